@@ -1,0 +1,3 @@
+// jsdom lacks TextEncoder/TextDecoder, which react-router needs (stack-notes.md).
+const { TextEncoder, TextDecoder } = require('node:util');
+Object.assign(globalThis, { TextEncoder, TextDecoder });

@@ -1,0 +1,20 @@
+/** Readable cookie that carries the session's XSRF token to the browser. */
+export const CSRF_COOKIE_NAME = 'XSRF-TOKEN';
+/** Header in which every mutating request echoes the XSRF token (lower case, as Node sees it). */
+export const CSRF_HEADER_NAME = 'x-xsrf-token';
+
+/** Upload and generation limits shared by the API, the worker and the client's pre-checks. */
+export const LIMITS = {
+  uploadMaxBytes: 20 * 1024 * 1024,
+  uploadMaxPixels: 25_000_000,
+  upscaleOutputMaxPixels: 64 * 1024 * 1024,
+  promptMaxLength: 1000,
+  imagesPerPromptMax: 4,
+  jsonBodyMaxBytes: 100 * 1024,
+  tokensMin: 0.1,
+  tokensMax: 2000,
+} as const;
+
+/** Image formats accepted as uploads (detected from the bytes, never the file name). */
+export const UPLOAD_FORMATS = ['jpeg', 'png', 'webp'] as const;
+export type UploadFormat = (typeof UPLOAD_FORMATS)[number];

@@ -1,0 +1,5 @@
+export * from './envelope';
+export * from './constants';
+export * from './tokens';
+export * from './password';
+export * from './queue';

@@ -1,0 +1,19 @@
+// Shared jest settings for the Node workspaces: TypeScript through SWC (no type checking in tests;
+// `npm run typecheck` does that), tests beside the code as *.test.ts.
+const path = require('node:path');
+
+/** Builds a node-environment jest project for the folder `dir`. */
+module.exports = function nodeProject(dir, extra = {}) {
+  return {
+    displayName: path.basename(dir),
+    rootDir: dir,
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/**/*.test.ts'],
+    testPathIgnorePatterns: ['/node_modules/', '/.cache/'],
+    transform: {
+      '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }],
+    },
+    moduleNameMapper: { '^@imagestudio/contracts$': path.join(__dirname, 'contracts/src/index.ts') },
+    ...extra,
+  };
+};

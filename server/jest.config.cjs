@@ -1,0 +1,3 @@
+module.exports = require('../jest.node.cjs')(__dirname, {
+  globalSetup: '<rootDir>/src/test/global-setup.ts',
+});

@@ -1,0 +1,69 @@
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { LIMITS } from '@imagestudio/contracts';
+import { fromRoot } from './config';
+import type { AppContext, AppDeps } from './context';
+import { csrfMiddleware } from './http/csrf';
+import { apiNotFound, errorHandler } from './http/error-handler';
+import { createMetrics } from './http/metrics';
+import { requestLogger } from './http/request-logger';
+import { sessionMiddleware } from './http/session';
+import { spaRouter } from './http/spa';
+import { apiRouters, rawBodyRouters } from './modules';
+
+/** Parses TRUST_PROXY: "true"/"false", a hop count, or a list of addresses for express. */
+function trustProxy(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+/** Builds the Express app without listening (style.md rule 7); main.ts and tests call listen. */
+export function createApp(deps: AppDeps): Express {
+  const ctx: AppContext = { ...deps, metrics: createMetrics() };
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', trustProxy(deps.config.TRUST_PROXY));
+  app.locals.ctx = ctx;
+
+  // 1. Request id + access log, then HTTP metrics: first, so every later step is logged and counted.
+  app.use(requestLogger(deps.logger));
+  app.use(ctx.metrics.middleware);
+
+  // 2. Security headers. Result images come from presigned S3 URLs, which may live on another origin.
+  const s3Origin = new URL(deps.storage.endpoint).origin;
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'img-src': ["'self'", 'data:', 'blob:', s3Origin],
+          'connect-src': ["'self'", s3Origin],
+          'upgrade-insecure-requests': deps.config.APP_URL.startsWith('https:') ? [] : null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  // 3. Routes that must see the raw body (Stripe webhook), before any body parser touches it.
+  for (const router of rawBodyRouters(ctx)) app.use('/api', router);
+
+  // 4. Body parsers with a size limit; oversized bodies become a 413 envelope in the error handler.
+  app.use(express.json({ limit: LIMITS.jsonBodyMaxBytes }));
+  app.use(express.urlencoded({ extended: false, limit: LIMITS.jsonBodyMaxBytes }));
+
+  // 5. Sessions (Redis) and passport, then 6. session-bound CSRF checks on mutating requests.
+  for (const handler of sessionMiddleware(ctx)) app.use(handler);
+  for (const handler of csrfMiddleware(ctx)) app.use(handler);
+
+  // 7. Feature routers under /api, then the /api 404 envelope.
+  for (const router of apiRouters(ctx)) app.use('/api', router);
+  app.use('/api', apiNotFound);
+
+  // 8. The built client for every other path (the client renders its own Not Found page).
+  app.use(spaRouter(fromRoot(deps.config, deps.config.CLIENT_DIST_DIR)));
+
+  // 9. The one error handler: envelopes for every failure.
+  app.use(errorHandler);
+  return app;
+}

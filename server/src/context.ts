@@ -1,0 +1,25 @@
+import type { Queue } from 'bullmq';
+import type { Config } from './config';
+import type { Db } from './lib/db';
+import type { Logger } from './lib/logger';
+import type { RedisClient } from './lib/redis';
+import type { Storage } from './lib/storage';
+import type { Metrics } from './http/metrics';
+
+/** Everything createApp needs from outside: connections are made by main.ts (or a test) and passed in. */
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  db: Db;
+  /** Redis db of REDIS_URL: sessions, rate limits, heartbeats and cancellation flags. */
+  redis: RedisClient;
+  /** Redis db QUEUE_REDIS_DB: BullMQ only. */
+  queueRedis: RedisClient;
+  queue: Queue;
+  storage: Storage;
+}
+
+/** What every module router receives: the deps plus the app-wide services createApp builds. */
+export interface AppContext extends AppDeps {
+  metrics: Metrics;
+}

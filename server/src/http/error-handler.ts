@@ -1,0 +1,54 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ZodError } from 'zod';
+import type { ApiError, FieldErrors } from '@imagestudio/contracts';
+import { AppError } from '../lib/errors';
+
+/** Turns zod issues into the 422 field map, keeping only the first message per field order. */
+export function zodToFieldErrors(error: ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length > 0 ? issue.path.join('.') : '_';
+    (errors[field] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+/** Unknown /api paths: the 404 envelope (the SPA fallback handles every other path). */
+export const apiNotFound: RequestHandler = (_req, _res, next) => {
+  next(new AppError(404, 'not_found', 'Not found.'));
+};
+
+/**
+ * The one error middleware (style.md rule 6). AppErrors keep their status and code, zod errors become
+ * 422 field maps, body-parser failures become 400/413, and anything else a logged 500 carrying the
+ * request id so support can find it.
+ */
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  const requestId = String(req.id ?? '');
+  let status = 500;
+  let body: ApiError;
+  if (err instanceof AppError) {
+    status = err.status;
+    body = { status: 'ERROR', code: err.code, message: err.message };
+    if (err.errors) body.errors = err.errors;
+    if (err.headers) res.set(err.headers);
+  } else if (err instanceof ZodError) {
+    status = 422;
+    const errors = zodToFieldErrors(err);
+    body = { status: 'ERROR', code: 'validation_failed', message: Object.values(errors)[0]?.[0] ?? 'Invalid input.', errors };
+  } else if (err?.type === 'entity.too.large') {
+    status = 413;
+    body = { status: 'ERROR', code: 'payload_too_large', message: 'The request body is too large.' };
+  } else if (err?.type === 'entity.parse.failed') {
+    status = 400;
+    body = { status: 'ERROR', code: 'invalid_json', message: 'The request body is not valid JSON.' };
+  } else if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500 && err.expose) {
+    status = err.status;
+    body = { status: 'ERROR', code: 'bad_request', message: String(err.message) };
+  } else {
+    req.log?.error({ err }, 'unhandled error');
+    body = { status: 'ERROR', code: 'internal_error', message: 'Server error. Please try again later.', request_id: requestId };
+  }
+  if (res.headersSent) return;
+  res.status(status).json(body);
+};

@@ -1,0 +1,46 @@
+import knex, { type Knex } from 'knex';
+import { redactUrl } from './redis';
+
+export type Db = Knex;
+
+const CONNECT_TIMEOUT_MS = 5000;
+
+/** Creates the knex pool and checks Postgres answers within 5 s, with a clear error otherwise. */
+export async function connectDb(url: string, pool = { min: 0, max: 10 }): Promise<Db> {
+  const db = knex({
+    client: 'pg',
+    connection: { connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS },
+    pool,
+    acquireConnectionTimeout: CONNECT_TIMEOUT_MS,
+  });
+  try {
+    await db.raw('select 1');
+  } catch (err) {
+    await db.destroy();
+    throw new Error(`Postgres at ${redactUrl(url)} is not reachable: ${(err as Error).message}`);
+  }
+  return db;
+}
+
+/** Creates the database named in `url` when it does not exist (connecting to the `postgres` database). */
+export async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
+  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`Refusing to create database with name "${name}"`);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const db = await connectDb(admin.toString(), { min: 0, max: 1 });
+  try {
+    const found = await db.raw('select 1 from pg_database where datname = ?', [name]);
+    if (found.rows.length === 0) {
+      try {
+        await db.raw(`create database "${name}"`);
+      } catch (err) {
+        // Two processes (parallel test runs) may race to create it; the loser sees "already exists".
+        if ((err as { code?: string }).code !== '42P04' && (err as { code?: string }).code !== '23505') throw err;
+      }
+    }
+  } finally {
+    await db.destroy();
+  }
+}

@@ -1,0 +1,51 @@
+import { createClient } from 'redis';
+
+/** The one node-redis client type the server and worker use. */
+export type RedisClient = ReturnType<typeof createClient>;
+
+const CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * Creates and connects a node-redis client. A refused or silent Redis fails within 5 s with a clear
+ * message instead of retrying forever (node-redis's default), so boot and tests never hang.
+ * After the first connection the client reconnects with a short back-off.
+ */
+export async function connectRedis(url: string, options: { database?: number; name?: string } = {}): Promise<RedisClient> {
+  let connected = false;
+  const client = createClient({
+    url,
+    database: options.database,
+    name: options.name,
+    socket: {
+      connectTimeout: CONNECT_TIMEOUT_MS,
+      reconnectStrategy: (retries: number, cause: Error) => {
+        if (!connected) return new Error(`Redis at ${redactUrl(url)} is not reachable: ${cause.message}`);
+        return Math.min(100 * 2 ** retries, 3000);
+      },
+    },
+  });
+  // Without a listener node-redis would crash the process on a transient error; reconnects handle it.
+  client.on('error', () => undefined);
+  const timer = new Promise<never>((_, reject) => {
+    setTimeout(() => reject(new Error(`Redis at ${redactUrl(url)} did not answer within ${CONNECT_TIMEOUT_MS} ms`)), CONNECT_TIMEOUT_MS).unref();
+  });
+  try {
+    await Promise.race([client.connect(), timer]);
+  } catch (err) {
+    client.destroy();
+    throw err;
+  }
+  connected = true;
+  return client as RedisClient;
+}
+
+/** Hides the password of a connection URL for logs and error messages. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,128 @@
+import fs from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import {
+  CreateBucketCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import S3rver from 's3rver';
+import type { Logger } from './logger';
+
+export interface StorageSettings {
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  /** Used only without `endpoint`: where the embedded S3 server keeps its files, and its port. */
+  localDir: string;
+  localPort: number;
+}
+
+/**
+ * The server's one S3 module. With an endpoint it talks to any S3-compatible store; without one it
+ * starts an embedded s3rver on loopback first, so the same code path runs on every machine.
+ */
+export class Storage {
+  private constructor(
+    readonly client: S3Client,
+    readonly bucket: string,
+    readonly endpoint: string,
+    private readonly embedded: S3rver | null,
+  ) {}
+
+  static async open(settings: StorageSettings, logger?: Logger): Promise<Storage> {
+    let endpoint = settings.endpoint;
+    let embedded: S3rver | null = null;
+    if (!endpoint) {
+      await fs.mkdir(settings.localDir, { recursive: true });
+      embedded = new S3rver({
+        address: '127.0.0.1',
+        port: settings.localPort,
+        directory: settings.localDir,
+        silent: true,
+        configureBuckets: [{ name: settings.bucket, configs: [] }],
+      });
+      const { port } = (await embedded.run()) as { port: number };
+      endpoint = `http://127.0.0.1:${port}`;
+      logger?.info({ endpoint, dir: settings.localDir }, 'embedded S3 server started');
+    }
+    const client = new S3Client({
+      endpoint,
+      region: settings.region,
+      forcePathStyle: settings.forcePathStyle,
+      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+      // Without these the SDK frames uploads with checksums that s3rver stores inside the object.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      maxAttempts: 3,
+    });
+    const storage = new Storage(client, settings.bucket, endpoint, embedded);
+    await storage.ensureBucket();
+    return storage;
+  }
+
+  /** Creates the bucket when it does not exist yet. */
+  async ensureBucket(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    } catch {
+      await this.client.send(new CreateBucketCommand({ Bucket: this.bucket }));
+    }
+  }
+
+  /** Readiness probe: the bucket answers. */
+  async check(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }));
+  }
+
+  async get(key: string): Promise<Buffer> {
+    const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+    const chunks: Buffer[] = [];
+    for await (const chunk of out.Body as Readable) chunks.push(Buffer.from(chunk));
+    return Buffer.concat(chunks);
+  }
+
+  /** A short-lived GET URL the browser can load directly. */
+  async presignGet(key: string, expiresInSeconds = 900, downloadName?: string): Promise<string> {
+    const command = new GetObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      ResponseContentDisposition: downloadName ? `attachment; filename="${downloadName}"` : undefined,
+    });
+    return getSignedUrl(this.client, command, { expiresIn: expiresInSeconds });
+  }
+
+  /** Deletes every object under a prefix (e.g. one job's inputs or results). */
+  async deletePrefix(prefix: string): Promise<number> {
+    let deleted = 0;
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      const keys = (page.Contents ?? []).map((o) => ({ Key: o.Key! }));
+      if (keys.length > 0) {
+        await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys } }));
+        deleted += keys.length;
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return deleted;
+  }
+
+  async close(): Promise<void> {
+    this.client.destroy();
+    if (this.embedded) await this.embedded.close();
+  }
+}

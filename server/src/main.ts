@@ -1,0 +1,57 @@
+import type { Server } from 'node:http';
+import { createApp } from './app';
+import { closeDeps, openDeps } from './bootstrap';
+import { ConfigError, loadConfig } from './config';
+import type { AppContext } from './context';
+import { createLogger } from './lib/logger';
+import { backgroundTasks } from './modules';
+
+/** Starts the API: config, connections, app, listen; then shuts down in order on SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+  const deps = await openDeps(config, logger);
+  const app = createApp(deps);
+  const stoppers = backgroundTasks(app.locals.ctx as AppContext).map((task) => {
+    logger.info({ task: task.name }, 'background task started');
+    return task.start();
+  });
+  const server: Server = app.listen(config.PORT, config.HOST, () => {
+    logger.info({ port: config.PORT, url: config.APP_URL }, 'API listening');
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000).unref();
+    // Stop accepting connections first, let in-flight requests finish, then close dependencies.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    // Long-lived responses (event streams) get a short grace period, then are cut.
+    setTimeout(() => server.closeAllConnections(), 5000).unref();
+    await closed;
+    await Promise.all(stoppers.map((stop) => stop().catch(() => undefined)));
+    await closeDeps(deps);
+    clearTimeout(force);
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err: Error) => {
+  console.error(`API failed to start: ${err.message}`);
+  process.exit(1);
+});

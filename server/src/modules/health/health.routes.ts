@@ -1,0 +1,50 @@
+import { Router } from 'express';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/errors';
+import { sendOk } from '../../http/envelope';
+
+const CHECK_TIMEOUT_MS = 2000;
+
+function withTimeout<T>(promise: Promise<T>, label: string): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${label} timed out`)), CHECK_TIMEOUT_MS).unref()),
+  ]);
+}
+
+/** Liveness (the process answers) and readiness (every dependency answers within 2 s). */
+export function healthRouter(ctx: AppContext): Router {
+  const router = Router();
+
+  router.get('/health', (_req, res) => {
+    sendOk(res, { uptime_s: Math.round(process.uptime()) });
+  });
+
+  router.get('/ready', async (_req, res) => {
+    const checks: Record<string, () => Promise<unknown>> = {
+      postgres: () => ctx.db.raw('select 1'),
+      redis: () => ctx.redis.ping(),
+      queue: () => ctx.queueRedis.ping(),
+      s3: () => ctx.storage.check(),
+    };
+    const results = await Promise.all(
+      Object.entries(checks).map(async ([name, check]) => {
+        try {
+          await withTimeout(check(), name);
+          return [name, 'ok'] as const;
+        } catch {
+          return [name, 'down'] as const;
+        }
+      }),
+    );
+    const down = results.filter(([, state]) => state === 'down').map(([name]) => name);
+    if (down.length > 0) throw new AppError(503, 'service_unavailable', `Not ready: ${down.join(', ')} unavailable.`);
+    sendOk(res, Object.fromEntries(results));
+  });
+
+  router.get('/metrics', async (_req, res) => {
+    res.type(ctx.metrics.registry.contentType).send(await ctx.metrics.registry.metrics());
+  });
+
+  return router;
+}
