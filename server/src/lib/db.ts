@@ -17,7 +17,7 @@ export async function connectDb(url: string, pool = { min: 0, max: 10 }): Promis
     await db.raw('select 1');
   } catch (err) {
     await db.destroy();
-    throw new Error(`Postgres at ${redactUrl(url)} is not reachable: ${(err as Error).message}`);
+    throw new Error(`Postgres at ${redactUrl(url)} is not reachable: ${(err as Error).message}`, { cause: err });
   }
   return db;
 }
