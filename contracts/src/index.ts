@@ -3,3 +3,4 @@ export * from './constants';
 export * from './tokens';
 export * from './password';
 export * from './queue';
+export * from './currency';

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Server } from 'node:http';
 import { createApp } from './app';
 import { closeDeps, openDeps } from './bootstrap';
@@ -8,6 +9,8 @@ import { backgroundTasks } from './modules';
 
 /** Starts the API: config, connections, app, listen; then shuts down in order on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
+  // A local .env (see .env.example) fills in variables the environment does not set.
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
   let config;
   try {
     config = loadConfig();
