@@ -1,1 +1,1 @@
-module.exports = require('../jest.node.cjs')(__dirname);
+module.exports = require('../jest.node.cjs')(__dirname, { testEnvironment: require.resolve('./jest-environment.cjs') });

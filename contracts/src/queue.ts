@@ -97,12 +97,19 @@ export const jobProgressSchema = z.object({
 });
 export type JobProgress = z.infer<typeof jobProgressSchema>;
 
-/** Redis key the API sets to ask workers to stop a running job at its next step. */
+/**
+ * Redis key the API sets to ask workers to stop a running job at its next step. It lives in the QUEUE's
+ * Redis (db QUEUE_REDIS_DB), the one connection a worker has.
+ */
 export function cancelKey(jobId: string): string {
   return `${QUEUE_NAME}:cancel:${jobId}`;
 }
 
-/** Redis key prefix of worker heartbeats; each worker writes `<prefix><workerId>` with a short TTL. */
+/**
+ * Redis key prefix of worker heartbeats, kept in the QUEUE's Redis. Each worker writes
+ * `heartbeatKey(QUEUE_PREFIX, workerId)` (jobs.ts) with a short TTL; with the default prefix "bull" the API
+ * also reads the bare `<HEARTBEAT_KEY_PREFIX><workerId>` form.
+ */
 export const HEARTBEAT_KEY_PREFIX = `${QUEUE_NAME}:workers:`;
 /** Seconds a heartbeat stays valid; workers refresh it at a third of this. */
 export const HEARTBEAT_TTL_SECONDS = 15;

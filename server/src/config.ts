@@ -27,6 +27,14 @@ const envSchema = z.object({
 
   SESSION_SECRET: z.string().min(16).default('dev-only-session-secret-change-me'),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
+  /** Lifetime of a "remember me" session cookie, renewed on every request. */
+  SESSION_REMEMBER_DAYS: z.coerce.number().positive().default(30),
+  /** Redis key prefix of the rate limiters; unset in tests means a fresh one per app (like QUEUE_PREFIX). */
+  RATE_LIMIT_PREFIX: z.string().min(1).optional(),
+  /** argon2id cost; the defaults are OWASP's minimum (19 MiB, 2 passes, 1 lane). */
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(8192).default(19456),
+  ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
+  ARGON2_PARALLELISM: z.coerce.number().int().min(1).default(1),
 
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -48,7 +56,26 @@ const envSchema = z.object({
   MAIL_OUTBOX_FILE: z.string().default('data/mail-outbox.jsonl'),
 
   RESULT_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
+  /** Image-job submissions per user per minute (429 beyond). */
+  JOB_SUBMIT_RATE_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** BullMQ attempts per job and the first retry delay (doubling after each failure). */
+  JOB_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  JOB_RETRY_DELAY_MS: z.coerce.number().int().min(0).default(2000),
+  /** How long accepting a job waits for the queue before refunding and answering 503. */
+  QUEUE_ADD_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /** A job queued or running longer than these is failed and refunded by the reconciler. */
+  JOB_QUEUED_TIMEOUT_S: z.coerce.number().int().positive().default(30 * 60),
+  JOB_RUNNING_TIMEOUT_S: z.coerce.number().int().positive().default(15 * 60),
+  /** How often the reconciler runs, and how long a job must be quiet before it looks at it. */
+  JOB_RECONCILE_INTERVAL_S: z.coerce.number().positive().default(30),
+  JOB_RECONCILE_GRACE_S: z.coerce.number().min(0).default(60),
+  /** How often expired results are looked for and deleted. */
+  RETENTION_INTERVAL_S: z.coerce.number().positive().default(3600),
   CLIENT_DIST_DIR: z.string().default('client/dist'),
+  /** How often (ms) an API process asks Postgres whether the catalog changed (0 = on every request). */
+  CATALOG_CACHE_CHECK_MS: z.coerce.number().int().min(0).default(1000),
+  /** Cache-Control max-age (seconds) of catalog replies (languages, strings, settings, packs...). */
+  CATALOG_MAX_AGE_S: z.coerce.number().int().min(0).default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;

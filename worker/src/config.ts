@@ -46,6 +46,12 @@ const envSchema = z.object({
   MODELS_DIR: z.string().default('models/.cache'),
   /** Operator-provided text-to-image ONNX export (diffusers layout); unset = generation not available. */
   GENERATION_MODEL_DIR: z.string().optional(),
+  /** Denoising steps; unset = the model's kind decides (1 for turbo exports, 4 for LCM, else 25). */
+  GENERATION_STEPS: z.coerce.number().int().min(1).max(150).optional(),
+  /** Classifier-free guidance scale; > 1 turns guidance on. Unset = 0 for turbo exports, 1 for LCM, else 7.5. */
+  GENERATION_GUIDANCE: z.coerce.number().min(0).max(30).optional(),
+  /** Overrides the scheduler of scheduler_config.json: euler, euler-ancestral or lcm. */
+  GENERATION_SCHEDULER: z.enum(['euler', 'euler-ancestral', 'lcm']).optional(),
 });
 
 export type WorkerEnv = z.infer<typeof envSchema>;

@@ -1,7 +1,44 @@
+import { RedisStore } from 'connect-redis';
 import type { RequestHandler } from 'express';
+import session from 'express-session';
+import type { Config } from '../config';
 import type { AppContext } from '../context';
+import { passportFor } from '../modules/auth/auth.passport';
 
-/** Session + passport middleware (the Accounts issue fills this slot). */
-export function sessionMiddleware(_ctx: AppContext): RequestHandler[] {
-  return [];
+/** The session cookie's name (httpOnly; the XSRF cookie is the readable one). */
+export const SESSION_COOKIE_NAME = 'imagestudio.sid';
+
+/** Secure cookies whenever the app is served over HTTPS; behind a TLS proxy this needs TRUST_PROXY. */
+export function secureCookies(config: Config): boolean | 'auto' {
+  return config.APP_URL.startsWith('https:') ? true : 'auto';
+}
+
+/** Milliseconds of a "remember me" cookie; it rolls forward on every request. */
+export function rememberMaxAgeMs(config: Config): number {
+  return config.SESSION_REMEMBER_DAYS * 24 * 3600 * 1000;
+}
+
+/**
+ * express-session on Redis (connect-redis with the app's node-redis client), then passport.
+ * Without "remember me" the cookie is a browser-session cookie and Redis keeps the session for
+ * SESSION_IDLE_HOURS after the last request; with it, the cookie and the session last
+ * SESSION_REMEMBER_DAYS after the last request (connect-redis takes the TTL from the cookie's expiry).
+ */
+export function sessionMiddleware(ctx: AppContext): RequestHandler[] {
+  const { config } = ctx;
+  const store = new RedisStore({ client: ctx.redis, prefix: 'sess:', ttl: Math.round(config.SESSION_IDLE_HOURS * 3600) });
+  const passport = passportFor(ctx);
+  return [
+    session({
+      name: SESSION_COOKIE_NAME,
+      secret: config.SESSION_SECRET,
+      store,
+      resave: false,
+      saveUninitialized: false,
+      rolling: true,
+      cookie: { httpOnly: true, sameSite: 'lax', secure: secureCookies(config), path: '/' },
+    }),
+    passport.initialize(),
+    passport.session(),
+  ];
 }

@@ -1,18 +1,35 @@
 import { Router } from 'express';
 import type { AppContext } from '../context';
+import { authRouter } from './auth/auth.routes';
+import { catalogRouter } from './catalog/catalog.routes';
+import { localizeMessagesRouter } from './catalog/localize-messages';
+import { pricingRouter } from './catalog/pricing.routes';
 import { healthRouter } from './health/health.routes';
+import { jobEventsTask } from './jobs/job-events';
+import { jobsRouter } from './jobs/jobs.routes';
+import { reconcilerTask } from './jobs/reconciler';
+import { retentionTask } from './jobs/retention';
+import { toolsRouter } from './tools/tools.routes';
+import { usersRouter } from './users/users.routes';
+import { passwordResetRouter } from './password-reset/password-reset.routes';
+import { emailVerificationRouter } from './email-verification/email-verification.routes';
+import { depositsRouter } from './payments/deposits.routes';
+import { paymentHistoryRouter } from './payments/history.routes';
+import { paymentsReconcilerTask } from './payments/reconciler';
+import { testCheckoutRouter } from './payments/test-checkout.routes';
+import { stripeWebhookRouter } from './payments/webhooks.routes';
 
 /**
  * Routes that need the raw request body (the Stripe webhook signature is computed over the exact bytes),
  * mounted before the JSON parser. Each returns a router mounted under /api.
  */
-export function rawBodyRouters(_ctx: AppContext): Router[] {
-  return [];
+export function rawBodyRouters(ctx: AppContext): Router[] {
+  return [stripeWebhookRouter(ctx), testCheckoutRouter(ctx)];
 }
 
 /** Every feature router, mounted under /api after the session and CSRF middleware. */
 export function apiRouters(ctx: AppContext): Router[] {
-  return [healthRouter(ctx)];
+  return [localizeMessagesRouter(ctx), healthRouter(ctx), authRouter(ctx), usersRouter(ctx), passwordResetRouter(ctx), emailVerificationRouter(ctx), catalogRouter(ctx), pricingRouter(ctx), depositsRouter(ctx), paymentHistoryRouter(ctx), toolsRouter(ctx), jobsRouter(ctx)];
 }
 
 /** A periodic job of the API process (reconcilers, retention); `start` returns its stop function. */
@@ -22,6 +39,6 @@ export interface BackgroundTask {
 }
 
 /** Periodic tasks started by main.ts (not by createApp, so tests control them). */
-export function backgroundTasks(_ctx: AppContext): BackgroundTask[] {
-  return [];
+export function backgroundTasks(ctx: AppContext): BackgroundTask[] {
+  return [jobEventsTask(ctx), reconcilerTask(ctx), retentionTask(ctx), paymentsReconcilerTask(ctx)];
 }

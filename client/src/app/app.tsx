@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { RouterProvider } from 'react-router';
+import { PageSpinner } from '../components';
+import { StoreProvider, type RootStore } from '../stores';
+import { routerNavigator, type AppRouter } from './router';
+import './app.css';
+
+/** Spinner while the stores load, then the app, or the initialization error with its message. */
+const AppGate = observer(function AppGate({ store, router }: { store: RootStore; router: AppRouter }) {
+  if (store.initState === 'failed') {
+    return (
+      <div className="init-error" role="alert">
+        <p>
+          {store.t('shell.app.initError')} {store.initError}
+        </p>
+      </div>
+    );
+  }
+  if (store.initState !== 'ready') return <PageSpinner label={store.t('shell.app.loading')} />;
+  return <RouterProvider router={router} />;
+});
+
+/** The whole client: store context, start-up, router. */
+export function App({ store, router }: { store: RootStore; router: AppRouter }) {
+  const [started] = useState(() => {
+    store.setNavigator(routerNavigator(router));
+    return true;
+  });
+  useEffect(() => {
+    if (started && store.initState === 'idle') void store.init();
+  }, [started, store]);
+  return (
+    <StoreProvider store={store}>
+      <AppGate store={store} router={router} />
+    </StoreProvider>
+  );
+}

@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { PageSpinner } from '../components';
+import { loginRedirectPath } from '../lib/redirect';
+import { useStore } from '../stores';
+import { paths } from '../config/paths';
+
+/** Routes for signed-in users: guests go to Login with the full path as the redirect. */
+export const RequireAuth = observer(function RequireAuth() {
+  const { auth, t } = useStore();
+  const location = useLocation();
+  if (!auth.authCheckedOnce) return <PageSpinner label={t('shell.app.loading')} />;
+  if (!auth.isAuthenticated) {
+    return <Navigate to={loginRedirectPath(`${location.pathname}${location.search}${location.hash}`)} replace />;
+  }
+  return <Outlet />;
+});
+
+/** Sends a user who has just signed in on to where the login page asked for, once. */
+function RedirectAfterSignIn({ to }: { to: string }) {
+  const navigate = useNavigate();
+  const { auth } = useStore();
+  useEffect(() => {
+    navigate(to, { replace: true });
+    auth.setPendingRedirect(null);
+  }, [to, navigate, auth]);
+  return null;
+}
+
+/** Routes for guests only: a signed-in user goes home (or where a just-finished sign-in asked to go). */
+export const GuestOnly = observer(function GuestOnly() {
+  const { auth, t } = useStore();
+  if (!auth.authCheckedOnce) return <PageSpinner label={t('shell.app.loading')} />;
+  if (auth.isAuthenticated) {
+    if (auth.pendingRedirect) return <RedirectAfterSignIn to={auth.pendingRedirect} />;
+    return <Navigate to={paths.home} replace />;
+  }
+  return <Outlet />;
+});

@@ -1,0 +1,14 @@
+export { Button, ButtonLink, type ButtonVariant } from './button';
+export { TextField } from './text-field';
+export { Checkbox } from './checkbox';
+export { Select, type SelectOption } from './select';
+export { Modal } from './modal';
+export { ToastViewport, type ToastView } from './toast-viewport';
+export { Card } from './card';
+export { Badge, type BadgeTone } from './badge';
+export { ProgressBar } from './progress-bar';
+export { EmptyState } from './empty-state';
+export { Skeleton } from './skeleton';
+export { Spinner, PageSpinner } from './spinner';
+export { PhoneInput, type PhoneCountry } from './phone-input';
+export { interpretPhone, dialPrefix, type PhoneValue } from './phone-logic';

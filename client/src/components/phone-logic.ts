@@ -1,0 +1,57 @@
+import { AsYouType, getCountryCallingCode, type CountryCode } from 'libphonenumber-js';
+import { LIMITS_UI } from '../config/constants';
+
+/** Phone input data of spec section 3, plus the E.164 form the registration sends. */
+export interface PhoneValue {
+  phone: string;
+  phoneCountryCode: string;
+  nationalNumber: string;
+  isValid: boolean;
+  e164: string;
+}
+
+export interface PhoneInterpretation {
+  value: PhoneValue;
+  /** The country the number belongs to, when it can be told (from a "+" prefix or the chosen country). */
+  country?: string;
+  /** The number belongs to a country outside the supported list: the caller clears it and says so. */
+  unsupported: boolean;
+}
+
+function callingCode(country: string | undefined): string {
+  try {
+    return country ? getCountryCallingCode(country as CountryCode) : '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Reads what the user typed: at most 25 characters, parsed for the chosen country (or the one its "+"
+ * prefix names). `allowed` holds the supported ISO codes; empty means the list is not known yet.
+ */
+export function interpretPhone(raw: string, chosenCountry: string | undefined, allowed: Set<string>): PhoneInterpretation {
+  const text = raw.slice(0, LIMITS_UI.phoneMaxLength);
+  const typer = new AsYouType(text.startsWith('+') ? undefined : (chosenCountry as CountryCode | undefined));
+  typer.input(text);
+  const number = typer.getNumber();
+  const detected = text.startsWith('+') ? typer.getCountry() : chosenCountry;
+  const unsupported = Boolean(text.startsWith('+') && detected && allowed.size > 0 && !allowed.has(detected));
+  return {
+    value: {
+      phone: text,
+      phoneCountryCode: number?.countryCallingCode ?? callingCode(detected ?? chosenCountry),
+      nationalNumber: number?.nationalNumber ?? '',
+      isValid: Boolean(number?.isValid()) && !unsupported,
+      e164: number?.number ?? '',
+    },
+    country: detected,
+    unsupported,
+  };
+}
+
+/** "+49" for a country code, or "" when libphonenumber does not know it. */
+export function dialPrefix(iso: string): string {
+  const code = callingCode(iso.toUpperCase());
+  return code ? `+${code}` : '';
+}

@@ -1,0 +1,33 @@
+/** Client timings and limits of spec sections 4 and 9, named once. */
+export const TIMINGS = {
+  apiTimeoutMs: 6000,
+  toastMs: 3000,
+  dropdownCloseDelayMs: 200,
+  submitGuardAfterFailureMs: 300,
+  submitGuardAfterSubmitMs: 500,
+  unsupportedCountryToastMs: 500,
+  ipLookupTimeoutMs: 3000,
+} as const;
+
+export const LAYOUT = {
+  /** Below this width the header shows the mobile menu. */
+  mobileBreakpointPx: 768,
+} as const;
+
+export const LIMITS_UI = {
+  phoneMaxLength: 25,
+  cookieConsentDays: 365,
+} as const;
+
+/** localStorage keys and the consent cookie of spec section 3. */
+export const STORAGE_KEYS = {
+  authSession: 'auth_session',
+  token: 'token',
+  currencyCode: 'currencyCode',
+  currencySymbol: 'currencySymbol',
+  languageId: 'languageId',
+} as const;
+
+export const COOKIE_CONSENT = 'cookie_consent';
+
+export const DEFAULT_LANGUAGE_CODE = 'en';

@@ -1,0 +1,62 @@
+/**
+ * Every client route path in one place (bulletproof-react's paths.ts). Links, guards, redirects and the
+ * API client's "does this page need sign-in" check all read from here.
+ */
+export const paths = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  resetPasswordConfirm: '/reset-password-confirm',
+  pricing: '/pricing',
+  successPayment: '/success-payment',
+  failPayment: '/fail-payment',
+  pendingPayment: '/pending-payment',
+  processingPayment: '/processing-payment',
+  emailVerification: '/email-verification',
+  emailVerifySuccess: '/email/verify/success',
+  emailVerifyAlready: '/email/verify/already-success',
+  account: {
+    root: '/account',
+    projects: '/account/my-projects',
+    profile: '/account/profile',
+    paymentHistory: '/account/payment-history',
+    requestHistory: '/account/request-history',
+    changePassword: '/account/change-password',
+  },
+  services: {
+    root: '/services',
+    generateImage: '/services/generate-image',
+    removeBackground: '/services/remove-background',
+    upscale: '/services/upscale',
+  },
+  /** Public landing pages of the three tools. */
+  landing: {
+    generateImage: '/generate-image',
+    removeBackground: '/remove-background',
+    upscale: '/upscale-image',
+  },
+  staticPageById: (id: number | string) => `/static-page/${id}`,
+} as const;
+
+/** Paths under these prefixes are for signed-in users only (spec section 2). */
+const SIGNED_IN_PREFIXES = [paths.account.root, paths.services.root, paths.emailVerification];
+
+/** Pages without header and footer: the sign-in, sign-up and password pages. */
+export const CHROMELESS_PATHS: readonly string[] = [
+  paths.login,
+  paths.register,
+  paths.forgotPassword,
+  paths.resetPassword,
+  paths.resetPasswordConfirm,
+];
+
+function underPrefix(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+/** Whether the page at `pathname` requires sign-in. */
+export function requiresAuth(pathname: string): boolean {
+  return SIGNED_IN_PREFIXES.some((prefix) => underPrefix(pathname, prefix));
+}

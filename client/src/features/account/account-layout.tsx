@@ -1,0 +1,47 @@
+import { observer } from 'mobx-react-lite';
+import { CreditCard, FolderOpen, History, KeyRound, LogOut, UserRound } from 'lucide-react';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
+import type { MessageKey } from '../../lib/i18n';
+import { useStore } from '../../stores';
+import './account.css';
+
+const TABS: Array<{ to: string; key: MessageKey; icon: typeof UserRound }> = [
+  { to: paths.account.projects, key: 'shell.account.tabs.projects', icon: FolderOpen },
+  { to: paths.account.profile, key: 'shell.account.tabs.profile', icon: UserRound },
+  { to: paths.account.paymentHistory, key: 'shell.account.tabs.paymentHistory', icon: CreditCard },
+  { to: paths.account.requestHistory, key: 'shell.account.tabs.requestHistory', icon: History },
+  { to: paths.account.changePassword, key: 'shell.account.tabs.changePassword', icon: KeyRound },
+];
+
+/** /account: side menu with the five tabs and Logout; the tab content renders beside it. */
+export const AccountLayout = observer(function AccountLayout() {
+  const { auth, t } = useStore();
+  const navigate = useNavigate();
+  const logout = async () => {
+    await auth.logout();
+    navigate(paths.home, { replace: true });
+  };
+  return (
+    <div className="container account">
+      <h1 className="account__title">{t('shell.account.title')}</h1>
+      <div className="account__grid">
+        <nav className="account__menu" aria-label={t('shell.nav.account')}>
+          {TABS.map(({ to, key, icon: Icon }) => (
+            <NavLink key={to} to={to} className="account__tab">
+              <Icon aria-hidden="true" />
+              <span>{t(key)}</span>
+            </NavLink>
+          ))}
+          <button type="button" className="account__tab account__logout" onClick={() => void logout()}>
+            <LogOut aria-hidden="true" />
+            <span>{t('shell.nav.logout')}</span>
+          </button>
+        </nav>
+        <section className="account__content">
+          <Outlet />
+        </section>
+      </div>
+    </div>
+  );
+});

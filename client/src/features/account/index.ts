@@ -1,0 +1,2 @@
+export { AccountLayout } from './account-layout';
+export { ProfileTab, PendingTab } from './account-tabs';

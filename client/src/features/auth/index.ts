@@ -1,0 +1,4 @@
+export { LoginPage } from './login-page';
+export { RegisterPage } from './register-page';
+export { ForgotPasswordPage } from './forgot-password-page';
+export { ResetPasswordPage } from './reset-password-page';

@@ -1,0 +1,1 @@
+export { EmailVerificationPage, EmailVerifiedPage, EmailAlreadyVerifiedPage } from './verification-pages';

@@ -1,0 +1,94 @@
+import { observer } from 'mobx-react-lite';
+import { Coins, Infinity as InfinityIcon, LayoutGrid, MonitorSmartphone, Sparkles } from 'lucide-react';
+import { ButtonLink, Card } from '../../components';
+import { paths } from '../../config/paths';
+import { useStore } from '../../stores';
+import { Bundles } from './bundles';
+import './home.css';
+
+const EXAMPLES = ['astronaut', 'chelsea', 'coffee', 'motorcycle'];
+
+const STEPS = [
+  { n: 1, title: 'shell.home.steps.ignite.title', text: 'shell.home.steps.ignite.text' },
+  { n: 2, title: 'shell.home.steps.refine.title', text: 'shell.home.steps.refine.text' },
+  { n: 3, title: 'shell.home.steps.share.title', text: 'shell.home.steps.share.text' },
+] as const;
+
+const FEATURES = [
+  { icon: LayoutGrid, title: 'shell.home.why.allInOne.title', text: 'shell.home.why.allInOne.text' },
+  { icon: MonitorSmartphone, title: 'shell.home.why.adaptive.title', text: 'shell.home.why.adaptive.text' },
+  { icon: InfinityIcon, title: 'shell.home.why.noExpiry.title', text: 'shell.home.why.noExpiry.text' },
+  { icon: Coins, title: 'shell.home.why.freeTokens.title', text: 'shell.home.why.freeTokens.text' },
+] as const;
+
+/** Home: hero, three steps, token bundles, why-us features, closing call to action. */
+export const HomePage = observer(function HomePage() {
+  const { t } = useStore();
+  return (
+    <>
+      <section className="hero">
+        <div className="container hero__inner">
+          <h1 className="hero__title">{t('shell.home.hero.title')}</h1>
+          <p className="hero__text">{t('shell.home.hero.text')}</p>
+          <div className="hero__actions">
+            <ButtonLink to={paths.services.root} size="lg" icon={<Sparkles aria-hidden="true" />}>
+              {t('shell.home.hero.cta')}
+            </ButtonLink>
+            <ButtonLink to={paths.pricing} size="lg" variant="secondary">
+              {t('shell.home.hero.secondary')}
+            </ButtonLink>
+          </div>
+          <ul className="hero__strip" aria-label={t('shell.home.hero.examples')}>
+            {EXAMPLES.map((name) => (
+              <li key={name}>
+                <img src={`/examples/${name}.webp`} alt="" width={360} height={270} loading="lazy" />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="container home-section" aria-labelledby="steps-title">
+        <h2 id="steps-title" className="home-section__title">{t('shell.home.steps.title')}</h2>
+        <ol className="steps">
+          {STEPS.map((step) => (
+            <li key={step.n}>
+              <Card className="step">
+                <span className="step__number" aria-hidden="true">{step.n}</span>
+                <h3>{t(step.title)}</h3>
+                <p>{t(step.text)}</p>
+              </Card>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <Bundles />
+
+      <section className="container home-section" aria-labelledby="why-title">
+        <h2 id="why-title" className="home-section__title">{t('shell.home.why.title')}</h2>
+        <ul className="features">
+          {FEATURES.map(({ icon: Icon, title, text }) => (
+            <li key={title}>
+              <Card className="feature">
+                <Icon aria-hidden="true" className="feature__icon" />
+                <h3>{t(title)}</h3>
+                <p>{t(text)}</p>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="container home-section">
+        <Card raised className="closing-cta">
+          <h2>{t('shell.home.cta.title')}</h2>
+          <p>{t('shell.home.cta.text')}</p>
+          <ButtonLink to={paths.services.root} size="lg">
+            {t('shell.home.cta.button')}
+          </ButtonLink>
+        </Card>
+      </section>
+    </>
+  );
+});

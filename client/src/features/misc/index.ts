@@ -1,0 +1,2 @@
+export { NotFoundPage } from './not-found-page';
+export { MessagePage } from './message-page';

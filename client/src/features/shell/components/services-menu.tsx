@@ -1,0 +1,80 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { observer } from 'mobx-react-lite';
+import { ChevronDown } from 'lucide-react';
+import { Link } from 'react-router';
+import { TIMINGS } from '../../../config/constants';
+import { useStore } from '../../../stores';
+import { serviceLinks } from '../service-links';
+
+/**
+ * Services dropdown: opens on hover with a mouse (closing 200 ms after the pointer leaves), toggles on tap
+ * or Enter, and closes on Escape (focus back on the button) or a click elsewhere.
+ */
+export const ServicesMenu = observer(function ServicesMenu() {
+  const { auth, t } = useStore();
+  const [open, setOpen] = useState(false);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+
+  const cancelClose = () => {
+    if (closeTimer.current) clearTimeout(closeTimer.current);
+    closeTimer.current = null;
+  };
+  const scheduleClose = () => {
+    cancelClose();
+    closeTimer.current = setTimeout(() => setOpen(false), TIMINGS.dropdownCloseDelayMs);
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    const onDocClick = (event: MouseEvent) => {
+      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('click', onDocClick);
+    return () => document.removeEventListener('click', onDocClick);
+  }, [open]);
+
+  useEffect(() => cancelClose, []);
+
+  const onPointerEnter = (event: PointerEvent) => {
+    if (event.pointerType !== 'mouse') return;
+    cancelClose();
+    setOpen(true);
+  };
+  const onPointerLeave = (event: PointerEvent) => {
+    if (event.pointerType === 'mouse') scheduleClose();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      setOpen(false);
+      buttonRef.current?.focus();
+    }
+  };
+
+  return (
+    <div className="services-menu" ref={rootRef} onPointerEnter={onPointerEnter} onPointerLeave={onPointerLeave} onKeyDown={onKeyDown}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="nav-link services-menu__button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {t('shell.nav.services')}
+        <ChevronDown aria-hidden="true" className={open ? 'services-menu__chevron services-menu__chevron--open' : 'services-menu__chevron'} />
+      </button>
+      <ul id={menuId} className="services-menu__list" hidden={!open}>
+        {serviceLinks(auth.isAuthenticated).map((item) => (
+          <li key={item.key}>
+            <Link className="services-menu__item" to={item.to} onClick={() => setOpen(false)}>
+              {t(item.key)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+});

@@ -1,0 +1,1 @@
+export { MainLayout, AuthLayout, ToastHost } from './components/layouts';

@@ -1,0 +1,1 @@
+export { StaticPageBySlug, StaticPageById } from './static-page';

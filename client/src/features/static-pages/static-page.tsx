@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useParams } from 'react-router';
+import { PageSpinner } from '../../components';
+import { useStore } from '../../stores';
+import type { PageResult } from '../../stores/pages-store';
+import { NotFoundPage } from '../misc';
+import './static-page.css';
+
+/** Loads one page by id and shows a spinner, the error text, Not Found, or the title and HTML content. */
+const StaticPageView = observer(function StaticPageView({ id }: { id: string }) {
+  const { pages, t } = useStore();
+  const [result, setResult] = useState<{ id: string; value: PageResult } | null>(null);
+  useEffect(() => {
+    let active = true;
+    void pages.fetchPage({ id }).then((value) => {
+      if (active) setResult({ id, value });
+    });
+    return () => {
+      active = false;
+    };
+  }, [id, pages]);
+  if (!result || result.id !== id) return <PageSpinner label={t('shell.staticPage.loading')} />;
+  const value = result.value;
+  if ('missing' in value) return <NotFoundPage />;
+  if ('error' in value) {
+    return (
+      <section className="container static-page">
+        <p className="static-page__error" role="alert">{value.error}</p>
+      </section>
+    );
+  }
+  return (
+    <article className="container static-page">
+      <h1>{value.page.title}</h1>
+      {/* The API sanitises page HTML when it is saved (catalog module), so it is rendered as is. */}
+      <div className="static-page__content" dangerouslySetInnerHTML={{ __html: value.page.content ?? '' }} />
+    </article>
+  );
+});
+
+/** /{slug}: only slugs among the fetched pages are pages; anything else is Not Found. */
+export const StaticPageBySlug = observer(function StaticPageBySlug() {
+  const { pages } = useStore();
+  const { slug = '' } = useParams();
+  const known = pages.bySlug(slug);
+  return known ? <StaticPageView id={String(known.id)} /> : <NotFoundPage />;
+});
+
+/** /static-page/{id}: pages that have no slug. */
+export function StaticPageById() {
+  const { id = '' } = useParams();
+  return <StaticPageView id={id} />;
+}

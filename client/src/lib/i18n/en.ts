@@ -1,0 +1,16 @@
+import { shell } from './messages/shell';
+
+/**
+ * English texts of every client namespace: the fallback for every key. The server's localizations for the
+ * chosen language are merged over these. A namespace <ns> lives in messages/<ns>.ts with the same keys in
+ * migrations/seeds/strings/<ns>.json (English and German); add new namespaces here.
+ */
+export const en = {
+  ...shell,
+} as const;
+
+/** Namespace name -> its English texts, for the seed consistency test. */
+export const namespaces = { shell } as const;
+
+export type MessageKey = keyof typeof en;
+export type Messages = Record<string, string>;

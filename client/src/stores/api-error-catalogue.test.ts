@@ -1,0 +1,112 @@
+import { ApiClient } from '../lib/api/api-client';
+import { FakeApi, fakeNavigator, makeStore } from '../test/fake-api';
+
+beforeEach(() => {
+  localStorage.clear();
+  document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+});
+
+const error = (status: number, body: object = {}) => ({ status, data: { status: 'ERROR', message: '', ...body } });
+
+async function failWith(reply: Parameters<FakeApi['on']>[1], start = '/pricing') {
+  const navigator = fakeNavigator(start);
+  const api = new FakeApi().on('GET /thing', reply);
+  const { store } = makeStore(api, navigator);
+  await store.api.get('/thing').catch(() => undefined);
+  return { store, navigator, toasts: store.ui.toasts.map((t) => [t.kind, t.message]) };
+}
+
+describe('error catalogue (spec section 8)', () => {
+  it('no response: "Network error. Please check your connection."', async () => {
+    expect((await failWith('network')).toasts).toEqual([['error', 'Network error. Please check your connection.']]);
+  });
+
+  it('403 unverified email: sends to /email-verification with the current page as redirect', async () => {
+    const { navigator, toasts } = await failWith(error(403, { message: 'Your email address is not verified.', code: 'email_not_verified' }), '/services/upscale?x=1');
+    expect(navigator.visits).toEqual(['/email-verification?redirect=%2Fservices%2Fupscale%3Fx%3D1']);
+    expect(toasts).toEqual([]);
+  });
+
+  it('other 403: toast with the server message, else "Access forbidden"', async () => {
+    expect((await failWith(error(403, { message: 'Invalid CSRF token', code: 'csrf_invalid' }))).toasts).toEqual([['error', 'Invalid CSRF token']]);
+    expect((await failWith(error(403))).toasts).toEqual([['error', 'Access forbidden']]);
+  });
+
+  it('422: logged only', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { toasts, navigator } = await failWith(error(422, { errors: { email: ['bad'] } }));
+    expect(toasts).toEqual([]);
+    expect(navigator.visits).toEqual([]);
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('429: "Too many requests. Please wait a moment."', async () => {
+    expect((await failWith(error(429))).toasts).toEqual([['warning', 'Too many requests. Please wait a moment.']]);
+  });
+
+  it.each([500, 502, 503])('%i: "Server error. Please try again later."', async (status) => {
+    expect((await failWith(error(status))).toasts).toEqual([['error', 'Server error. Please try again later.']]);
+  });
+
+  it('a call that opts out of the catalogue gets the error and nothing else happens', async () => {
+    const { store } = makeStore(new FakeApi().on('GET /thing', error(500, { message: 'boom', code: 'internal_error' })));
+    await expect(store.api.get('/thing', { skipErrorHandling: true })).rejects.toMatchObject({ status: 500, message: 'boom', code: 'internal_error' });
+    expect(store.ui.toasts).toEqual([]);
+  });
+});
+
+describe('API client', () => {
+  function client(api: FakeApi, token: string | null = null, onError = jest.fn()) {
+    return new ApiClient(
+      { commonParams: () => ({ currency: 'USD', lang_id: 2 }), bearerToken: () => token, onError },
+      { baseURL: '/api', timeoutMs: 6000, adapter: api.adapter },
+    );
+  }
+
+  it('adds currency and lang_id: query on GET, body on POST/PUT/PATCH, appended to form data', async () => {
+    const api = new FakeApi().on('GET /a', { status: 200, data: { status: 'OK' } }).on('POST /b', { status: 200, data: { status: 'OK' } }).on('PUT /c', { status: 200, data: { status: 'OK' } }).on('PATCH /d', { status: 200, data: { status: 'OK' } });
+    const c = client(api);
+    await c.get('/a', { params: { page: 2 } });
+    await c.post('/b', { x: 1 });
+    await c.put('/c', { y: 2 });
+    await c.patch('/d', {});
+    expect(api.last('GET /a')?.params).toEqual({ currency: 'USD', lang_id: 2, page: 2 });
+    expect(api.last('POST /b')?.data).toEqual({ currency: 'USD', lang_id: 2, x: 1 });
+    expect(api.last('PUT /c')?.data).toEqual({ currency: 'USD', lang_id: 2, y: 2 });
+    expect(api.last('PATCH /d')?.data).toEqual({ currency: 'USD', lang_id: 2 });
+
+    const form = new FormData();
+    form.append('file', 'bytes');
+    await c.post('/b', form);
+    const sent = api.last('POST /b')?.data as FormData;
+    expect(sent.get('currency')).toBe('USD');
+    expect(sent.get('lang_id')).toBe('2');
+    expect(sent.get('file')).toBe('bytes');
+  });
+
+  it('lets a call opt out of the common parameters', async () => {
+    const api = new FakeApi().on('GET /a', { status: 200, data: { status: 'OK' } });
+    await client(api).get('/a', { skipCommonParams: true });
+    expect(api.last('GET /a')?.params).toEqual({});
+  });
+
+  it('sends the XSRF cookie back as X-XSRF-TOKEN and the stored bearer token', async () => {
+    document.cookie = 'XSRF-TOKEN=abc%20123; path=/';
+    const api = new FakeApi().on('POST /b', { status: 200, data: { status: 'OK' } });
+    await client(api, 'tok').post('/b', {});
+    expect(api.last('POST /b')?.headers).toMatchObject({ 'x-xsrf-token': 'abc 123', authorization: 'Bearer tok' });
+  });
+
+  it('uses the /api base path, cookies and a 6000 ms timeout', () => {
+    const c = client(new FakeApi());
+    expect(c.http.defaults).toMatchObject({ baseURL: '/api', withCredentials: true, timeout: 6000 });
+  });
+
+  it('an error without a response (offline, timeout) is a network error', async () => {
+    const onError = jest.fn();
+    const api = new FakeApi().on('GET /slow', 'network');
+    await expect(client(api, null, onError).get('/slow')).rejects.toMatchObject({ kind: 'network' });
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ kind: 'network' }));
+  });
+});

@@ -1,0 +1,201 @@
+import { FakeApi, fakeNavigator, makeStore, withCatalog } from '../test/fake-api';
+
+const ok = (extra: object) => ({ status: 200, data: { status: 'OK', ...extra } });
+const profileReply = ok({ payload: { name: 'Ada', surname: 'Lovelace', email: 'ada@example.test', balance: 12.5 } });
+
+beforeEach(() => {
+  localStorage.clear();
+});
+
+describe('auth start and check (spec section 4)', () => {
+  it('starts signed in when the auth_session flag exists, signed out otherwise', () => {
+    expect(makeStore(new FakeApi()).store.auth.isAuthenticated).toBe(false);
+    localStorage.setItem('auth_session', '1');
+    expect(makeStore(new FakeApi()).store.auth.isAuthenticated).toBe(true);
+  });
+
+  it('authenticated true: signs in, records emailVerified, clears sessionExpired, stores flag and token', async () => {
+    const api = new FakeApi().on('GET /is-auth', ok({ authenticated: true, emailVerified: true, access_token: 'tok-1' }));
+    const { store } = makeStore(api);
+    store.auth.sessionExpired = true;
+    await store.auth.checkAuth();
+    expect(store.auth).toMatchObject({ isAuthenticated: true, emailVerified: true, sessionExpired: false, authCheckedOnce: true });
+    expect(localStorage.getItem('auth_session')).not.toBeNull();
+    expect(localStorage.getItem('token')).toBe('tok-1');
+  });
+
+  it('accepts "token" as well as "access_token"', async () => {
+    const { store } = makeStore(new FakeApi().on('GET /is-auth', ok({ authenticated: true, token: 'tok-2' })));
+    await store.auth.checkAuth();
+    expect(localStorage.getItem('token')).toBe('tok-2');
+  });
+
+  it.each([
+    ['authenticated false', ok({ authenticated: false })],
+    ['a non-OK status', { status: 200, data: { status: 'ERROR', message: 'nope' } }],
+    ['HTTP 401', { status: 401, data: { status: 'ERROR', message: 'Unauthenticated', code: 'unauthenticated' } }],
+    ['HTTP 403', { status: 403, data: { status: 'ERROR', message: 'Forbidden', code: 'forbidden' } }],
+  ])('%s clears flag, token and profile', async (_name, reply) => {
+    localStorage.setItem('auth_session', '1');
+    localStorage.setItem('token', 'old');
+    const { store } = makeStore(new FakeApi().on('GET /is-auth', reply));
+    store.profile.profile = { name: 'A', surname: 'B', email: 'a@b.c' };
+    await store.auth.checkAuth();
+    expect(store.auth.isAuthenticated).toBe(false);
+    expect(localStorage.getItem('auth_session')).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(store.profile.profile).toBeNull();
+    expect(store.auth.authCheckedOnce).toBe(true);
+  });
+
+  it('any other check failure keeps the state and says "Unable to verify authentication status"', async () => {
+    localStorage.setItem('auth_session', '1');
+    const { store } = makeStore(new FakeApi().on('GET /is-auth', { status: 500, data: { status: 'ERROR', message: 'boom' } }));
+    await store.auth.checkAuth();
+    expect(store.auth.isAuthenticated).toBe(true);
+    expect(localStorage.getItem('auth_session')).toBe('1');
+    expect(store.auth.error).toBe('Unable to verify authentication status');
+    expect(store.ui.toasts).toHaveLength(0);
+  });
+});
+
+describe('login', () => {
+  it('sends username/password/remember, stores flag and token, toasts "Welcome back!", fetches the profile', async () => {
+    const api = new FakeApi().on('POST /login', ok({ access_token: 'tok-3', emailVerified: false })).on('GET /user/profile', profileReply);
+    const { store } = makeStore(api);
+    const result = await store.auth.login({ email: 'ada@example.test', password: 'Secret1', rememberMe: true }, '/account/profile');
+    expect(result).toEqual({ ok: true });
+    expect(api.last('POST /login')?.data).toMatchObject({ username: 'ada@example.test', password: 'Secret1', remember: true });
+    expect(store.auth).toMatchObject({ isAuthenticated: true, emailVerified: false, pendingRedirect: '/account/profile' });
+    expect(localStorage.getItem('token')).toBe('tok-3');
+    expect(store.ui.toasts.map((t) => t.message)).toContain('Welcome back!');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(store.profile.profile?.name).toBe('Ada');
+    expect(store.profile.balance).toBe(12.5);
+  });
+
+  it('failure shows the first field error, else the message, else "An error occurred"', async () => {
+    const api = new FakeApi().on('POST /login', { status: 422, data: { status: 'ERROR', message: 'The given data was invalid.', errors: { email: ['These credentials do not match our records.'] } } });
+    const { store } = makeStore(api);
+    const spy = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(await store.auth.login({ email: 'a@b.c', password: 'x', rememberMe: false })).toMatchObject({ ok: false, message: 'These credentials do not match our records.' });
+    api.on('POST /login', { status: 422, data: { status: 'ERROR', message: 'Wrong email or password' } });
+    expect(await store.auth.login({ email: 'a@b.c', password: 'x', rememberMe: false })).toMatchObject({ message: 'Wrong email or password' });
+    api.on('POST /login', { status: 200, data: { status: 'ERROR' } });
+    expect(await store.auth.login({ email: 'a@b.c', password: 'x', rememberMe: false })).toMatchObject({ message: 'An error occurred' });
+    expect(store.auth.isAuthenticated).toBe(false);
+    spy.mockRestore();
+  });
+});
+
+describe('register', () => {
+  const input = { name: 'Ada', surname: 'L', email: 'ada@example.test', phone: '+49 151 23456789', phoneE164: '+4915123456789', password: 'Secret1', password_confirmation: 'Secret1' };
+
+  it('signs in with the returned token and records emailVerified', async () => {
+    const api = new FakeApi().on('POST /register', ok({ token: 'tok-4', emailVerified: false })).on('GET /user/profile', profileReply);
+    const { store } = makeStore(api);
+    expect(await store.auth.register(input)).toEqual({ ok: true });
+    expect(api.last('POST /register')?.data).toMatchObject(input);
+    expect(store.auth).toMatchObject({ isAuthenticated: true, emailVerified: false });
+    expect(localStorage.getItem('token')).toBe('tok-4');
+  });
+
+  it('maps server field names onto the form and toasts the message', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const api = new FakeApi().on('POST /register', {
+      status: 422,
+      data: { status: 'ERROR', message: 'Please check the form', errors: { name: ['Too long'], surname: ['Bad'], password_confirmation: ['Mismatch'], email: ['Taken'], phone: ['Invalid'] } },
+    });
+    const { store } = makeStore(api);
+    const result = await store.auth.register(input);
+    expect(result).toEqual({
+      ok: false,
+      message: 'Please check the form',
+      fieldErrors: { firstName: 'Too long', lastName: 'Bad', confirmPassword: 'Mismatch', email: 'Taken', phone: 'Invalid' },
+    });
+    expect(store.ui.toasts.map((t) => t.message)).toContain('Please check the form');
+  });
+
+  it('falls back to "Registration failed"', async () => {
+    const { store } = makeStore(new FakeApi().on('POST /register', { status: 200, data: { status: 'ERROR' } }));
+    expect(await store.auth.register(input)).toMatchObject({ ok: false, message: 'Registration failed' });
+  });
+});
+
+describe('logout', () => {
+  it('clears the state and toasts "Logged out successfully"', async () => {
+    localStorage.setItem('auth_session', '1');
+    localStorage.setItem('token', 't');
+    const { store } = makeStore(new FakeApi().on('POST /logout', ok({})));
+    await store.auth.logout();
+    expect(store.auth.isAuthenticated).toBe(false);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(store.ui.toasts.map((t) => t.message)).toEqual(['Logged out successfully']);
+  });
+
+  it('clears the state even when the call fails, and says so', async () => {
+    localStorage.setItem('auth_session', '1');
+    const { store } = makeStore(new FakeApi().on('POST /logout', 'network'));
+    await store.auth.logout();
+    expect(store.auth.isAuthenticated).toBe(false);
+    expect(store.auth.error).toBe('Logout failed');
+    expect(store.ui.toasts.map((t) => t.message)).toEqual(['Failed to log out']);
+  });
+});
+
+describe('password reset', () => {
+  it('request: sends the email as a query and toasts the confirmation', async () => {
+    const api = new FakeApi().on('GET /user/request-password-restore', ok({}));
+    const { store } = makeStore(api);
+    expect(await store.auth.requestPasswordReset('ada@example.test')).toEqual({ ok: true });
+    expect(api.last('GET /user/request-password-restore')?.params).toMatchObject({ email: 'ada@example.test' });
+    expect(store.ui.toasts.map((t) => t.message)).toEqual(['Password reset link sent. Please check your email.']);
+  });
+
+  it('request: a non-OK status is an error with its message, else "Failed to send reset email"', async () => {
+    const api = new FakeApi().on('GET /user/request-password-restore', { status: 200, data: { status: 'ERROR', message: 'Unknown email' } });
+    const { store } = makeStore(api);
+    expect(await store.auth.requestPasswordReset('x@y.z')).toMatchObject({ ok: false, message: 'Unknown email' });
+    api.on('GET /user/request-password-restore', { status: 200, data: { status: 'ERROR' } });
+    expect(await store.auth.requestPasswordReset('x@y.z')).toMatchObject({ ok: false, message: 'Failed to send reset email' });
+  });
+
+  it('restore: sends token, email and both passwords; fallbacks for server and network failures', async () => {
+    const api = new FakeApi().on('PUT /user/restore-password', ok({}));
+    const { store } = makeStore(api);
+    const body = { token: 'abc', email: 'a@b.c', password: 'Secret1', password_confirmation: 'Secret1' };
+    expect(await store.auth.resetPassword(body)).toEqual({ ok: true });
+    expect(api.last('PUT /user/restore-password')?.data).toMatchObject(body);
+    expect(store.ui.toasts.map((t) => t.message)).toContain('Password reset successfully');
+    api.on('PUT /user/restore-password', { status: 200, data: { status: 'ERROR' } });
+    expect(await store.auth.resetPassword(body)).toMatchObject({ message: 'Failed to reset password' });
+    api.on('PUT /user/restore-password', 'network');
+    expect(await store.auth.resetPassword(body)).toMatchObject({ message: 'An error occurred during password reset.' });
+  });
+});
+
+describe('401 on any call', () => {
+  it('sets sessionExpired once, signs out, toasts and sends to Login with the full path when the page needs sign-in', async () => {
+    localStorage.setItem('auth_session', '1');
+    const navigator = fakeNavigator('/account/profile?tab=1#top');
+    const api = new FakeApi().on('GET /user/profile', { status: 401, data: { status: 'ERROR', message: 'Unauthenticated', code: 'unauthenticated' } });
+    const { store } = makeStore(api, navigator);
+    await store.profile.fetch();
+    await store.packs.load(); // a second 401 after the first changes nothing
+    expect(store.auth.sessionExpired).toBe(true);
+    expect(store.auth.isAuthenticated).toBe(false);
+    expect(navigator.visits).toEqual(['/login?redirect=%2Faccount%2Fprofile%3Ftab%3D1%23top']);
+    expect(store.ui.toasts.map((t) => t.message)).toEqual(['Session expired. Please log in again.']);
+  });
+
+  it('on a public page it signs out quietly and stays', async () => {
+    localStorage.setItem('auth_session', '1');
+    const navigator = fakeNavigator('/pricing');
+    const api = withCatalog(new FakeApi()).on('GET /packs', { status: 401, data: { status: 'ERROR', message: 'x' } });
+    const { store } = makeStore(api, navigator);
+    await store.packs.load();
+    expect(store.auth.isAuthenticated).toBe(false);
+    expect(navigator.visits).toEqual([]);
+    expect(store.ui.toasts).toHaveLength(0);
+  });
+});

@@ -1,0 +1,81 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import { FALLBACK_CURRENCY, formatPrice } from '@imagestudio/contracts';
+import { STORAGE_KEYS } from '../config/constants';
+import type { ApiClient } from '../lib/api/api-client';
+import type { Translate } from '../lib/i18n';
+import { storage } from '../lib/storage';
+import type { Currency } from '../types/domain';
+
+const FALLBACK: Currency = { ...FALLBACK_CURRENCY };
+
+/** Spec section 4: stored code, else the default-flagged currency, else the first, else EUR. */
+export function chooseCurrency(currencies: Currency[], storedCode: string | null): Currency {
+  return (
+    currencies.find((c) => c.code === storedCode) ??
+    currencies.find((c) => Number(c.default) === 1) ??
+    currencies[0] ??
+    FALLBACK
+  );
+}
+
+/** The currency list and the user's choice, remembered in storage. */
+export class CurrencyStore {
+  currencies: Currency[] = [FALLBACK];
+  code: string = FALLBACK.code;
+  error: string | null = null;
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly t: Translate,
+  ) {
+    makeAutoObservable<CurrencyStore, 'api' | 't'>(this, { api: false, t: false });
+  }
+
+  get current(): Currency {
+    return this.currencies.find((c) => c.code === this.code) ?? FALLBACK;
+  }
+
+  /** Formats an amount in the current currency with its decimals. */
+  format(amount: number | null | undefined): string {
+    return formatPrice(amount, this.current.code, this.current.symbol);
+  }
+
+  /** Loads the list; on failure only EUR is offered. */
+  async load(): Promise<void> {
+    try {
+      const reply = await this.api.get<Currency[]>('/currencies', { skipCommonParams: true });
+      if (reply.status !== 'OK' || !Array.isArray(reply.payload)) throw new Error('bad reply');
+      const list = reply.payload.filter((c) => c && typeof c.code === 'string');
+      runInAction(() => {
+        this.currencies = list.length ? list : [FALLBACK];
+        this.error = null;
+        this.apply(chooseCurrency(this.currencies, storage.get(STORAGE_KEYS.currencyCode)));
+      });
+    } catch {
+      runInAction(() => {
+        this.currencies = [FALLBACK];
+        this.error = this.t('shell.errors.loadCurrencies');
+        this.apply(FALLBACK);
+      });
+    }
+  }
+
+  /** Selects a currency by code; an unknown code gives "Invalid currency code" and the fallback choice. */
+  select(code: string): boolean {
+    const found = this.currencies.find((c) => c.code === code);
+    if (!found) {
+      this.error = this.t('shell.errors.invalidCurrency');
+      this.apply(chooseCurrency(this.currencies, null));
+      return false;
+    }
+    this.error = null;
+    this.apply(found);
+    return true;
+  }
+
+  private apply(currency: Currency): void {
+    this.code = currency.code;
+    storage.set(STORAGE_KEYS.currencyCode, currency.code);
+    storage.set(STORAGE_KEYS.currencySymbol, currency.symbol);
+  }
+}

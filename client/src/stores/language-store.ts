@@ -1,0 +1,75 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import { STORAGE_KEYS } from '../config/constants';
+import type { ApiClient } from '../lib/api/api-client';
+import { translate, type MessageKey, type Messages, type MessageVars } from '../lib/i18n';
+import { storage } from '../lib/storage';
+import type { Language } from '../types/domain';
+
+/** Spec section 4: the stored languageId if it is in the list, else the default-flagged one, else the first. */
+export function chooseLanguage(languages: Language[], storedId: string | null): Language | null {
+  const stored = languages.find((lang) => String(lang.id) === storedId);
+  return stored ?? languages.find((lang) => Number(lang.default) === 1) ?? languages[0] ?? null;
+}
+
+/** Languages, the active one, and its server strings merged over English. */
+export class LanguageStore {
+  languages: Language[] = [];
+  activeId: number | null = null;
+  strings: Messages = {};
+  error: string | null = null;
+
+  constructor(private readonly api: ApiClient) {
+    makeAutoObservable<LanguageStore, 'api'>(this, { api: false });
+  }
+
+  get active(): Language | null {
+    return this.languages.find((lang) => lang.id === this.activeId) ?? null;
+  }
+
+  /** Translates a key with the active strings, falling back to English. */
+  t = (key: MessageKey, vars?: MessageVars): string => translate(this.strings, key, vars);
+
+  /** Loads the language list, picks the active language and loads its strings. */
+  async load(): Promise<void> {
+    try {
+      const reply = await this.api.get<Language[]>('/languages', { skipCommonParams: true });
+      if (reply.status !== 'OK' || !Array.isArray(reply.payload)) throw new Error('bad reply');
+      const list = reply.payload;
+      const chosen = chooseLanguage(list, storage.get(STORAGE_KEYS.languageId));
+      runInAction(() => {
+        this.languages = list;
+        this.activeId = chosen?.id ?? null;
+        this.error = null;
+      });
+      if (chosen) await this.loadStrings(chosen.id);
+    } catch {
+      runInAction(() => {
+        this.error = this.t('shell.errors.loadLanguages');
+      });
+    }
+  }
+
+  /** Switches language, remembers it, and reloads the strings. */
+  async select(id: number): Promise<void> {
+    if (!this.languages.some((lang) => lang.id === id)) return;
+    this.activeId = id;
+    storage.set(STORAGE_KEYS.languageId, String(id));
+    await this.loadStrings(id);
+  }
+
+  private async loadStrings(id: number): Promise<void> {
+    try {
+      const reply = await this.api.get<Messages>('/localizations', { params: { lang_id: id }, skipCommonParams: true });
+      const map = reply.payload && typeof reply.payload === 'object' ? reply.payload : {};
+      runInAction(() => {
+        // Only string values: a malformed entry must not replace an English fallback with garbage.
+        this.strings = Object.fromEntries(Object.entries(map).filter(([, v]) => typeof v === 'string'));
+        if (typeof document !== 'undefined' && this.active) document.documentElement.lang = this.active.code;
+      });
+    } catch {
+      runInAction(() => {
+        this.strings = {};
+      });
+    }
+  }
+}

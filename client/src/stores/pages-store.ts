@@ -1,0 +1,76 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import { hasStatus } from '../lib/api/api-error';
+import type { ApiClient } from '../lib/api/api-client';
+import type { Translate } from '../lib/i18n';
+import type { StaticPage } from '../types/domain';
+
+/** Result of loading one page: the page, "missing" (404: show Not Found), or an error text. */
+export type PageResult = { page: StaticPage } | { missing: true } | { error: string };
+
+/** The static page list (footer links, slug routes, terms/privacy/cookie lookups) and single pages. */
+export class PagesStore {
+  pages: StaticPage[] = [];
+  loaded = false;
+  error: string | null = null;
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly t: Translate,
+  ) {
+    makeAutoObservable<PagesStore, 'api' | 't'>(this, { api: false, t: false });
+  }
+
+  get termsPage(): StaticPage | undefined {
+    return this.pages.find((p) => Boolean(Number(p.is_terms)));
+  }
+
+  get privacyPage(): StaticPage | undefined {
+    return this.pages.find((p) => Boolean(Number(p.is_privacy)));
+  }
+
+  /** The cookie page is the one whose title contains the word "cookie". */
+  get cookiePage(): StaticPage | undefined {
+    return this.pages.find((p) => /\bcookies?\b/i.test(p.title));
+  }
+
+  bySlug(slug: string): StaticPage | undefined {
+    return this.pages.find((p) => p.slug === slug);
+  }
+
+  /** Client path of a page: its slug when it has one, else /static-page/{id}. */
+  pathOf(page: StaticPage): string {
+    return page.slug ? `/${page.slug}` : `/static-page/${page.id}`;
+  }
+
+  async load(): Promise<void> {
+    try {
+      const reply = await this.api.get<StaticPage[]>('/static-pages');
+      if (reply.status !== 'OK' || !Array.isArray(reply.payload)) throw new Error('bad reply');
+      runInAction(() => {
+        this.pages = reply.payload ?? [];
+        this.error = null;
+      });
+    } catch {
+      runInAction(() => {
+        this.error = this.t('shell.errors.fetchPages');
+      });
+    } finally {
+      runInAction(() => {
+        this.loaded = true;
+      });
+    }
+  }
+
+  /** Loads one page with its content, by id or by slug. */
+  async fetchPage(ref: { id: string } | { slug: string }): Promise<PageResult> {
+    const url = 'id' in ref ? `/static-pages/${encodeURIComponent(ref.id)}` : `/static-pages/slug/${encodeURIComponent(ref.slug)}`;
+    try {
+      const reply = await this.api.get<StaticPage>(url, { skipErrorHandling: true });
+      if (reply.status !== 'OK' || !reply.payload) return { error: this.t('shell.errors.fetchPage') };
+      return { page: reply.payload };
+    } catch (err) {
+      if (hasStatus(err, 404)) return { missing: true };
+      return { error: this.t('shell.errors.fetchPage') };
+    }
+  }
+}

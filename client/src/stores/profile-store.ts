@@ -1,0 +1,73 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import { ApiRequestError, messageOf } from '../lib/api/api-error';
+import type { UserProfile } from '../types/domain';
+import type { RootStore } from './root-store';
+
+/** The signed-in user's profile; every call does nothing unless signed in (spec section 6). */
+export class ProfileStore {
+  profile: UserProfile | null = null;
+  loading = false;
+  error: string | null = null;
+
+  constructor(private readonly root: RootStore) {
+    makeAutoObservable<ProfileStore, 'root'>(this, { root: false });
+  }
+
+  /** Token balance as a number; 0 when unknown. */
+  get balance(): number {
+    const value = Number(this.profile?.balance ?? 0);
+    return Number.isFinite(value) ? value : 0;
+  }
+
+  /** Name and surname joined by a space, trimmed. */
+  get fullName(): string {
+    return `${this.profile?.name ?? ''} ${this.profile?.surname ?? ''}`.trim();
+  }
+
+  async fetch(): Promise<void> {
+    if (!this.root.auth.isAuthenticated) return;
+    this.loading = true;
+    try {
+      const reply = await this.root.api.get<UserProfile>('/user/profile');
+      if (reply.status !== 'OK' || !reply.payload) throw new Error('bad reply');
+      runInAction(() => {
+        this.profile = reply.payload ?? null;
+        this.error = null;
+        if (typeof reply.payload?.emailVerified === 'boolean') this.root.auth.emailVerified = reply.payload.emailVerified;
+      });
+    } catch (err) {
+      runInAction(() => (this.error = messageOf(err, this.root.t('shell.errors.fetchProfile'))));
+    } finally {
+      runInAction(() => (this.loading = false));
+    }
+  }
+
+  /** Saves profile fields, then re-fetches the profile. Returns an error message or null. */
+  async update(fields: Record<string, unknown>): Promise<string | null> {
+    if (!this.root.auth.isAuthenticated) return null;
+    try {
+      await this.root.api.put('/user/profile', fields);
+      await this.fetch();
+      return null;
+    } catch (err) {
+      return (err instanceof ApiRequestError && err.firstFieldError()) || messageOf(err, this.root.t('shell.errors.fetchProfile'));
+    }
+  }
+
+  /** Changes the password; returns the server's message on success. */
+  async changePassword(fields: Record<string, string>): Promise<{ ok: boolean; message: string }> {
+    if (!this.root.auth.isAuthenticated) return { ok: false, message: '' };
+    try {
+      const reply = await this.root.api.post('/user/change-password', fields);
+      return { ok: reply.status === 'OK', message: reply.message ?? '' };
+    } catch (err) {
+      const message = (err instanceof ApiRequestError && err.firstFieldError()) || messageOf(err, this.root.t('shell.errors.updatePassword'));
+      return { ok: false, message };
+    }
+  }
+
+  clear(): void {
+    this.profile = null;
+    this.error = null;
+  }
+}

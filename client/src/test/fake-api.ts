@@ -1,0 +1,85 @@
+import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
+import { AxiosError } from 'axios';
+import { RootStore } from '../stores';
+import type { AppNavigator } from '../stores';
+
+/** One recorded request as the server would see it. */
+export interface SeenRequest {
+  method: string;
+  url: string;
+  params: Record<string, unknown>;
+  data: unknown;
+  headers: Record<string, string>;
+}
+
+export type Reply = { status: number; data?: unknown } | 'network';
+type Handler = (req: SeenRequest) => Reply | Promise<Reply>;
+
+/**
+ * An axios adapter standing in for the HTTP transport in unit tests: routes "METHOD /path" to handlers
+ * and records every request. The real API is exercised by the browser tests in e2e/.
+ */
+export class FakeApi {
+  readonly seen: SeenRequest[] = [];
+  private readonly routes = new Map<string, Handler>();
+
+  on(route: string, handler: Handler | Reply): this {
+    this.routes.set(route, typeof handler === 'function' ? handler : () => handler);
+    return this;
+  }
+
+  readonly adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+    const method = (config.method ?? 'get').toUpperCase();
+    const url = config.url ?? '';
+    const data = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
+    const headers = Object.fromEntries(Object.entries(config.headers.toJSON()).map(([k, v]) => [k.toLowerCase(), String(v)]));
+    const req: SeenRequest = { method, url, params: { ...(config.params ?? {}) }, data, headers };
+    this.seen.push(req);
+    const handler = this.routes.get(`${method} ${url}`);
+    const reply: Reply = handler ? await handler(req) : { status: 404, data: { status: 'ERROR', message: 'Not found', code: 'not_found' } };
+    if (reply === 'network') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
+    const response: AxiosResponse = { data: reply.data, status: reply.status, statusText: String(reply.status), headers: {}, config };
+    if (reply.status >= 400) throw new AxiosError(`HTTP ${reply.status}`, AxiosError.ERR_BAD_RESPONSE, config, null, response);
+    return response;
+  };
+
+  last(route: string): SeenRequest | undefined {
+    const [method, url] = route.split(' ');
+    return [...this.seen].reverse().find((r) => r.method === method && r.url === url);
+  }
+}
+
+/** A navigator that records where the stores sent the user. */
+export function fakeNavigator(start = '/', needsAuth: (path: string) => boolean = (p) => p.startsWith('/account')): AppNavigator & { visits: string[] } {
+  const visits: string[] = [];
+  let current = new URL(start, 'http://x');
+  return {
+    visits,
+    navigate: (to) => {
+      visits.push(to);
+      current = new URL(to, 'http://x');
+    },
+    location: () => ({ pathname: current.pathname, search: current.search, hash: current.hash }),
+    fullPath: () => `${current.pathname}${current.search}${current.hash}`,
+    requiresAuth: needsAuth,
+  };
+}
+
+/** The standard catalogue replies a RootStore needs to start. */
+export function withCatalog(api: FakeApi): FakeApi {
+  return api
+    .on('GET /languages', { status: 200, data: { status: 'OK', payload: [{ id: 1, code: 'en', title: 'English', default: 1 }, { id: 2, code: 'de', title: 'Deutsch', default: 0 }] } })
+    .on('GET /localizations', (req) => ({ status: 200, data: { status: 'OK', payload: req.params.lang_id === 2 ? { 'shell.nav.home': 'Startseite' } : {} } }))
+    .on('GET /currencies', { status: 200, data: { status: 'OK', payload: [{ code: 'EUR', value: 1, symbol: '€', default: 1 }, { code: 'USD', value: 1.1, symbol: '$', default: 0 }] } })
+    .on('GET /settings', { status: 200, data: { status: 'OK', payload: { company_name: 'Image Studio GmbH', support_email: 'help@example.test', is_reg_enabled: 1 } } })
+    .on('GET /static-pages', { status: 200, data: { status: 'OK', payload: [{ id: 1, slug: 'terms', title: 'Terms', is_terms: 1 }, { id: 2, slug: 'cookie-policy', title: 'Cookie policy' }] } })
+    .on('GET /packs', { status: 200, data: { status: 'OK', payload: [{ id: 1, title: 'Starter', price: 0, credits: 10 }, { id: 2, title: 'Pro', price: 9.99, credits: 100 }] } })
+    .on('GET /countries', { status: 200, data: { status: 'OK', payload: [{ id: 1, title: 'Germany', iso: 'DE' }, { id: 2, title: 'United States', iso: 'US' }] } })
+    .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: false } });
+}
+
+/** A RootStore wired to a FakeApi and a recording navigator. */
+export function makeStore(api: FakeApi, navigator = fakeNavigator()) {
+  const store = new RootStore({ api: { adapter: api.adapter, baseURL: '' }, navigator });
+  return { store, navigator };
+}

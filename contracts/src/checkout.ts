@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { isValidTokenAmount } from './pricing';
+
+/**
+ * The checkout call (POST /api/deposit/checkout) of spec sections 5 and 7: billing fields with the
+ * spec's messages, and the top-up choice (pack, then tokens, then amount). The server applies these;
+ * the client may reuse them for its own checks.
+ */
+export const CHECKOUT_MESSAGES = {
+  nothingChosen: 'Please enter a valid amount, select a pack, or specify tokens',
+  invalidAmount: 'Please enter a valid amount',
+  minTopUp: (n: string) => `Minimum top-up amount: ${n}`,
+  paymentMethod: 'Please select a payment method',
+  firstName: 'First name is required',
+  lastName: 'Last name is required',
+  phoneRequired: 'Phone number is required',
+  phoneInvalid: 'Invalid phone format (e.g. +1234567890)',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email format',
+  countryRequired: 'Country is required',
+  cityRequired: 'City is required',
+  addressRequired: 'Address is required',
+  postCodeRequired: 'Postal code is required',
+  invalidCurrency: 'Invalid currency code',
+  packUnavailable: 'The selected pack is not available',
+  freePack: 'Free packs cannot be bought',
+  belowCardMinimum: (n: string) => `The smallest card payment is ${n}`,
+  checkoutFailed: 'Checkout failed',
+} as const;
+
+/** Spec section 5: an optional plus, then 8 to 15 digits and spaces. */
+export const CHECKOUT_PHONE_PATTERN = /^\+?[\d ]{8,15}$/;
+/** The simple email pattern of spec section 5. */
+export const SIMPLE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const m = CHECKOUT_MESSAGES;
+
+const required = (message: string, max = 255) => z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message });
+
+/** A form value that may arrive as a number or as text ("3"); anything else fails with `message`. */
+const positiveId = (message: string) =>
+  z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v), z.number({ error: message }).int({ error: message }).positive({ error: message }));
+
+/** Checkbox-like values: true, "true", "1", 1, "on". */
+const flag = z.preprocess((v) => v === true || v === 1 || v === 'true' || v === '1' || v === 'on', z.boolean());
+
+/** Billing fields and payment options; client-sent prices and totals are not part of it and are dropped. */
+export const checkoutBillingSchema = z.object({
+  name: required(m.firstName, 100),
+  surname: required(m.lastName, 100),
+  phone: required(m.phoneRequired, 25).regex(CHECKOUT_PHONE_PATTERN, { error: m.phoneInvalid }),
+  /** Used only when the account has no email of its own (the account email overrides it). */
+  email: z.string().trim().max(254).optional().catch(undefined),
+  country: positiveId(m.countryRequired),
+  city: required(m.cityRequired, 100),
+  address: required(m.addressRequired),
+  postCode: required(m.postCodeRequired, 20),
+  save_info: flag.default(false),
+  payment_method_id: positiveId(m.paymentMethod),
+  currency: z
+    .string({ error: m.invalidCurrency })
+    .trim()
+    .regex(/^[A-Za-z]{3}$/, { error: m.invalidCurrency })
+    .transform((c) => c.toUpperCase())
+    .default('EUR'),
+});
+export type CheckoutBilling = z.infer<typeof checkoutBillingSchema>;
+
+/** What the customer chose to buy, by the priority of spec section 4. */
+export type TopUpChoice = { kind: 'pack'; packId: number } | { kind: 'tokens'; tokens: number } | { kind: 'amount'; amount: string };
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * Picks the top-up choice: pack_id, then tokens, then amount (the first one given wins). Returns the
+ * field and message of spec section 5 when nothing usable was sent. `amount` stays decimal text.
+ */
+export function parseTopUpChoice(input: { pack_id?: unknown; tokens?: unknown; amount?: unknown }): TopUpChoice | { field: string; message: string } {
+  if (!isBlank(input.pack_id)) {
+    const id = Number(input.pack_id);
+    return Number.isInteger(id) && id > 0 ? { kind: 'pack', packId: id } : { field: 'pack_id', message: m.packUnavailable };
+  }
+  if (!isBlank(input.tokens)) {
+    const tokens = typeof input.tokens === 'string' ? Number(input.tokens.trim()) : input.tokens;
+    return isValidTokenAmount(tokens) ? { kind: 'tokens', tokens } : { field: 'tokens', message: m.invalidAmount };
+  }
+  if (!isBlank(input.amount)) {
+    const text = typeof input.amount === 'number' ? String(input.amount) : typeof input.amount === 'string' ? input.amount.trim() : '';
+    const valid = /^\d+(\.\d+)?$/.test(text) && Number(text) > 0 && Number.isFinite(Number(text));
+    return valid ? { kind: 'amount', amount: text } : { field: 'amount', message: m.invalidAmount };
+  }
+  return { field: 'amount', message: m.nothingChosen };
+}

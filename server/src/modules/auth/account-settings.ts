@@ -1,0 +1,20 @@
+import { tokensToTenths } from '@imagestudio/contracts';
+import type { AppContext } from '../../context';
+import { getSettings } from '../catalog/settings.service';
+
+/** The settings that change account behaviour (spec section 3 names them). */
+export interface AccountSettings {
+  isRegEnabled: boolean;
+  welcomeBonusTenths: number;
+  requireEmailVerification: boolean;
+}
+
+/** The account settings, from the catalog's settings service (cached in process, defaults filled in). */
+export async function readAccountSettings(ctx: AppContext): Promise<AccountSettings> {
+  const settings = await getSettings(ctx);
+  return {
+    isRegEnabled: settings.is_reg_enabled === 1,
+    welcomeBonusTenths: tokensToTenths(settings.welcome_bonus_tokens),
+    requireEmailVerification: settings.require_email_verification,
+  };
+}

@@ -1,0 +1,49 @@
+import { Passport } from 'passport';
+import { Strategy as LocalStrategy } from 'passport-local';
+import type { AppContext } from '../../context';
+import type { CurrentUser } from '../../http/auth-guards';
+import * as users from '../users/users.repository';
+import { verifyCredentials } from './auth.service';
+
+/** What a session stores about its user: the id and the epoch it signed in under. */
+interface SessionRef {
+  id: string;
+  epoch: number;
+}
+
+const cache = new WeakMap<AppContext, InstanceType<typeof Passport>>();
+
+/** Drops the password hash: request handlers never need it and it must never reach a response. */
+export function toCurrentUser(row: users.UserRow): CurrentUser {
+  const { password_hash: _hash, ...rest } = row;
+  return rest;
+}
+
+/**
+ * One Passport instance per app (not the global singleton, so apps built by tests stay apart), with the
+ * local strategy on `username` + `password` as spec section 7 sends them.
+ */
+export function passportFor(ctx: AppContext): InstanceType<typeof Passport> {
+  let passport = cache.get(ctx);
+  if (passport) return passport;
+  passport = new Passport();
+  passport.use(
+    new LocalStrategy({ usernameField: 'username', passwordField: 'password' }, (email, password, done) => {
+      verifyCredentials(ctx, email, password).then(
+        (user) => done(null, user ? toCurrentUser(user) : false),
+        (err) => done(err),
+      );
+    }),
+  );
+  passport.serializeUser<SessionRef>((user, done) => done(null, { id: user.id, epoch: user.session_epoch }));
+  // A session whose epoch is behind the user's (password reset or change since) or whose user is
+  // disabled or gone no longer authenticates: `false` makes passport drop the login from the session.
+  passport.deserializeUser<SessionRef>((ref, done) => {
+    users.findById(ctx.db, ref.id).then(
+      (row) => done(null, row && !row.disabled_at && row.session_epoch === ref.epoch ? toCurrentUser(row) : false),
+      (err) => done(err),
+    );
+  });
+  cache.set(ctx, passport);
+  return passport;
+}

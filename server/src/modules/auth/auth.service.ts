@@ -1,0 +1,74 @@
+import { ACCOUNT_MESSAGES, type RegisterInput } from '@imagestudio/contracts';
+import type { AppContext } from '../../context';
+import { AppError, validationError } from '../../lib/errors';
+import { verificationMail } from '../email-verification/verification.mail';
+import { applyEntry } from '../ledger/ledger.service';
+import { mailerFor } from '../mail/mailer';
+import * as users from '../users/users.repository';
+import { readAccountSettings, type AccountSettings } from './account-settings';
+import { hasherFor } from './password-hash';
+import { normalizePhone } from './phone';
+
+/** The free tokens every account starts with (spec section 1), in tenths. */
+export const FREE_SIGNUP_TENTHS = 100;
+
+/** Idempotency keys of the two registration grants: each can exist once per user. */
+export const signupGrantKey = (userId: string) => `signup:${userId}`;
+export const welcomeGrantKey = (userId: string) => `welcome:${userId}`;
+
+const emailTaken = () => validationError({ email: [ACCOUNT_MESSAGES.emailTaken] });
+
+/** 403 "Registration is currently disabled." when the setting is_reg_enabled is off; else the settings. */
+export async function assertRegistrationOpen(ctx: AppContext): Promise<AccountSettings> {
+  const settings = await readAccountSettings(ctx);
+  if (!settings.isRegEnabled) throw new AppError(403, 'registration_disabled', ACCOUNT_MESSAGES.registrationDisabled);
+  return settings;
+}
+
+/**
+ * Creates an account (the switch is the caller's: see assertRegistrationOpen): checks the phone and the email's uniqueness (any letter
+ * case; the unique index settles races), hashes the password with argon2id and, in the same
+ * transaction, grants the free tokens and the welcome bonus through the ledger; then mails the
+ * verification link.
+ */
+export async function registerUser(ctx: AppContext, input: RegisterInput, settings?: AccountSettings): Promise<users.UserRow> {
+  settings ??= await readAccountSettings(ctx);
+  const phoneE164 = normalizePhone(input.phone, input.phoneE164);
+  if (!phoneE164) throw validationError({ phone: [ACCOUNT_MESSAGES.phoneInvalid] });
+  if (await users.findByEmail(ctx.db, input.email)) throw emailTaken();
+
+  const passwordHash = await hasherFor(ctx).hash(input.password);
+  let created: users.UserRow;
+  try {
+    created = await ctx.db.transaction(async (trx) => {
+      const user = await users.insertUser(trx, {
+        email: input.email,
+        name: input.name,
+        surname: input.surname,
+        phone: input.phone,
+        phone_e164: phoneE164,
+        password_hash: passwordHash,
+      });
+      await applyEntry(trx, { userId: user.id, deltaTenths: FREE_SIGNUP_TENTHS, kind: 'grant', idempotencyKey: signupGrantKey(user.id), reason: 'Free tokens' });
+      if (settings.welcomeBonusTenths > 0) {
+        await applyEntry(trx, { userId: user.id, deltaTenths: settings.welcomeBonusTenths, kind: 'grant', idempotencyKey: welcomeGrantKey(user.id), reason: 'Welcome bonus' });
+      }
+      return (await users.findById(trx, user.id)) as users.UserRow;
+    });
+  } catch (err) {
+    if (users.isUniqueViolation(err)) throw emailTaken();
+    throw err;
+  }
+  mailerFor(ctx).dispatch(verificationMail(ctx.config, created));
+  return created;
+}
+
+/**
+ * The user whose email and password these are, or null. Unknown emails are checked against a dummy
+ * hash so they cost the same time as known ones; disabled accounts fail like a wrong password.
+ */
+export async function verifyCredentials(ctx: AppContext, email: string, password: string): Promise<users.UserRow | null> {
+  const user = await users.findByEmail(ctx.db, email.trim());
+  const ok = await hasherFor(ctx).verify(user ? user.password_hash : null, password);
+  return ok && user && !user.disabled_at ? user : null;
+}

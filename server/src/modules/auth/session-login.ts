@@ -1,0 +1,22 @@
+import type { Request, Response } from 'express';
+import type { AppContext } from '../../context';
+import type { CurrentUser } from '../../http/auth-guards';
+import { reissueCsrfToken } from '../../http/csrf';
+import { rememberMaxAgeMs } from '../../http/session';
+
+/**
+ * Signs the user in on a brand-new session (passport regenerates it: no fixation), makes the cookie
+ * persistent for "remember me", and issues the new session's XSRF token.
+ */
+export async function startSession(ctx: AppContext, req: Request, res: Response, user: CurrentUser, remember: boolean): Promise<void> {
+  await new Promise<void>((resolve, reject) => req.logIn(user, { session: true, keepSessionInfo: false }, (err) => (err ? reject(err) : resolve())));
+  // The regenerated session has a browser-session cookie; remembered ones get an expiry. Both roll.
+  if (remember) req.session.cookie.maxAge = rememberMaxAgeMs(ctx.config);
+  reissueCsrfToken(ctx, req, res);
+}
+
+/** Signs out (passport clears the user and regenerates the session, destroying the old one) and re-issues the token. */
+export async function endSession(ctx: AppContext, req: Request, res: Response): Promise<void> {
+  await new Promise<void>((resolve, reject) => req.logout({ keepSessionInfo: false }, (err) => (err ? reject(err) : resolve())));
+  reissueCsrfToken(ctx, req, res);
+}

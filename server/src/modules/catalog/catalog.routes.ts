@@ -1,0 +1,39 @@
+import { Router } from 'express';
+import type { AppContext } from '../../context';
+import { cachedReply } from './catalog.cache';
+import { cachedGet, requestParam } from './catalog.http';
+import { listCountries, listSocialLinks, listStaticPages, staticPageById, staticPageBySlug } from './content.service';
+import { listCurrencies } from './currency.service';
+import { listLanguages, localizedStrings, resolveLanguage } from './localization.service';
+import { getSettings } from './settings.service';
+
+/**
+ * The content calls of spec section 7: GET only, served from the in-process catalog cache with an ETag
+ * (304 on If-None-Match) and Cache-Control. Keys hold the resolved language, so `lang_id=2` and
+ * `lang_id=de` share one entry.
+ */
+export function catalogRouter(ctx: AppContext): Router {
+  const router = Router();
+  router.get('/settings', cachedGet(ctx, () => cachedReply(ctx, 'settings', () => getSettings(ctx))));
+  router.get('/languages', cachedGet(ctx, () => cachedReply(ctx, 'languages', () => listLanguages(ctx))));
+  router.get('/currencies', cachedGet(ctx, () => cachedReply(ctx, 'currencies', () => listCurrencies(ctx))));
+  router.get(
+    '/localizations',
+    cachedGet(ctx, async (req) => {
+      const language = await resolveLanguage(ctx, requestParam(req, 'lang_id'));
+      return cachedReply(ctx, `strings:${language.id}`, () => localizedStrings(ctx, String(language.id)));
+    }),
+  );
+  router.get(
+    '/countries',
+    cachedGet(ctx, async (req) => {
+      const language = await resolveLanguage(ctx, requestParam(req, 'lang_id'));
+      return cachedReply(ctx, `countries:${language.id}`, () => listCountries(ctx, String(language.id)));
+    }),
+  );
+  router.get('/static-pages', cachedGet(ctx, () => cachedReply(ctx, 'pages', () => listStaticPages(ctx))));
+  router.get('/static-pages/slug/:slug', cachedGet(ctx, (req) => cachedReply(ctx, `page-slug:${req.params.slug}`, () => staticPageBySlug(ctx, String(req.params.slug)))));
+  router.get('/static-pages/:id', cachedGet(ctx, (req) => cachedReply(ctx, `page:${req.params.id}`, () => staticPageById(ctx, String(req.params.id)))));
+  router.get('/social-links', cachedGet(ctx, () => cachedReply(ctx, 'social-links', () => listSocialLinks(ctx))));
+  return router;
+}

@@ -1,0 +1,75 @@
+import { notFound } from '../../lib/errors';
+import { catalogCache, type CatalogDeps } from './catalog.cache';
+import * as repo from './catalog.repository';
+import { countryName } from './iso-countries';
+import { resolveLanguage } from './localization.service';
+
+export interface CountryDto {
+  id: number;
+  title: string;
+  iso: string;
+}
+
+/** Every country with its title in the request's language where known, sorted by that title. */
+export async function listCountries(deps: CatalogDeps, langId: string | undefined): Promise<CountryDto[]> {
+  const language = await resolveLanguage(deps, langId);
+  return catalogCache(deps).get(`countries:${language.code}`, async () => {
+    const rows = await repo.listCountries(deps.db);
+    const collator = new Intl.Collator(language.code);
+    return rows
+      .map((c) => ({ id: c.id, title: countryName(c.iso, language.code) ?? c.title, iso: c.iso }))
+      .sort((a, b) => collator.compare(a.title, b.title));
+  });
+}
+
+/** A static page as the API sends it (flags 0/1 as in the spec's settings). */
+export interface StaticPageDto {
+  id: number;
+  slug: string | null;
+  title: string;
+  content: string;
+  is_terms: 0 | 1;
+  is_privacy: 0 | 1;
+}
+
+const toPageDto = (p: repo.StaticPageRow): StaticPageDto => ({
+  id: p.id,
+  slug: p.slug,
+  title: p.title,
+  content: p.content,
+  is_terms: p.is_terms ? 1 : 0,
+  is_privacy: p.is_privacy ? 1 : 0,
+});
+
+/** Every static page in footer order. */
+export function listStaticPages(deps: CatalogDeps): Promise<StaticPageDto[]> {
+  return catalogCache(deps).get('pages', async () => (await repo.listStaticPages(deps.db)).map(toPageDto));
+}
+
+/** One page by id; 404 "Page not found." when missing. */
+export async function staticPageById(deps: CatalogDeps, id: string): Promise<StaticPageDto> {
+  const page = (await listStaticPages(deps)).find((p) => String(p.id) === id);
+  if (!page) throw notFound('Page not found.');
+  return page;
+}
+
+/** One page by slug; 404 "Page not found." when missing. */
+export async function staticPageBySlug(deps: CatalogDeps, slug: string): Promise<StaticPageDto> {
+  const page = (await listStaticPages(deps)).find((p) => p.slug === slug);
+  if (!page) throw notFound('Page not found.');
+  return page;
+}
+
+export interface SocialLinkDto {
+  id: number;
+  title: string;
+  url: string;
+  icon: string;
+}
+
+/** The footer's social links in order. */
+export function listSocialLinks(deps: CatalogDeps): Promise<SocialLinkDto[]> {
+  return catalogCache(deps).get('social-links', async () =>
+    (await repo.listSocialLinks(deps.db)).map(({ id, title, url, icon }) => ({ id, title, url, icon })),
+  );
+}

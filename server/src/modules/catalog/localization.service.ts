@@ -1,0 +1,89 @@
+import { catalogCache, type CatalogDeps } from './catalog.cache';
+import * as repo from './localization.repository';
+import type { LanguageRow } from './localization.repository';
+
+/** A language as GET /api/languages sends it (spec section 3: default 1 = default). */
+export interface LanguageDto {
+  id: number;
+  code: string;
+  title: string;
+  default: 0 | 1;
+}
+
+function languages(deps: CatalogDeps): Promise<LanguageRow[]> {
+  return catalogCache(deps).get('languages', () => repo.listLanguages(deps.db));
+}
+
+/** Every language in display order. */
+export async function listLanguages(deps: CatalogDeps): Promise<LanguageDto[]> {
+  return (await languages(deps)).map((l) => ({ id: l.id, code: l.code, title: l.title, default: l.is_default ? 1 : 0 }));
+}
+
+/** The language of a `lang_id` (an id, or a code such as "de"); the default language when absent or unknown. */
+export async function resolveLanguage(deps: CatalogDeps, langId: string | undefined): Promise<LanguageRow> {
+  const all = await languages(deps);
+  const fallback = all.find((l) => l.is_default) ?? all[0];
+  if (!fallback) throw new Error('no languages are seeded');
+  if (langId === undefined) return fallback;
+  return all.find((l) => String(l.id) === langId || l.code === langId.toLowerCase()) ?? fallback;
+}
+
+function stringsOf(deps: CatalogDeps, languageId: number): Promise<Map<string, string>> {
+  return catalogCache(deps).get(`strings:${languageId}`, () => repo.stringsOf(deps.db, languageId));
+}
+
+/** The flat key -> text map of a language; keys it lacks carry the default language's text. */
+export async function localizedStrings(deps: CatalogDeps, langId: string | undefined): Promise<Record<string, string>> {
+  const language = await resolveLanguage(deps, langId);
+  const fallback = await resolveLanguage(deps, undefined);
+  const base = await stringsOf(deps, fallback.id);
+  const own = language.id === fallback.id ? base : await stringsOf(deps, language.id);
+  return Object.fromEntries([...base, ...own].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** Translates an English server message; undefined when no translation exists. */
+export type Translator = (message: string) => string | undefined;
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Builds the translator of one language from the `server.*` strings: plain messages by exact English
+ * text, messages with `{placeholders}` by a pattern whose captured values are put into the translation.
+ */
+function buildTranslator(english: Map<string, string>, target: Map<string, string>): Translator {
+  const exact = new Map<string, string>();
+  const patterns: Array<{ pattern: RegExp; names: string[]; translation: string }> = [];
+  for (const [key, en] of english) {
+    const translation = target.get(key);
+    if (!key.startsWith('server.') || translation === undefined) continue;
+    const names = [...en.matchAll(PLACEHOLDER)].map((m) => m[1] as string);
+    if (names.length === 0) exact.set(en, translation);
+    else patterns.push({ pattern: new RegExp(`^${escapeRegExp(en).replace(/\\\{(\w+)\\\}/g, '(.+?)')}$`), names, translation });
+  }
+  return (message) => {
+    const direct = exact.get(message);
+    if (direct !== undefined) return direct;
+    for (const { pattern, names, translation } of patterns) {
+      const match = pattern.exec(message);
+      if (match) return translation.replace(PLACEHOLDER, (whole, name: string) => match[names.indexOf(name) + 1] ?? whole);
+    }
+    return undefined;
+  };
+}
+
+/** The translator for `lang_id`, or null when it is the default language (messages are already English). */
+export async function translatorFor(deps: CatalogDeps, langId: string | undefined): Promise<Translator | null> {
+  const language = await resolveLanguage(deps, langId);
+  if (language.is_default) return null;
+  return catalogCache(deps).get(`translator:${language.id}`, async () => {
+    const fallback = await resolveLanguage(deps, undefined);
+    return buildTranslator(await stringsOf(deps, fallback.id), await stringsOf(deps, language.id));
+  });
+}
+
+/** Translates one message into `lang_id` when a translation exists, else returns it unchanged. */
+export async function translateMessage(deps: CatalogDeps, message: string, langId: string | undefined): Promise<string> {
+  const translate = await translatorFor(deps, langId);
+  return translate?.(message) ?? message;
+}

@@ -1,0 +1,37 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { ACCOUNT_MESSAGES } from '@imagestudio/contracts';
+import type { AppContext } from '../../context';
+import { currentUser, requireUser } from '../../http/auth-guards';
+import { sendOk } from '../../http/envelope';
+import { consumeOrThrow, limitersFor } from '../rate-limits/rate-limits';
+import { resendVerification, verifyEmailLink } from './email-verification.service';
+
+const linkSchema = z.object({
+  id: z.string().uuid(),
+  hash: z.string().regex(/^[0-9a-f]{64}$/),
+  expires: z.string().regex(/^\d{1,12}$/),
+  signature: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+/** The signed verification link (a browser navigation) and the resend call. */
+export function emailVerificationRouter(ctx: AppContext): Router {
+  const router = Router();
+  const limits = limitersFor(ctx);
+
+  router.get('/email/verify/:id/:hash', async (req, res) => {
+    const parsed = linkSchema.safeParse({ ...req.params, ...req.query });
+    const outcome = parsed.success ? await verifyEmailLink(ctx, parsed.data) : 'invalid';
+    res.redirect(302, outcome === 'invalid' ? '/email-verification?invalid=1' : outcome === 'verified' ? '/email/verify/success' : '/email/verify/already-success');
+  });
+
+  router.post('/email/verification-notification', requireUser, async (req, res) => {
+    const user = currentUser(req);
+    if (user.email_verified_at) return sendOk(res, undefined, { message: ACCOUNT_MESSAGES.alreadyVerified });
+    await consumeOrThrow(limits.verificationPerUser, user.id);
+    resendVerification(ctx, user);
+    sendOk(res, undefined, { message: ACCOUNT_MESSAGES.verificationSent });
+  });
+
+  return router;
+}

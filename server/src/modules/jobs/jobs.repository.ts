@@ -1,0 +1,183 @@
+import type { Knex } from 'knex';
+import type { JobName, JobResult, JobStatus } from '@imagestudio/contracts';
+
+/** An image_jobs row as stored (bigint columns arrive from pg as strings). */
+export interface JobRow {
+  id: string;
+  user_id: string;
+  tool: JobName;
+  status: JobStatus;
+  params: Record<string, unknown>;
+  cost_tenths: string;
+  refunded: boolean;
+  progress: number;
+  stage: string | null;
+  error: string | null;
+  error_detail: string | null;
+  input_key: string | null;
+  result: JobResult | null;
+  idempotency_key: string | null;
+  request_hash: string | null;
+  request_id: string | null;
+  cancel_requested_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+  deleted_at: Date | null;
+  expired_at: Date | null;
+}
+
+export interface NewJob {
+  id: string;
+  user_id: string;
+  tool: JobName;
+  params: Record<string, unknown>;
+  cost_tenths: number;
+  input_key: string | null;
+  idempotency_key: string | null;
+  request_hash: string | null;
+  request_id: string | null;
+}
+
+const OPEN: JobStatus[] = ['queued', 'running'];
+
+export async function insertJob(trx: Knex.Transaction, job: NewJob): Promise<JobRow> {
+  const [row] = await trx('image_jobs')
+    .insert({ ...job, params: JSON.stringify(job.params) })
+    .returning('*');
+  return row as JobRow;
+}
+
+export async function findById(db: Knex, id: string): Promise<JobRow | null> {
+  return ((await db('image_jobs').where({ id }).first()) as JobRow | undefined) ?? null;
+}
+
+/** The job only when it belongs to the user (others' jobs read as missing). */
+export async function findForUser(db: Knex, id: string, userId: string): Promise<JobRow | null> {
+  return ((await db('image_jobs').where({ id, user_id: userId }).first()) as JobRow | undefined) ?? null;
+}
+
+export async function findByIdempotencyKey(db: Knex, userId: string, key: string): Promise<JobRow | null> {
+  return ((await db('image_jobs').where({ user_id: userId, idempotency_key: key }).first()) as JobRow | undefined) ?? null;
+}
+
+/** Locks the row until the transaction ends, so outcomes for one job serialise. */
+export async function lockJob(trx: Knex.Transaction, id: string): Promise<JobRow | null> {
+  return ((await trx('image_jobs').where({ id }).forUpdate().first()) as JobRow | undefined) ?? null;
+}
+
+/** queued -> running, once; returns false when the job was not queued any more. */
+export async function markRunning(db: Knex, id: string): Promise<boolean> {
+  const n = await db('image_jobs')
+    .where({ id, status: 'queued' })
+    .update({ status: 'running', started_at: db.fn.now(), updated_at: db.fn.now() });
+  return n > 0;
+}
+
+/** Progress only moves forward, and only while the job is open (a late event never rewinds an outcome). */
+export async function updateProgress(db: Knex, id: string, percent: number, stage: string | null): Promise<boolean> {
+  const n = await db('image_jobs')
+    .where({ id })
+    .whereIn('status', OPEN)
+    .update({
+      status: 'running',
+      started_at: db.raw('coalesce(started_at, now())'),
+      progress: db.raw('greatest(progress, ?)', [Math.round(percent)]),
+      stage,
+      updated_at: db.fn.now(),
+    });
+  return n > 0;
+}
+
+export interface Outcome {
+  status: 'succeeded' | 'failed' | 'cancelled';
+  result?: JobResult | null;
+  error?: string | null;
+  error_detail?: string | null;
+  refunded?: boolean;
+}
+
+export async function finishJob(trx: Knex.Transaction, id: string, outcome: Outcome): Promise<JobRow> {
+  const [row] = await trx('image_jobs')
+    .where({ id })
+    .update({
+      status: outcome.status,
+      result: outcome.result ? JSON.stringify(outcome.result) : null,
+      error: outcome.error ?? null,
+      error_detail: outcome.error_detail ?? null,
+      refunded: outcome.refunded ?? false,
+      progress: outcome.status === 'succeeded' ? 100 : trx.raw('progress'),
+      started_at: outcome.status === 'succeeded' ? trx.raw('coalesce(started_at, now())') : trx.raw('started_at'),
+      finished_at: trx.fn.now(),
+      updated_at: trx.fn.now(),
+    })
+    .returning('*');
+  return row as JobRow;
+}
+
+export async function setCancelRequested(db: Knex, id: string): Promise<void> {
+  await db('image_jobs').where({ id }).update({ cancel_requested_at: db.fn.now(), updated_at: db.fn.now() });
+}
+
+export async function markFilesGone(db: Knex, id: string, column: 'deleted_at' | 'expired_at'): Promise<void> {
+  await db('image_jobs')
+    .where({ id })
+    .update({ [column]: db.fn.now(), updated_at: db.fn.now() });
+}
+
+export interface ListFilter {
+  userId: string;
+  page: number;
+  perPage: number;
+  tool?: JobName;
+  status?: JobStatus;
+  /** Projects: succeeded jobs whose files still exist. */
+  projectsOnly?: boolean;
+}
+
+/** A page of the user's jobs, newest first, plus the total count. */
+export async function listForUser(db: Knex, f: ListFilter): Promise<{ rows: JobRow[]; total: number }> {
+  const base = db('image_jobs').where({ user_id: f.userId });
+  if (f.tool) base.andWhere({ tool: f.tool });
+  if (f.status) base.andWhere({ status: f.status });
+  if (f.projectsOnly) base.andWhere({ status: 'succeeded' }).whereNull('deleted_at').whereNull('expired_at');
+  const [count] = await base.clone().count<{ count: string }[]>('* as count');
+  const rows = (await base
+    .clone()
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(f.perPage)
+    .offset((f.page - 1) * f.perPage)) as JobRow[];
+  return { rows, total: Number(count?.count ?? 0) };
+}
+
+/** Open jobs not touched for `idleSeconds` (the reconciler checks each against the queue). */
+export async function listStale(db: Knex, idleSeconds: number, limit: number): Promise<JobRow[]> {
+  return db('image_jobs')
+    .whereIn('status', OPEN)
+    .andWhere('updated_at', '<', db.raw(`now() - make_interval(secs => ?)`, [idleSeconds]))
+    .orderBy('created_at')
+    .limit(limit);
+}
+
+/** Finished jobs older than the retention period whose files were not removed yet. */
+export async function listExpired(db: Knex, retentionDays: number, limit: number): Promise<JobRow[]> {
+  return db('image_jobs')
+    .whereNotNull('finished_at')
+    .whereNull('expired_at')
+    .whereNull('deleted_at')
+    .andWhere('finished_at', '<', db.raw(`now() - make_interval(days => ?)`, [retentionDays]))
+    .orderBy('finished_at')
+    .limit(limit);
+}
+
+/** Age in seconds of the oldest queued job (0 when none). */
+export async function oldestQueuedAgeSeconds(db: Knex): Promise<number> {
+  const row = await db('image_jobs')
+    .where({ status: 'queued' })
+    .first(db.raw('extract(epoch from now() - min(created_at)) as age'));
+  return Number((row as { age: string | null } | undefined)?.age ?? 0);
+}

@@ -1,0 +1,72 @@
+import { JOB_MESSAGES, cancelKey, isFinalJobStatus, type JobName, type JobPage, type JobStatus, type JobView } from '@imagestudio/contracts';
+import type { AppContext } from '../../context';
+import { AppError, notFound } from '../../lib/errors';
+import { failJob, inputsPrefix, resultsPrefix } from './finalize.service';
+import { presentJob } from './job-presenter';
+import * as repo from './jobs.repository';
+import type { JobRow } from './jobs.repository';
+
+export const JOBS_PER_PAGE = 20;
+/** Cancel flags outlive any job's running time, then expire by themselves. */
+const CANCEL_FLAG_TTL_S = 24 * 3600;
+
+const jobNotFound = () => notFound('Job not found.');
+
+/** The user's job row; another user's job and an unknown id are the same 404. */
+export async function ownedJob(ctx: AppContext, userId: string, jobId: string): Promise<JobRow> {
+  if (!/^[0-9a-f-]{36}$/i.test(jobId)) throw jobNotFound();
+  const row = await repo.findForUser(ctx.db, jobId, userId);
+  if (!row) throw jobNotFound();
+  return row;
+}
+
+/** One job as GET /api/jobs/{id} shows it. */
+export async function getJob(ctx: AppContext, userId: string, jobId: string): Promise<JobView> {
+  return presentJob(ctx, await ownedJob(ctx, userId, jobId));
+}
+
+/** Request history (any status) or projects (succeeded jobs whose files still exist), newest first. */
+export async function listJobs(
+  ctx: AppContext,
+  userId: string,
+  query: { page: number; tool?: JobName; status?: JobStatus; projectsOnly?: boolean },
+): Promise<JobPage> {
+  const { rows, total } = await repo.listForUser(ctx.db, { userId, perPage: JOBS_PER_PAGE, ...query });
+  return {
+    items: await Promise.all(rows.map((row) => presentJob(ctx, row))),
+    page: query.page,
+    per_page: JOBS_PER_PAGE,
+    total,
+    last_page: Math.max(1, Math.ceil(total / JOBS_PER_PAGE)),
+  };
+}
+
+/**
+ * Cancels an open job. A job still waiting in the queue is removed and refunded now; a running one gets
+ * the cancel flag, which the worker checks at its next step, and is refunded when its failure arrives.
+ */
+export async function cancelJob(ctx: AppContext, userId: string, jobId: string): Promise<JobView> {
+  const row = await ownedJob(ctx, userId, jobId);
+  if (isFinalJobStatus(row.status)) throw new AppError(409, 'conflict', JOB_MESSAGES.alreadyFinished);
+  await repo.setCancelRequested(ctx.db, jobId);
+  await ctx.queueRedis.set(cancelKey(jobId), '1', { expiration: { type: 'EX', value: CANCEL_FLAG_TTL_S } });
+  // remove() refuses a job a worker holds (returns 0), so a running job is never pulled from under it.
+  const removed = await ctx.queue.remove(jobId);
+  const inQueue = removed === 0 && (await ctx.queue.getJob(jobId)) !== undefined;
+  if (removed === 1 || !inQueue) {
+    await failJob(ctx, jobId, { message: JOB_MESSAGES.cancelled, detail: 'cancelled before it started', cancelled: true });
+  }
+  return getJob(ctx, userId, jobId);
+}
+
+/** Deletes a finished job's stored files; the history row stays, marked deleted. */
+export async function deleteJob(ctx: AppContext, userId: string, jobId: string): Promise<JobView> {
+  const row = await ownedJob(ctx, userId, jobId);
+  if (!isFinalJobStatus(row.status)) throw new AppError(409, 'conflict', 'This job has not finished yet. Cancel it first.');
+  if (!row.deleted_at) {
+    await ctx.storage.deletePrefix(inputsPrefix(row));
+    await ctx.storage.deletePrefix(resultsPrefix(row));
+    await repo.markFilesGone(ctx.db, jobId, 'deleted_at');
+  }
+  return getJob(ctx, userId, jobId);
+}

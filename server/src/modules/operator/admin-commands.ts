@@ -1,0 +1,339 @@
+import type { BaseTier } from '@imagestudio/contracts';
+import { SETTING_KEYS, tenthsToTokens } from '@imagestudio/contracts';
+import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { applyEntryNow } from '../ledger/ledger.service';
+import * as catalogAdmin from '../catalog/catalog-admin.service';
+import * as catalogRepo from '../catalog/catalog.repository';
+import * as pricingRepo from '../catalog/pricing.repository';
+import { getSettings, updateSetting } from '../catalog/settings.service';
+import type { CatalogDeps } from '../catalog/catalog.cache';
+import * as repo from './operator.repository';
+
+/** What a command receives: catalog deps plus where to print. */
+export interface AdminDeps extends CatalogDeps {
+  print: (line: string) => void;
+}
+
+/** Parsed arguments: positionals and --options (strings or booleans). */
+export interface AdminArgs {
+  positionals: string[];
+  options: Record<string, string | boolean | undefined>;
+}
+
+/** One command: its usage line, options, number of positionals, and whether it changes data (audited). */
+export interface AdminCommand {
+  usage: string;
+  options?: Record<string, { type: 'string' | 'boolean' }>;
+  positionals: [number, number];
+  changes: boolean;
+  run(deps: AdminDeps, args: AdminArgs): Promise<Record<string, unknown> | void>;
+}
+
+/** Thrown for arguments that parse but make no sense: the CLI prints usage and changes nothing. */
+export class UsageError extends Error {}
+
+const str = (v: string | boolean | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
+const packId = (text: string | undefined): number => {
+  if (!text || !/^\d+$/.test(text)) throw new UsageError(`pack id must be a number, got "${text ?? ''}"`);
+  return Number(text);
+};
+
+/** A setting value from the command line: JSON when it parses (numbers, arrays, objects, true), else text. */
+function parseSettingValue(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** "0.1:0.10 100:0.09 1000:0.07" -> tiers; each ends 0.1 before the next starts, the last is open ended. */
+function parseTiers(specs: string[]): BaseTier[] {
+  const starts = specs.map((spec) => {
+    const match = /^(\d+(?:\.\d)?):(\d+(?:\.\d+)?)$/.exec(spec);
+    if (!match) throw new UsageError(`tier "${spec}" must look like MIN:PRICE, e.g. 100:0.09`);
+    return { min: Number(match[1]), price: match[2] as string };
+  });
+  return starts.map((s, i) => {
+    const next = starts[i + 1];
+    return { min: s.min, max: next ? (Math.round(next.min * 10) - 1) / 10 : null, price: s.price };
+  });
+}
+
+function tokensArg(text: string | undefined): number {
+  if (!text || !/^\d+(\.\d)?$/.test(text) || Number(text) <= 0) throw new UsageError(`tokens must be a positive multiple of 0.1, got "${text ?? ''}"`);
+  return Math.round(Number(text) * 10);
+}
+
+async function userByEmail(deps: AdminDeps, email: string | undefined) {
+  const user = email ? await repo.findUserByEmail(deps.db, email) : null;
+  if (!user) throw new UsageError(`no user with email "${email ?? ''}"`);
+  return user;
+}
+
+async function adjust(deps: AdminDeps, args: AdminArgs, sign: 1 | -1) {
+  const [email, amount] = args.positionals;
+  const reason = str(args.options.reason)?.trim();
+  if (!reason) throw new UsageError('--reason is required');
+  const tenths = tokensArg(amount);
+  const user = await userByEmail(deps, email);
+  const key = str(args.options.key) ?? `admin:${randomUUID()}`;
+  const outcome = await applyEntryNow(deps.db, { userId: user.id, deltaTenths: sign * tenths, kind: 'adjustment', idempotencyKey: key, reason, metadata: { source: 'operator-cli' } });
+  deps.print(`${outcome.applied ? (sign > 0 ? 'granted' : 'deducted') : 'already applied'} ${tenthsToTokens(tenths)} tokens ${sign > 0 ? 'to' : 'from'} ${user.email}; balance ${tenthsToTokens(outcome.balanceTenths)}`);
+  return { email: user.email, userId: user.id, tokens: (sign * tenths) / 10, reason, idempotencyKey: key, applied: outcome.applied };
+}
+
+const packOptions = { title: { type: 'string' }, description: { type: 'string' }, price: { type: 'string' }, credits: { type: 'string' } } as const;
+
+/** Every operator command, by "group action". */
+export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
+  'settings show': {
+    usage: 'settings show',
+    positionals: [0, 0],
+    changes: false,
+    run: async (deps) => {
+      const settings = await getSettings(deps);
+      for (const key of SETTING_KEYS) deps.print(`${key} = ${JSON.stringify(settings[key])}`);
+    },
+  },
+  'settings set': {
+    usage: 'settings set <key> <value>      (value as JSON, or plain text)',
+    positionals: [2, 2],
+    changes: true,
+    run: async (deps, { positionals: [key, raw] }) => {
+      const value = parseSettingValue(raw as string);
+      const settings = await updateSetting(deps, key as string, value);
+      deps.print(`${key} = ${JSON.stringify(settings[key as keyof typeof settings])}`);
+      return { key, value };
+    },
+  },
+  'packs list': {
+    usage: 'packs list',
+    positionals: [0, 0],
+    changes: false,
+    run: async (deps) => {
+      for (const p of await pricingRepo.listPacks(deps.db)) {
+        deps.print(`#${p.id} ${p.title}: ${(p.price_cents / 100).toFixed(2)} EUR, ${p.credits_tenths / 10} tokens, position ${p.position}${p.hidden ? ' (hidden)' : ''}`);
+      }
+    },
+  },
+  'packs add': {
+    usage: 'packs add --title <text> --price <EUR> --credits <tokens> [--description <text>]',
+    options: packOptions,
+    positionals: [0, 0],
+    changes: true,
+    run: async (deps, { options }) => {
+      const [title, price, credits] = [str(options.title), str(options.price), str(options.credits)];
+      if (title === undefined || price === undefined || credits === undefined) throw new UsageError('--title, --price and --credits are required');
+      const pack = await catalogAdmin.addPack(deps, { title, price, credits, description: str(options.description) });
+      deps.print(`added pack #${pack.id} ${pack.title}`);
+      return { pack };
+    },
+  },
+  'packs edit': {
+    usage: 'packs edit <id> [--title <text>] [--price <EUR>] [--credits <tokens>] [--description <text>]',
+    options: packOptions,
+    positionals: [1, 1],
+    changes: true,
+    run: async (deps, { positionals: [id], options }) => {
+      const pack = await catalogAdmin.editPack(deps, packId(id), { title: str(options.title), price: str(options.price), credits: str(options.credits), description: str(options.description) });
+      deps.print(`updated pack #${pack.id} ${pack.title}`);
+      return { pack };
+    },
+  },
+  'packs hide': {
+    usage: 'packs hide <id>',
+    positionals: [1, 1],
+    changes: true,
+    run: async (deps, { positionals: [id] }) => {
+      const pack = await catalogAdmin.editPack(deps, packId(id), { hidden: true });
+      deps.print(`hid pack #${pack.id} ${pack.title}`);
+      return { packId: pack.id };
+    },
+  },
+  'packs unhide': {
+    usage: 'packs unhide <id>',
+    positionals: [1, 1],
+    changes: true,
+    run: async (deps, { positionals: [id] }) => {
+      const pack = await catalogAdmin.editPack(deps, packId(id), { hidden: false });
+      deps.print(`showing pack #${pack.id} ${pack.title} again`);
+      return { packId: pack.id };
+    },
+  },
+  'packs order': {
+    usage: 'packs order <id> [<id> ...]   (these first, in this order)',
+    positionals: [1, 100],
+    changes: true,
+    run: async (deps, { positionals }) => {
+      const ids = positionals.map(packId);
+      const packs = await catalogAdmin.orderPacks(deps, ids);
+      deps.print(`order: ${packs.map((p) => `#${p.id}`).join(' ')}`);
+      return { order: packs.map((p) => p.id) };
+    },
+  },
+  'tiers show': {
+    usage: 'tiers show',
+    positionals: [0, 0],
+    changes: false,
+    run: async (deps) => {
+      for (const t of await pricingRepo.listTiers(deps.db)) {
+        deps.print(`${t.min_tenths / 10} - ${t.max_tenths === null ? '...' : t.max_tenths / 10} tokens: ${t.price_eur} EUR per token`);
+      }
+    },
+  },
+  'tiers set': {
+    usage: 'tiers set <min>:<EUR per token> ...   e.g. tiers set 0.1:0.10 100:0.09 500:0.08 1000:0.07',
+    positionals: [1, 50],
+    changes: true,
+    run: async (deps, { positionals }) => {
+      const tiers = parseTiers(positionals);
+      await catalogAdmin.setTiers(deps, tiers);
+      deps.print(`set ${tiers.length} price tiers`);
+      return { tiers };
+    },
+  },
+  'currency list': {
+    usage: 'currency list',
+    positionals: [0, 0],
+    changes: false,
+    run: async (deps) => {
+      for (const c of await catalogRepo.listCurrencies(deps.db)) {
+        deps.print(`${c.code} ${c.symbol} ${c.value}${c.is_default ? ' (default)' : ''}${c.hidden ? ' (hidden)' : ''}`);
+      }
+    },
+  },
+  'currency set': {
+    usage: 'currency set <CODE> <units per 1 EUR> [--symbol <symbol>]',
+    options: { symbol: { type: 'string' } },
+    positionals: [2, 2],
+    changes: true,
+    run: async (deps, { positionals: [code, rate], options }) => {
+      await catalogAdmin.setCurrency(deps, code as string, rate as string, str(options.symbol));
+      deps.print(`${(code as string).toUpperCase()} = ${rate} per EUR`);
+      return { code, rate, symbol: str(options.symbol) };
+    },
+  },
+  'currency default': {
+    usage: 'currency default <CODE>',
+    positionals: [1, 1],
+    changes: true,
+    run: async (deps, { positionals: [code] }) => {
+      await catalogAdmin.setDefaultCurrency(deps, code as string);
+      deps.print(`default currency: ${(code as string).toUpperCase()}`);
+      return { code };
+    },
+  },
+  'currency hide': {
+    usage: 'currency hide <CODE>',
+    positionals: [1, 1],
+    changes: true,
+    run: async (deps, { positionals: [code] }) => {
+      await catalogAdmin.setCurrencyHidden(deps, code as string, true);
+      deps.print(`hid ${(code as string).toUpperCase()}`);
+      return { code };
+    },
+  },
+  'currency unhide': {
+    usage: 'currency unhide <CODE>',
+    positionals: [1, 1],
+    changes: true,
+    run: async (deps, { positionals: [code] }) => {
+      await catalogAdmin.setCurrencyHidden(deps, code as string, false);
+      deps.print(`showing ${(code as string).toUpperCase()} again`);
+      return { code };
+    },
+  },
+  'page list': {
+    usage: 'page list',
+    positionals: [0, 0],
+    changes: false,
+    run: async (deps) => {
+      for (const p of await catalogRepo.listStaticPages(deps.db)) {
+        deps.print(`#${p.id} /${p.slug ?? ''} ${p.title}${p.is_terms ? ' [terms]' : ''}${p.is_privacy ? ' [privacy]' : ''} (${p.content.length} chars)`);
+      }
+    },
+  },
+  'page set': {
+    usage: 'page set <slug> --file <page.html> [--title <text>] [--terms] [--privacy]',
+    options: { file: { type: 'string' }, title: { type: 'string' }, terms: { type: 'boolean' }, privacy: { type: 'boolean' } },
+    positionals: [1, 1],
+    changes: true,
+    run: async (deps, { positionals: [slug], options }) => {
+      const file = str(options.file);
+      if (!file) throw new UsageError('--file is required');
+      if (!fs.existsSync(file)) throw new UsageError(`no such file: ${file}`);
+      const id = await catalogAdmin.savePage(deps, {
+        slug: slug as string,
+        title: str(options.title),
+        html: fs.readFileSync(file, 'utf8'),
+        isTerms: options.terms === true ? true : undefined,
+        isPrivacy: options.privacy === true ? true : undefined,
+      });
+      deps.print(`saved page #${id} /${slug}`);
+      return { id, slug, file, title: str(options.title) };
+    },
+  },
+  'users list': {
+    usage: 'users list [--search <text>] [--limit <n>]',
+    options: { search: { type: 'string' }, limit: { type: 'string' } },
+    positionals: [0, 0],
+    changes: false,
+    run: async (deps, { options }) => {
+      const limit = Number(str(options.limit) ?? '50');
+      if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('--limit must be 1..1000');
+      for (const u of await repo.listUsers(deps.db, str(options.search), limit)) {
+        const flags = [u.email_verified_at ? 'verified' : 'unverified', ...(u.disabled_at ? ['DISABLED'] : [])].join(', ');
+        deps.print(`${u.email}  ${`${u.name} ${u.surname}`.trim()}  balance ${tenthsToTokens(u.balance_tenths)}  ${flags}  ${u.id}`);
+      }
+    },
+  },
+  'users grant': {
+    usage: 'users grant <email> <tokens> --reason <text> [--key <idempotency key>]',
+    options: { reason: { type: 'string' }, key: { type: 'string' } },
+    positionals: [2, 2],
+    changes: true,
+    run: (deps, args) => adjust(deps, args, 1),
+  },
+  'users deduct': {
+    usage: 'users deduct <email> <tokens> --reason <text> [--key <idempotency key>]',
+    options: { reason: { type: 'string' }, key: { type: 'string' } },
+    positionals: [2, 2],
+    changes: true,
+    run: (deps, args) => adjust(deps, args, -1),
+  },
+  'users disable': {
+    usage: 'users disable <email>        (signs the user out everywhere)',
+    positionals: [1, 1],
+    changes: true,
+    run: async (deps, { positionals: [email] }) => {
+      const user = await userByEmail(deps, email);
+      await repo.setUserDisabled(deps.db, user.id, true);
+      deps.print(`disabled ${user.email}`);
+      return { email: user.email, userId: user.id };
+    },
+  },
+  'users enable': {
+    usage: 'users enable <email>',
+    positionals: [1, 1],
+    changes: true,
+    run: async (deps, { positionals: [email] }) => {
+      const user = await userByEmail(deps, email);
+      await repo.setUserDisabled(deps.db, user.id, false);
+      deps.print(`enabled ${user.email}`);
+      return { email: user.email, userId: user.id };
+    },
+  },
+  'log show': {
+    usage: 'log show [--limit <n>]     (the audit log of changes)',
+    options: { limit: { type: 'string' } },
+    positionals: [0, 0],
+    changes: false,
+    run: async (deps, { options }) => {
+      for (const row of await repo.listAudit(deps.db, Number(str(options.limit) ?? '20') || 20)) {
+        deps.print(`${row.created_at.toISOString()} ${row.operator} ${row.command} ${JSON.stringify(row.details)}`);
+      }
+    },
+  },
+};

@@ -1,0 +1,28 @@
+import { Router, type Request, type Response } from 'express';
+import { ACCOUNT_MESSAGES, resetRequestSchema, restorePasswordSchema } from '@imagestudio/contracts';
+import type { AppContext } from '../../context';
+import { sendOk } from '../../http/envelope';
+import { consumeOrThrow, limitersFor } from '../rate-limits/rate-limits';
+import { requestPasswordReset, resetPassword } from './password-reset.service';
+
+/** GET or POST /api/user/request-password-restore and PUT /api/user/restore-password. */
+export function passwordResetRouter(ctx: AppContext): Router {
+  const router = Router();
+  const limits = limitersFor(ctx);
+
+  const request = async (req: Request, res: Response) => {
+    const { email } = resetRequestSchema.parse(req.method === 'GET' ? req.query : req.body);
+    await consumeOrThrow(limits.resetPerEmail, email.toLowerCase());
+    requestPasswordReset(ctx, email);
+    sendOk(res, undefined, { message: ACCOUNT_MESSAGES.resetLinkSent });
+  };
+  router.get('/user/request-password-restore', request);
+  router.post('/user/request-password-restore', request);
+
+  router.put('/user/restore-password', async (req, res) => {
+    await resetPassword(ctx, restorePasswordSchema.parse(req.body));
+    sendOk(res, undefined, { message: ACCOUNT_MESSAGES.passwordReset });
+  });
+
+  return router;
+}

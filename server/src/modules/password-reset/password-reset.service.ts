@@ -1,0 +1,58 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { ACCOUNT_MESSAGES, type RestorePasswordInput } from '@imagestudio/contracts';
+import type { AppContext } from '../../context';
+import { validationError } from '../../lib/errors';
+import { hasherFor } from '../auth/password-hash';
+import { escapeHtml, mailerFor, type MailMessage } from '../mail/mailer';
+import * as users from '../users/users.repository';
+import * as repo from './password-reset.repository';
+
+/** How long a reset link works. */
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+function resetMail(appUrl: string, email: string, token: string): MailMessage {
+  const url = `${appUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
+  return {
+    to: email,
+    subject: 'Reset your password',
+    text: `You asked to reset your password. Open this link within 60 minutes to choose a new one:\n${url}\n\nIf you did not ask for this, ignore this email: your password stays as it is.\n`,
+    html: `<p>You asked to reset your password. Open this link within 60 minutes to choose a new one:</p><p><a href="${escapeHtml(url)}">Reset password</a></p><p>If you did not ask for this, ignore this email: your password stays as it is.</p>`,
+    links: { reset: url },
+  };
+}
+
+/**
+ * Starts a reset for `email`. The caller answers the same whatever happens here, and this runs in the
+ * background, so neither the reply nor its timing tells whether an account exists. A new token
+ * (256 random bits, stored as SHA-256) replaces any older one.
+ */
+export function requestPasswordReset(ctx: AppContext, email: string): void {
+  const work = async () => {
+    const user = await users.findByEmail(ctx.db, email);
+    if (!user || user.disabled_at) return;
+    const token = randomBytes(32).toString('base64url');
+    await repo.replaceToken(ctx.db, user.id, sha256(token), new Date(Date.now() + RESET_TOKEN_TTL_MS));
+    await mailerFor(ctx).send(resetMail(ctx.config.APP_URL, user.email, token));
+  };
+  work().catch((err: unknown) => ctx.logger.error({ err, component: 'password-reset' }, 'password reset request failed'));
+}
+
+/**
+ * Sets a new password with a reset token: it must be the user's latest, unexpired and unused (single
+ * use even under concurrency). Bumps the session epoch, so every session of the user ends.
+ */
+export async function resetPassword(ctx: AppContext, input: RestorePasswordInput): Promise<void> {
+  const invalid = () => validationError({ token: [ACCOUNT_MESSAGES.resetLinkInvalid] });
+  const user = await users.findByEmail(ctx.db, input.email);
+  if (!user || user.disabled_at) throw invalid();
+  const row = await repo.findByUser(ctx.db, user.id);
+  const given = Buffer.from(sha256(input.token), 'hex');
+  if (!row || row.expires_at.getTime() < Date.now() || !timingSafeEqual(given, Buffer.from(row.token_hash, 'hex'))) throw invalid();
+  const passwordHash = await hasherFor(ctx).hash(input.password);
+  await ctx.db.transaction(async (trx) => {
+    if (!(await repo.consumeToken(trx, user.id, row.token_hash))) throw invalid();
+    await users.updatePassword(trx, user.id, passwordHash);
+  });
+}

@@ -1,0 +1,36 @@
+import type { DepositStatus } from './deposits.repository';
+
+/**
+ * What a payment provider (a Stripe event, a Session re-check, the test checkout) reports about a
+ * deposit. `paid` carries what was actually charged, so it can be checked against the quote.
+ */
+export type PaymentOutcome =
+  | { kind: 'paid'; amountMinor: number; currency: string; paymentIntentId?: string | null }
+  | { kind: 'processing'; paymentIntentId?: string | null }
+  | { kind: 'failed'; error: string }
+  | { kind: 'cancelled' };
+
+/** Spec section 4: Success, Error and Cancelled are terminal. */
+export const TERMINAL_STATUSES: readonly DepositStatus[] = ['Success', 'Error', 'Cancelled'];
+
+export function isTerminal(status: DepositStatus): boolean {
+  return TERMINAL_STATUSES.includes(status);
+}
+
+const TARGET: Record<PaymentOutcome['kind'], DepositStatus> = {
+  paid: 'Success',
+  processing: 'Processing',
+  failed: 'Error',
+  cancelled: 'Cancelled',
+};
+
+/**
+ * The status an outcome moves a deposit to, or null when it changes nothing: a terminal state never
+ * moves again (a late "expired" after a payment, or a replayed "completed" after an async failure),
+ * and Processing never goes back to Processing.
+ */
+export function nextStatus(current: DepositStatus, outcome: PaymentOutcome): DepositStatus | null {
+  if (isTerminal(current)) return null;
+  const target = TARGET[outcome.kind];
+  return target === current ? null : target;
+}

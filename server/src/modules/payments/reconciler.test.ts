@@ -1,0 +1,93 @@
+import { createTestContext, type TestContext } from '../../test/harness';
+import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
+import * as repo from './deposits.repository';
+import { paymentsFor } from './payments.context';
+import { reconcileExclusively, reconcileOnce } from './reconciler';
+import { balanceOf, insertDeposit, insertUser, openSession } from './test-support';
+
+describe('payments reconciler', () => {
+  let fake: FakeStripe;
+  let t: TestContext;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    t = await createTestContext({ STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: fake.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  /** A Stripe deposit with an open session, created `ageMinutes` ago. */
+  async function depositAged(ageMinutes: number, provider: 'stripe' | 'test' = 'stripe') {
+    const userId = await insertUser(t.ctx.db);
+    const deposit = await insertDeposit(t.ctx.db, userId, { provider });
+    const sessionId = provider === 'stripe' ? await openSession(t.ctx.db, fake, deposit) : null;
+    await t.ctx.db('deposits').where({ id: deposit.id }).update({ created_at: new Date(Date.now() - ageMinutes * 60_000) });
+    return { userId, deposit, sessionId };
+  }
+  const status = async (id: string) => (await repo.findDeposit(t.ctx.db, id))!.status;
+
+  it('settles open deposits older than 10 minutes from Stripe, leaves younger ones to the webhook', async () => {
+    const old = await depositAged(11);
+    const young = await depositAged(5);
+    const unpaid = await depositAged(30);
+    fake.pay(old.sessionId!);
+    fake.pay(young.sessionId!);
+    await reconcileOnce(paymentsFor(t.ctx));
+    expect(await status(old.deposit.id)).toBe('Success');
+    expect(await balanceOf(t.ctx.db, old.userId)).toBe(100);
+    expect(await status(young.deposit.id)).toBe('Pending');
+    expect(await status(unpaid.deposit.id)).toBe('Pending');
+  });
+
+  it('expires Pending deposits older than 24 hours, at Stripe too', async () => {
+    const stale = await depositAged(24 * 60 + 5);
+    const staleTest = await depositAged(24 * 60 + 5, 'test');
+    await reconcileOnce(paymentsFor(t.ctx));
+    expect(await status(stale.deposit.id)).toBe('Cancelled');
+    expect(fake.sessions.get(stale.sessionId!)!.status).toBe('expired');
+    expect(await status(staleTest.deposit.id)).toBe('Cancelled');
+  });
+
+  it('fulfils instead of expiring when the old session was paid meanwhile', async () => {
+    const stale = await depositAged(24 * 60 + 5);
+    fake.pay(stale.sessionId!);
+    await reconcileOnce(paymentsFor(t.ctx));
+    expect(await status(stale.deposit.id)).toBe('Success');
+    expect(await balanceOf(t.ctx.db, stale.userId)).toBe(100);
+  });
+
+  it('moves an unpaid completed session to Processing and never expires it', async () => {
+    const slow = await depositAged(24 * 60 + 5);
+    fake.pay(slow.sessionId!, { async: true });
+    await reconcileOnce(paymentsFor(t.ctx));
+    expect(await status(slow.deposit.id)).toBe('Processing');
+    await reconcileOnce(paymentsFor(t.ctx));
+    expect(await status(slow.deposit.id)).toBe('Processing');
+    fake.settleAsync(slow.sessionId!, true);
+    await reconcileOnce(paymentsFor(t.ctx));
+    expect(await status(slow.deposit.id)).toBe('Success');
+  });
+
+  it('keeps going when Stripe fails for one deposit', async () => {
+    const a = await depositAged(15);
+    fake.pay(a.sessionId!);
+    // Three 500s in a row: the first deposit of the pass fails even after the SDK's two retries.
+    fake.failNext(3);
+    const first = await reconcileOnce(paymentsFor(t.ctx));
+    expect(first.failed).toBe(1);
+    expect(first.checked).toBeGreaterThanOrEqual(1);
+    await reconcileOnce(paymentsFor(t.ctx));
+    expect(await status(a.deposit.id)).toBe('Success');
+  });
+
+  it('runs one pass at a time across processes', async () => {
+    const other = await createTestContext({ STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: fake.url });
+    try {
+      const results = await Promise.all([reconcileExclusively(paymentsFor(t.ctx)), reconcileExclusively(paymentsFor(other.ctx))]);
+      expect(results.filter((r) => r === null)).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,22 @@
+import express, { Router } from 'express';
+import type { AppContext } from '../../context';
+import { sendOk } from '../../http/envelope';
+import { paymentsFor } from './payments.context';
+import { handleWebhookEvent, verifyWebhook } from './webhooks.service';
+
+/** Stripe events can exceed the JSON parser's limit (they embed whole objects). */
+const WEBHOOK_BODY_LIMIT = '1mb';
+
+/**
+ * POST /api/webhooks/stripe. Mounted before the JSON parser, sessions and CSRF: the signature is an
+ * HMAC over the exact bytes Stripe sent, and Stripe carries no session or XSRF token.
+ */
+export function stripeWebhookRouter(ctx: AppContext): Router {
+  const router = Router();
+  router.post('/webhooks/stripe', express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }), async (req, res) => {
+    const event = verifyWebhook(req.body as Buffer, req.get('stripe-signature'), ctx.config.STRIPE_WEBHOOK_SECRET);
+    const result = await handleWebhookEvent(paymentsFor(ctx), event);
+    sendOk(res, { received: true, result });
+  });
+  return router;
+}

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/errors';
+
+/** The limits of the Accounts issue; all counters live in Redis, so every API process shares them. */
+export const RATE_LIMITS = {
+  /** Consecutive failed logins per email + IP; a success clears the count. */
+  loginConsecutive: { points: 10, duration: 15 * 60 },
+  /** Failed logins per account (email) per hour, from any address. */
+  loginPerAccount: { points: 100, duration: 60 * 60 },
+  /** Password-reset requests per email address per hour. */
+  resetPerEmail: { points: 5, duration: 60 * 60 },
+  /** Registrations per IP per hour. */
+  registerPerIp: { points: 10, duration: 60 * 60 },
+  /** Verification emails re-sent per user per hour. */
+  verificationPerUser: { points: 6, duration: 60 * 60 },
+} as const;
+
+export type LimitName = keyof typeof RATE_LIMITS;
+export type Limiters = Record<LimitName, RateLimiterRedis>;
+
+const cache = new WeakMap<AppContext, Limiters>();
+
+/** The app's limiters (one set per app). Tests without RATE_LIMIT_PREFIX get a private prefix per app. */
+export function limitersFor(ctx: AppContext): Limiters {
+  let limiters = cache.get(ctx);
+  if (!limiters) {
+    const base = ctx.config.RATE_LIMIT_PREFIX ?? (ctx.config.NODE_ENV === 'test' ? `rl-test-${randomUUID().slice(0, 8)}` : 'rl');
+    const make = (name: LimitName) =>
+      new RateLimiterRedis({ storeClient: ctx.redis, useRedisPackage: true, keyPrefix: `${base}:${name}`, ...RATE_LIMITS[name] });
+    limiters = {
+      loginConsecutive: make('loginConsecutive'),
+      loginPerAccount: make('loginPerAccount'),
+      resetPerEmail: make('resetPerEmail'),
+      registerPerIp: make('registerPerIp'),
+      verificationPerUser: make('verificationPerUser'),
+    };
+    cache.set(ctx, limiters);
+  }
+  return limiters;
+}
+
+/** The 429 envelope with a Retry-After header. */
+export function tooManyRequests(msBeforeNext: number, message = 'Too many requests. Please wait a moment.'): AppError {
+  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return new AppError(429, 'rate_limited', message, undefined, { 'Retry-After': String(seconds) });
+}
+
+/** Counts one event against a limiter; throws the 429 when the limit was already used up. */
+export async function consumeOrThrow(limiter: RateLimiterRedis, key: string, message?: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (err) {
+    if (err instanceof RateLimiterRes) throw tooManyRequests(err.msBeforeNext, message);
+    throw err;
+  }
+}
+
+/** Throws the 429 when the key has already used every point, without counting this attempt. */
+export async function assertNotExhausted(limiter: RateLimiterRedis, key: string, message?: string): Promise<void> {
+  const res = await limiter.get(key);
+  if (res && res.consumedPoints >= limiter.points) throw tooManyRequests(res.msBeforeNext, message);
+}
+
+/** Counts one event without throwing (the caller answers with its own error, or with success). */
+export async function penalize(limiter: RateLimiterRedis, key: string): Promise<void> {
+  await limiter.penalty(key, 1);
+}

@@ -1,0 +1,93 @@
+import { randomInt } from 'node:crypto';
+import {
+  JOB_MESSAGES,
+  generateRequestSchema,
+  removeBackgroundRequestSchema,
+  upscaleRequestSchema,
+} from '@imagestudio/contracts';
+import type { AppContext } from '../../context';
+import { validationError } from '../../lib/errors';
+import { submitJob, type SubmitOutcome } from '../jobs/submit.service';
+import { checkUpscaleOutput, inspectUpload } from '../uploads/image-inspect';
+import type { MultipartUpload } from '../uploads/multipart';
+import { checkFactor, checkSize, costTenths } from './tools.pricing';
+import { readToolSettings } from './tools.settings';
+
+/** Who asks, and the request's Idempotency-Key and id. */
+export interface SubmitMeta {
+  userId: string;
+  idempotencyKey?: string;
+  requestId?: string;
+}
+
+/** POST /api/tools/generate: cost = image_generation_price x count. */
+export async function startGenerate(ctx: AppContext, body: unknown, meta: SubmitMeta): Promise<SubmitOutcome> {
+  const input = generateRequestSchema.parse(body);
+  const settings = await readToolSettings(ctx);
+  const { width, height } = checkSize(settings, input.size);
+  const params = { ...input };
+  return submitJob(ctx, {
+    ...meta,
+    tool: 'generate',
+    params,
+    costTenths: costTenths(settings, 'generate', input.count),
+    payload: () => ({
+      prompt: input.prompt,
+      negativePrompt: input.negative_prompt,
+      style: input.style,
+      count: input.count,
+      width,
+      height,
+      // The API picks the seed when the user gave none, so the job can be reproduced from its row.
+      seed: input.seed ?? randomInt(0, 2 ** 32 - 1),
+    }),
+  });
+}
+
+function requireImage(upload: MultipartUpload): Buffer {
+  if (!upload.file) throw validationError({ image: [JOB_MESSAGES.imageRequired] });
+  return upload.file;
+}
+
+/** POST /api/tools/remove-background (multipart): cost = background_removal_price. */
+export async function startRemoveBackground(ctx: AppContext, upload: MultipartUpload, meta: SubmitMeta): Promise<SubmitOutcome> {
+  const image = requireImage(upload);
+  const input = removeBackgroundRequestSchema.parse(upload.fields);
+  const settings = await readToolSettings(ctx);
+  return submitJob(ctx, {
+    ...meta,
+    tool: 'remove-background',
+    params: { ...input },
+    rawInput: image,
+    costTenths: costTenths(settings, 'remove-background'),
+    prepareInput: () => inspectUpload(image),
+    payload: ({ inputKey }) => ({
+      inputKey: inputKey!,
+      outputFormat: input.output_format,
+      backgroundColor: input.background_color,
+      maskOnly: input.mask_only,
+    }),
+  });
+}
+
+/** POST /api/tools/upscale (multipart): cost = upscale_price; the output must stay within 64 MP. */
+export async function startUpscale(ctx: AppContext, upload: MultipartUpload, meta: SubmitMeta): Promise<SubmitOutcome> {
+  const image = requireImage(upload);
+  const input = upscaleRequestSchema.parse(upload.fields);
+  const settings = await readToolSettings(ctx);
+  const factor = checkFactor(settings, input.factor);
+  return submitJob(ctx, {
+    ...meta,
+    tool: 'upscale',
+    params: { factor, output_format: input.output_format },
+    rawInput: image,
+    costTenths: costTenths(settings, 'upscale'),
+    prepareInput: async () => {
+      const clean = await inspectUpload(image);
+      checkUpscaleOutput(clean.width, clean.height, factor);
+      return clean;
+    },
+    payload: ({ inputKey }) => ({ inputKey: inputKey!, factor, outputFormat: input.output_format }),
+  });
+}
+

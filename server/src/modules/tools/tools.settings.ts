@@ -1,0 +1,31 @@
+import { tokensToTenths, type JobName, type Settings } from '@imagestudio/contracts';
+import type { AppContext } from '../../context';
+import { getSettings } from '../catalog/settings.service';
+
+/** The settings the tools need, prices already in integer tenths of a token. */
+export interface ToolSettings {
+  priceTenths: Record<JobName, number>;
+  sizes: string[];
+  factors: number[];
+}
+
+type PriceKeys = 'image_generation_price' | 'background_removal_price' | 'upscale_price' | 'image_generation_sizes' | 'upscale_factors';
+
+/** Turns settings (any source) into ToolSettings. */
+export function toToolSettings(s: Pick<Settings, PriceKeys>): ToolSettings {
+  return {
+    priceTenths: {
+      generate: tokensToTenths(s.image_generation_price),
+      'remove-background': tokensToTenths(s.background_removal_price),
+      upscale: tokensToTenths(s.upscale_price),
+    },
+    sizes: [...s.image_generation_sizes],
+    // The queue contract runs 2x and 4x; a factor the worker cannot run is never offered.
+    factors: s.upscale_factors.filter((f) => f === 2 || f === 4),
+  };
+}
+
+/** Reads the tool settings through the catalog's cached site settings. */
+export async function readToolSettings(ctx: AppContext): Promise<ToolSettings> {
+  return toToolSettings(await getSettings(ctx));
+}

@@ -1,0 +1,95 @@
+import type { Knex } from 'knex';
+
+/** A users row as stored (balance in integer tenths, as a string from pg's bigint). */
+export interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  surname: string;
+  phone: string;
+  phone_e164: string | null;
+  password_hash: string;
+  email_verified_at: Date | null;
+  country_id: number | null;
+  city: string;
+  address: string;
+  post_code: string;
+  avatar_url: string | null;
+  balance_tenths: string;
+  role: string;
+  disabled_at: Date | null;
+  session_epoch: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface NewUser {
+  email: string;
+  name: string;
+  surname: string;
+  phone: string;
+  phone_e164: string | null;
+  password_hash: string;
+}
+
+export interface ProfileFields {
+  name: string;
+  surname: string;
+  phone: string;
+  phone_e164: string | null;
+  country_id: number | null;
+  city: string;
+  address: string;
+  post_code: string;
+}
+
+/** Postgres unique_violation, raised by users_email_lower_unique when an email is taken in any letter case. */
+export function isUniqueViolation(err: unknown): boolean {
+  return (err as { code?: string } | null)?.code === '23505';
+}
+
+export async function findById(db: Knex, id: string): Promise<UserRow | null> {
+  return ((await db('users').where({ id }).first()) as UserRow | undefined) ?? null;
+}
+
+/** Finds a user by email whatever its letter case (the unique index is on lower(email)). */
+export async function findByEmail(db: Knex, email: string): Promise<UserRow | null> {
+  return ((await db('users').whereRaw('lower(email) = lower(?)', [email]).first()) as UserRow | undefined) ?? null;
+}
+
+/** Inserts a user; throws a unique violation (see isUniqueViolation) when the email is taken. */
+export async function insertUser(db: Knex, user: NewUser): Promise<UserRow> {
+  const [row] = await db('users').insert(user).returning('*');
+  return row as UserRow;
+}
+
+export async function updateProfile(db: Knex, id: string, fields: ProfileFields): Promise<void> {
+  await db('users').where({ id }).update({ ...fields, updated_at: db.fn.now() });
+}
+
+/** Sets a new password hash and bumps the session epoch, so sessions signed in before it end. */
+export async function updatePassword(db: Knex, id: string, passwordHash: string): Promise<number> {
+  const [row] = await db('users')
+    .where({ id })
+    .update({ password_hash: passwordHash, session_epoch: db.raw('session_epoch + 1'), updated_at: db.fn.now() })
+    .returning('session_epoch');
+  return Number((row as { session_epoch: number }).session_epoch);
+}
+
+/** Marks the email verified once; returns false when it already was. */
+export async function markEmailVerified(db: Knex, id: string): Promise<boolean> {
+  const count = await db('users').where({ id }).whereNull('email_verified_at').update({ email_verified_at: db.fn.now(), updated_at: db.fn.now() });
+  return count > 0;
+}
+
+export interface CountryRow {
+  id: number;
+  name: string;
+  iso: string;
+}
+
+/** A country of the catalog's `countries` table (ISO numeric id), shaped as the profile sends it. */
+export async function findCountry(db: Knex, id: number): Promise<CountryRow | null> {
+  const row = (await db('countries').where({ id }).first('id', 'title', 'iso')) as { id: number; title: string; iso: string } | undefined;
+  return row ? { id: Number(row.id), name: row.title, iso: row.iso } : null;
+}

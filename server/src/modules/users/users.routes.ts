@@ -1,0 +1,33 @@
+import { Router } from 'express';
+import { ACCOUNT_MESSAGES, changePasswordSchema, profileUpdateSchema } from '@imagestudio/contracts';
+import type { AppContext } from '../../context';
+import { currentUser, requireUser } from '../../http/auth-guards';
+import { sendOk } from '../../http/envelope';
+import { toCurrentUser } from '../auth/auth.passport';
+import { startSession } from '../auth/session-login';
+import { changePassword, getProfile, updateProfile } from './users.service';
+
+/** GET/PUT /api/user/profile and POST /api/user/change-password (signed-in users only). */
+export function usersRouter(ctx: AppContext): Router {
+  const router = Router();
+
+  router.get('/user/profile', requireUser, async (req, res) => {
+    sendOk(res, await getProfile(ctx, currentUser(req).id));
+  });
+
+  router.put('/user/profile', requireUser, async (req, res) => {
+    const input = profileUpdateSchema.parse(req.body);
+    await updateProfile(ctx, currentUser(req).id, input);
+    sendOk(res, await getProfile(ctx, currentUser(req).id));
+  });
+
+  router.post('/user/change-password', requireUser, async (req, res) => {
+    const input = changePasswordSchema.parse(req.body);
+    const user = await changePassword(ctx, currentUser(req).id, input);
+    // The epoch moved on: this session continues on a new id, every other one has ended.
+    await startSession(ctx, req, res, toCurrentUser(user), req.session.cookie.maxAge != null);
+    sendOk(res, undefined, { message: ACCOUNT_MESSAGES.passwordUpdated });
+  });
+
+  return router;
+}

@@ -1,0 +1,80 @@
+import { ACCOUNT_MESSAGES, tenthsToTokens, type ChangePasswordInput, type ProfileUpdateInput } from '@imagestudio/contracts';
+import type { AppContext } from '../../context';
+import { notFound, validationError } from '../../lib/errors';
+import { hasherFor } from '../auth/password-hash';
+import { normalizePhone } from '../auth/phone';
+import * as users from './users.repository';
+
+/** The profile of spec section 3 as GET /api/user/profile sends it. */
+export interface ProfileView {
+  id: string;
+  name: string;
+  surname: string;
+  email: string;
+  phone: string;
+  balance: number;
+  avatarUrl: string | null;
+  created_at: string;
+  country: { id: number; name: string; iso: string } | null;
+  city: string;
+  address: string;
+  post_code: string;
+  email_verified: boolean;
+}
+
+/** Reads the signed-in user's profile, balance in tokens (exact to 0.1). */
+export async function getProfile(ctx: AppContext, userId: string): Promise<ProfileView> {
+  const row = await users.findById(ctx.db, userId);
+  if (!row) throw notFound();
+  const country = row.country_id === null ? null : await users.findCountry(ctx.db, row.country_id);
+  return {
+    id: row.id,
+    name: row.name,
+    surname: row.surname,
+    email: row.email,
+    phone: row.phone,
+    balance: tenthsToTokens(row.balance_tenths),
+    avatarUrl: row.avatar_url,
+    created_at: row.created_at.toISOString(),
+    country,
+    city: row.city,
+    address: row.address,
+    post_code: row.post_code,
+    email_verified: row.email_verified_at !== null,
+  };
+}
+
+/** Updates the editable profile fields only (email, balance and role are never touched here). */
+export async function updateProfile(ctx: AppContext, userId: string, input: ProfileUpdateInput): Promise<void> {
+  const phoneE164 = normalizePhone(input.phone);
+  if (!phoneE164) throw validationError({ phone: [ACCOUNT_MESSAGES.phoneInvalid] });
+  const countryId = input.country_id ?? null;
+  if (countryId !== null && !(await users.findCountry(ctx.db, countryId))) {
+    throw validationError({ country_id: ['The selected country is invalid.'] });
+  }
+  await users.updateProfile(ctx.db, userId, {
+    name: input.name,
+    surname: input.surname,
+    phone: input.phone,
+    phone_e164: phoneE164,
+    country_id: countryId,
+    city: input.city,
+    address: input.address,
+    post_code: input.post_code,
+  });
+}
+
+/**
+ * Checks the current password and stores the new one; the session epoch moves on, so every other
+ * session of the user ends (the caller signs the current one in again). Returns the updated user.
+ */
+export async function changePassword(ctx: AppContext, userId: string, input: ChangePasswordInput): Promise<users.UserRow> {
+  const row = await users.findById(ctx.db, userId);
+  if (!row) throw notFound();
+  const hasher = hasherFor(ctx);
+  if (!(await hasher.verify(row.password_hash, input.current_password))) {
+    throw validationError({ current_password: [ACCOUNT_MESSAGES.currentPasswordWrong] });
+  }
+  await users.updatePassword(ctx.db, userId, await hasher.hash(input.password));
+  return (await users.findById(ctx.db, userId)) as users.UserRow;
+}

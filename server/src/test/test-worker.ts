@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { UnrecoverableError, Worker, createNodeRedisClient, type Job } from 'bullmq';
+import {
+  HEARTBEAT_TTL_SECONDS,
+  JOB_NAMES,
+  QUEUE_NAME,
+  cancelKey,
+  heartbeatKey,
+  jobPayloadSchemas,
+  type JobName,
+  type JobResult,
+} from '@imagestudio/contracts';
+import { connectRedis, type RedisClient } from '../lib/redis';
+import { Storage } from '../lib/storage';
+
+/**
+ * A stand-in GPU worker for API tests: a real BullMQ consumer of the real queue that validates the
+ * contracts payloads, advertises its tools by heartbeat, reports progress, honours cancel flags and
+ * writes real result files to S3 — but whose outcome is chosen by the test:
+ *
+ * - `succeed`: one PNG per requested image under results/<userId>/<jobId>/;
+ * - `noop`: returns at once with a result naming a file it does not write (queue benchmarks);
+ * - `fail`: throws a retryable error (BullMQ retries up to the job's attempts);
+ * - `fail-unrecoverable`: throws UnrecoverableError (no retry);
+ * - `hang`: reports progress and waits until cancelled (or killed);
+ * - `slow`: like succeed after `slowMs`, checking the cancel flag every 50 ms.
+ *
+ * A generate prompt containing `[[behaviour]]` overrides the worker's default for that job. Run it in
+ * process with startTestWorker, or as a child process (to SIGKILL it) with
+ * `tsx server/src/test/test-worker.ts '<TestWorkerOptions as JSON>'`; the child prints "ready".
+ */
+
+export const BEHAVIOURS = ['succeed', 'noop', 'fail', 'fail-unrecoverable', 'hang', 'slow'] as const;
+export type Behaviour = (typeof BEHAVIOURS)[number];
+
+export interface TestWorkerOptions {
+  redisUrl: string;
+  queueDb: number;
+  queuePrefix: string;
+  s3: { endpoint: string; bucket: string };
+  behaviour?: Behaviour;
+  tools?: JobName[];
+  concurrency?: number;
+  slowMs?: number;
+  /** Short lock and stall check, so a killed worker's job is picked up again within seconds. */
+  lockDuration?: number;
+  stalledInterval?: number;
+  heartbeat?: boolean;
+}
+
+export interface TestWorker {
+  workerId: string;
+  worker: Worker;
+  /** Every job this worker started, in order (attempts included). */
+  started: string[];
+  setBehaviour(b: Behaviour): void;
+  close(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function behaviourFor(job: Job, fallback: Behaviour): Behaviour {
+  const prompt = typeof job.data?.prompt === 'string' ? job.data.prompt : '';
+  const marked = /\[\[([a-z-]+)\]\]/.exec(prompt)?.[1];
+  return (BEHAVIOURS as readonly string[]).includes(marked ?? '') ? (marked as Behaviour) : fallback;
+}
+
+async function writeResults(storage: Storage, job: Job, name: JobName, noop: boolean): Promise<JobResult> {
+  const data = jobPayloadSchemas[name].parse(job.data);
+  const count = name === 'generate' ? (data as { count: number }).count : 1;
+  const files: JobResult['files'] = [];
+  for (let i = 0; i < count; i += 1) {
+    const key = `results/${data.userId}/${data.jobId}/${i}.png`;
+    const png = noop ? Buffer.alloc(0) : await sharp({ create: { width: 32, height: 24, channels: 4, background: '#2a7' } }).png().toBuffer();
+    if (!noop) await storage.put(key, png, 'image/png');
+    files.push({ key, width: 32, height: 24, format: 'png', bytes: png.length });
+  }
+  return { files, provider: 'cpu', timings: { total: 1 }, notes: ['test worker'] };
+}
+
+/** Starts a test worker on the queue of `options.queuePrefix`. */
+export async function startTestWorker(options: TestWorkerOptions): Promise<TestWorker> {
+  const workerId = `test-worker-${randomUUID().slice(0, 8)}`;
+  const redis: RedisClient = await connectRedis(options.redisUrl, { database: options.queueDb, name: workerId });
+  const storage = await Storage.open({
+    endpoint: options.s3.endpoint,
+    bucket: options.s3.bucket,
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+    localDir: '',
+    localPort: 0,
+  });
+  let fallback: Behaviour = options.behaviour ?? 'succeed';
+  const started: string[] = [];
+  const cancelled = async (jobId: string) => (await redis.exists(cancelKey(jobId))) > 0;
+
+  const worker = new Worker(
+    QUEUE_NAME,
+    async (job: Job) => {
+      const name = job.name as JobName;
+      if (!JOB_NAMES.includes(name)) throw new UnrecoverableError(`unknown job ${job.name}`);
+      const parsed = jobPayloadSchemas[name].safeParse(job.data);
+      if (!parsed.success) throw new UnrecoverableError('invalid payload');
+      started.push(parsed.data.jobId);
+      const behaviour = behaviourFor(job, fallback);
+      if (behaviour === 'noop') return writeResults(storage, job, name, true);
+      if (await cancelled(parsed.data.jobId)) throw new UnrecoverableError('cancelled');
+      await job.updateProgress({ percent: 10, stage: 'prepare' });
+      if (behaviour === 'fail') throw new Error('test worker failure');
+      if (behaviour === 'fail-unrecoverable') throw new UnrecoverableError('test worker refused the input');
+      if (behaviour === 'hang' || behaviour === 'slow') {
+        const until = behaviour === 'slow' ? Date.now() + (options.slowMs ?? 1000) : Infinity;
+        await job.updateProgress({ percent: 50, stage: 'infer' });
+        while (Date.now() < until) {
+          if (await cancelled(parsed.data.jobId)) throw new UnrecoverableError('cancelled');
+          await sleep(50);
+        }
+      }
+      await job.updateProgress({ percent: 90, stage: 'upload' });
+      return writeResults(storage, job, name, false);
+    },
+    {
+      connection: createNodeRedisClient(redis.duplicate()),
+      prefix: options.queuePrefix,
+      concurrency: options.concurrency ?? 4,
+      lockDuration: options.lockDuration ?? 30_000,
+      stalledInterval: options.stalledInterval ?? 30_000,
+    },
+  );
+  worker.on('error', () => undefined);
+
+  const beat = async () => {
+    const value = { workerId, tools: options.tools ?? [...JOB_NAMES], provider: 'cpu', concurrency: options.concurrency ?? 4, version: 'test', at: new Date().toISOString() };
+    await redis.set(heartbeatKey(options.queuePrefix, workerId), JSON.stringify(value), { expiration: { type: 'EX', value: HEARTBEAT_TTL_SECONDS } });
+  };
+  let timer: NodeJS.Timeout | undefined;
+  if (options.heartbeat !== false) {
+    await beat();
+    timer = setInterval(() => void beat().catch(() => undefined), (HEARTBEAT_TTL_SECONDS * 1000) / 3);
+  }
+  await worker.waitUntilReady();
+
+  return {
+    workerId,
+    worker,
+    started,
+    setBehaviour: (b) => {
+      fallback = b;
+    },
+    async close() {
+      clearInterval(timer);
+      await worker.close(true).catch(() => undefined);
+      await redis.del(heartbeatKey(options.queuePrefix, workerId)).catch(() => undefined);
+      await redis.quit().catch(() => undefined);
+      await storage.close();
+    },
+  };
+}
+
+/** Child-process entry: options as JSON in argv[2]; prints "ready" once consuming. */
+if (require.main === module) {
+  startTestWorker(JSON.parse(process.argv[2] ?? '{}') as TestWorkerOptions).then(
+    () => process.stdout.write('ready\n'),
+    (err: Error) => {
+      process.stderr.write(`test worker failed: ${err.message}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Queue, QueueEvents, createNodeRedisClient } from 'bullmq';
+import S3rver from 's3rver';
+import sharp from 'sharp';
+import { type JobName, QUEUE_NAME, cancelKey, heartbeatKey, jobResultSchema, workerHeartbeatSchema } from '@imagestudio/contracts';
+import { type RunningWorker, startWorker } from './app';
+import { loadWorkerConfig } from './config';
+import { createLogger } from './lib/logger';
+import { type RedisClient, connectRedis } from './lib/redis';
+import { WorkerStorage } from './storage/storage';
+import { FIXTURES, MODELS_DIR } from './test-support/models';
+
+// End to end: a real BullMQ job through Redis, an S3 server (s3rver) started here, and the real handlers.
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const QUEUE_DB = Number(process.env.TEST_QUEUE_REDIS_DB ?? 15);
+const BUCKET = 'worker-test';
+
+describe('worker end to end (BullMQ + Redis + S3 + real models)', () => {
+  const prefix = `wtest-${randomUUID().slice(0, 8)}`;
+  const userId = randomUUID();
+  let s3: S3rver;
+  let s3Dir: string;
+  let running: RunningWorker;
+  let producerRedis: RedisClient;
+  let queue: Queue;
+  let events: QueueEvents;
+  let storage: WorkerStorage;
+
+  beforeAll(async () => {
+    s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'worker-s3-'));
+    s3 = new S3rver({ address: '127.0.0.1', port: 0, directory: s3Dir, silent: true, configureBuckets: [{ name: BUCKET, configs: [] }] });
+    const { port } = (await s3.run()) as { port: number };
+    const config = loadWorkerConfig({
+      REDIS_URL,
+      QUEUE_REDIS_DB: String(QUEUE_DB),
+      QUEUE_PREFIX: prefix,
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_BUCKET: BUCKET,
+      MODELS_DIR,
+      WORKER_CPU_THREADS: '2',
+    });
+    running = await startWorker(config, createLogger('silent'));
+    producerRedis = await connectRedis(REDIS_URL, { database: QUEUE_DB });
+    queue = new Queue(QUEUE_NAME, { connection: createNodeRedisClient(producerRedis), prefix });
+    queue.on('error', () => undefined);
+    events = new QueueEvents(QUEUE_NAME, { connection: createNodeRedisClient(producerRedis.duplicate()), prefix });
+    events.on('error', () => undefined);
+    await events.waitUntilReady();
+    storage = await WorkerStorage.open({ endpoint: config.S3_ENDPOINT, region: 'us-east-1', bucket: BUCKET, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+  }, 120_000);
+
+  afterAll(async () => {
+    await running?.close();
+    await events?.close();
+    await queue?.obliterate({ force: true }).catch(() => undefined);
+    await queue?.close();
+    await producerRedis?.quit();
+    storage?.close();
+    await s3?.close();
+    fs.rmSync(s3Dir, { recursive: true, force: true });
+  });
+
+  async function submit(name: JobName, data: Record<string, unknown>) {
+    const jobId = (data.jobId as string) ?? randomUUID();
+    return queue.add(name, { jobId, userId, ...data }, { jobId, attempts: 3, backoff: { type: 'fixed', delay: 100 } });
+  }
+
+  async function upload(buffer: Buffer): Promise<string> {
+    const key = `uploads/${userId}/${randomUUID()}.png`;
+    await storage.put(key, buffer, 'image/png');
+    return key;
+  }
+
+  it('publishes a heartbeat with the tools that loaded and the provider', async () => {
+    const raw = await producerRedis.get(heartbeatKey(prefix, running.workerId));
+    const beat = workerHeartbeatSchema.parse(JSON.parse(raw!));
+    expect(beat.tools).toEqual(expect.arrayContaining(['remove-background', 'upscale']));
+    expect(beat.provider).toBe('cpu');
+    expect(beat.concurrency).toBe(1);
+    expect(await producerRedis.ttl(heartbeatKey(prefix, running.workerId))).toBeGreaterThan(0);
+  });
+
+  it('removes a background: result in S3 at its deterministic key, progress by stage', async () => {
+    const inputKey = await upload(fs.readFileSync(path.join(FIXTURES, 'coffee-300.png')));
+    const jobId = randomUUID();
+    const stages: string[] = [];
+    const onProgress = ({ jobId: id, data }: { jobId: string; data: unknown }) => {
+      if (id === jobId) stages.push((data as { stage: string }).stage);
+    };
+    events.on('progress', onProgress);
+    const job = await submit('remove-background', { jobId, inputKey, outputFormat: 'png', maskOnly: false });
+    const result = jobResultSchema.parse(await job.waitUntilFinished(events, 120_000));
+    events.off('progress', onProgress);
+    expect(result.provider).toBe('cpu');
+    expect(result.files).toEqual([{ key: `results/${userId}/${jobId}/0.png`, width: 300, height: 200, format: 'png', bytes: expect.any(Number) }]);
+    expect(result.timings.infer).toBeGreaterThan(0);
+    const stored = await storage.get(result.files[0]!.key);
+    expect(stored.length).toBe(result.files[0]!.bytes);
+    const meta = await sharp(stored).metadata();
+    expect([meta.width, meta.height, meta.hasAlpha]).toEqual([300, 200, true]);
+    expect(stages).toEqual(expect.arrayContaining(['downloaded', 'prepared', 'inferred', 'encoded', 'uploaded']));
+  }, 120_000);
+
+  it('upscales x2 with the converted ESRGAN model', async () => {
+    const small = await sharp(path.join(FIXTURES, 'coffee-300.png')).extract({ left: 100, top: 60, width: 48, height: 32 }).png().toBuffer();
+    const job = await submit('upscale', { inputKey: await upload(small), factor: 2, outputFormat: 'webp' });
+    const result = jobResultSchema.parse(await job.waitUntilFinished(events, 60_000));
+    expect(result.files[0]).toMatchObject({ width: 96, height: 64, format: 'webp' });
+    expect((await sharp(await storage.get(result.files[0]!.key)).metadata()).width).toBe(96);
+  }, 60_000);
+
+  async function failure(job: Awaited<ReturnType<typeof submit>>): Promise<{ message: string; attempts: number }> {
+    await expect(job.waitUntilFinished(events, 60_000)).rejects.toThrow();
+    const after = (await queue.getJob(job.id!))!;
+    return { message: after.failedReason, attempts: after.attemptsMade };
+  }
+
+  it('fails without retries on a corrupt image, an invalid payload, a missing tool and a cancel flag', async () => {
+    const corrupt = await submit('remove-background', { inputKey: await upload(Buffer.from('definitely not a png')), outputFormat: 'png' });
+    expect(await failure(corrupt)).toEqual({ message: expect.stringContaining('could not be read as an image'), attempts: 1 });
+
+    const invalid = await submit('upscale', { inputKey: 'x', factor: 3, outputFormat: 'png' });
+    expect(await failure(invalid)).toEqual({ message: expect.stringContaining('invalid upscale payload: factor'), attempts: 1 });
+
+    if (!running.available.includes('generate')) {
+      const gen = await submit('generate', { prompt: 'a cat', count: 1, width: 512, height: 512, seed: 1 });
+      expect(await failure(gen)).toEqual({ message: expect.stringContaining('generate is not available on this worker'), attempts: 1 });
+    }
+
+    const jobId = randomUUID();
+    await producerRedis.set(cancelKey(jobId), '1', { expiration: { type: 'EX', value: 60 } });
+    const cancelled = await submit('remove-background', { jobId, inputKey: 'uploads/none.png', outputFormat: 'png' });
+    expect(await failure(cancelled)).toEqual({ message: 'cancelled', attempts: 1 });
+  }, 60_000);
+
+  it('retries when the input cannot be fetched for a transient reason, and fails for good on a missing upload', async () => {
+    const missing = await submit('remove-background', { inputKey: `uploads/${userId}/gone.png`, outputFormat: 'png' });
+    expect(await failure(missing)).toEqual({ message: 'The uploaded image is no longer available.', attempts: 1 });
+  }, 60_000);
+});

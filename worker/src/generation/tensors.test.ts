@@ -1,0 +1,21 @@
+import { fromHalfBits, makeTensor, readFloats, toHalfBits } from './tensors';
+
+describe('tensors', () => {
+  it('converts floats to half precision and back', () => {
+    expect(toHalfBits(1)).toBe(0x3c00);
+    expect(toHalfBits(-2)).toBe(0xc000);
+    expect(toHalfBits(65504)).toBe(0x7bff);
+    expect(toHalfBits(1e6)).toBe(0x7c00);
+    expect(toHalfBits(2 ** -24)).toBe(0x0001);
+    expect(fromHalfBits(0x3555)).toBeCloseTo(0.333251953125, 12);
+    for (const v of [0, 0.5, -3.25, 14.6146, 1e-5, -0.18215]) expect(fromHalfBits(toHalfBits(v))).toBeCloseTo(v, 2);
+  });
+
+  it('builds tensors of the declared type and reads fp16 outputs as floats', () => {
+    expect(makeTensor('int64', [999], [1]).data).toEqual(BigInt64Array.from([999n]));
+    expect(makeTensor('int32', [1.4, 2.6], [2]).data).toEqual(Int32Array.from([1, 3]));
+    const half = makeTensor('float16', [1, -2], [2]);
+    expect(Array.from(readFloats(half))).toEqual([1, -2]);
+    expect(() => makeTensor('string', [1], [1])).toThrow(/unsupported/);
+  });
+});

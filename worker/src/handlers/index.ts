@@ -1,0 +1,39 @@
+import { JOB_NAMES } from '@imagestudio/contracts';
+import { InferenceRequireGpuError } from '../inference';
+import type { LoadedTools, ToolDeps, ToolLoader, ToolLoaders } from './types';
+import { isUnavailable } from './types';
+import { loadRemoveBackgroundTool } from './remove-background';
+import { loadUpscaleTool } from './upscale';
+import { loadGenerateTool } from './generate';
+
+/** Job name -> loader, exhaustive by type. */
+export const TOOL_LOADERS: ToolLoaders = {
+  generate: loadGenerateTool,
+  'remove-background': loadRemoveBackgroundTool,
+  upscale: loadUpscaleTool,
+};
+
+/** Runs every loader once at start; checks the map covers exactly the contract's job names. */
+export async function loadTools(loaders: ToolLoaders, deps: ToolDeps): Promise<LoadedTools> {
+  const names = Object.keys(loaders).sort();
+  const expected = [...JOB_NAMES].sort();
+  if (names.join() !== expected.join()) {
+    throw new Error(`job handler map does not match the contract: has [${names}], contract has [${expected}]`);
+  }
+  const loaded = {} as Record<string, unknown>;
+  for (const name of JOB_NAMES) {
+    const loader = loaders[name] as ToolLoader<typeof name>;
+    let tool;
+    try {
+      tool = await loader(deps);
+    } catch (err) {
+      // A GPU requirement is a start-up failure, not a missing tool.
+      if (err instanceof InferenceRequireGpuError) throw err;
+      tool = { unavailable: `failed to load: ${(err as Error).message}` };
+    }
+    if (isUnavailable(tool)) deps.logger.warn({ tool: name, reason: tool.unavailable }, 'tool not available');
+    else deps.logger.info({ tool: name, provider: tool.provider }, 'tool ready');
+    loaded[name] = tool;
+  }
+  return loaded as LoadedTools;
+}

@@ -1,0 +1,48 @@
+import { UnrecoverableError } from 'bullmq';
+import { ImageInputError } from '../imaging/decode';
+import { CONTENT_TYPES, type OutputFormat } from '../imaging/encode';
+import { resultKey } from '../storage/storage';
+import type { JobContext } from './types';
+import type { JobName, JobResultFile } from '@imagestudio/contracts';
+
+/** Shared job plumbing of the image tools: S3 in/out, progress stages, input errors -> UnrecoverableError. */
+
+/** Downloads the job's input; a missing object is the API's bug or a deleted upload, not worth retrying. */
+export async function downloadInput(ctx: JobContext<JobName>, key: string): Promise<Buffer> {
+  try {
+    return await ctx.storage.get(key);
+  } catch (err) {
+    if ((err as Error).name === 'NoSuchKey') throw new UnrecoverableError('The uploaded image is no longer available.');
+    throw err;
+  }
+}
+
+/** Stores one result at its deterministic key and describes it for the job result. */
+export async function uploadResult(
+  ctx: JobContext<JobName>,
+  index: number,
+  image: { data: Buffer; width: number; height: number },
+  format: OutputFormat,
+): Promise<JobResultFile> {
+  const key = resultKey(ctx.payload.userId, ctx.payload.jobId, index, format === 'jpeg' ? 'jpg' : format);
+  await ctx.storage.put(key, image.data, CONTENT_TYPES[format]);
+  return { key, width: image.width, height: image.height, format, bytes: image.data.length };
+}
+
+/** A corrupt or unsupported image is the user's to fix: fail without retries, with the user-facing message. */
+export function asUnrecoverableInputError(err: unknown): unknown {
+  return err instanceof ImageInputError ? new UnrecoverableError(err.message) : err;
+}
+
+/** Progress callback for pipelines: reports the stage, then honours a cancel request. */
+export function stepper(ctx: JobContext<JobName>, percents: Record<string, number>): (stage: string) => Promise<void> {
+  return async (stage) => {
+    await ctx.progress(percents[stage] ?? 0, stage);
+    await ctx.checkCancelled();
+  };
+}
+
+/** Whole milliseconds are plenty in job results. */
+export function roundTimings(timings: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v)]));
+}

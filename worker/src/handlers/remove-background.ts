@@ -1,0 +1,39 @@
+import { defaultModel, preparedModelFile } from '../models';
+import { removeBackground } from '../pipelines/remove-background';
+import { asUnrecoverableInputError, downloadInput, roundTimings, stepper, uploadResult } from './job-io';
+import type { ToolLoader } from './types';
+
+const PERCENTS = { downloaded: 10, prepared: 20, inferred: 70, encoded: 90, uploaded: 100 };
+
+/** Loads the default matting model (manifest) once; unavailable when `npm run models` has not prepared it. */
+export const loadRemoveBackgroundTool: ToolLoader<'remove-background'> = async ({ config, runtime }) => {
+  const model = defaultModel('background-removal');
+  if (!model) return { unavailable: 'no background-removal model in the manifest' };
+  const file = preparedModelFile(config.MODELS_DIR, model);
+  if (!file) return { unavailable: `model ${model.id} is not prepared (run npm run models)` };
+  const session = await runtime.load(file);
+  return {
+    provider: session.provider,
+    close: () => session.release(),
+    run: async (ctx) => {
+      const step = stepper(ctx, PERCENTS);
+      const timings: Record<string, number> = {};
+      let t = performance.now();
+      const input = await downloadInput(ctx, ctx.payload.inputKey);
+      timings.download = performance.now() - t;
+      await step('downloaded');
+      const out = await removeBackground(session, model, input, {
+        outputFormat: ctx.payload.outputFormat,
+        backgroundColor: ctx.payload.backgroundColor,
+        maskOnly: ctx.payload.maskOnly,
+      }, step).catch((err: unknown) => {
+        throw asUnrecoverableInputError(err);
+      });
+      t = performance.now();
+      const file = await uploadResult(ctx, 0, out, ctx.payload.outputFormat);
+      timings.upload = performance.now() - t;
+      await ctx.progress(PERCENTS.uploaded, 'uploaded');
+      return { files: [file], provider: session.provider, timings: roundTimings({ ...timings, ...out.timings }), notes: [] };
+    },
+  };
+};

@@ -1,0 +1,27 @@
+import sharp from 'sharp';
+import { type DigitalSourceType, provenanceXmp } from './provenance';
+
+export type OutputFormat = 'png' | 'webp' | 'jpeg';
+
+export const CONTENT_TYPES: Record<OutputFormat, string> = { png: 'image/png', webp: 'image/webp', jpeg: 'image/jpeg' };
+
+export interface RawImage {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 3 | 4;
+}
+
+/**
+ * Encodes raw pixels with provenance XMP and nothing else from the input. PNG is truecolor (never palette-
+ * quantised: the peer's palette PNG bands colours), WebP is lossless, JPEG (no alpha) is quality 92.
+ */
+export async function encodeImage(image: RawImage, format: OutputFormat, source: DigitalSourceType, tool: string): Promise<Buffer> {
+  let pipeline = sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } }).withXmp(provenanceXmp(source, tool));
+  // sharp widens one-channel raw input to sRGB unless told it is greyscale.
+  if (image.channels === 1) pipeline = pipeline.toColourspace('b-w');
+  if (format === 'png') pipeline = pipeline.png({ compressionLevel: 6, palette: false, adaptiveFiltering: false });
+  else if (format === 'webp') pipeline = pipeline.webp({ lossless: true, effort: 2 });
+  else pipeline = pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 92, mozjpeg: false, chromaSubsampling: '4:4:4' });
+  return pipeline.toBuffer();
+}

@@ -1,0 +1,76 @@
+import { boxFilter } from './box-filter';
+import { compositeAlpha, decontaminateEdges, guidedFilterAlpha, maskIou, maskToBytes, parseHexColor, toNchw } from './matting';
+
+describe('matting helpers', () => {
+  it('lays out RGB as normalised NCHW planes', () => {
+    const px = new Uint8Array([0, 128, 255, 9, 128, 128, 128, 9]);
+    const t = toNchw(px, 2, 1, 4, { mean: 128, std: 256 });
+    expect(Array.from(t)).toEqual([-0.5, 0, 0, 0, 127 / 256, 0]);
+  });
+
+  it('clamps mask floats into bytes', () => {
+    expect(Array.from(maskToBytes(new Float32Array([-1, 0, 0.5, 1, 2])))).toEqual([0, 0, 128, 255, 255]);
+  });
+
+  it('box-filters with clipped windows (a constant stays constant, a spike spreads evenly)', () => {
+    const c = boxFilter(new Float32Array(25).fill(3), 5, 5, 2);
+    expect(Array.from(c).every((v) => Math.abs(v - 3) < 1e-6)).toBe(true);
+    const spike = new Float32Array(25);
+    spike[12] = 9;
+    expect(boxFilter(spike, 5, 5, 1)[12]).toBeCloseTo(1);
+  });
+
+  it('composites the alpha with the input alpha, or onto a background colour', () => {
+    const rgba = new Uint8Array([200, 100, 50, 255, 10, 20, 30, 128]);
+    const alpha = new Uint8Array([255, 255]);
+    const t = compositeAlpha(rgba, alpha, 2, 1);
+    expect(t.channels).toBe(4);
+    expect(Array.from(t.data)).toEqual([200, 100, 50, 255, 10, 20, 30, 128]);
+    const half = compositeAlpha(new Uint8Array([200, 100, 50, 255]), new Uint8Array([128]), 1, 1, { backgroundColor: '#000000' });
+    expect(half.channels).toBe(3);
+    expect(Array.from(half.data)).toEqual([100, 50, 25]);
+    expect(parseHexColor('#0aFF10')).toEqual([10, 255, 16]);
+  });
+
+  it('guided filter keeps a step edge that follows the image edge', () => {
+    // Left half dark, right half bright; a mask that is 1 on the right with a blurry transition.
+    const w = 32;
+    const h = 8;
+    const rgba = new Uint8Array(w * h * 4);
+    const alpha = new Uint8Array(w * h);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const v = x < 16 ? 20 : 230;
+        rgba.set([v, v, v, 255], (y * w + x) * 4);
+        alpha[y * w + x] = Math.max(0, Math.min(255, (x - 12) * 32));
+      }
+    const refined = guidedFilterAlpha(rgba, alpha, w, h, 3, 1e-4);
+    expect(refined[4 * w + 14]!).toBeLessThan(alpha[4 * w + 14]!); // transition pulled towards the image edge
+    expect(refined[4 * w + 2]).toBe(0);
+    expect(refined[4 * w + 30]).toBe(255);
+  });
+
+  it('decontaminates semi-transparent pixels towards the foreground colour', () => {
+    // Red foreground on the left, green background on the right, a mixed column in between at alpha 0.5.
+    const w = 21;
+    const h = 5;
+    const rgba = new Uint8Array(w * h * 4);
+    const alpha = new Uint8Array(w * h);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const i = y * w + x;
+        const a = x < 10 ? 255 : x === 10 ? 128 : 0;
+        alpha[i] = a;
+        rgba.set(x < 10 ? [255, 0, 0, 255] : x === 10 ? [128, 127, 0, 255] : [0, 255, 0, 255], i * 4);
+      }
+    decontaminateEdges(rgba, alpha, w, h);
+    const edge = (2 * w + 10) * 4;
+    expect(rgba[edge]).toBeGreaterThan(200); // red restored
+    expect(rgba[edge + 1]).toBeLessThan(40); // green removed
+    expect(rgba[(2 * w + 2) * 4 + 1]).toBe(0); // opaque pixels untouched
+  });
+
+  it('computes IoU at 50%', () => {
+    expect(maskIou(new Uint8Array([255, 255, 0, 0]), new Uint8Array([255, 0, 0, 0]))).toBe(0.5);
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * Tiling for fully convolutional models (ESRGAN): tiles overlap, each tile's outer `pad` pixels towards a
+ * neighbour (where its receptive field was cut) get weight 0, and the rest of the overlap is a linear ramp.
+ * Tiles are blended into the output in raster order, each over what is there, so memory stays one output
+ * buffer plus one tile. With pad >= the model's receptive radius every weighted pixel equals the untiled
+ * result, so seams are invisible (the tests check tiled == untiled).
+ */
+
+export interface Span {
+  start: number;
+  length: number;
+  /** Overlap with the previous span (0 for the first). */
+  overlapBefore: number;
+}
+
+/** Splits [0, size) into spans of at most `tile` pixels overlapping by at least `overlap`. */
+export function planSpans(size: number, tile: number, overlap: number): Span[] {
+  if (overlap >= tile) throw new Error('overlap must be smaller than the tile');
+  if (size <= tile) return [{ start: 0, length: size, overlapBefore: 0 }];
+  const step = tile - overlap;
+  const spans: Span[] = [];
+  for (let start = 0; ; start += step) {
+    const s = Math.min(start, size - tile);
+    const prev = spans[spans.length - 1];
+    spans.push({ start: s, length: tile, overlapBefore: prev ? prev.start + prev.length - s : 0 });
+    if (s + tile >= size) break;
+  }
+  return spans;
+}
+
+/**
+ * Blend weights along one axis of a tile at output scale: 0 over the first `pad` input pixels after a
+ * neighbour, then a ramp up to 1 that ends `pad` pixels before the neighbour's edge.
+ */
+export function rampWeights(span: Span, scale: number, pad: number): Float32Array {
+  const w = new Float32Array(span.length * scale).fill(1);
+  if (span.overlapBefore === 0) return w;
+  const rampStart = pad * scale;
+  const rampLength = Math.max(1, (span.overlapBefore - 2 * pad) * scale);
+  for (let d = 0; d < w.length; d++) {
+    const t = (d + 0.5 - rampStart) / rampLength;
+    w[d] = t <= 0 ? 0 : t >= 1 ? 1 : t;
+    if (t >= 1) break;
+  }
+  return w;
+}
+
+/**
+ * Blends a model output tile (float NCHW RGB, values 0..valueMax) into an interleaved RGB byte image at
+ * (x0, y0) with separable weights.
+ */
+export function blendTile(
+  out: Uint8Array,
+  outWidth: number,
+  tile: Float32Array,
+  tileWidth: number,
+  tileHeight: number,
+  x0: number,
+  y0: number,
+  wx: Float32Array,
+  wy: Float32Array,
+  valueMax: number,
+): void {
+  const plane = tileWidth * tileHeight;
+  const k = 255 / valueMax;
+  for (let y = 0; y < tileHeight; y++) {
+    const wyy = wy[y]!;
+    if (wyy === 0) continue;
+    const rowOut = ((y0 + y) * outWidth + x0) * 3;
+    const rowIn = y * tileWidth;
+    for (let x = 0; x < tileWidth; x++) {
+      const w = wyy * wx[x]!;
+      if (w === 0) continue;
+      const o = rowOut + x * 3;
+      for (let c = 0; c < 3; c++) {
+        let v = tile[c * plane + rowIn + x]! * k;
+        v = v < 0 ? 0 : v > 255 ? 255 : v;
+        out[o + c] = w === 1 ? Math.round(v) : Math.round(out[o + c]! * (1 - w) + v * w);
+      }
+    }
+  }
+}
+
+/** Copies a region of an interleaved RGBA byte image into a float NCHW RGB tensor scaled to 0..valueMax. */
+export function cropToNchw(rgba: Uint8Array, width: number, x0: number, y0: number, w: number, h: number, valueMax: number): Float32Array {
+  const plane = w * h;
+  const out = new Float32Array(3 * plane);
+  const k = valueMax / 255;
+  for (let y = 0; y < h; y++) {
+    const rowIn = ((y0 + y) * width + x0) * 4;
+    const rowOut = y * w;
+    for (let x = 0; x < w; x++) {
+      const s = rowIn + x * 4;
+      out[rowOut + x] = rgba[s]! * k;
+      out[plane + rowOut + x] = rgba[s + 1]! * k;
+      out[2 * plane + rowOut + x] = rgba[s + 2]! * k;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,107 @@
+import sharp from 'sharp';
+import type { ModelRunner } from '../inference';
+import type { ModelEntry } from '../models';
+import { decodeImage } from '../imaging/decode';
+import { type OutputFormat, encodeImage } from '../imaging/encode';
+import { blendTile, cropToNchw, planSpans, rampWeights } from '../imaging/tiles';
+
+/**
+ * Upscaling from encoded bytes to encoded bytes: ESRGAN over overlapping tiles blended into one RGB buffer,
+ * alpha (when present) upscaled separately with a plain resize. The job handler adds S3 and progress.
+ */
+
+export interface UpscaleOptions {
+  outputFormat: OutputFormat;
+  /** Input pixels per tile side; images up to this size run in one piece. */
+  tileSize?: number;
+  /** Linear blend width between tiles, in input pixels, on top of the receptive-radius margins. */
+  blend?: number;
+}
+
+/** Measured in worker/README.md: big enough that the overlap costs little, small enough for bounded memory. */
+export const DEFAULT_TILE_SIZE = 256;
+export const DEFAULT_BLEND = 8;
+
+type Step = (stage: string) => Promise<void>;
+type TileProgress = (done: number, total: number) => Promise<void>;
+
+/** Runs the model over the image in tiles; returns interleaved RGB bytes at scale x the size. */
+export async function upscaleRgb(
+  session: ModelRunner,
+  model: ModelEntry,
+  rgba: Uint8Array,
+  width: number,
+  height: number,
+  options: { tileSize?: number; blend?: number },
+  onTile: TileProgress = async () => undefined,
+  timings: Record<string, number> = {},
+): Promise<Buffer> {
+  const pre = model.preprocessing;
+  if (pre.kind !== 'super-resolution') throw new Error(`${model.id} is not an upscaling model`);
+  const s = pre.scale;
+  const pad = pre.receptiveRadius;
+  const overlap = 2 * pad + (options.blend ?? DEFAULT_BLEND);
+  const tile = Math.max(options.tileSize ?? DEFAULT_TILE_SIZE, 2 * overlap);
+  const xs = planSpans(width, tile, overlap);
+  const ys = planSpans(height, tile, overlap);
+  const outWidth = width * s;
+  const out = Buffer.alloc(outWidth * height * s * 3);
+  const inputName = model.inputs[0]!.name;
+  const outputName = model.outputs[0]!.name;
+  let done = 0;
+  timings.infer = 0;
+  timings.inferBare = 0;
+  for (const ySpan of ys) {
+    const wy = rampWeights(ySpan, s, pad);
+    for (const xSpan of xs) {
+      const tensor = cropToNchw(rgba, width, xSpan.start, ySpan.start, xSpan.length, ySpan.length, pre.inputMax);
+      const t = performance.now();
+      const { outputs, ms } = await session.run({ [inputName]: { type: 'float32', data: tensor, dims: [1, 3, ySpan.length, xSpan.length] } }, [outputName]);
+      timings.infer += performance.now() - t;
+      timings.inferBare += ms;
+      const result = outputs[outputName]!;
+      blendTile(out, outWidth, result.data as Float32Array, xSpan.length * s, ySpan.length * s, xSpan.start * s, ySpan.start * s, rampWeights(xSpan, s, pad), wy, pre.outputMax);
+      await onTile(++done, xs.length * ys.length);
+    }
+  }
+  return out;
+}
+
+/** Decode -> tiles through the model -> alpha resized -> encode. */
+export async function upscaleImage(
+  session: ModelRunner,
+  model: ModelEntry,
+  input: Buffer,
+  options: UpscaleOptions,
+  step: Step = async () => undefined,
+  onTile?: TileProgress,
+): Promise<{ data: Buffer; width: number; height: number; timings: Record<string, number> }> {
+  const pre = model.preprocessing;
+  if (pre.kind !== 'super-resolution') throw new Error(`${model.id} is not an upscaling model`);
+  const timings: Record<string, number> = {};
+  let t = performance.now();
+  const image = await decodeImage(input);
+  timings.decode = performance.now() - t;
+  await step('prepared');
+  const rgb = await upscaleRgb(session, model, image.data, image.width, image.height, options, onTile, timings);
+  await step('inferred');
+  const width = image.width * pre.scale;
+  const height = image.height * pre.scale;
+  t = performance.now();
+  let pixels = rgb;
+  let channels: 3 | 4 = 3;
+  if (image.hasAlpha && options.outputFormat !== 'jpeg') {
+    // Alpha is not what the model was trained on: a plain resize keeps edges where they were.
+    const alpha = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } })
+      .extractChannel(3)
+      .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
+      .raw()
+      .toBuffer();
+    pixels = await sharp(rgb, { raw: { width, height, channels: 3 } }).joinChannel(alpha, { raw: { width, height, channels: 1 } }).raw().toBuffer();
+    channels = 4;
+  }
+  const data = await encodeImage({ data: pixels, width, height, channels }, options.outputFormat, 'compositeWithTrainedAlgorithmicMedia', 'Image Studio upscaling');
+  timings.encode = performance.now() - t;
+  await step('encoded');
+  return { data, width, height, timings };
+}

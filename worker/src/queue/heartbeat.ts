@@ -1,0 +1,24 @@
+import { HEARTBEAT_TTL_SECONDS, heartbeatKey, type WorkerHeartbeat, workerHeartbeatSchema } from '@imagestudio/contracts';
+import type { Logger } from '../lib/logger';
+import type { RedisClient } from '../lib/redis';
+
+/**
+ * Publishes this worker's heartbeat (contracts `heartbeatKey(QUEUE_PREFIX, workerId)`, TTL HEARTBEAT_TTL_SECONDS) every third
+ * of the TTL, so the API's tool status sees which tools some worker can run and on what provider.
+ * Returns a stop function that also deletes the key, so a cleanly stopped worker disappears at once.
+ */
+export function startHeartbeat(redis: RedisClient, queuePrefix: string, beat: Omit<WorkerHeartbeat, 'at'>, logger: Logger): () => Promise<void> {
+  const key = heartbeatKey(queuePrefix, beat.workerId);
+  const publish = async () => {
+    const value = workerHeartbeatSchema.parse({ ...beat, at: new Date().toISOString() });
+    await redis.set(key, JSON.stringify(value), { expiration: { type: 'EX', value: HEARTBEAT_TTL_SECONDS } });
+  };
+  const tick = () => publish().catch((err: Error) => logger.warn({ err: err.message }, 'heartbeat failed'));
+  void tick();
+  const timer = setInterval(tick, (HEARTBEAT_TTL_SECONDS * 1000) / 3);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await redis.del(key).catch(() => undefined);
+  };
+}

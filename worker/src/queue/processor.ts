@@ -1,0 +1,62 @@
+import { type Job, UnrecoverableError } from 'bullmq';
+import { JOB_NAMES, type JobName, type JobResult, cancelKey, jobPayloadSchemas, jobResultSchema } from '@imagestudio/contracts';
+import type { Logger } from '../lib/logger';
+import type { RedisClient } from '../lib/redis';
+import type { WorkerStorage } from '../storage/storage';
+import { type JobContext, type LoadedTools, type Tool, isUnavailable } from '../handlers/types';
+import { JobCancelledError } from './errors';
+
+export interface ProcessorDeps {
+  tools: LoadedTools;
+  storage: WorkerStorage;
+  /** The queue's Redis (db QUEUE_REDIS_DB), where the API sets cancel flags. */
+  redis: RedisClient;
+  logger: Logger;
+}
+
+function isJobName(name: string): name is JobName {
+  return (JOB_NAMES as readonly string[]).includes(name);
+}
+
+/**
+ * Builds the BullMQ processor: job name -> tool, payload re-validated with the contracts schema, progress and
+ * cancellation wired, result checked against jobResultSchema. Input problems and unavailable tools are
+ * UnrecoverableErrors (no retry); anything else is retried by BullMQ's attempts.
+ */
+export function createProcessor(deps: ProcessorDeps): (job: Job) => Promise<JobResult> {
+  return async (job: Job) => {
+    const name = job.name;
+    if (!isJobName(name)) throw new UnrecoverableError(`unknown job name "${name}"`);
+    const tool = deps.tools[name];
+    if (isUnavailable(tool)) throw new UnrecoverableError(`${name} is not available on this worker: ${tool.unavailable}`);
+    const parsed = jobPayloadSchemas[name].safeParse(job.data);
+    if (!parsed.success) {
+      throw new UnrecoverableError(`invalid ${name} payload: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    }
+    const logger = deps.logger.child({ jobId: job.id, job: name, requestId: parsed.data.requestId, attempt: job.attemptsMade + 1 });
+    const ctx: JobContext<typeof name> = {
+      payload: parsed.data as never,
+      storage: deps.storage,
+      logger,
+      progress: (percent, stage) => job.updateProgress({ percent: Math.round(Math.min(100, Math.max(0, percent))), stage }),
+      checkCancelled: async () => {
+        if (await deps.redis.exists(cancelKey(parsed.data.jobId))) throw new JobCancelledError();
+      },
+    };
+    const started = performance.now();
+    try {
+      await ctx.checkCancelled();
+      const result = await (tool as Tool<typeof name>).run(ctx);
+      const checked = jobResultSchema.parse(result);
+      logger.info({ ms: Math.round(performance.now() - started), provider: checked.provider, timings: checked.timings }, 'job done');
+      return checked;
+    } catch (err) {
+      if (err instanceof JobCancelledError) {
+        logger.info('job cancelled');
+        throw new UnrecoverableError('cancelled');
+      }
+      logger.warn({ err: (err as Error).message, unrecoverable: err instanceof UnrecoverableError }, 'job failed');
+      throw err;
+    }
+  };
+}
