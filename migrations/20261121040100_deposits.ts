@@ -30,6 +30,8 @@ export async function up(knex: Knex): Promise<void> {
     t.bigInteger('refunded_minor').notNullable().defaultTo(0);
     t.bigInteger('reversed_tenths').notNullable().defaultTo(0);
     t.timestamp('completed_at', { useTz: true });
+    /** Last time the reconciler asked the provider about it: passes go round-robin, so no deposit starves. */
+    t.timestamp('checked_at', { useTz: true });
     t.timestamps(true, true);
     t.index(['user_id', 'created_at']);
     t.index(['stripe_payment_intent_id']);
@@ -39,7 +41,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`alter table deposits add constraint deposits_provider_check check (provider in ('stripe', 'test'))`);
   await knex.raw('alter table deposits add constraint deposits_amounts_check check (tokens_tenths > 0 and amount_minor > 0 and net_minor >= 0 and vat_minor >= 0)');
   // The reconciler scans open deposits by age; a partial index keeps that cheap as history grows.
-  await knex.raw(`create index deposits_open_by_age on deposits (created_at) where status in ('Pending', 'Processing')`);
+  await knex.raw(`create index deposits_open_by_check on deposits (checked_at nulls first, created_at) where status in ('Pending', 'Processing')`);
 }
 
 export async function down(knex: Knex): Promise<void> {

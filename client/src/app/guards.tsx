@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../components';
 import { loginRedirectPath } from '../lib/redirect';
 import { useStore } from '../stores';
@@ -17,24 +17,12 @@ export const RequireAuth = observer(function RequireAuth() {
   return <Outlet />;
 });
 
-/** Sends a user who has just signed in on to where the login page asked for, once. */
-function RedirectAfterSignIn({ to }: { to: string }) {
-  const navigate = useNavigate();
-  const { auth } = useStore();
-  useEffect(() => {
-    navigate(to, { replace: true });
-    auth.setPendingRedirect(null);
-  }, [to, navigate, auth]);
-  return null;
-}
-
 /** Routes for guests only: a signed-in user goes home (or where a just-finished sign-in asked to go). */
 export const GuestOnly = observer(function GuestOnly() {
   const { auth, t } = useStore();
+  // The sign-in target is used once: forget it when the user leaves the guest pages.
+  useEffect(() => () => auth.setPendingRedirect(null), [auth]);
   if (!auth.authCheckedOnce) return <PageSpinner label={t('shell.app.loading')} />;
-  if (auth.isAuthenticated) {
-    if (auth.pendingRedirect) return <RedirectAfterSignIn to={auth.pendingRedirect} />;
-    return <Navigate to={paths.home} replace />;
-  }
+  if (auth.isAuthenticated) return <Navigate to={auth.pendingRedirect ?? paths.home} replace />;
   return <Outlet />;
 });

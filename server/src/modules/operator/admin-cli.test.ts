@@ -17,6 +17,20 @@ const ADMIN_DB_URL = `${TEST_DATABASE_URL}_admin`;
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 const run = promisify(execFile);
 
+/** Drops and creates this file's own database, so every run starts from the seeded catalog. */
+async function recreateDatabase(url: string): Promise<void> {
+  const server = new URL(url);
+  const name = server.pathname.slice(1);
+  server.pathname = '/postgres';
+  const admin = await connectDb(server.toString(), { min: 0, max: 1 });
+  try {
+    await admin.raw(`drop database if exists "${name}" with (force)`);
+  } finally {
+    await admin.destroy();
+  }
+  await ensureDatabase(url);
+}
+
 describe('operator CLI (npm run admin)', () => {
   let t: TestContext;
   let cliDb: Db;
@@ -30,7 +44,7 @@ describe('operator CLI (npm run admin)', () => {
   const auditCount = async () => Number((await cliDb('operator_audit_log').count<{ count: string }[]>('* as count'))[0]?.count);
 
   beforeAll(async () => {
-    await ensureDatabase(ADMIN_DB_URL);
+    await recreateDatabase(ADMIN_DB_URL);
     cliDb = await connectDb(ADMIN_DB_URL, { min: 0, max: 2 });
     await migrateLatest(cliDb);
     await runSeeds(cliDb);

@@ -42,6 +42,7 @@ export interface Deposit {
   refunded_minor: number;
   reversed_tenths: number;
   completed_at: Date | null;
+  checked_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -125,10 +126,19 @@ export async function listUserDeposits(db: Knex, userId: string, limit: number, 
   return { rows: rows.map((r: Record<string, unknown>) => toDeposit(r)!), total: Number(count?.count ?? 0) };
 }
 
-/** Pending or Processing deposits created before `before`, oldest first. */
+/** Pending or Processing deposits created before `before`: never checked first, then least recently checked. */
 export async function listOpenDeposits(db: Knex, before: Date, limit: number): Promise<Deposit[]> {
-  const rows = await db('deposits').whereIn('status', ['Pending', 'Processing']).where('created_at', '<', before).orderBy('created_at').limit(limit);
+  const rows = await db('deposits')
+    .whereIn('status', ['Pending', 'Processing'])
+    .where('created_at', '<', before)
+    .orderByRaw('checked_at asc nulls first, created_at asc')
+    .limit(limit);
   return rows.map((r: Record<string, unknown>) => toDeposit(r)!);
+}
+
+/** Notes that the reconciler looked at these deposits now. */
+export async function markChecked(db: Knex, ids: string[]): Promise<void> {
+  if (ids.length > 0) await db('deposits').whereIn('id', ids).update({ checked_at: db.fn.now() });
 }
 
 /** Records a webhook event id; false when it was already recorded (a redelivery). */

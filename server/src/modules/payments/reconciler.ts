@@ -47,6 +47,7 @@ export async function reconcileOnce(payments: Payments, now = Date.now()): Promi
       payments.logger.warn({ err, depositId: deposit.id }, 'reconciler could not check a deposit');
     }
   }
+  await repo.markChecked(payments.ctx.db, open.map((d) => d.id));
   return report;
 }
 

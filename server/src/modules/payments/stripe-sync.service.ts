@@ -47,8 +47,11 @@ export async function expireWithStripe(payments: Payments, deposit: Deposit): Pr
     const session = await payments.stripe.checkout.sessions.expire(deposit.stripe_session_id);
     return settleDeposit(payments.ctx.db, deposit.id, sessionOutcome(session) ?? { kind: 'cancelled' }, { logger: payments.logger });
   } catch (err) {
+    const { type, statusCode } = err as { type?: string; statusCode?: number };
+    if (type !== 'StripeInvalidRequestError') throw err;
+    // A session Stripe does not know (deleted test data, another account) can never be paid.
+    if (statusCode === 404) return settleDeposit(payments.ctx.db, deposit.id, { kind: 'cancelled' }, { logger: payments.logger });
     // Stripe refuses to expire a session that is no longer open: read its real state instead.
-    if ((err as { type?: string }).type !== 'StripeInvalidRequestError') throw err;
     return syncWithStripe(payments, deposit);
   }
 }
