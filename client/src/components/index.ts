@@ -12,3 +12,4 @@ export { Skeleton } from './skeleton';
 export { Spinner, PageSpinner } from './spinner';
 export { PhoneInput, type PhoneCountry } from './phone-input';
 export { interpretPhone, dialPrefix, type PhoneValue } from './phone-logic';
+export { Slider } from './slider';

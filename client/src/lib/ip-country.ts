@@ -12,12 +12,13 @@ export function parseIpCountryReply(text: string): string | null {
 let pending: Promise<string | null> | null = null;
 
 /** Looks the country up once per page load; later callers share the first answer. */
-export function lookupCountry(url: string, timeoutMs: number, fetchImpl: typeof fetch = fetch): Promise<string | null> {
-  if (!url) return Promise.resolve(null);
+export function lookupCountry(url: string, timeoutMs: number, fetchImpl?: typeof fetch): Promise<string | null> {
+  const doFetch = fetchImpl ?? (typeof fetch === 'function' ? fetch : null);
+  if (!url || !doFetch) return Promise.resolve(null);
   if (!pending) {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
-    pending = fetchImpl(url, { signal: controller.signal, credentials: 'omit' })
+    pending = doFetch(url, { signal: controller.signal, credentials: 'omit' })
       .then((res) => (res.ok ? res.text() : ''))
       .then(parseIpCountryReply)
       .catch(() => null)

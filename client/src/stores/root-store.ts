@@ -4,15 +4,22 @@ import { env } from '../config/env';
 import { ApiClient, type ApiClientOptions } from '../lib/api/api-client';
 import type { MessageKey, MessageVars } from '../lib/i18n';
 import { handleApiError } from './api-error-catalogue';
+import { JobListsStore } from './job-lists-store';
+import { AccountStore } from './account-store';
 import { AuthStore } from './auth-store';
+import { CheckoutStore } from './checkout-store';
 import { CountriesStore } from './countries-store';
 import { CurrencyStore } from './currency-store';
 import { LanguageStore } from './language-store';
 import { windowNavigator, type AppNavigator } from './navigator';
 import { PacksStore } from './packs-store';
 import { PagesStore } from './pages-store';
+import { PaymentHistoryStore } from './payment-history-store';
 import { ProfileStore } from './profile-store';
 import { SettingsStore } from './settings-store';
+import { TokenPricingStore } from './token-pricing-store';
+import { TopUpStore } from './top-up-store';
+import { ToolsStore } from './tools-store';
 import { UiStore } from './ui-store';
 
 export interface RootStoreOptions {
@@ -33,6 +40,13 @@ export class RootStore {
   readonly pages: PagesStore;
   readonly countries: CountriesStore;
   readonly packs: PacksStore;
+  readonly tokenPricing: TokenPricingStore;
+  readonly topUp: TopUpStore;
+  readonly checkout: CheckoutStore;
+  readonly paymentHistory: PaymentHistoryStore;
+  readonly account: AccountStore;
+  readonly tools: ToolsStore;
+  readonly jobLists: JobListsStore;
   navigator: AppNavigator;
   initState: 'idle' | 'loading' | 'ready' | 'failed' = 'idle';
   initError: string | null = null;
@@ -56,9 +70,18 @@ export class RootStore {
     this.pages = new PagesStore(this.api, this.t);
     this.countries = new CountriesStore(this.api, this.t);
     this.packs = new PacksStore(this.api, this.t);
+    this.tokenPricing = new TokenPricingStore(this);
+    this.topUp = new TopUpStore(this);
+    this.checkout = new CheckoutStore(this);
+    this.paymentHistory = new PaymentHistoryStore(this);
+    this.account = new AccountStore(this);
+    this.tools = new ToolsStore(this);
+    this.jobLists = new JobListsStore(this);
     makeAutoObservable<RootStore>(this, {
       api: false, ui: false, languages: false, currencies: false, auth: false, profile: false,
       settings: false, pages: false, countries: false, packs: false, navigator: false,
+      tokenPricing: false, topUp: false, checkout: false, paymentHistory: false, account: false,
+      tools: false, jobLists: false,
     });
     // The profile follows the session: fetched on sign-in, gone on sign-out.
     reaction(

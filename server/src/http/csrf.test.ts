@@ -1,6 +1,6 @@
 import supertest from 'supertest';
 import { createTestContext, type TestContext } from '../test/harness';
-import { cookieHeader, createUser, csrfHeaders, registrationPayload, verifiedUser, xsrfCookie } from '../test/auth-helpers';
+import { cookieHeader, createUser, csrfHeaders, registrationPayload, signIn, verifiedUser, waitForMail, xsrfCookie } from '../test/auth-helpers';
 
 type Method = 'post' | 'put';
 
@@ -35,6 +35,34 @@ const ROUTES: RouteCase[] = [
     prepare: async (t) => {
       const { agent, password } = await verifiedUser(t);
       return { agent, body: () => ({ current_password: password, password: 'Changed12', password_confirmation: 'Changed12' }) };
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/user/request-password-restore',
+    prepare: async (t) => {
+      const { email } = await createUser(t);
+      return { agent: t.agent(), body: () => ({ email }) };
+    },
+  },
+  {
+    method: 'put',
+    path: '/api/user/restore-password',
+    prepare: async (t) => {
+      const { email } = await createUser(t);
+      await t.agent().get('/api/user/request-password-restore').query({ email }).expect(200);
+      const token = new URL((await waitForMail(t, email, 'Reset your password')).links.reset as string).searchParams.get('token');
+      return { agent: t.agent(), body: () => ({ token, email, password: 'Newpass12', password_confirmation: 'Newpass12' }) };
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/email/verification-notification',
+    prepare: async (t) => {
+      const { email, password } = await createUser(t);
+      const agent = t.agent();
+      await signIn(agent, email, password);
+      return { agent, body: () => ({}) };
     },
   },
 ];

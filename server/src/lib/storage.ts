@@ -13,6 +13,10 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import S3rver from 's3rver';
 import type { Logger } from './logger';
 
+/** CORS rule of the embedded S3 server: GET only; a presigned URL is the credential, so any origin may read it. */
+const CORS_ALLOW_GET =
+  '<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><AllowedHeader>*</AllowedHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>';
+
 export interface StorageSettings {
   endpoint?: string;
   region: string;
@@ -47,7 +51,8 @@ export class Storage {
         port: settings.localPort,
         directory: settings.localDir,
         silent: true,
-        configureBuckets: [{ name: settings.bucket, configs: [] }],
+        // Presigned result URLs are read by the browser (follow-up tools fetch a result as a file): allow GET from any origin.
+        configureBuckets: [{ name: settings.bucket, configs: [CORS_ALLOW_GET] }],
       });
       const { port } = (await embedded.run()) as { port: number };
       endpoint = `http://127.0.0.1:${port}`;

@@ -100,7 +100,8 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
   let baseUrl = '';
 
   function createSession(body: Record<string, unknown>): StoredReply {
-    const items = Array.isArray(body.line_items) ? (body.line_items as Array<Record<string, any>>) : [];
+    type LineItem = { quantity?: string; price_data?: { currency?: string; unit_amount?: string } };
+    const items = Array.isArray(body.line_items) ? (body.line_items as LineItem[]) : [];
     if (items.length === 0) return stripeError(400, 'Missing required param: line_items.');
     let total = 0;
     let currency = '';

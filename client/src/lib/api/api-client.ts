@@ -11,6 +11,10 @@ export interface CallOptions {
   /** Do not run the error catalogue (toasts, 401 logout, 403 redirect): the caller handles every failure. */
   skipErrorHandling?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
+  /** Upload progress of a request body, 0..1 (multipart uploads). */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 /** What the API client needs from the rest of the app, supplied by the RootStore. */
@@ -117,7 +121,14 @@ export class ApiClient {
 
   private async request<T>(config: Partial<Config>, options: CallOptions): Promise<ApiOk<T>> {
     try {
-      const response = await this.http.request<ApiOk<T>>({ ...config, signal: options.signal, callOptions: options } as Config);
+      const onUploadProgress = options.onUploadProgress;
+      const response = await this.http.request<ApiOk<T>>({
+        ...config,
+        signal: options.signal,
+        headers: options.headers,
+        onUploadProgress: onUploadProgress ? (e: { loaded: number; total?: number }) => onUploadProgress(e.total ? e.loaded / e.total : 0) : undefined,
+        callOptions: options,
+      } as Config);
       return response.data;
     } catch (err) {
       const error = toApiError(err);

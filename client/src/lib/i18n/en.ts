@@ -1,3 +1,5 @@
+import { clientPayments } from './messages/client-payments';
+import { clientTools } from './messages/client-tools';
 import { shell } from './messages/shell';
 
 /**
@@ -7,10 +9,12 @@ import { shell } from './messages/shell';
  */
 export const en = {
   ...shell,
+  ...clientTools,
+  ...clientPayments,
 } as const;
 
 /** Namespace name -> its English texts, for the seed consistency test. */
-export const namespaces = { shell } as const;
+export const namespaces = { shell, 'client-payments': clientPayments, 'client-tools': clientTools } as const;
 
 export type MessageKey = keyof typeof en;
 export type Messages = Record<string, string>;

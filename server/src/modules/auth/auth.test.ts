@@ -119,3 +119,17 @@ describe('sign-up, sign-in, sign-out and /api/is-auth', () => {
     expect(headers['X-XSRF-TOKEN']).toMatch(/^[0-9a-f]{64}$/);
   });
 });
+
+describe('cookies behind an HTTPS proxy', () => {
+  it('marks the session and XSRF cookies Secure when APP_URL is https and the proxy says so', async () => {
+    const t = await createTestContext({ APP_URL: 'https://studio.example.test', TRUST_PROXY: 'true' });
+    try {
+      const res = await t.agent().get('/api/is-auth').set('X-Forwarded-Proto', 'https').expect(200);
+      const cookies = res.headers['set-cookie'] as unknown as string[];
+      expect(cookies.find((c) => c.startsWith('imagestudio.sid='))).toMatch(/; Secure/i);
+      expect(cookies.find((c) => c.startsWith('XSRF-TOKEN='))).toMatch(/; Secure/i);
+    } finally {
+      await t.close();
+    }
+  });
+});

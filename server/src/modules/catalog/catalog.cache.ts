@@ -36,7 +36,8 @@ export class CatalogCache {
     await this.ensureFresh();
     let entry = this.entries.get(key) as Promise<T> | undefined;
     if (!entry) {
-      entry = load();
+      // An async wrapper turns a thenable (a knex builder re-runs its query on every `then`) into one promise.
+      entry = (async () => load())();
       this.entries.set(key, entry);
       // A failed load must not stay cached: the next call tries again.
       entry.catch(() => {

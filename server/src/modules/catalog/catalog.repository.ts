@@ -17,7 +17,7 @@ export interface CurrencyRow {
 }
 
 /** Every currency, hidden ones included, in display order. */
-export function listCurrencies(db: Knex): Promise<CurrencyRow[]> {
+export async function listCurrencies(db: Knex): Promise<CurrencyRow[]> {
   return db('currencies').select('code', 'value', 'symbol', 'is_default', 'position', 'hidden').orderBy([{ column: 'position' }, { column: 'code' }]);
 }
 
@@ -60,7 +60,7 @@ export interface CountryRow {
   title: string;
 }
 
-export function listCountries(db: Knex): Promise<CountryRow[]> {
+export async function listCountries(db: Knex): Promise<CountryRow[]> {
   return db('countries').select('id', 'iso', 'title').orderBy('title');
 }
 
@@ -81,7 +81,7 @@ export interface StaticPageRow {
 
 const PAGE_COLUMNS = ['id', 'slug', 'title', 'content', 'is_terms', 'is_privacy', 'position'];
 
-export function listStaticPages(db: Knex): Promise<StaticPageRow[]> {
+export async function listStaticPages(db: Knex): Promise<StaticPageRow[]> {
   return db('static_pages').select(PAGE_COLUMNS).orderBy([{ column: 'position' }, { column: 'id' }]);
 }
 
@@ -108,7 +108,7 @@ export interface SocialLinkRow {
   position: number;
 }
 
-export function listSocialLinks(db: Knex): Promise<SocialLinkRow[]> {
+export async function listSocialLinks(db: Knex): Promise<SocialLinkRow[]> {
   return db('social_links').select('id', 'title', 'url', 'icon', 'position').orderBy([{ column: 'position' }, { column: 'id' }]);
 }
 

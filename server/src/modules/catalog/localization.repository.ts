@@ -11,7 +11,7 @@ export interface LanguageRow {
 export type LanguageSeed = Omit<LanguageRow, 'id'>;
 
 /** Languages in display order. */
-export function listLanguages(db: Knex): Promise<LanguageRow[]> {
+export async function listLanguages(db: Knex): Promise<LanguageRow[]> {
   return db('languages').select('id', 'code', 'title', 'is_default', 'position').orderBy([{ column: 'position' }, { column: 'id' }]);
 }
 

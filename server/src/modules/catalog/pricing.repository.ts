@@ -13,7 +13,7 @@ export interface PackRow {
 const PACK_COLUMNS = ['id', 'title', 'description', 'price_cents', 'credits_tenths', 'position', 'hidden'];
 
 /** Every pack (hidden ones too) in display order. */
-export function listPacks(db: Knex): Promise<PackRow[]> {
+export async function listPacks(db: Knex): Promise<PackRow[]> {
   return db('packs').select(PACK_COLUMNS).orderBy([{ column: 'position' }, { column: 'id' }]);
 }
 
@@ -46,7 +46,7 @@ export interface TierRow {
   price_eur: string;
 }
 
-export function listTiers(db: Knex): Promise<TierRow[]> {
+export async function listTiers(db: Knex): Promise<TierRow[]> {
   return db('token_price_tiers').select('min_tenths', 'max_tenths', 'price_eur').orderBy('min_tenths');
 }
 

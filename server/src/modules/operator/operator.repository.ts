@@ -14,7 +14,7 @@ export interface OperatorUserRow {
 const USER_COLUMNS = ['id', 'email', 'name', 'surname', 'balance_tenths', 'email_verified_at', 'disabled_at', 'created_at'];
 
 /** Newest users first, optionally those whose email or name contains `search`. */
-export function listUsers(db: Knex, search: string | undefined, limit: number): Promise<OperatorUserRow[]> {
+export async function listUsers(db: Knex, search: string | undefined, limit: number): Promise<OperatorUserRow[]> {
   const query = db('users').select(USER_COLUMNS).orderBy('created_at', 'desc').limit(limit);
   if (search) {
     const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -39,6 +39,6 @@ export async function insertAudit(db: Knex, row: { operator: string; command: st
   await db('operator_audit_log').insert({ ...row, details: JSON.stringify(row.details) });
 }
 
-export function listAudit(db: Knex, limit: number): Promise<Array<{ id: string; operator: string; command: string; details: unknown; created_at: Date }>> {
+export async function listAudit(db: Knex, limit: number): Promise<Array<{ id: string; operator: string; command: string; details: unknown; created_at: Date }>> {
   return db('operator_audit_log').select('*').orderBy('id', 'desc').limit(limit);
 }

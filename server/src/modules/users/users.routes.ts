@@ -5,14 +5,15 @@ import { currentUser, requireUser } from '../../http/auth-guards';
 import { sendOk } from '../../http/envelope';
 import { toCurrentUser } from '../auth/auth.passport';
 import { startSession } from '../auth/session-login';
-import { changePassword, getProfile, updateProfile } from './users.service';
+import { changePassword, getProfile, presentProfile, updateProfile } from './users.service';
 
 /** GET/PUT /api/user/profile and POST /api/user/change-password (signed-in users only). */
 export function usersRouter(ctx: AppContext): Router {
   const router = Router();
 
+  // The session already loaded the user's row for this request: no second query.
   router.get('/user/profile', requireUser, async (req, res) => {
-    sendOk(res, await getProfile(ctx, currentUser(req).id));
+    sendOk(res, await presentProfile(ctx, currentUser(req)));
   });
 
   router.put('/user/profile', requireUser, async (req, res) => {

@@ -22,10 +22,8 @@ export interface ProfileView {
   email_verified: boolean;
 }
 
-/** Reads the signed-in user's profile, balance in tokens (exact to 0.1). */
-export async function getProfile(ctx: AppContext, userId: string): Promise<ProfileView> {
-  const row = await users.findById(ctx.db, userId);
-  if (!row) throw notFound();
+/** Presents a user row (as loaded for this request) as the profile, balance in tokens (exact to 0.1). */
+export async function presentProfile(ctx: AppContext, row: Omit<users.UserRow, 'password_hash'>): Promise<ProfileView> {
   const country = row.country_id === null ? null : await users.findCountry(ctx.db, row.country_id);
   return {
     id: row.id,
@@ -42,6 +40,13 @@ export async function getProfile(ctx: AppContext, userId: string): Promise<Profi
     post_code: row.post_code,
     email_verified: row.email_verified_at !== null,
   };
+}
+
+/** Reads a user's profile from the database (after a change made in this request). */
+export async function getProfile(ctx: AppContext, userId: string): Promise<ProfileView> {
+  const row = await users.findById(ctx.db, userId);
+  if (!row) throw notFound();
+  return presentProfile(ctx, row);
 }
 
 /** Updates the editable profile fields only (email, balance and role are never touched here). */

@@ -1,0 +1,76 @@
+import { useRef, useState, type PointerEvent } from 'react';
+import { pointerPosition, sliderKeyPosition } from './slider-keys';
+
+interface ComparisonSliderProps {
+  before: string;
+  after: string;
+  beforeLabel: string;
+  afterLabel: string;
+  label: string;
+  /** Width / height of the images, so the frame keeps their shape. */
+  aspect: number;
+}
+
+/**
+ * Before/after comparison: the "after" image fills the frame and the "before" image covers it up to the
+ * divider. The divider follows a pointer drag anywhere on the frame and the keyboard (arrows, Page
+ * Up/Down, Home, End) on its handle, which is an ARIA slider.
+ */
+export function ComparisonSlider({ before, after, beforeLabel, afterLabel, label, aspect }: ComparisonSliderProps) {
+  const [position, setPosition] = useState(50);
+  const frame = useRef<HTMLDivElement>(null);
+  const dragging = useRef(false);
+
+  const moveTo = (clientX: number) => {
+    const rect = frame.current?.getBoundingClientRect();
+    if (rect) setPosition(pointerPosition(clientX, rect.left, rect.width));
+  };
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    dragging.current = true;
+    e.currentTarget.setPointerCapture?.(e.pointerId);
+    moveTo(e.clientX);
+  };
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    if (dragging.current) moveTo(e.clientX);
+  };
+  const stop = () => {
+    dragging.current = false;
+  };
+
+  return (
+    <div
+      ref={frame}
+      className="compare checkerboard"
+      style={{ aspectRatio: String(aspect) }}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={stop}
+      onPointerCancel={stop}
+      data-testid="compare"
+    >
+      <img className="compare__img" src={after} alt={afterLabel} draggable={false} />
+      <img className="compare__img compare__before" src={before} alt={beforeLabel} draggable={false} style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }} />
+      <span className="compare__tag compare__tag--before" aria-hidden="true">{beforeLabel}</span>
+      <span className="compare__tag compare__tag--after" aria-hidden="true">{afterLabel}</span>
+      <div className="compare__divider" style={{ left: `${position}%` }}>
+        <div
+          className="compare__handle"
+          role="slider"
+          tabIndex={0}
+          aria-label={label}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(position)}
+          aria-valuetext={`${Math.round(position)}%`}
+          onKeyDown={(e) => {
+            const next = sliderKeyPosition(position, e.key);
+            if (next !== null) {
+              e.preventDefault();
+              setPosition(next);
+            }
+          }}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+import { formatTokens } from '../../lib/format';
+import type { Translate } from '../../lib/i18n';
+
+/** "1 token" / "2.5 tokens". */
+export function tokensLabel(t: Translate, amount: number): string {
+  return t(amount === 1 ? 'client-tools.common.token' : 'client-tools.common.tokens', { n: formatTokens(amount) });
+}

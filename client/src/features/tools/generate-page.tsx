@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useNavigate } from 'react-router';
+import { Eraser, Maximize2, Sparkles } from 'lucide-react';
+import { LIMITS, STYLE_PRESETS, type JobResultView } from '@imagestudio/contracts';
+import { Button, EmptyState } from '../../components';
+import { paths } from '../../config/paths';
+import { useStore } from '../../stores';
+import { JobStatus } from './job-status';
+import { DownloadLink, resultFileName } from './result-image';
+import { RunPanel } from './run-panel';
+import { ToolLayout } from './tool-layout';
+import { useToolPage } from './use-tool-page';
+import { GenerateForm, emptyGenerateForm, generateBody, seedProblem, type GenerateFormValues } from './generate-form';
+
+/** /services/generate-image: prompt, count, size, style, advanced options; the results grid with follow-ups. */
+export const GeneratePage = observer(function GeneratePage() {
+  const { tools, settings, t } = useStore();
+  const { run, startOver } = useToolPage('generate');
+  const navigate = useNavigate();
+  const sizes = settings.settings?.image_generation_sizes?.length ? settings.settings.image_generation_sizes : ['1024x1024'];
+  const [form, setForm] = useState<GenerateFormValues>(() => emptyGenerateForm(sizes[0]!));
+  const quote = tools.quote('generate', form.count);
+
+  useEffect(() => {
+    void tools.loadQuote('generate', form.count);
+  }, [tools, form.count]);
+
+  const blocker = form.prompt.trim() === '' ? t('client-tools.generate.promptRequired') : seedProblem(form.seed) ? t('client-tools.generate.seedInvalid') : null;
+  const start = () => void run.submit(generateBody(form, sizes), quote?.cost ?? 0);
+
+  /** Hands a result to another tool as its input image. */
+  const followUp = async (result: JobResultView, target: 'remove-background' | 'upscale') => {
+    const ok = await tools.handOff(result.url, target, `generated-${run.job?.id.slice(0, 8) ?? 'image'}.${result.format === 'jpeg' ? 'jpg' : result.format}`);
+    if (ok) navigate(target === 'upscale' ? paths.services.upscale : paths.services.removeBackground);
+  };
+
+  const results = run.state?.status === 'succeeded' ? run.state.job.results : [];
+  const canvas =
+    results.length > 0 ? (
+      <div className="results-grid" data-testid="results">
+        {results.map((result, i) => (
+          <figure key={result.url} className="result-card">
+            <div className="result-card__frame">
+              <img src={result.url} alt={t('client-tools.generate.resultAlt', { n: i + 1 })} loading="lazy" />
+            </div>
+            <figcaption className="result-card__actions">
+              <DownloadLink result={result} name={resultFileName('generate', run.job!.id, i, result.format)} />
+              <Button variant="ghost" size="sm" icon={<Eraser aria-hidden="true" />} onClick={() => void followUp(result, 'remove-background')}>
+                {t('client-tools.generate.followRemove')}
+              </Button>
+              <Button variant="ghost" size="sm" icon={<Maximize2 aria-hidden="true" />} onClick={() => void followUp(result, 'upscale')}>
+                {t('client-tools.generate.followUpscale')}
+              </Button>
+            </figcaption>
+          </figure>
+        ))}
+      </div>
+    ) : (
+      <>
+        <JobStatus run={run} />
+        {!run.state || run.state.status !== 'failed' ? (
+          <EmptyState icon={<Sparkles aria-hidden="true" />} text={t('client-tools.generate.empty')} />
+        ) : null}
+      </>
+    );
+
+  return (
+    <ToolLayout
+      title={t('client-tools.generate.title')}
+      lead={t('client-tools.generate.lead')}
+      canvas={canvas}
+      controls={
+        <>
+          <GenerateForm values={form} onChange={setForm} sizes={sizes} styles={STYLE_PRESETS} disabled={run.busy} maxPrompt={LIMITS.promptMaxLength} />
+          <RunPanel tool="generate" label={t('client-tools.generate.run')} cost={quote?.cost} blocker={blocker} onRun={start} />
+          {run.state && !run.busy ? (
+            <Button variant="ghost" block onClick={startOver}>
+              {t('client-tools.common.newRun')}
+            </Button>
+          ) : null}
+        </>
+      }
+    />
+  );
+});

@@ -1,0 +1,71 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import { ApiRequestError, messageOf } from '../lib/api/api-error';
+import type { RootStore } from './root-store';
+
+/** Editable profile fields as PUT /api/user/profile takes them. */
+export interface ProfileFields {
+  name: string;
+  surname: string;
+  phone: string;
+  country_id: number | null;
+  city: string;
+  address: string;
+  post_code: string;
+}
+
+/** A save that failed: a message per field (the first the server sent) and/or a general message. */
+export interface SaveResult {
+  ok: boolean;
+  fieldErrors: Record<string, string>;
+  message: string | null;
+}
+
+const firstPerField = (err: ApiRequestError): Record<string, string> =>
+  Object.fromEntries(Object.entries(err.fieldErrors).flatMap(([field, messages]) => (messages?.[0] ? [[field, messages[0]]] : [])));
+
+/**
+ * The account tabs' writes: saving the profile and changing the password, with the server's field
+ * errors kept per field (ProfileStore reads the profile; this store changes it and re-fetches).
+ */
+export class AccountStore {
+  savingProfile = false;
+  changingPassword = false;
+
+  constructor(private readonly root: RootStore) {
+    makeAutoObservable<AccountStore, 'root'>(this, { root: false });
+  }
+
+  /** PUT /api/user/profile, then re-fetches the profile (spec section 4). */
+  async saveProfile(fields: ProfileFields): Promise<SaveResult> {
+    if (!this.root.auth.isAuthenticated) return { ok: false, fieldErrors: {}, message: null };
+    this.savingProfile = true;
+    try {
+      await this.root.api.put('/user/profile', fields);
+      await this.root.profile.fetch();
+      return { ok: true, fieldErrors: {}, message: null };
+    } catch (err) {
+      const fieldErrors = err instanceof ApiRequestError ? firstPerField(err) : {};
+      const message = Object.keys(fieldErrors).length > 0 ? null : messageOf(err, this.root.t('shell.errors.generic'));
+      return { ok: false, fieldErrors, message };
+    } finally {
+      runInAction(() => (this.savingProfile = false));
+    }
+  }
+
+  /** POST /api/user/change-password; the fallback message is "Failed to update password". */
+  async changePassword(fields: { current_password: string; password: string; password_confirmation: string }): Promise<SaveResult> {
+    if (!this.root.auth.isAuthenticated) return { ok: false, fieldErrors: {}, message: null };
+    this.changingPassword = true;
+    try {
+      const reply = await this.root.api.post('/user/change-password', fields);
+      if (reply.status !== 'OK') throw new ApiRequestError('http', reply.message ?? '');
+      return { ok: true, fieldErrors: {}, message: reply.message || this.root.t('client-payments.account.password.updated') };
+    } catch (err) {
+      const fieldErrors = err instanceof ApiRequestError ? firstPerField(err) : {};
+      const message = Object.keys(fieldErrors).length > 0 ? null : messageOf(err, this.root.t('shell.errors.updatePassword'));
+      return { ok: false, fieldErrors, message };
+    } finally {
+      runInAction(() => (this.changingPassword = false));
+    }
+  }
+}

@@ -1,0 +1,95 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { JobName, JobPage, JobStatus, JobView } from '@imagestudio/contracts';
+import { messageOf } from '../lib/api/api-error';
+import type { RootStore } from './root-store';
+
+export interface JobListFilters {
+  tool: JobName | '';
+  status: JobStatus | '';
+}
+
+/** One paginated list of the user's jobs: Request History (every job) or My Projects (succeeded ones). */
+export class JobListStore {
+  items: JobView[] = [];
+  page = 1;
+  lastPage = 1;
+  total = 0;
+  loading = false;
+  loaded = false;
+  error: string | null = null;
+  filters: JobListFilters = { tool: '', status: '' };
+  /** Jobs being deleted, so their buttons show busy. */
+  deleting = new Set<string>();
+
+  constructor(
+    private readonly root: RootStore,
+    private readonly path: '/jobs' | '/user/projects',
+  ) {
+    makeAutoObservable<JobListStore, 'root' | 'path'>(this, { root: false, path: false });
+  }
+
+  async load(page = this.page): Promise<void> {
+    this.loading = true;
+    const params: Record<string, unknown> = { page };
+    if (this.filters.tool) params.tool = this.filters.tool;
+    if (this.filters.status) params.status = this.filters.status;
+    try {
+      const reply = await this.root.api.get<JobPage>(this.path, { params });
+      const data = reply.payload as JobPage;
+      runInAction(() => {
+        this.items = data.items;
+        this.page = data.page;
+        this.lastPage = Math.max(1, data.last_page);
+        this.total = data.total;
+        this.error = null;
+        this.loaded = true;
+      });
+    } catch (err) {
+      runInAction(() => (this.error = messageOf(err, this.root.t('client-tools.lists.loadFailed'))));
+    } finally {
+      runInAction(() => (this.loading = false));
+    }
+  }
+
+  /** Marks the list out of date (a job finished); the next visit reloads it. */
+  markStale(): void {
+    this.loaded = false;
+  }
+
+  /** Changes a filter and goes back to the first page. */
+  setFilter(name: keyof JobListFilters, value: string): void {
+    this.filters = { ...this.filters, [name]: value };
+    void this.load(1);
+  }
+
+  /** Deletes a job's files (the history row stays, marked deleted), then reloads the page. */
+  async remove(id: string): Promise<boolean> {
+    this.deleting.add(id);
+    try {
+      await this.root.api.delete(`/jobs/${encodeURIComponent(id)}`);
+      this.root.ui.success(this.root.t('client-tools.projects.deleted'));
+      await this.load();
+      return true;
+    } catch {
+      return false;
+    } finally {
+      runInAction(() => this.deleting.delete(id));
+    }
+  }
+}
+
+/** The two account lists; a finished job marks them stale so the next visit reloads. */
+export class JobListsStore {
+  readonly history: JobListStore;
+  readonly projects: JobListStore;
+
+  constructor(root: RootStore) {
+    this.history = new JobListStore(root, '/jobs');
+    this.projects = new JobListStore(root, '/user/projects');
+  }
+
+  invalidate(): void {
+    this.history.markStale();
+    this.projects.markStale();
+  }
+}

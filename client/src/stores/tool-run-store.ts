@@ -1,0 +1,186 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { JobName, JobView } from '@imagestudio/contracts';
+import { ApiRequestError } from '../lib/api/api-error';
+import { handleApiError } from './api-error-catalogue';
+import { applyJobReport, initialProgress, isFinished, type JobProgress } from './job-progress';
+import { JobTracker, type EventSourceLike } from './job-tracker';
+import type { RootStore } from './root-store';
+
+/** Why a run could not start, in the form the page shows it. */
+export type RunProblem =
+  | { kind: 'insufficient'; message: string; missing: number }
+  | { kind: 'unavailable'; message: string }
+  | { kind: 'invalid'; message: string; fieldErrors: Record<string, string> }
+  | { kind: 'other'; message: string };
+
+/** Milliseconds between GET /api/jobs/{id} polls when the event stream is unavailable. */
+export const JOB_POLL_MS = 1500;
+
+const TOOL_PATHS: Record<JobName, string> = {
+  generate: '/tools/generate',
+  'remove-background': '/tools/remove-background',
+  upscale: '/tools/upscale',
+};
+
+/** A fresh Idempotency-Key per submit, so a retried request can never charge twice. */
+function idempotencyKey(): Record<string, string> {
+  const id = globalThis.crypto?.randomUUID?.();
+  return id ? { 'Idempotency-Key': id } : {};
+}
+
+/**
+ * One tool's current run: upload (with progress), the accepted job followed live until it ends, and the
+ * problem to show when it could not start. Lives in the RootStore so a job keeps being followed (and the
+ * balance refreshed when it ends) while the user is on another page.
+ */
+export class ToolRunStore {
+  phase: 'idle' | 'submitting' | 'tracking' = 'idle';
+  uploadFraction = 0;
+  state: JobProgress | null = null;
+  problem: RunProblem | null = null;
+  cancelling = false;
+  private tracker: JobTracker | null = null;
+
+  constructor(
+    private readonly root: RootStore,
+    readonly tool: JobName,
+  ) {
+    makeAutoObservable<ToolRunStore, 'root' | 'tracker'>(this, { root: false, tracker: false, tool: false });
+  }
+
+  get job(): JobView | null {
+    return this.state?.job ?? null;
+  }
+
+  get busy(): boolean {
+    return this.phase === 'submitting' || (this.state !== null && !isFinished(this.state));
+  }
+
+  /**
+   * Starts a job: multipart for uploads, JSON for generation. Refreshes the balance once charged;
+   * `expectedCost` (the quote) tells how many tokens are missing when the server answers 402.
+   */
+  async submit(body: FormData | Record<string, unknown>, expectedCost: number): Promise<JobView | null> {
+    this.stopTracking();
+    this.phase = 'submitting';
+    this.problem = null;
+    this.state = null;
+    this.uploadFraction = 0;
+    try {
+      const reply = await this.root.api.post<JobView>(TOOL_PATHS[this.tool], body, {
+        skipErrorHandling: true,
+        headers: idempotencyKey(),
+        onUploadProgress: (fraction) => runInAction(() => (this.uploadFraction = fraction)),
+      });
+      const job = reply.payload as JobView;
+      void this.root.profile.fetch();
+      this.follow(job);
+      return job;
+    } catch (err) {
+      // The balance may have changed elsewhere: the missing amount is computed from the fresh one.
+      if (err instanceof ApiRequestError && err.status === 402) await this.root.profile.fetch();
+      runInAction(() => {
+        this.phase = 'idle';
+        this.problem = this.toProblem(err, expectedCost);
+      });
+      return null;
+    }
+  }
+
+  /** Shows an existing job of this tool (opened from My Projects or a reload with ?job=). */
+  async open(jobId: string): Promise<void> {
+    if (this.job?.id === jobId) return;
+    try {
+      const reply = await this.root.api.get<JobView>(`/jobs/${encodeURIComponent(jobId)}`);
+      if (reply.payload && reply.payload.tool === this.tool) this.follow(reply.payload);
+    } catch {
+      // The catalogue has shown the error; the page stays as it was.
+    }
+  }
+
+  /** Asks the server to cancel; the outcome (cancelled + refund) arrives through the tracker. */
+  async cancel(): Promise<void> {
+    const job = this.job;
+    if (!job || !this.busy) return;
+    this.cancelling = true;
+    try {
+      const reply = await this.root.api.post<JobView>(`/jobs/${job.id}/cancel`);
+      if (reply.payload) this.report(reply.payload);
+    } catch {
+      // A job that finished meanwhile answers 409; its final state comes from the tracker.
+    } finally {
+      runInAction(() => (this.cancelling = false));
+    }
+  }
+
+  /** Back to an empty tool (a new run). */
+  reset(): void {
+    this.stopTracking();
+    this.phase = 'idle';
+    this.state = null;
+    this.problem = null;
+    this.uploadFraction = 0;
+  }
+
+  clearProblem(): void {
+    this.problem = null;
+  }
+
+  private follow(job: JobView): void {
+    this.stopTracking();
+    this.phase = 'tracking';
+    this.state = initialProgress(job);
+    if (isFinished(this.state)) return;
+    this.tracker = new JobTracker(
+      {
+        openStream: (id) => this.openStream(id),
+        fetchJob: async (id) => (await this.root.api.get<JobView>(`/jobs/${id}`, { skipErrorHandling: true })).payload as JobView,
+        pollMs: JOB_POLL_MS,
+      },
+      job.id,
+      (report) => this.report(report),
+    );
+    this.tracker.start();
+  }
+
+  private report(job: JobView): void {
+    if (!this.state) return;
+    const wasFinished = isFinished(this.state);
+    this.state = applyJobReport(this.state, job);
+    if (!wasFinished && isFinished(this.state)) {
+      this.stopTracking();
+      // A refund (or nothing, on success) changed the balance: the header follows without a reload.
+      void this.root.profile.fetch();
+      this.root.jobLists.invalidate();
+    }
+  }
+
+  private openStream(jobId: string): EventSourceLike | null {
+    if (typeof EventSource === 'undefined') return null;
+    const base = this.root.api.http.defaults.baseURL ?? '';
+    return new EventSource(`${base}/jobs/${encodeURIComponent(jobId)}/events`, { withCredentials: true });
+  }
+
+  private stopTracking(): void {
+    this.tracker?.stop();
+    this.tracker = null;
+  }
+
+  private toProblem(err: unknown, expectedCost: number): RunProblem {
+    const t = this.root.t;
+    if (!(err instanceof ApiRequestError)) return { kind: 'other', message: t('client-tools.run.failedToStart') };
+    if (err.status === 402) {
+      const missing = Math.max(0.1, Math.round((expectedCost - this.root.profile.balance) * 10) / 10);
+      return { kind: 'insufficient', message: err.message || t('client-tools.run.notEnoughTokens'), missing };
+    }
+    if (err.status === 503) void this.root.tools.loadStatus();
+    if (err.status === 503) return { kind: 'unavailable', message: err.message || t('client-tools.run.unavailable') };
+    if (err.status === 422 || err.status === 413) {
+      const fieldErrors = Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, v?.[0] ?? '']));
+      return { kind: 'invalid', message: err.firstFieldError() || err.message, fieldErrors };
+    }
+    // 401, 403 (unverified email -> verification page), 429 and network: the app-wide catalogue.
+    handleApiError(this.root, err);
+    return { kind: 'other', message: err.message || t('client-tools.run.failedToStart') };
+  }
+}

@@ -1,0 +1,78 @@
+import { makeAutoObservable, reaction, runInAction } from 'mobx';
+import type { JobName, ToolQuote, ToolStatus } from '@imagestudio/contracts';
+import type { RootStore } from './root-store';
+import { ToolRunStore } from './tool-run-store';
+
+/** Quote cache key: the same tool, count and factor always cost the same until settings change. */
+const quoteKey = (tool: JobName, count: number, factor?: number) => `${tool}:${count}:${factor ?? ''}`;
+
+/** The image tools: which can run now (/api/tools/status), what a run costs (/api/tools/quote), each tool's run. */
+export class ToolsStore {
+  status: ToolStatus | null = null;
+  statusLoading = false;
+  quotes = new Map<string, ToolQuote>();
+  readonly runs: Record<JobName, ToolRunStore>;
+
+  constructor(private readonly root: RootStore) {
+    this.runs = {
+      generate: new ToolRunStore(root, 'generate'),
+      'remove-background': new ToolRunStore(root, 'remove-background'),
+      upscale: new ToolRunStore(root, 'upscale'),
+    };
+    makeAutoObservable<ToolsStore, 'root'>(this, { root: false, runs: false });
+    // Another user may sign in next: nothing of this user's runs stays on screen.
+    reaction(
+      () => root.auth.isAuthenticated,
+      (signedIn) => {
+        if (!signedIn) this.resetAll();
+      },
+    );
+  }
+
+  /** Forgets every run, quote and status (sign-out). */
+  resetAll(): void {
+    Object.values(this.runs).forEach((run) => run.reset());
+    this.status = null;
+    this.quotes.clear();
+  }
+
+  /** true / false once the status is known; null while unknown (the page does not block on it). */
+  available(tool: JobName): boolean | null {
+    return this.status ? this.status[tool].available : null;
+  }
+
+  /** The cached quote, or undefined until loadQuote has answered. */
+  quote(tool: JobName, count = 1, factor?: number): ToolQuote | undefined {
+    return this.quotes.get(quoteKey(tool, count, factor));
+  }
+
+  async loadStatus(): Promise<void> {
+    this.statusLoading = true;
+    try {
+      const reply = await this.root.api.get<ToolStatus>('/tools/status');
+      runInAction(() => (this.status = reply.payload ?? null));
+    } catch {
+      // The catalogue has told the user; the run button still works and the server has the last word.
+    } finally {
+      runInAction(() => (this.statusLoading = false));
+    }
+  }
+
+  async loadQuote(tool: JobName, count = 1, factor?: number): Promise<void> {
+    const key = quoteKey(tool, count, factor);
+    if (this.quotes.has(key)) return;
+    try {
+      const params: Record<string, unknown> = { tool, count };
+      if (factor !== undefined) params.factor = factor;
+      const reply = await this.root.api.get<ToolQuote>('/tools/quote', { params });
+      if (reply.payload) runInAction(() => this.quotes.set(key, reply.payload as ToolQuote));
+    } catch {
+      // Without a quote the button shows no cost; the server still checks the balance.
+    }
+  }
+
+  /** Prices change with settings and currency: forget the cached quotes. */
+  clearQuotes(): void {
+    this.quotes.clear();
+  }
+}

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+
+export const ARTIFACTS_DIR = path.join(__dirname, '..', 'artifacts');
+
+/** What every browser test gets: the app's base URL, the mail outbox, and helpers for pages and pictures. */
+export interface E2EContext {
+  baseUrl: string;
+  outboxFile: string;
+  browser: Browser;
+  /** A fresh browser context (own cookies and storage) at a viewport width; closed after the test. */
+  newPage(options?: { width?: number; height?: number } & BrowserContextOptions): Promise<Page>;
+  screenshot(page: Page, name: string): Promise<string>;
+}
+
+export interface E2ETest {
+  name: string;
+  run(ctx: E2EContext): Promise<void>;
+}
+
+/** Fails a test with a message when a condition does not hold. */
+export function check(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+/** Runs tests one after another, each with its own contexts; a failure leaves a screenshot of every open page. */
+export async function runTests(tests: E2ETest[], base: Omit<E2EContext, 'newPage' | 'screenshot'>): Promise<{ passed: number; failed: number }> {
+  fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  let passed = 0;
+  let failed = 0;
+  for (const test of tests) {
+    const contexts: BrowserContext[] = [];
+    const pages: Page[] = [];
+    const ctx: E2EContext = {
+      ...base,
+      async newPage({ width = 1280, height = 800, ...rest } = {}) {
+        // bypassCSP lets a test answer the IP-to-country lookup with page.route; nothing leaves the machine.
+        const context = await base.browser.newContext({ viewport: { width, height }, baseURL: base.baseUrl, bypassCSP: true, ...rest });
+        await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+        contexts.push(context);
+        const page = await context.newPage();
+        page.setDefaultTimeout(10_000);
+        pages.push(page);
+        return page;
+      },
+      async screenshot(page, name) {
+        const file = path.join(ARTIFACTS_DIR, `${name}.png`);
+        await page.screenshot({ path: file, fullPage: true });
+        return file;
+      },
+    };
+    const started = Date.now();
+    try {
+      await test.run(ctx);
+      passed += 1;
+      console.log(`  ok   ${test.name} (${Date.now() - started} ms)`);
+    } catch (err) {
+      failed += 1;
+      console.log(`  FAIL ${test.name}: ${(err as Error).message}`);
+      for (const [i, page] of pages.entries()) {
+        await page.screenshot({ path: path.join(ARTIFACTS_DIR, `failure-${slug(test.name)}-${i}.png`), fullPage: true }).catch(() => undefined);
+      }
+    } finally {
+      for (const context of contexts) await context.close().catch(() => undefined);
+    }
+  }
+  return { passed, failed };
+}
+
+function slug(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+}

@@ -1,0 +1,97 @@
+/**
+ * `npm run test:e2e`: browser tests of the real app. Prepares its own database (imagestudio_e2e by default,
+ * created, migrated and seeded), builds the client when its build is missing or older than its sources,
+ * starts the real API on a free port, runs every test in headless Debian Chromium through playwright-core,
+ * saves screenshots under e2e/artifacts/, and ends with "N passed, N failed" (non-zero exit on failure).
+ */
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { connectDb, ensureDatabase } from '../server/src/lib/db';
+import { migrateLatest, runSeeds } from '../server/src/lib/migrator';
+import { startApi } from './lib/api-server';
+import { ARTIFACTS_DIR, runTests } from './lib/harness';
+import { guestRedirect, loginErrors, signUpJourney } from './tests/accounts.e2e';
+import { cookieBanner, german, keyboardAndMobile, notFound, smoke } from './tests/shell.e2e';
+
+const ROOT = path.resolve(__dirname, '..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/imagestudio_e2e';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+
+const TESTS = [smoke, notFound, cookieBanner, german, keyboardAndMobile, signUpJourney, guestRedirect, loginErrors];
+
+/** Newest modification time under a folder (sources of the client build). */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function buildClientIfNeeded(): void {
+  const index = path.join(ROOT, 'client', 'dist', 'index.html');
+  const sources = Math.max(newestMtime(path.join(ROOT, 'client', 'src')), newestMtime(path.join(ROOT, 'migrations', 'seeds', 'strings')));
+  if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= sources) return;
+  console.log('building the client...');
+  const result = spawnSync('npm', ['run', 'build', '-w', 'client'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('client build failed');
+}
+
+async function prepareDatabase(): Promise<void> {
+  await ensureDatabase(DATABASE_URL);
+  const db = await connectDb(DATABASE_URL, { min: 0, max: 2 });
+  try {
+    await migrateLatest(db);
+    await runSeeds(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function main(): Promise<number> {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  fs.rmSync(ARTIFACTS_DIR, { recursive: true, force: true });
+  fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const outboxFile = path.join(ARTIFACTS_DIR, 'mail-outbox.jsonl');
+  buildClientIfNeeded();
+  await prepareDatabase();
+
+  const runId = randomUUID().slice(0, 8);
+  const api = await startApi({
+    NODE_ENV: 'development',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    DATABASE_URL,
+    MAIL_OUTBOX_FILE: outboxFile,
+    SMTP_URL: '',
+    S3_ENDPOINT: '',
+    S3_LOCAL_PORT: '0',
+    S3_LOCAL_DIR: path.join('data', 's3-e2e'),
+    QUEUE_PREFIX: `e2e-${runId}`,
+    RATE_LIMIT_PREFIX: `rl-e2e-${runId}`,
+  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    console.log(`e2e: ${TESTS.length} tests against ${api.baseUrl}`);
+    const { passed, failed } = await runTests(TESTS, { baseUrl: api.baseUrl, outboxFile, browser });
+    console.log(`screenshots: ${path.relative(ROOT, ARTIFACTS_DIR)}/`);
+    console.log(`${passed} passed, ${failed} failed`);
+    return failed === 0 ? 0 : 1;
+  } finally {
+    await browser.close().catch(() => undefined);
+    await api.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: Error) => {
+    console.error(`e2e could not run: ${err.message}`);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  },
+);
