@@ -23,9 +23,10 @@ export async function measureLoad(url: string, options: LoadOptions = {}): Promi
     url,
     connections: options.connections ?? 20,
     duration: options.durationSeconds ?? 5,
-    headers: options.headers,
-    method: options.method,
-    body: options.body,
+    // autocannon treats a present-but-undefined option as set, so only pass what was given.
+    ...(options.headers ? { headers: options.headers } : {}),
+    ...(options.method ? { method: options.method } : {}),
+    ...(options.body !== undefined ? { body: options.body } : {}),
   });
   return {
     requestsPerSec: Math.round(result.requests.average),

@@ -11,6 +11,8 @@ export class ToolsStore {
   status: ToolStatus | null = null;
   statusLoading = false;
   quotes = new Map<string, ToolQuote>();
+  /** An image handed from one tool to another (a generated result sent to upscale), taken once. */
+  handoff: { tool: JobName; file: File } | null = null;
   readonly runs: Record<JobName, ToolRunStore>;
 
   constructor(private readonly root: RootStore) {
@@ -69,6 +71,28 @@ export class ToolsStore {
     } catch {
       // Without a quote the button shows no cost; the server still checks the balance.
     }
+  }
+
+  /** Fetches a result image and keeps it for `tool`'s page; false (with a toast) when it cannot be read. */
+  async handOff(url: string, tool: JobName, name: string): Promise<boolean> {
+    try {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const blob = await response.blob();
+      runInAction(() => (this.handoff = { tool, file: new File([blob], name, { type: blob.type || 'image/png' }) }));
+      return true;
+    } catch {
+      this.root.ui.error(this.root.t('client-tools.generate.followFailed'));
+      return false;
+    }
+  }
+
+  /** The image handed to `tool`, if any; forgotten once taken. */
+  takeHandoff(tool: JobName): File | null {
+    if (this.handoff?.tool !== tool) return null;
+    const file = this.handoff.file;
+    this.handoff = null;
+    return file;
   }
 
   /** Prices change with settings and currency: forget the cached quotes. */

@@ -14,6 +14,8 @@ interface RunPanelProps {
   cost: number | undefined;
   /** A reason the run cannot start yet (no image, invalid input), shown under the button. */
   blocker?: string | null;
+  /** Disabled for a reason shown elsewhere (the upload's own error). */
+  disabled?: boolean;
   onRun(): void;
 }
 
@@ -21,7 +23,7 @@ interface RunPanelProps {
  * Cost, balance and the run button ("Remove background - 1 token"), with the reasons a run cannot start:
  * tool unavailable, email not verified, not enough tokens (link to pricing with the missing amount).
  */
-export const RunPanel = observer(function RunPanel({ tool, label, cost, blocker, onRun }: RunPanelProps) {
+export const RunPanel = observer(function RunPanel({ tool, label, cost, blocker, disabled: disabledByPage, onRun }: RunPanelProps) {
   const { tools, profile, auth, t } = useStore();
   const location = useLocation();
   const run = tools.runs[tool];
@@ -29,7 +31,7 @@ export const RunPanel = observer(function RunPanel({ tool, label, cost, blocker,
   const short = cost !== undefined && profile.profile !== null && profile.balance < cost;
   const missing = cost !== undefined ? Math.max(0.1, Math.round((cost - profile.balance) * 10) / 10) : 0;
   const problem = run.problem;
-  const disabled = available === false || !auth.emailVerified || short || run.busy || Boolean(blocker);
+  const disabled = available === false || !auth.emailVerified || short || run.busy || Boolean(blocker) || Boolean(disabledByPage);
   const here = `${location.pathname}${location.search}`;
 
   return (

@@ -1,0 +1,1 @@
+export { ProjectsTab } from './projects-tab';

@@ -1,0 +1,91 @@
+import { observer } from 'mobx-react-lite';
+import { Check } from 'lucide-react';
+import type { JobName } from '@imagestudio/contracts';
+import { ButtonLink } from '../../components';
+import { paths } from '../../config/paths';
+import type { MessageKey } from '../../lib/i18n';
+import { useStore } from '../../stores';
+import { tokensLabel } from './cost-label';
+import './tools.css';
+
+interface LandingConfig {
+  tool: JobName;
+  prefix: 'generate' | 'removeBg' | 'upscale';
+  toolPath: string;
+  example: string;
+  /** Settings key of the tool's price. */
+  priceKey: 'image_generation_price' | 'background_removal_price' | 'upscale_price';
+  unitKey: MessageKey;
+}
+
+const CONFIG: Record<JobName, LandingConfig> = {
+  generate: {
+    tool: 'generate',
+    prefix: 'generate',
+    toolPath: paths.services.generateImage,
+    example: '/examples/astronaut.webp',
+    priceKey: 'image_generation_price',
+    unitKey: 'client-tools.landing.unitImage',
+  },
+  'remove-background': {
+    tool: 'remove-background',
+    prefix: 'removeBg',
+    toolPath: paths.services.removeBackground,
+    example: '/examples/chelsea.webp',
+    priceKey: 'background_removal_price',
+    unitKey: 'client-tools.landing.unitPhoto',
+  },
+  upscale: {
+    tool: 'upscale',
+    prefix: 'upscale',
+    toolPath: paths.services.upscale,
+    example: '/examples/motorcycle.webp',
+    priceKey: 'upscale_price',
+    unitKey: 'client-tools.landing.unitPhoto',
+  },
+};
+
+/** Public landing page of a tool: what it does, an example, the price, and a call to action. */
+export const ToolLandingPage = observer(function ToolLandingPage({ tool }: { tool: JobName }) {
+  const { auth, settings, t } = useStore();
+  const c = CONFIG[tool];
+  const key = (suffix: string) => `client-tools.landing.${c.prefix}.${suffix}` as MessageKey;
+  const price = Number(settings.settings?.[c.priceKey] ?? 1);
+  return (
+    <div className="container landing">
+      <section className="landing__hero">
+        <div className="landing__copy">
+          <h1>{t(key('title'))}</h1>
+          <p className="landing__text">{t(key('text'))}</p>
+          <ul className="landing__points">
+            {(['point1', 'point2', 'point3'] as const).map((p) => (
+              <li key={p}>
+                <Check aria-hidden="true" />
+                {t(key(p))}
+              </li>
+            ))}
+          </ul>
+          <p className="landing__price" data-testid="landing-price">
+            {t('client-tools.landing.price', { cost: tokensLabel(t, price), unit: t(c.unitKey) })}
+          </p>
+          <div className="landing__cta">
+            {auth.isAuthenticated ? (
+              <ButtonLink to={c.toolPath} size="lg">
+                {t('client-tools.landing.ctaSignedIn')}
+              </ButtonLink>
+            ) : (
+              <ButtonLink to={paths.register} size="lg">
+                {t('client-tools.landing.ctaGuest')}
+              </ButtonLink>
+            )}
+            {!auth.isAuthenticated ? <span className="landing__free">{t('client-tools.landing.freeTokens')}</span> : null}
+          </div>
+        </div>
+        <figure className="landing__example">
+          <img src={c.example} alt={t('client-tools.landing.exampleBefore')} width={480} height={360} />
+          <figcaption>{t('client-tools.landing.example')}</figcaption>
+        </figure>
+      </section>
+    </div>
+  );
+});

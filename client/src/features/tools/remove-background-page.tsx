@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { ImageOff } from 'lucide-react';
+import { Button, Checkbox, EmptyState, Select } from '../../components';
+import { useStore } from '../../stores';
+import { JobStatus } from './job-status';
+import { DownloadLink, resultFileName } from './result-image';
+import { RunPanel } from './run-panel';
+import { ToolLayout } from './tool-layout';
+import { UploadZone } from './upload-zone';
+import { useToolPage } from './use-tool-page';
+import { useUpload } from './use-upload';
+
+/** /services/remove-background: upload, options, the transparent result on a checkerboard, download. */
+export const RemoveBackgroundPage = observer(function RemoveBackgroundPage() {
+  const { tools, t } = useStore();
+  const { run, startOver } = useToolPage('remove-background');
+  const upload = useUpload();
+  const [format, setFormat] = useState<'png' | 'webp'>('png');
+  const [useColor, setUseColor] = useState(false);
+  const [color, setColor] = useState('#ffffff');
+  const [maskOnly, setMaskOnly] = useState(false);
+  const quote = tools.quote('remove-background');
+
+  useEffect(() => {
+    void tools.loadQuote('remove-background');
+    const handed = tools.takeHandoff('remove-background');
+    if (handed) upload.choose(handed);
+    // Only on arrival: a handed-over image is taken once.
+  }, [tools]);
+
+  // A new image after a finished job starts a new run (the old result leaves the canvas).
+  useEffect(() => {
+    if (upload.file && run.state && !run.busy) startOver();
+  }, [upload.file]);
+
+  const start = () => {
+    if (!upload.file) return;
+    const body = new FormData();
+    body.append('image', upload.file);
+    body.append('output_format', format);
+    if (useColor && !maskOnly) body.append('background_color', color);
+    body.append('mask_only', String(maskOnly));
+    void run.submit(body, quote?.cost ?? 0);
+  };
+
+  const result = run.state?.status === 'succeeded' ? run.state.job.results[0] : undefined;
+  const preview = upload.previewUrl ?? run.job?.input_url ?? null;
+  const canvas = result ? (
+    <figure className="result-single" data-testid="result">
+      <div className="result-single__frame checkerboard">
+        <img src={result.url} alt={t('client-tools.removeBg.resultAlt')} data-testid="result-image" />
+      </div>
+      <figcaption className="result-card__actions">
+        <DownloadLink result={result} name={resultFileName('remove-background', run.job!.id, 0, result.format)} />
+      </figcaption>
+    </figure>
+  ) : (
+    <>
+      <JobStatus run={run} />
+      {preview ? (
+        <div className="result-single__frame checkerboard">
+          <img src={preview} alt={t('client-tools.removeBg.inputAlt')} />
+        </div>
+      ) : (
+        <EmptyState icon={<ImageOff aria-hidden="true" />} text={t('client-tools.removeBg.empty')} />
+      )}
+    </>
+  );
+
+  return (
+    <ToolLayout
+      title={t('client-tools.removeBg.title')}
+      lead={t('client-tools.removeBg.lead')}
+      canvas={canvas}
+      controls={
+        <>
+          <UploadZone upload={upload} disabled={run.busy} />
+          <fieldset className="tool-form" disabled={run.busy}>
+            <legend className="tool-form__legend">{t('client-tools.common.options')}</legend>
+            <Select
+              label={t('client-tools.removeBg.format')}
+              value={format}
+              options={[
+                { value: 'png', label: 'PNG' },
+                { value: 'webp', label: 'WebP' },
+              ]}
+              onChange={(e) => setFormat(e.target.value as 'png' | 'webp')}
+            />
+            <Checkbox label={t('client-tools.removeBg.maskOnly')} checked={maskOnly} onChange={(e) => setMaskOnly(e.target.checked)} />
+            <Checkbox label={t('client-tools.removeBg.useColor')} checked={useColor} disabled={maskOnly} onChange={(e) => setUseColor(e.target.checked)} />
+            {useColor && !maskOnly ? (
+              <label className="tool-form__color">
+                <span>{t('client-tools.removeBg.color')}</span>
+                <input type="color" value={color} onChange={(e) => setColor(e.target.value)} />
+                <code>{color}</code>
+              </label>
+            ) : null}
+          </fieldset>
+          <RunPanel
+            tool="remove-background"
+            label={t('client-tools.removeBg.run')}
+            cost={quote?.cost}
+            blocker={!upload.file && !upload.checking ? t('client-tools.run.chooseImage') : null}
+            disabled={!upload.file || upload.checking || upload.problem !== null}
+            onRun={start}
+          />
+          {run.state && !run.busy ? (
+            <Button variant="ghost" block onClick={startOver}>
+              {t('client-tools.common.newRun')}
+            </Button>
+          ) : null}
+        </>
+      }
+    />
+  );
+});

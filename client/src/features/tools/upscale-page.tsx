@@ -1,0 +1,144 @@
+import { useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { ImageOff } from 'lucide-react';
+import { Button, EmptyState, Select } from '../../components';
+import { useStore } from '../../stores';
+import { ComparisonSlider } from './comparison-slider';
+import { JobStatus } from './job-status';
+import { DownloadLink, resultFileName } from './result-image';
+import { RunPanel } from './run-panel';
+import { ToolLayout } from './tool-layout';
+import { maxUpscaleSide } from './upload-checks';
+import { UploadZone } from './upload-zone';
+import { useToolPage } from './use-tool-page';
+import { useUpload } from './use-upload';
+import { ZoomLens } from './zoom-lens';
+
+type OutputFormat = 'png' | 'webp' | 'jpeg';
+
+/** /services/upscale: upload, factor 2 or 4 with its size limit, before/after slider and zoom lens, download. */
+export const UpscalePage = observer(function UpscalePage() {
+  const { tools, settings, t } = useStore();
+  const { run, startOver } = useToolPage('upscale');
+  const factors = (settings.settings?.upscale_factors ?? [2, 4]).filter((f) => f === 2 || f === 4);
+  const [factor, setFactor] = useState(factors[0] ?? 2);
+  const [format, setFormat] = useState<OutputFormat>('png');
+  const [view, setView] = useState<'compare' | 'lens'>('compare');
+  const upload = useUpload(factor);
+  const quote = tools.quote('upscale', 1, factor);
+
+  useEffect(() => {
+    void tools.loadQuote('upscale', 1, factor);
+  }, [tools, factor]);
+
+  useEffect(() => {
+    const handed = tools.takeHandoff('upscale');
+    if (handed) upload.choose(handed);
+    // Only on arrival: a handed-over image is taken once.
+  }, [tools]);
+
+  // A new image after a finished job starts a new run (the old result leaves the canvas).
+  useEffect(() => {
+    if (upload.file && run.state && !run.busy) startOver();
+  }, [upload.file]);
+
+  const start = () => {
+    if (!upload.file) return;
+    const body = new FormData();
+    body.append('image', upload.file);
+    body.append('factor', String(factor));
+    body.append('output_format', format);
+    void run.submit(body, quote?.cost ?? 0);
+  };
+
+  const result = run.state?.status === 'succeeded' ? run.state.job.results[0] : undefined;
+  const before = run.job?.input_url ?? upload.previewUrl;
+  const canvas =
+    result && before ? (
+      <figure className="result-single" data-testid="result">
+        <div className="segmented" role="group">
+          <button type="button" aria-pressed={view === 'compare'} onClick={() => setView('compare')}>
+            {t('client-tools.upscale.compare')}
+          </button>
+          <button type="button" aria-pressed={view === 'lens'} onClick={() => setView('lens')}>
+            {t('client-tools.upscale.lens')}
+          </button>
+        </div>
+        {view === 'compare' ? (
+          <ComparisonSlider
+            before={before}
+            after={result.url}
+            beforeLabel={t('client-tools.upscale.before')}
+            afterLabel={t('client-tools.upscale.after')}
+            label={t('client-tools.upscale.compare')}
+            aspect={result.width / result.height}
+          />
+        ) : (
+          <>
+            <ZoomLens src={result.url} alt={t('client-tools.upscale.after')} naturalWidth={result.width} />
+            <p className="field__help">{t('client-tools.upscale.lensHint')}</p>
+          </>
+        )}
+        <figcaption className="result-card__actions">
+          <span className="result-single__size">{t('client-tools.upscale.resultSize', { w: result.width, h: result.height })}</span>
+          <DownloadLink result={result} name={resultFileName('upscale', run.job!.id, 0, result.format)} />
+        </figcaption>
+      </figure>
+    ) : (
+      <>
+        <JobStatus run={run} />
+        {before ? (
+          <div className="result-single__frame checkerboard">
+            <img src={before} alt={t('client-tools.removeBg.inputAlt')} />
+          </div>
+        ) : (
+          <EmptyState icon={<ImageOff aria-hidden="true" />} text={t('client-tools.upscale.empty')} />
+        )}
+      </>
+    );
+
+  return (
+    <ToolLayout
+      title={t('client-tools.upscale.title')}
+      lead={t('client-tools.upscale.lead')}
+      canvas={canvas}
+      controls={
+        <>
+          <UploadZone upload={upload} disabled={run.busy} />
+          <fieldset className="tool-form" disabled={run.busy}>
+            <legend className="tool-form__legend">{t('client-tools.common.options')}</legend>
+            <Select
+              label={t('client-tools.upscale.factor')}
+              value={String(factor)}
+              options={factors.map((f) => ({ value: String(f), label: t('client-tools.upscale.factorOption', { factor: f, side: maxUpscaleSide(f) }) }))}
+              onChange={(e) => setFactor(Number(e.target.value))}
+            />
+            <Select
+              label={t('client-tools.upscale.format')}
+              value={format}
+              options={[
+                { value: 'png', label: 'PNG' },
+                { value: 'webp', label: 'WebP' },
+                { value: 'jpeg', label: 'JPEG' },
+              ]}
+              onChange={(e) => setFormat(e.target.value as OutputFormat)}
+            />
+          </fieldset>
+          <RunPanel
+            tool="upscale"
+            label={t('client-tools.upscale.run')}
+            cost={quote?.cost}
+            blocker={!upload.file && !upload.checking ? t('client-tools.run.chooseImage') : null}
+            disabled={!upload.file || upload.checking || upload.problem !== null}
+            onRun={start}
+          />
+          {run.state && !run.busy ? (
+            <Button variant="ghost" block onClick={startOver}>
+              {t('client-tools.common.newRun')}
+            </Button>
+          ) : null}
+        </>
+      }
+    />
+  );
+});
