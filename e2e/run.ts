@@ -11,17 +11,20 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { connectDb, ensureDatabase } from '../server/src/lib/db';
 import { migrateLatest, runSeeds } from '../server/src/lib/migrator';
-import { startApi } from './lib/api-server';
+import { freePort, startApi } from './lib/api-server';
 import { ARTIFACTS_DIR, runTests } from './lib/harness';
+import { WorkerControl } from './lib/worker-process';
 import { guestRedirect, loginErrors, signUpJourney } from './tests/accounts.e2e';
 import { cookieBanner, german, keyboardAndMobile, notFound, smoke } from './tests/shell.e2e';
+import { toolTests } from './tests/tools.e2e';
+import { paymentTests } from './tests/payments.e2e';
 
 const ROOT = path.resolve(__dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/imagestudio_e2e';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
-const TESTS = [smoke, notFound, cookieBanner, german, keyboardAndMobile, signUpJourney, guestRedirect, loginErrors];
+const TESTS = [smoke, notFound, cookieBanner, german, keyboardAndMobile, signUpJourney, guestRedirect, loginErrors, ...paymentTests];
 
 /** Newest modification time under a folder (sources of the client build). */
 function newestMtime(dir: string): number {
@@ -62,6 +65,8 @@ async function main(): Promise<number> {
   await prepareDatabase();
 
   const runId = randomUUID().slice(0, 8);
+  // A known S3 port, so the real worker (tools tests) can be pointed at the API's embedded S3 server.
+  const s3Port = await freePort();
   const api = await startApi({
     NODE_ENV: 'development',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
@@ -69,20 +74,31 @@ async function main(): Promise<number> {
     MAIL_OUTBOX_FILE: outboxFile,
     SMTP_URL: '',
     S3_ENDPOINT: '',
-    S3_LOCAL_PORT: '0',
+    S3_LOCAL_PORT: String(s3Port),
     S3_LOCAL_DIR: path.join('data', 's3-e2e'),
     QUEUE_PREFIX: `e2e-${runId}`,
     RATE_LIMIT_PREFIX: `rl-e2e-${runId}`,
+    TRUST_PROXY: 'loopback',
   });
+  const workers = new WorkerControl({
+    LOG_LEVEL: 'warn',
+    QUEUE_PREFIX: `e2e-${runId}`,
+    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+    WORKER_EXECUTION_PROVIDERS: 'cpu',
+  });
+  TESTS.push(...toolTests(workers, { endpoint: `http://127.0.0.1:${s3Port}`, bucket: 'imagestudio' }));
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     console.log(`e2e: ${TESTS.length} tests against ${api.baseUrl}`);
-    const { passed, failed } = await runTests(TESTS, { baseUrl: api.baseUrl, outboxFile, browser });
+    // E2E_ONLY=<regex> runs only the tests whose names match (for working on one area).
+    const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY, 'i') : null;
+    const { passed, failed } = await runTests(only ? TESTS.filter((t) => only.test(t.name)) : TESTS, { baseUrl: api.baseUrl, outboxFile, browser });
     console.log(`screenshots: ${path.relative(ROOT, ARTIFACTS_DIR)}/`);
     console.log(`${passed} passed, ${failed} failed`);
     return failed === 0 ? 0 : 1;
   } finally {
     await browser.close().catch(() => undefined);
+    await workers.stop();
     await api.stop();
   }
 }

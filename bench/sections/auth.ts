@@ -123,9 +123,13 @@ export default async function auth(): Promise<BenchSection> {
     await measureLoad(profileUrl, { method: 'GET', durationSeconds: 1, headers }); // warm-up
     await measureLoad(hello.url, { method: 'GET', durationSeconds: 1 });
     const bare = await measureLoad(hello.url, { method: 'GET' });
+    // The app's floor: the same middleware stack with no session at all (health is never given one).
+    const floor = await measureLoad(`${app.base}/api/health`, { method: 'GET' });
     const profile = await measureLoad(profileUrl, { method: 'GET', headers });
     const ratio = Math.round((profile.requestsPerSec / bare.requestsPerSec) * 100) / 100;
     rows.push({ endpoint: 'bare express hello-world', 'req/s': bare.requestsPerSec, 'p50 ms': bare.p50Ms, 'p99 ms': bare.p99Ms, ratio: 1, errors: bare.errors + bare.non2xx });
+    const floorRatio = Math.round((floor.requestsPerSec / bare.requestsPerSec) * 100) / 100;
+    rows.push({ endpoint: 'GET /api/health (app floor, no session)', 'req/s': floor.requestsPerSec, 'p50 ms': floor.p50Ms, 'p99 ms': floor.p99Ms, ratio: floorRatio, errors: floor.errors + floor.non2xx });
     rows.push({ endpoint: 'GET /api/user/profile (signed in)', 'req/s': profile.requestsPerSec, 'p50 ms': profile.p50Ms, 'p99 ms': profile.p99Ms, ratio, errors: profile.errors + profile.non2xx });
     goals.push({ label: 'GET /api/user/profile vs bare Express', value: ratio, target: `>= ${GOAL_RATIO}`, met: ratio >= GOAL_RATIO && profile.errors + profile.non2xx === 0 });
   } finally {

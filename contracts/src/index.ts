@@ -12,3 +12,4 @@ export * from './settings';
 export * from './jobs';
 export * from './checkout';
 export * from './styles';
+export * from './charge';

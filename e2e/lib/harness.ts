@@ -29,6 +29,7 @@ export async function runTests(tests: E2ETest[], base: Omit<E2EContext, 'newPage
   fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
   let passed = 0;
   let failed = 0;
+  let visitor = 0;
   for (const test of tests) {
     const contexts: BrowserContext[] = [];
     const pages: Page[] = [];
@@ -36,7 +37,17 @@ export async function runTests(tests: E2ETest[], base: Omit<E2EContext, 'newPage
       ...base,
       async newPage({ width = 1280, height = 800, ...rest } = {}) {
         // bypassCSP lets a test answer the IP-to-country lookup with page.route; nothing leaves the machine.
-        const context = await base.browser.newContext({ viewport: { width, height }, baseURL: base.baseUrl, bypassCSP: true, ...rest });
+        // Each context is its own visitor address (the API trusts X-Forwarded-For from loopback in e2e), so
+        // per-IP limits such as sign-ups per hour apply per simulated visitor, as they do in production.
+        visitor += 1;
+        const forwardedFor = `10.77.${Math.floor(visitor / 250) % 250}.${(visitor % 250) + 1}`;
+        const context = await base.browser.newContext({
+          viewport: { width, height },
+          baseURL: base.baseUrl,
+          bypassCSP: true,
+          ...rest,
+          extraHTTPHeaders: { 'X-Forwarded-For': forwardedFor, ...rest.extraHTTPHeaders },
+        });
         await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
         contexts.push(context);
         const page = await context.newPage();

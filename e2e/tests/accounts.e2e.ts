@@ -33,7 +33,6 @@ export const signUpJourney: E2ETest = {
     await page.goto('/account');
     await page.waitForURL((url) => url.pathname === '/account/profile');
     await page.getByText('Ada Lovelace').waitFor();
-    page.on('response', (r) => { if (r.url().includes('/api/')) console.log('DEBUG', r.request().method(), r.url(), r.status()); });
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByText('Logged out successfully').waitFor();
     await page.getByRole('link', { name: 'Sign in' }).first().waitFor();

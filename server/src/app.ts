@@ -9,7 +9,7 @@ import { createMetrics } from './http/metrics';
 import { requestLogger } from './http/request-logger';
 import { sessionMiddleware } from './http/session';
 import { spaRouter } from './http/spa';
-import { apiRouters, rawBodyRouters } from './modules';
+import { apiRouters, publicRouters, rawBodyRouters } from './modules';
 
 /** Parses TRUST_PROXY: "true"/"false", a hop count, or a list of addresses for express. */
 function trustProxy(value: string): boolean | number | string {
@@ -52,18 +52,21 @@ export function createApp(deps: AppDeps): Express {
   app.use(express.json({ limit: LIMITS.jsonBodyMaxBytes }));
   app.use(express.urlencoded({ extended: false, limit: LIMITS.jsonBodyMaxBytes }));
 
-  // 5. Sessions (Redis) and passport, then 6. session-bound CSRF checks on mutating requests.
+  // 5. Public read-only routes (probes, catalog): no session, so anonymous reads stay cheap.
+  for (const router of publicRouters(ctx)) app.use('/api', router);
+
+  // 6. Sessions (Redis) and passport, then 7. session-bound CSRF checks on mutating requests.
   for (const handler of sessionMiddleware(ctx)) app.use(handler);
   for (const handler of csrfMiddleware(ctx)) app.use(handler);
 
-  // 7. Feature routers under /api, then the /api 404 envelope.
+  // 8. Feature routers under /api, then the /api 404 envelope.
   for (const router of apiRouters(ctx)) app.use('/api', router);
   app.use('/api', apiNotFound);
 
-  // 8. The built client for every other path (the client renders its own Not Found page).
+  // 9. The built client for every other path (the client renders its own Not Found page).
   app.use(spaRouter(fromRoot(deps.config, deps.config.CLIENT_DIST_DIR)));
 
-  // 9. The one error handler: envelopes for every failure.
+  // 10. The one error handler: envelopes for every failure.
   app.use(errorHandler);
   return app;
 }

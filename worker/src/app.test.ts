@@ -27,6 +27,7 @@ describe('worker end to end (BullMQ + Redis + S3 + real models)', () => {
   let producerRedis: RedisClient;
   let queue: Queue;
   let events: QueueEvents;
+  let eventsRedis: RedisClient;
   let storage: WorkerStorage;
 
   beforeAll(async () => {
@@ -46,7 +47,10 @@ describe('worker end to end (BullMQ + Redis + S3 + real models)', () => {
     producerRedis = await connectRedis(REDIS_URL, { database: QUEUE_DB });
     queue = new Queue(QUEUE_NAME, { connection: createNodeRedisClient(producerRedis), prefix });
     queue.on('error', () => undefined);
-    events = new QueueEvents(QUEUE_NAME, { connection: createNodeRedisClient(producerRedis.duplicate()), prefix });
+    // QueueEvents blocks on its connection, so it gets its own; BullMQ leaves closing it to us.
+    eventsRedis = producerRedis.duplicate();
+    await eventsRedis.connect();
+    events = new QueueEvents(QUEUE_NAME, { connection: createNodeRedisClient(eventsRedis), prefix });
     events.on('error', () => undefined);
     await events.waitUntilReady();
     storage = await WorkerStorage.open({ endpoint: config.S3_ENDPOINT, region: 'us-east-1', bucket: BUCKET, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
@@ -55,6 +59,7 @@ describe('worker end to end (BullMQ + Redis + S3 + real models)', () => {
   afterAll(async () => {
     await running?.close();
     await events?.close();
+    await eventsRedis?.quit();
     await queue?.obliterate({ force: true }).catch(() => undefined);
     await queue?.close();
     await producerRedis?.quit();
@@ -136,7 +141,7 @@ describe('worker end to end (BullMQ + Redis + S3 + real models)', () => {
     expect(await failure(cancelled)).toEqual({ message: 'cancelled', attempts: 1 });
   }, 60_000);
 
-  it('retries when the input cannot be fetched for a transient reason, and fails for good on a missing upload', async () => {
+  it('fails for good, with a user-facing message, when the upload is gone', async () => {
     const missing = await submit('remove-background', { inputKey: `uploads/${userId}/gone.png`, outputFormat: 'png' });
     expect(await failure(missing)).toEqual({ message: 'The uploaded image is no longer available.', attempts: 1 });
   }, 60_000);

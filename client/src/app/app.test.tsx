@@ -152,3 +152,14 @@ describe('register form', () => {
     expect(api.seen.some((r) => r.url === '/register')).toBe(false);
   });
 });
+
+describe('account', () => {
+  it('Logout from the side menu signs out, says so and goes home', async () => {
+    const api = signedIn(withCatalog(new FakeApi())).on('POST /logout', { status: 200, data: { status: 'OK' } });
+    const { router, store } = start('/account/profile', api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(store.auth.isAuthenticated).toBe(false);
+    expect(await screen.findByText('Logged out successfully')).toBeTruthy();
+  });
+});

@@ -1,10 +1,14 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
-import { AccountLayout, PendingTab, ProfileTab } from '../features/account';
+import { AccountLayout, ChangePasswordTab, PaymentHistoryTab, ProfileTab } from '../features/account';
 import { ForgotPasswordPage, LoginPage, RegisterPage, ResetPasswordPage } from '../features/auth';
 import { EmailAlreadyVerifiedPage, EmailVerificationPage, EmailVerifiedPage } from '../features/email-verification';
 import { HomePage } from '../features/home';
+import { HistoryTab, ProjectsTab } from '../features/job-lists';
+import { GeneratePage, RemoveBackgroundPage, ToolLandingPage, UpscalePage } from '../features/tools';
 import { NotFoundPage } from '../features/misc';
+import { FailPaymentPage, ProcessingPaymentPage, SuccessPaymentPage } from '../features/payments';
+import { PricingPage } from '../features/pricing';
 import { AuthLayout, MainLayout, ToastHost } from '../features/shell';
 import { StaticPageById, StaticPageBySlug } from '../features/static-pages';
 import { GuestOnly, RequireAuth } from './guards';
@@ -25,6 +29,14 @@ const publicPages: RouteObject[] = [
   { path: rel(paths.emailVerifySuccess), element: <EmailVerifiedPage /> },
   { path: rel(paths.emailVerifyAlready), element: <EmailAlreadyVerifiedPage /> },
   { path: 'static-page/:id', element: <StaticPageById /> },
+  { path: rel(paths.pricing), element: <PricingPage /> },
+  { path: rel(paths.successPayment), element: <SuccessPaymentPage /> },
+  { path: rel(paths.failPayment), element: <FailPaymentPage /> },
+  { path: rel(paths.pendingPayment), element: <ProcessingPaymentPage /> },
+  { path: rel(paths.processingPayment), element: <ProcessingPaymentPage /> },
+  { path: rel(paths.landing.generateImage), element: <ToolLandingPage tool="generate" /> },
+  { path: rel(paths.landing.removeBackground), element: <ToolLandingPage tool="remove-background" /> },
+  { path: rel(paths.landing.upscale), element: <ToolLandingPage tool="upscale" /> },
 ];
 
 /** Pages for signed-in users only, with header and footer. */
@@ -36,15 +48,20 @@ const signedInPages: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to={paths.account.profile} replace /> },
       { path: 'profile', element: <ProfileTab /> },
-      { path: 'my-projects', element: <PendingTab /> },
-      { path: 'payment-history', element: <PendingTab /> },
-      { path: 'request-history', element: <PendingTab /> },
-      { path: 'change-password', element: <PendingTab /> },
+      { path: 'my-projects', element: <ProjectsTab /> },
+      { path: 'payment-history', element: <PaymentHistoryTab /> },
+      { path: 'request-history', element: <HistoryTab /> },
+      { path: 'change-password', element: <ChangePasswordTab /> },
     ],
   },
   {
     path: rel(paths.services.root),
-    children: [{ index: true, element: <Navigate to={paths.services.generateImage} replace /> }],
+    children: [
+      { index: true, element: <Navigate to={paths.services.generateImage} replace /> },
+      { path: 'generate-image', element: <GeneratePage /> },
+      { path: 'remove-background', element: <RemoveBackgroundPage /> },
+      { path: 'upscale', element: <UpscalePage /> },
+    ],
   },
 ];
 

@@ -25,6 +25,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
     <div className={['field', className].filter(Boolean).join(' ')}>
       <label className={hideLabel ? 'visually-hidden' : 'field__label'} htmlFor={selectId}>
         {label}
+        {rest.required ? <span className="field__required" aria-hidden="true">*</span> : null}
       </label>
       <select ref={ref} id={selectId} className="input" aria-invalid={error ? true : undefined} {...rest}>
         {options.map((option) => (

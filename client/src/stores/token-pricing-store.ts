@@ -2,6 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import {
   BASE_CURRENCY,
   DEFAULT_PRICE_TIERS,
+  chargeableMinor,
   convertFromBase,
   convertTiers,
   formatPrice,
@@ -15,6 +16,18 @@ import {
 } from '@imagestudio/contracts';
 import type { Pack } from '../types/domain';
 import type { RootStore } from './root-store';
+
+/** A quote plus what the card is actually charged (three-decimal currencies end in 0, see charge.ts). */
+export interface PricedQuote extends ExactQuote {
+  chargeMinor: number;
+  /** "Total to pay", in major units: what checkout charges. */
+  charge: number;
+}
+
+function priced(quote: ExactQuote): PricedQuote {
+  const chargeMinor = chargeableMinor(quote.totalMinor, quote.currency);
+  return { ...quote, chargeMinor, charge: fromMinorUnits(chargeMinor, quote.currency) };
+}
 
 /** Spec section 9: the modal falls back to a minimum top-up of 1 when settings have none. */
 const FALLBACK_MIN_TOP_UP = 1;
@@ -70,26 +83,26 @@ export class TokenPricingStore {
     }
   }
 
-  /** The exact price of `tokens` (VAT added), or null when no tier covers it. */
-  quoteTokens(tokens: number): ExactQuote | null {
+  /** The exact price of `tokens` (VAT added) and its charge, or null when no tier covers it. */
+  quoteTokens(tokens: number): PricedQuote | null {
     try {
-      return quoteTokens({ tokens, tiers: this.tiers, currency: this.currencyCode, vatPercent: this.vatPercent });
+      return priced(quoteTokens({ tokens, tiers: this.tiers, currency: this.currencyCode, vatPercent: this.vatPercent }));
     } catch {
       return null;
     }
   }
 
   /** A pack's price (already in the current currency, from GET /api/packs) with VAT added. */
-  quotePack(pack: Pack): ExactQuote | null {
+  quotePack(pack: Pack): PricedQuote | null {
     try {
-      return quotePack({ priceMinor: toMinorUnits(pack.price, this.currencyCode), credits: pack.credits, currency: this.currencyCode, vatPercent: this.vatPercent });
+      return priced(quotePack({ priceMinor: toMinorUnits(pack.price, this.currencyCode), credits: pack.credits, currency: this.currencyCode, vatPercent: this.vatPercent }));
     } catch {
       return null;
     }
   }
 
   /** What a money amount (major units, before VAT) buys at the tier prices, priced like checkout does. */
-  quoteAmount(amount: string): ExactQuote | null {
+  quoteAmount(amount: string): PricedQuote | null {
     try {
       const tenths = tenthsForAmount({ amountMinor: toMinorUnits(amount, this.currencyCode), tiers: this.tiers, currency: this.currencyCode });
       return tenths > 0 ? this.quoteTokens(tenths / 10) : null;

@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { ExactQuote } from '@imagestudio/contracts';
 import type { Pack } from '../types/domain';
 import type { RootStore } from './root-store';
+import type { PricedQuote } from './token-pricing-store';
 import { checkTopUp, type TopUpCheck } from './top-up-validation';
 
 /** UiStore modal ids of the two purchase modals. */
@@ -21,7 +21,7 @@ export const isTerminalDeposit = (status: DepositStatus | null): boolean => stat
 /** The priced plan the modals show: pack title or "Custom Plan", and its exact quote. */
 export interface TopUpPlan {
   title: string;
-  quote: ExactQuote;
+  quote: PricedQuote;
 }
 
 /**
@@ -121,7 +121,7 @@ export class TopUpStore {
     const problem = checkTopUp({
       choice: this.choice,
       termsAccepted: this.termsAccepted,
-      totalMinor: this.plan?.quote.totalMinor ?? null,
+      totalMinor: this.plan?.quote.chargeMinor ?? null,
       minTopUpMinor: this.root.tokenPricing.minTopUpMinor,
       paymentType: this.paymentType,
     });

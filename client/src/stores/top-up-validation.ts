@@ -6,7 +6,7 @@ export interface TopUpCheck {
   /** The top-up choice after the pack > tokens > amount priority; null when nothing usable is chosen. */
   choice: { kind: 'pack' } | { kind: 'tokens'; tokens: number } | { kind: 'amount'; amount: string } | null;
   termsAccepted: boolean;
-  /** Total to pay (VAT included) in minor units; null when it cannot be priced. */
+  /** Total to pay (VAT included, as charged) in minor units; null when it cannot be priced. */
   totalMinor: number | null;
   minTopUpMinor: number;
   paymentType: string | null;

@@ -27,9 +27,20 @@ export function rawBodyRouters(ctx: AppContext): Router[] {
   return [stripeWebhookRouter(ctx), testCheckoutRouter(ctx)];
 }
 
+/**
+ * Read-only public routes mounted before the session: probes and the catalog (settings, languages,
+ * strings, currencies, countries, pages, packs, prices). They need no session, and serving them without
+ * one keeps anonymous traffic from creating a Redis session per request; the XSRF cookie is set by the
+ * session-aware GETs the client makes first (/api/is-auth). The message translator is first so every
+ * later /api reply, here or in apiRouters, is localised.
+ */
+export function publicRouters(ctx: AppContext): Router[] {
+  return [localizeMessagesRouter(ctx), healthRouter(ctx), catalogRouter(ctx), pricingRouter(ctx)];
+}
+
 /** Every feature router, mounted under /api after the session and CSRF middleware. */
 export function apiRouters(ctx: AppContext): Router[] {
-  return [localizeMessagesRouter(ctx), healthRouter(ctx), authRouter(ctx), usersRouter(ctx), passwordResetRouter(ctx), emailVerificationRouter(ctx), catalogRouter(ctx), pricingRouter(ctx), depositsRouter(ctx), paymentHistoryRouter(ctx), toolsRouter(ctx), jobsRouter(ctx)];
+  return [authRouter(ctx), usersRouter(ctx), passwordResetRouter(ctx), emailVerificationRouter(ctx), depositsRouter(ctx), paymentHistoryRouter(ctx), toolsRouter(ctx), jobsRouter(ctx)];
 }
 
 /** A periodic job of the API process (reconcilers, retention); `start` returns its stop function. */

@@ -97,6 +97,7 @@ export async function startTestWorker(options: TestWorkerOptions): Promise<TestW
   const started: string[] = [];
   const cancelled = async (jobId: string) => (await redis.exists(cancelKey(jobId))) > 0;
 
+  const connection = redis.duplicate();
   const worker = new Worker(
     QUEUE_NAME,
     async (job: Job) => {
@@ -123,7 +124,7 @@ export async function startTestWorker(options: TestWorkerOptions): Promise<TestW
       return writeResults(storage, job, name, false);
     },
     {
-      connection: createNodeRedisClient(redis.duplicate()),
+      connection: createNodeRedisClient(connection),
       prefix: options.queuePrefix,
       concurrency: options.concurrency ?? 4,
       lockDuration: options.lockDuration ?? 30_000,
@@ -155,6 +156,7 @@ export async function startTestWorker(options: TestWorkerOptions): Promise<TestW
       await worker.close(true).catch(() => undefined);
       await redis.del(heartbeatKey(options.queuePrefix, workerId)).catch(() => undefined);
       await redis.quit().catch(() => undefined);
+      if (connection.isOpen) await connection.quit().catch(() => connection.destroy());
       await storage.close();
     },
   };

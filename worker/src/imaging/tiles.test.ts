@@ -1,4 +1,4 @@
-import { blendTile, planSpans, rampWeights } from './tiles';
+import { blendBand, blendTile, planSpans, rampWeights } from './tiles';
 
 describe('planSpans', () => {
   it('uses one span when the image fits in a tile', () => {
@@ -41,5 +41,14 @@ describe('blendTile', () => {
     const tile = new Float32Array([1.2, 0.5, 0, 0, 0.5, 1, 1, 1, 1].slice(0, 6)); // 3 planes x 2 pixels
     blendTile(out, 2, tile, 2, 1, 0, 0, new Float32Array([1, 0.5]), new Float32Array([1]), 1);
     expect(Array.from(out)).toEqual([255, 0, 128, Math.round(100 * 0.5 + 127.5 * 0.5), Math.round(50 + 0), Math.round(50 + 127.5)]);
+  });
+});
+
+describe('blendBand', () => {
+  it('copies rows with weight 1, skips weight 0 and mixes the rest', () => {
+    const out = new Uint8Array(1 * 3 * 3).fill(10);
+    const band = new Uint8Array(1 * 3 * 3).fill(210);
+    blendBand(out, 1, band, 3, 0, new Float32Array([0, 0.5, 1]));
+    expect(Array.from(out)).toEqual([10, 10, 10, 110, 110, 110, 210, 210, 210]);
   });
 });

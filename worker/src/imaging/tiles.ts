@@ -1,9 +1,10 @@
 /**
  * Tiling for fully convolutional models (ESRGAN): tiles overlap, each tile's outer `pad` pixels towards a
  * neighbour (where its receptive field was cut) get weight 0, and the rest of the overlap is a linear ramp.
- * Tiles are blended into the output in raster order, each over what is there, so memory stays one output
- * buffer plus one tile. With pad >= the model's receptive radius every weighted pixel equals the untiled
- * result, so seams are invisible (the tests check tiled == untiled).
+ * Blending is done one axis at a time: the tiles of a row are blended left to right into a band, then bands
+ * top to bottom into the output, each over what is there. In one dimension the next tile's weight is 1 over
+ * the previous tile's unreliable margin, so with pad >= the model's receptive radius every pixel equals the
+ * untiled result (the tests check tiled == untiled). Memory: the output, one band and one tile.
  */
 
 export interface Span {
@@ -78,6 +79,22 @@ export function blendTile(
         out[o + c] = w === 1 ? Math.round(v) : Math.round(out[o + c]! * (1 - w) + v * w);
       }
     }
+  }
+}
+
+/** Blends a band of interleaved RGB rows into the output at row y0 with per-row weights. */
+export function blendBand(out: Uint8Array, outWidth: number, band: Uint8Array, bandHeight: number, y0: number, wy: Float32Array): void {
+  const rowBytes = outWidth * 3;
+  for (let y = 0; y < bandHeight; y++) {
+    const w = wy[y]!;
+    if (w === 0) continue;
+    const o = (y0 + y) * rowBytes;
+    const b = y * rowBytes;
+    if (w === 1) {
+      out.set(band.subarray(b, b + rowBytes), o);
+      continue;
+    }
+    for (let i = 0; i < rowBytes; i++) out[o + i] = Math.round(out[o + i]! * (1 - w) + band[b + i]! * w);
   }
 }
 

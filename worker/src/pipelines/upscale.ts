@@ -3,7 +3,7 @@ import type { ModelRunner } from '../inference';
 import type { ModelEntry } from '../models';
 import { decodeImage } from '../imaging/decode';
 import { type OutputFormat, encodeImage } from '../imaging/encode';
-import { blendTile, cropToNchw, planSpans, rampWeights } from '../imaging/tiles';
+import { blendBand, blendTile, cropToNchw, planSpans, rampWeights } from '../imaging/tiles';
 
 /**
  * Upscaling from encoded bytes to encoded bytes: ESRGAN over overlapping tiles blended into one RGB buffer,
@@ -51,8 +51,10 @@ export async function upscaleRgb(
   let done = 0;
   timings.infer = 0;
   timings.inferBare = 0;
+  const flat = new Float32Array(tile * s).fill(1);
   for (const ySpan of ys) {
-    const wy = rampWeights(ySpan, s, pad);
+    const bandHeight = ySpan.length * s;
+    const band = Buffer.alloc(outWidth * bandHeight * 3);
     for (const xSpan of xs) {
       const tensor = cropToNchw(rgba, width, xSpan.start, ySpan.start, xSpan.length, ySpan.length, pre.inputMax);
       const t = performance.now();
@@ -60,9 +62,10 @@ export async function upscaleRgb(
       timings.infer += performance.now() - t;
       timings.inferBare += ms;
       const result = outputs[outputName]!;
-      blendTile(out, outWidth, result.data as Float32Array, xSpan.length * s, ySpan.length * s, xSpan.start * s, ySpan.start * s, rampWeights(xSpan, s, pad), wy, pre.outputMax);
+      blendTile(band, outWidth, result.data as Float32Array, xSpan.length * s, bandHeight, xSpan.start * s, 0, rampWeights(xSpan, s, pad), flat, pre.outputMax);
       await onTile(++done, xs.length * ys.length);
     }
+    blendBand(out, outWidth, band, bandHeight, ySpan.start * s, rampWeights(ySpan, s, pad));
   }
   return out;
 }

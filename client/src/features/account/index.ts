@@ -1,2 +1,4 @@
 export { AccountLayout } from './account-layout';
-export { ProfileTab, PendingTab } from './account-tabs';
+export { ProfileTab } from './profile-tab';
+export { PaymentHistoryTab } from './payment-history-tab';
+export { ChangePasswordTab } from './change-password-tab';

@@ -117,7 +117,7 @@ export const RegisterPage = observer(function RegisterPage() {
           required
           value={phone.raw}
           country={phone.country}
-          countries={countries.countries}
+          countries={countries.countries.slice()}
           detectCountry={detectCountry}
           onChange={(raw, country, value) => setPhone({ raw, country, value })}
           onUnsupported={onUnsupported}

@@ -42,7 +42,7 @@ export const GeneratePage = observer(function GeneratePage() {
         {results.map((result, i) => (
           <figure key={result.url} className="result-card">
             <div className="result-card__frame">
-              <img src={result.url} alt={t('client-tools.generate.resultAlt', { n: i + 1 })} loading="lazy" />
+              <img src={result.url} alt={t('client-tools.generate.resultAlt', { n: i + 1 })} />
             </div>
             <figcaption className="result-card__actions">
               <DownloadLink result={result} name={resultFileName('generate', run.job!.id, i, result.format)} />

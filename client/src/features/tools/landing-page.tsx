@@ -5,7 +5,7 @@ import { ButtonLink } from '../../components';
 import { paths } from '../../config/paths';
 import type { MessageKey } from '../../lib/i18n';
 import { useStore } from '../../stores';
-import { tokensLabel } from './cost-label';
+import { tokensLabel } from '../../lib/tokens-label';
 import './tools.css';
 
 interface LandingConfig {

@@ -48,7 +48,7 @@ export const RemoveBackgroundPage = observer(function RemoveBackgroundPage() {
   const preview = upload.previewUrl ?? run.job?.input_url ?? null;
   const canvas = result ? (
     <figure className="result-single" data-testid="result">
-      <div className="result-single__frame checkerboard">
+      <div className="result-single__frame checkerboard" style={{ aspectRatio: `${result.width} / ${result.height}` }}>
         <img src={result.url} alt={t('client-tools.removeBg.resultAlt')} data-testid="result-image" />
       </div>
       <figcaption className="result-card__actions">

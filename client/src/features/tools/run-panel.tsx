@@ -5,7 +5,7 @@ import { Button } from '../../components';
 import { paths } from '../../config/paths';
 import { formatTokens } from '../../lib/format';
 import { useStore } from '../../stores';
-import { tokensLabel } from './cost-label';
+import { tokensLabel } from '../../lib/tokens-label';
 
 interface RunPanelProps {
   tool: JobName;

@@ -21,7 +21,7 @@ export const UpscalePage = observer(function UpscalePage() {
   const { tools, settings, t } = useStore();
   const { run, startOver } = useToolPage('upscale');
   const factors = (settings.settings?.upscale_factors ?? [2, 4]).filter((f) => f === 2 || f === 4);
-  const [factor, setFactor] = useState(factors[0] ?? 2);
+  const [factor, setFactor] = useState<number>(factors[0] ?? 2);
   const [format, setFormat] = useState<OutputFormat>('png');
   const [view, setView] = useState<'compare' | 'lens'>('compare');
   const upload = useUpload(factor);
@@ -52,13 +52,13 @@ export const UpscalePage = observer(function UpscalePage() {
   };
 
   const result = run.state?.status === 'succeeded' ? run.state.job.results[0] : undefined;
-  const before = run.job?.input_url ?? upload.previewUrl;
+  const before = upload.previewUrl ?? run.job?.input_url ?? null;
   const canvas =
     result && before ? (
       <figure className="result-single" data-testid="result">
         <div className="segmented" role="group">
           <button type="button" aria-pressed={view === 'compare'} onClick={() => setView('compare')}>
-            {t('client-tools.upscale.compare')}
+            {t('client-tools.upscale.compareTab')}
           </button>
           <button type="button" aria-pressed={view === 'lens'} onClick={() => setView('lens')}>
             {t('client-tools.upscale.lens')}

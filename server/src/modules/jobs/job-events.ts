@@ -22,11 +22,13 @@ async function stopIfEnded(ctx: AppContext, jobId: string): Promise<void> {
  * UnrecoverableError) -> failed/cancelled + refund. Every API process may run one; all writes are
  * idempotent, and the reconciler repairs anything missed while no listener ran.
  */
-function listen(ctx: AppContext): QueueEvents {
+function listen(ctx: AppContext): { events: QueueEvents; close: () => Promise<void> } {
+  // QueueEvents blocks its connection, so it gets its own; BullMQ does not close a client it was given.
+  const connection = ctx.queueRedis.duplicate();
   // Read from "now" rather than from whenever the blocking read starts, so nothing emitted during
   // start-up is missed (QueueEvents' default "$" would skip it).
   const events = new QueueEvents(QUEUE_NAME, {
-    connection: createNodeRedisClient(ctx.queueRedis.duplicate()),
+    connection: createNodeRedisClient(connection),
     prefix: ctx.config.QUEUE_PREFIX,
     lastEventId: `${Date.now()}-0`,
   });
@@ -43,7 +45,11 @@ function listen(ctx: AppContext): QueueEvents {
   events.on('progress', ({ jobId, data }) => guard('progress', jobId, () => recordProgress(ctx, jobId, data)));
   events.on('completed', ({ jobId, returnvalue }) => guard('completed', jobId, () => recordCompleted(ctx, jobId, returnvalue)));
   events.on('failed', ({ jobId, failedReason }) => guard('failed', jobId, () => recordFailed(ctx, jobId, failedReason)));
-  return events;
+  const close = async () => {
+    await events.close();
+    if (connection.isOpen) await connection.quit().catch(() => connection.destroy());
+  };
+  return { events, close };
 }
 
 /** The listener as a background task of main.ts. */
@@ -51,15 +57,14 @@ export function jobEventsTask(ctx: AppContext): BackgroundTask {
   return {
     name: 'job-events',
     start() {
-      const events = listen(ctx);
-      return () => events.close();
+      return listen(ctx).close;
     },
   };
 }
 
 /** Starts the listener and resolves once it is connected (tests start it explicitly). */
 export async function startJobEvents(ctx: AppContext): Promise<() => Promise<void>> {
-  const events = listen(ctx);
+  const { events, close } = listen(ctx);
   await events.waitUntilReady();
-  return () => events.close();
+  return close;
 }

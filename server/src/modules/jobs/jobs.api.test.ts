@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { JobView } from '@imagestudio/contracts';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { verifiedUser } from '../../test/auth-helpers';
+import { createUser, signIn, verifiedUser, xsrfAgent } from '../../test/auth-helpers';
 import type { TestWorker } from '../../test/test-worker';
 import { startJobEvents } from './job-events';
 import { money, waitFor, waitForStatus, workerFor } from './jobs.test-support';
@@ -72,7 +72,14 @@ describe('POST /api/tools/generate', () => {
   });
 
   it('needs a signed-in user with a verified email', async () => {
-    await t.agent().post('/api/tools/generate').send(generate()).expect((r) => expect([401, 403]).toContain(r.status));
+    const guest = await xsrfAgent(t);
+    await guest.post('/api/tools/generate').send(generate()).expect(401);
+    await guest.get('/api/jobs').expect(401);
+    const { email, password } = await createUser(t);
+    const unverified = await xsrfAgent(t);
+    await signIn(unverified, email, password).then((r) => expect(r.status).toBe(200));
+    const res = await unverified.post('/api/tools/generate').send(generate()).expect(403);
+    expect(res.body.message).toBe('Your email address is not verified.');
   });
 
   it('replays an Idempotency-Key without a second charge, and refuses the key with another body', async () => {

@@ -7,7 +7,7 @@
 export const clientPayments = {
   'client-payments.pricing.title': 'Pricing',
   'client-payments.pricing.lead': 'Buy tokens once and keep them: they never expire. The more you buy, the less each token costs.',
-  'client-payments.pricing.initialPrice': 'Tokens from {price} each',
+  'client-payments.pricing.initialPrice': 'Starting price per token: {price}',
   'client-payments.pricing.custom.title': 'Custom amount',
   'client-payments.pricing.custom.text': 'Pick any amount from 1 to 2000 tokens.',
   'client-payments.pricing.custom.slider': 'Number of tokens',

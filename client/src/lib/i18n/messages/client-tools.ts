@@ -95,6 +95,7 @@ export const clientTools = {
   'client-tools.upscale.before': 'Before',
   'client-tools.upscale.after': 'After',
   'client-tools.upscale.compare': 'Before and after comparison',
+  'client-tools.upscale.compareTab': 'Compare',
   'client-tools.upscale.lens': 'Zoom lens',
   'client-tools.upscale.lensHint': 'Move over the result to zoom in.',
   'client-tools.upscale.empty': 'Upload an image to begin.',

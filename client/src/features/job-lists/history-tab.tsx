@@ -5,9 +5,9 @@ import { JOB_STATUSES, type JobStatus, type JobView } from '@imagestudio/contrac
 import { Badge, Button, EmptyState, Select, Skeleton, type BadgeTone } from '../../components';
 import { formatDate } from '../../lib/format';
 import { useStore } from '../../stores';
-import { tokensLabel } from '../tools/cost-label';
+import { tokensLabel } from '../../lib/tokens-label';
 import { Pager } from './pager';
-import './history.css';
+import './job-lists.css';
 
 const TONES: Record<JobStatus, BadgeTone> = { queued: 'neutral', running: 'accent', succeeded: 'success', failed: 'error', cancelled: 'warning' };
 const TOOLS = ['generate', 'remove-background', 'upscale'] as const;

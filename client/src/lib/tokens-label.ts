@@ -1,5 +1,5 @@
-import { formatTokens } from '../../lib/format';
-import type { Translate } from '../../lib/i18n';
+import { formatTokens } from './format';
+import type { Translate } from './i18n';
 
 /** "1 token" / "2.5 tokens". */
 export function tokensLabel(t: Translate, amount: number): string {

@@ -6,8 +6,8 @@ import { Button, ButtonLink, EmptyState, Skeleton } from '../../components';
 import { paths } from '../../config/paths';
 import { formatDate } from '../../lib/format';
 import { useStore } from '../../stores';
-import { Pager } from '../history/pager';
-import './projects.css';
+import { Pager } from './pager';
+import './job-lists.css';
 
 const TOOL_PAGES: Record<JobName, string> = {
   generate: paths.services.generateImage,

@@ -1,1 +1,2 @@
 export { ProjectsTab } from './projects-tab';
+export { HistoryTab } from './history-tab';

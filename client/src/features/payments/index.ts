@@ -1,0 +1,3 @@
+export { SuccessPaymentPage } from './success-payment-page';
+export { FailPaymentPage } from './fail-payment-page';
+export { ProcessingPaymentPage } from './processing-payment-page';

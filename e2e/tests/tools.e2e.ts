@@ -1,0 +1,227 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { buildTinyGenerationModel } from '../../worker/src/generation/test-support/tiny-model';
+import { ARTIFACTS_DIR, check, type E2EContext, type E2ETest } from '../lib/harness';
+import { waitForMailLink } from '../lib/mail';
+import { PASSWORD, registerViaApi, uniqueEmail } from '../lib/users';
+import type { WorkerControl } from '../lib/worker-process';
+
+const PHOTOS = path.resolve(__dirname, '..', '..', '..', 'shared', 'fixtures', 'photos');
+const FIXTURES = fs.existsSync(PHOTOS) ? PHOTOS : path.resolve(__dirname, '..', '..', 'client', 'public', 'examples');
+const TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-tools-'));
+/** CPU inference on a shared machine: allow a generous wait for a job to finish. */
+const JOB_MS = 120_000;
+
+/** A small copy of a fixture photo (CPU upscaling stays quick). */
+async function smallPhoto(name: string, width: number): Promise<string> {
+  const source = ['png', 'webp'].map((ext) => path.join(FIXTURES, `${name}.${ext}`)).find((f) => fs.existsSync(f));
+  if (!source) throw new Error(`fixture ${name} not found in ${FIXTURES}`);
+  const out = path.join(TMP, `${name}-${width}.png`);
+  await sharp(source).resize({ width }).png().toFile(out);
+  return out;
+}
+
+/** A verified, signed-in user (10 free tokens) in a fresh browser context at `width`. */
+async function signedInPage(ctx: E2EContext, tag: string, width = 1280): Promise<Page> {
+  const email = uniqueEmail(tag);
+  const page = await ctx.newPage({ width, height: 900 });
+  await page.goto('/');
+  // Consent given, so the cookie banner does not cover the screenshots.
+  await page.context().addCookies([{ name: 'cookie_consent', value: 'true', url: ctx.baseUrl }]);
+  await registerViaApi(page, email);
+  const link = await waitForMailLink(ctx.outboxFile, email, /https?:\/\/[^\s"\\]+\/api\/email\/verify\/[^\s"\\<]+/);
+  await page.goto(link);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/account/profile');
+  return page;
+}
+
+/** Waits until /api/tools/status says `tool` is (or is not) available: the worker's heartbeat is in. */
+async function waitForTool(page: Page, tool: string, available: boolean, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const res = await page.context().request.get('/api/tools/status');
+    const body = (await res.json()) as { payload?: Record<string, { available: boolean }> };
+    if (body.payload?.[tool]?.available === available) return;
+    await page.waitForTimeout(500);
+  }
+  throw new Error(`tool ${tool} did not become ${available ? 'available' : 'unavailable'} within ${timeoutMs} ms`);
+}
+
+async function headerBalance(page: Page): Promise<string> {
+  return ((await page.getByTestId('balance').first().textContent()) ?? '').replace('Tokens:', '').trim();
+}
+
+/** Both widths of one page state, for the artifacts. */
+async function shots(ctx: E2EContext, page: Page, name: string): Promise<void> {
+  await ctx.screenshot(page, `${name}-1280`);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.waitForTimeout(200);
+  await ctx.screenshot(page, `${name}-360`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** The browser tests of issue 11; `workers` starts the real CPU worker (and the tiny generation model). */
+export function toolTests(workers: WorkerControl, s3: { endpoint: string; bucket: string }): E2ETest[] {
+  const noGeneration: E2ETest = {
+    name: 'with no generation model, the generate page says the tool is unavailable and charges nothing',
+    async run(ctx) {
+      await workers.start();
+      const page = await signedInPage(ctx, 'nogen');
+      await waitForTool(page, 'remove-background', true);
+      await waitForTool(page, 'generate', false);
+      await page.goto('/services/generate-image');
+      await page.getByTestId('tool-unavailable').filter({ hasText: 'not available right now' }).waitFor();
+      await page.getByLabel('Prompt').fill('a lighthouse at dusk');
+      const button = page.getByRole('button', { name: /^Generate/ });
+      check(await button.isDisabled(), 'the generate button is enabled while the tool is unavailable');
+      // Even a request made around the page is refused before any charge.
+      const xsrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+      const res = await page.context().request.post('/api/tools/generate', { headers: { 'X-XSRF-TOKEN': xsrf }, data: { prompt: 'x', size: '1024x1024' } });
+      check(res.status() === 503, `generate without a model answered ${res.status()}`);
+      await page.reload();
+      await page.getByTestId('tool-unavailable').waitFor();
+      check((await headerBalance(page)) === '10', `balance changed to ${await headerBalance(page)}`);
+      await shots(ctx, page, 'tool-generate-unavailable');
+    },
+  };
+
+  const removeBackground: E2ETest = {
+    name: 'upload a photo -> remove background -> transparent result that downloads as a PNG with alpha',
+    async run(ctx) {
+      const page = await signedInPage(ctx, 'rembg');
+      await page.goto('/services/remove-background');
+      await page.getByRole('button', { name: 'Remove background - 1 token' }).waitFor();
+      await shots(ctx, page, 'tool-remove-background-before');
+      await page.getByLabel('Image', { exact: true }).setInputFiles(await smallPhoto('chelsea', 320));
+      await page.getByText(/chelsea-320\.png - 320 x \d+ px/).waitFor();
+      await page.getByRole('button', { name: 'Remove background - 1 token' }).click();
+      await page.getByTestId('result-image').waitFor({ timeout: JOB_MS });
+      check((await headerBalance(page)) === '9', `balance after the job is ${await headerBalance(page)}`);
+      // Browser-side code as text: the e2e TypeScript project has no DOM types.
+      await page.waitForFunction(`document.querySelector('[data-testid="result-image"]')?.naturalWidth === 320`);
+      const checker = String(await page.evaluate(`getComputedStyle(document.querySelector('[data-testid="result"] .checkerboard')).backgroundImage`));
+      check(checker.includes('linear-gradient'), 'the result is not on a checkerboard');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download').click()]);
+      const file = path.join(ARTIFACTS_DIR, 'remove-background-result.png');
+      await download.saveAs(file);
+      const meta = await sharp(file).metadata();
+      check(meta.format === 'png' && meta.hasAlpha === true, `download is ${meta.format}, alpha ${meta.hasAlpha}`);
+      const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      let transparent = 0;
+      for (let i = info.channels - 1; i < data.length; i += info.channels) if (data[i]! < 16) transparent += 1;
+      check(transparent > info.width * info.height * 0.05, `only ${transparent} transparent pixels in the result`);
+      await shots(ctx, page, 'tool-remove-background-after');
+    },
+  };
+
+  const upscale: E2ETest = {
+    name: 'upscale 2x -> the before/after slider moves with the keyboard and the pointer',
+    async run(ctx) {
+      const page = await signedInPage(ctx, 'upscale');
+      await page.goto('/services/upscale');
+      await page.getByLabel('Factor').selectOption('2');
+      await page.getByRole('button', { name: 'Upscale - 1 token' }).waitFor();
+      await shots(ctx, page, 'tool-upscale-before');
+      await page.getByLabel('Image', { exact: true }).setInputFiles(await smallPhoto('coffee', 128));
+      await page.getByText(/coffee-128\.png - 128 x \d+ px/).waitFor();
+      await page.getByRole('button', { name: 'Upscale - 1 token' }).click();
+      const slider = page.getByRole('slider', { name: 'Before and after comparison' });
+      await slider.waitFor({ timeout: JOB_MS });
+      await page.getByText(/^256 x \d+ px$/).waitFor();
+      check((await slider.getAttribute('aria-valuenow')) === '50', 'the slider does not start in the middle');
+      await slider.focus();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('PageUp');
+      check((await slider.getAttribute('aria-valuenow')) === '61', `keyboard moved the slider to ${await slider.getAttribute('aria-valuenow')}`);
+      const box = (await page.getByTestId('compare').boundingBox())!;
+      await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2, { steps: 5 });
+      await page.mouse.up();
+      const dragged = Number(await slider.getAttribute('aria-valuenow'));
+      check(dragged >= 18 && dragged <= 22, `pointer drag moved the slider to ${dragged}`);
+      await shots(ctx, page, 'tool-upscale-after');
+      await page.getByRole('button', { name: 'Zoom lens' }).click();
+      const lens = page.getByTestId('zoom-lens');
+      const lb = (await lens.boundingBox())!;
+      await page.mouse.move(lb.x + lb.width / 2, lb.y + lb.height / 2);
+      await page.locator('.zoom__lens').waitFor();
+      await ctx.screenshot(page, 'tool-upscale-lens-1280');
+    },
+  };
+
+  const failure: E2ETest = {
+    name: 'a job that fails shows the message and the refund, and the balance is back',
+    async run(ctx) {
+      const page = await signedInPage(ctx, 'fail');
+      const xsrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+      // A first job keeps the single worker busy, so the second one waits in the queue.
+      const busy = await page.context().request.post('/api/tools/upscale', {
+        headers: { 'X-XSRF-TOKEN': xsrf },
+        multipart: { image: { name: 'busy.png', mimeType: 'image/png', buffer: fs.readFileSync(await smallPhoto('motorcycle_left', 512)) }, factor: '4' },
+      });
+      check(busy.status() === 202, `busy job answered ${busy.status()}`);
+      await page.goto('/services/upscale');
+      await page.getByLabel('Image', { exact: true }).setInputFiles(await smallPhoto('coffee', 96));
+      await page.getByText(/coffee-96\.png/).waitFor();
+      await page.getByRole('button', { name: 'Upscale - 1 token' }).click();
+      await page.getByText(/Position \d+ in the queue|Queued/).first().waitFor();
+      await page.waitForURL((url) => url.searchParams.has('job'));
+      // Charged on accept: the header follows without a reload.
+      await page.waitForFunction(`document.querySelector('[data-testid="balance"] strong')?.textContent === '8'`);
+      await shots(ctx, page, 'tool-upscale-queued');
+      // The input disappears from storage before the worker reaches the job: the worker fails it for good.
+      const jobId = new URL(page.url()).searchParams.get('job')!;
+      const client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+      const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: 'inputs/' }));
+      const keys = (listed.Contents ?? []).filter((o) => o.Key?.includes(`/${jobId}/`)).map((o) => ({ Key: o.Key! }));
+      check(keys.length > 0, `no stored input for job ${jobId}`);
+      await client.send(new DeleteObjectsCommand({ Bucket: s3.bucket, Delete: { Objects: keys } }));
+      client.destroy();
+      await page.getByTestId('job-refunded').filter({ hasText: 'Your tokens were refunded.' }).waitFor({ timeout: JOB_MS });
+      await page.getByText('The job failed.').waitFor();
+      await page.waitForFunction(`document.querySelector('[data-testid="balance"] strong')?.textContent === '9'`, undefined, { timeout: 10_000 });
+      await shots(ctx, page, 'tool-upscale-failed');
+      await page.goto('/account/request-history');
+      await page.getByTestId('history-row').first().waitFor();
+      await page.getByText('Refunded').first().waitFor();
+      await ctx.screenshot(page, 'account-request-history-1280');
+    },
+  };
+
+  const generate: E2ETest = {
+    name: 'with the tiny test generation model, generate 2 images; they appear in My Projects',
+    async run(ctx) {
+      const modelDir = await buildTinyGenerationModel(path.join(TMP, 'tiny-generation'));
+      await workers.start({ GENERATION_MODEL_DIR: modelDir });
+      const page = await signedInPage(ctx, 'gen');
+      await waitForTool(page, 'generate', true);
+      await page.goto('/services/generate-image');
+      await page.getByLabel('Prompt').fill('a red fox in the snow');
+      await page.getByLabel('Number of images').selectOption('2');
+      await page.getByLabel('Style').selectOption('watercolor');
+      const button = page.getByRole('button', { name: 'Generate - 2 tokens' });
+      await button.waitFor();
+      await shots(ctx, page, 'tool-generate-before');
+      await button.click();
+      await page.getByTestId('results').waitFor({ timeout: JOB_MS });
+      check((await page.getByTestId('results').getByRole('img').count()) === 2, 'expected 2 generated images');
+      await page.waitForFunction(`[...document.querySelectorAll('[data-testid="results"] img')].every((img) => img.complete && img.naturalWidth === 1024)`);
+      check((await headerBalance(page)) === '8', `balance after generating 2 is ${await headerBalance(page)}`);
+      await shots(ctx, page, 'tool-generate-after');
+      await page.goto('/account/my-projects');
+      await page.getByTestId('project-card').first().waitFor();
+      await ctx.screenshot(page, 'account-my-projects-1280');
+    },
+  };
+
+  return [noGeneration, removeBackground, upscale, failure, generate];
+}

@@ -1,0 +1,164 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import type { JobView } from '@imagestudio/contracts';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { csrfHeaders, cookieHeader, verifiedUser } from '../../test/auth-helpers';
+import type { TestWorker } from '../../test/test-worker';
+import { startJobEvents } from '../jobs/job-events';
+import { money, waitForStatus, workerFor } from '../jobs/jobs.test-support';
+import { UPLOAD_MESSAGES } from '../uploads/image-inspect';
+import { animatedPng, animatedWebp, gifImage, jpegWithExif, pixelBombPng, solidImage, svgImage } from '../uploads/test-images';
+
+let t: TestContext;
+let worker: TestWorker;
+let stopEvents: () => Promise<void>;
+
+beforeAll(async () => {
+  t = await createTestContext({ JOB_SUBMIT_RATE_PER_MINUTE: '1000' });
+  stopEvents = await startJobEvents(t.ctx);
+  // Only background removal and generation: upscaling has no live worker in this file.
+  worker = await workerFor(t, { tools: ['remove-background', 'generate'] });
+});
+
+afterAll(async () => {
+  await worker.close();
+  await stopEvents();
+  await t.close();
+});
+
+describe('POST /api/tools/remove-background', () => {
+  it('stores the input without metadata under inputs/<userId>/<jobId>/ and runs the job', async () => {
+    const { agent, user } = await verifiedUser(t, { balanceTokens: 2 });
+    const res = await agent
+      .post('/api/tools/remove-background')
+      .field('output_format', 'webp')
+      .field('background_color', '#ffffff')
+      .attach('image', await jpegWithExif(), { filename: 'photo.png', contentType: 'image/png' })
+      .expect(202);
+    const job = res.body.payload as JobView;
+    expect(job.params).toEqual({ output_format: 'webp', background_color: '#ffffff', mask_only: false });
+    const row = await t.ctx.db('image_jobs').where({ id: job.id }).first();
+    expect(row.input_key).toBe(`inputs/${user.id}/${job.id}/input.jpg`);
+    const stored = await t.ctx.storage.get(row.input_key);
+    expect(stored.includes(Buffer.from('SecretCam'))).toBe(false);
+    expect((await sharp(stored).metadata()).format).toBe('jpeg');
+    const done = await waitForStatus(agent, job.id, ['succeeded']);
+    expect(done.input_url).toContain(`inputs/${user.id}/${job.id}/`);
+    expect((await money(t, user.id)).balance).toBe(10);
+  });
+
+  it('refuses every hostile or broken file with a 4xx and charges nothing', async () => {
+    const { agent, user } = await verifiedUser(t, { balanceTokens: 5 });
+    const png = await solidImage('png', 200, 150);
+    const cases: Array<[string, Buffer, string]> = [
+      ['empty', Buffer.alloc(0), UPLOAD_MESSAGES.empty],
+      ['truncated', png.subarray(0, Math.floor(png.length / 2)), UPLOAD_MESSAGES.damaged],
+      ['polyglot', Buffer.concat([png, Buffer.from('PK\u0003\u0004<html><script>x</script></html>')]), UPLOAD_MESSAGES.extraData],
+      ['gif', await gifImage(), UPLOAD_MESSAGES.wrongType],
+      ['svg', svgImage, UPLOAD_MESSAGES.wrongType],
+      ['bomb', pixelBombPng(20_000), UPLOAD_MESSAGES.tooManyPixels],
+      ['animated webp', await animatedWebp(), UPLOAD_MESSAGES.animated],
+      ['apng', await animatedPng(), UPLOAD_MESSAGES.animated],
+    ];
+    for (const [name, bytes, message] of cases) {
+      const started = performance.now();
+      const res = await agent.post('/api/tools/remove-background').attach('image', bytes, { filename: `${name}.png`, contentType: 'image/png' });
+      expect({ name, status: res.status, message: res.body.message }).toEqual({ name, status: 422, message });
+      if (name === 'bomb') expect(performance.now() - started).toBeLessThan(1000);
+    }
+    const missing = await agent.post('/api/tools/remove-background').field('output_format', 'png').expect(422);
+    expect(missing.body.errors.image).toEqual(['Please choose an image to upload.']);
+    const m = await money(t, user.id);
+    expect(m.balance).toBe(50);
+    expect(await t.ctx.db('image_jobs').where({ user_id: user.id }).count('* as n').first()).toEqual({ n: '0' });
+  });
+
+  it('answers 413 to a body over 20 MB without reading it all', async () => {
+    const { agent } = await verifiedUser(t, { balanceTokens: 5 });
+    // A declared length over the limit is refused before any byte of the body is read.
+    const server = http.createServer(t.app);
+    const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+    const headers = await csrfHeaders(agent);
+    const status = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(
+        {
+          port,
+          host: '127.0.0.1',
+          method: 'POST',
+          path: '/api/tools/remove-background',
+          headers: {
+            ...headers,
+            Cookie: cookieHeader(agent),
+            'Content-Type': 'multipart/form-data; boundary=x',
+            'Content-Length': String(200 * 1024 * 1024),
+          },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', reject);
+      req.write('--x\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\n');
+      // The rest of the 200 MB is never sent: the server must answer without waiting for it.
+    });
+    server.closeAllConnections();
+    server.close();
+    expect(status.status).toBe(413);
+    expect(JSON.parse(status.body)).toMatchObject({ code: 'payload_too_large', message: UPLOAD_MESSAGES.tooLarge });
+
+    // Without a declared length (chunked), the stream is cut at 20 MB.
+    const big = Buffer.concat([await solidImage('png', 8, 8), Buffer.alloc(21 * 1024 * 1024, 1)]);
+    const res = await agent.post('/api/tools/remove-background').attach('image', big, 'big.png').catch((err: { status?: number; response?: { status: number } }) => err.response ?? err);
+    expect(res.status).toBe(413);
+  });
+});
+
+describe('POST /api/tools/upscale', () => {
+  it('answers 503 naming the tool, before charging, when no live worker can upscale', async () => {
+    const { agent, user } = await verifiedUser(t, { balanceTokens: 5 });
+    const res = await agent.post('/api/tools/upscale').field('factor', '2').attach('image', await solidImage('png'), 'a.png').expect(503);
+    expect(res.body).toEqual({ status: 'ERROR', code: 'tool_unavailable', message: 'Upscaling is not available right now.' });
+    expect((await money(t, user.id)).balance).toBe(50);
+    const status = await agent.get('/api/tools/status').expect(200);
+    expect(status.body.payload.upscale).toEqual({ available: false, provider: null });
+    expect(status.body.payload['remove-background'].available).toBe(true);
+  });
+
+  it('refuses an output over 64 MP with the limit in the message, and an unknown factor', async () => {
+    const up = await workerFor(t, { tools: ['upscale'] });
+    try {
+      const { agent, user } = await verifiedUser(t, { balanceTokens: 5 });
+      const wide = await solidImage('jpeg', 2100, 2000);
+      const res = await agent.post('/api/tools/upscale').field('factor', '4').attach('image', wide, 'wide.jpg').expect(422);
+      expect(res.body.message).toContain('64 megapixels');
+      expect(res.body.message).toContain('2048x2048');
+      await agent.post('/api/tools/upscale').field('factor', '3').attach('image', await solidImage('png'), 'a.png').expect(422);
+      const ok = await agent.post('/api/tools/upscale').field('factor', '4').field('output_format', 'jpeg').attach('image', await solidImage('png', 300, 200), 'a.png').expect(202);
+      expect(ok.body.payload.params).toEqual({ factor: 4, output_format: 'jpeg' });
+      await waitForStatus(agent, ok.body.payload.id, ['succeeded']);
+      expect((await money(t, user.id)).balance).toBe(40);
+    } finally {
+      await up.close();
+    }
+  });
+});
+
+describe('submission rate limit', () => {
+  it('answers 429 past JOB_SUBMIT_RATE_PER_MINUTE submissions in a minute', async () => {
+    const limited = await createTestContext({ JOB_SUBMIT_RATE_PER_MINUTE: '3' });
+    const w = await workerFor(limited, { behaviour: 'noop' });
+    try {
+      const { agent } = await verifiedUser(limited, { balanceTokens: 10 });
+      for (let i = 0; i < 3; i += 1) await agent.post('/api/tools/generate').send({ prompt: `p${i}`, size: '1024x1024' }).expect(202);
+      const res = await agent.post('/api/tools/generate').send({ prompt: 'p4', size: '1024x1024' }).expect(429);
+      expect(res.body.code).toBe('rate_limited');
+      expect(res.headers['retry-after']).toBeDefined();
+    } finally {
+      await w.close();
+      await limited.close();
+    }
+  });
+});
