@@ -14,7 +14,7 @@ import { migrateLatest, runSeeds } from '../server/src/lib/migrator';
 import { freePort, startApi } from './lib/api-server';
 import { ARTIFACTS_DIR, runTests } from './lib/harness';
 import { WorkerControl } from './lib/worker-process';
-import { guestRedirect, loginErrors, signUpJourney } from './tests/accounts.e2e';
+import { guestRedirect, loginErrors, phoneCountryLookup, signUpJourney } from './tests/accounts.e2e';
 import { cookieBanner, german, keyboardAndMobile, notFound, smoke } from './tests/shell.e2e';
 import { toolTests } from './tests/tools.e2e';
 import { paymentTests } from './tests/payments.e2e';
@@ -24,7 +24,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/imagestudio_e2e';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
-const TESTS = [smoke, notFound, cookieBanner, german, keyboardAndMobile, signUpJourney, guestRedirect, loginErrors, ...paymentTests];
+const TESTS = [smoke, notFound, cookieBanner, german, keyboardAndMobile, signUpJourney, guestRedirect, loginErrors, phoneCountryLookup, ...paymentTests];
 
 /** Newest modification time under a folder (sources of the client build). */
 function newestMtime(dir: string): number {

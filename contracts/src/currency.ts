@@ -16,17 +16,6 @@ export function currencyDecimals(code: string): 0 | 2 | 3 {
   return 2;
 }
 
-/** Converts integer minor units (cents, fils) into the decimal amount of that currency. */
-export function minorUnitsToAmount(minor: number, code: string): number {
-  return minor / 10 ** currencyDecimals(code);
-}
-
-/** Converts a decimal amount into integer minor units of that currency, rounding half away from zero. */
-export function amountToMinorUnits(amount: number, code: string): number {
-  const factor = 10 ** currencyDecimals(code);
-  return Math.sign(amount) * Math.round(Math.abs(amount) * factor);
-}
-
 /**
  * Formats a price in US English currency style with the currency's decimals; a falsy amount shows "0.00",
  * and a code the platform cannot format shows the symbol followed by the amount.

@@ -30,14 +30,16 @@ export function createApp(deps: AppDeps): Express {
   app.use(requestLogger(deps.logger));
   app.use(ctx.metrics.middleware);
 
-  // 2. Security headers. Result images come from presigned S3 URLs, which may live on another origin.
+  // 2. Security headers. Result images come from presigned S3 URLs, which may live on another origin;
+  // the phone input asks an IP-to-country service once (spec section 7).
   const s3Origin = new URL(deps.storage.endpoint).origin;
+  const ipCountryOrigin = new URL(deps.config.CLIENT_IP_COUNTRY_URL).origin;
   app.use(
     helmet({
       contentSecurityPolicy: {
         directives: {
           'img-src': ["'self'", 'data:', 'blob:', s3Origin],
-          'connect-src': ["'self'", s3Origin],
+          'connect-src': ["'self'", s3Origin, ipCountryOrigin],
           'upgrade-insecure-requests': deps.config.APP_URL.startsWith('https:') ? [] : null,
         },
       },

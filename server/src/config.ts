@@ -72,6 +72,8 @@ const envSchema = z.object({
   /** How often expired results are looked for and deleted. */
   RETENTION_INTERVAL_S: z.coerce.number().positive().default(3600),
   CLIENT_DIST_DIR: z.string().default('client/dist'),
+  /** The IP-to-country service the client calls to preselect the phone country (allowed by the CSP). */
+  CLIENT_IP_COUNTRY_URL: z.string().url().default('https://ip2c.org/s'),
   /** How often (ms) an API process asks Postgres whether the catalog changed (0 = on every request). */
   CATALOG_CACHE_CHECK_MS: z.coerce.number().int().min(0).default(1000),
   /** Cache-Control max-age (seconds) of catalog replies (languages, strings, settings, packs...). */

@@ -79,7 +79,7 @@ export function PhoneInput({ label, placeholder, countryLabel, value, country, c
           <option value="">—</option>
           {countries.map((c) => (
             <option key={c.iso} value={c.iso.toUpperCase()}>
-              {`${c.title} ${dialPrefix(c.iso)}`.trim()}
+              {`${dialPrefix(c.iso)} ${c.title}`.trim()}
             </option>
           ))}
         </select>

@@ -1,6 +1,7 @@
 import { FakeApi, makeStore, withCatalog, type SeenRequest } from '../test/fake-api';
 
 beforeEach(() => localStorage.clear());
+afterEach(() => jest.restoreAllMocks());
 
 const PROFILE = {
   id: 'u1', name: 'Ada', surname: 'Lovelace', email: 'ada@example.test', phone: '+49 301234567',
@@ -84,6 +85,7 @@ describe('Confirm Information (checkout)', () => {
   });
 
   it('shows the first server message per field, and other fields in the banner', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined); // the catalogue logs 422s
     const { store } = await signedInStore(() => ({
       status: 422,
       data: { status: 'ERROR', code: 'validation_failed', message: 'The given data was invalid.', errors: { postCode: ['Postal code is required', 'second'], amount: ['Minimum top-up amount: €1.00'] } },

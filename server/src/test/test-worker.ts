@@ -127,8 +127,10 @@ export async function startTestWorker(options: TestWorkerOptions): Promise<TestW
       connection: createNodeRedisClient(connection),
       prefix: options.queuePrefix,
       concurrency: options.concurrency ?? 4,
-      lockDuration: options.lockDuration ?? 30_000,
-      stalledInterval: options.stalledInterval ?? 30_000,
+      // Short by default: BullMQ's stall check runs for the whole queue at the shortest interval any
+      // worker set last, so a test that kills a worker needs every worker on the queue to check often.
+      lockDuration: options.lockDuration ?? 2000,
+      stalledInterval: options.stalledInterval ?? 1000,
     },
   );
   worker.on('error', () => undefined);

@@ -2,11 +2,14 @@ import { JOB_NAMES } from '@imagestudio/contracts';
 import { InferenceRequireGpuError } from '../inference';
 import type { LoadedTools, ToolDeps, ToolLoader, ToolLoaders } from './types';
 import { isUnavailable } from './types';
+import { loadGenerateTool } from './generate';
 import { loadRemoveBackgroundTool } from './remove-background';
 import { loadUpscaleTool } from './upscale';
-import { loadGenerateTool } from './generate';
 
-/** Job name -> loader, exhaustive by type. */
+/**
+ * Job name -> loader, exhaustive by type. A loader whose model is missing answers `{ unavailable }`, and its
+ * jobs fail with "not available", never a fake result.
+ */
 export const TOOL_LOADERS: ToolLoaders = {
   generate: loadGenerateTool,
   'remove-background': loadRemoveBackgroundTool,

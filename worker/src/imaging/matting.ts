@@ -90,41 +90,94 @@ export function decontaminateEdges(rgba: Uint8Array, alpha: Uint8Array, width: n
   if (edges === 0) return;
   const oneMinusA = new Float32Array(n);
   for (let i = 0; i < n; i++) oneMinusA[i] = 1 - a[i]!;
+  // Pass 1 (radius 90) only needs very smooth fields: computed at 1/4 resolution and interpolated back, which
+  // makes the whole step about twice as fast at 1024^2 for no visible difference.
+  const coarse = 4;
+  const sw = Math.ceil(width / coarse);
+  const sh = Math.ceil(height / coarse);
+  const blurASmall = boxFilter(downsample(a, width, height, coarse), sw, sh, Math.round(90 / coarse));
+  const blurA6 = boxFilter(a, width, height, 6);
   for (let c = 0; c < 3; c++) {
     const image = new Float32Array(n);
     for (let i = 0; i < n; i++) image[i] = rgba[i * 4 + c]! / 255;
-    let F: Float32Array = image;
-    let B: Float32Array = image;
-    for (const r of [90, 6]) {
-      [F, B] = blurFusion(image, F, B, a, oneMinusA, width, height, r) as [Float32Array, Float32Array];
-    }
+    const FA = new Float32Array(n);
+    const B1A = new Float32Array(n);
     for (let i = 0; i < n; i++) {
-      if (alpha[i]! > 0 && alpha[i]! < 255) rgba[i * 4 + c] = Math.round(F[i]! * 255);
+      FA[i] = image[i]! * a[i]!;
+      B1A[i] = image[i]! * oneMinusA[i]!;
+    }
+    const fbSmall = boxFilter(downsample(FA, width, height, coarse), sw, sh, Math.round(90 / coarse));
+    const bbSmall = boxFilter(downsample(B1A, width, height, coarse), sw, sh, Math.round(90 / coarse));
+    for (let i = 0; i < fbSmall.length; i++) {
+      fbSmall[i] = fbSmall[i]! / (blurASmall[i]! + 1e-5);
+      bbSmall[i] = bbSmall[i]! / (1 - blurASmall[i]! + 1e-5);
+    }
+    const [F1, B1] = fuse(image, a, oneMinusA, upsample(fbSmall, sw, sh, width, height, coarse), upsample(bbSmall, sw, sh, width, height, coarse));
+    // Pass 2 (radius 6) at full resolution, from pass 1's estimates.
+    for (let i = 0; i < n; i++) {
+      FA[i] = F1[i]! * a[i]!;
+      B1A[i] = B1[i]! * oneMinusA[i]!;
+    }
+    const fb = boxFilter(FA, width, height, 6);
+    const bb = boxFilter(B1A, width, height, 6);
+    for (let i = 0; i < n; i++) {
+      fb[i] = fb[i]! / (blurA6[i]! + 1e-5);
+      bb[i] = bb[i]! / (1 - blurA6[i]! + 1e-5);
+    }
+    const [F] = fuse(image, a, oneMinusA, fb, bb);
+    for (let i = 0; i < n; i++) {
+      if (alpha[i]! > 0 && alpha[i]! < 255) rgba[i * 4 + c] = Math.round(F![i]! * 255);
     }
   }
 }
 
-function blurFusion(image: Float32Array, F: Float32Array, B: Float32Array, a: Float32Array, oneMinusA: Float32Array, w: number, h: number, r: number): Float32Array[] {
-  const n = image.length;
-  const FA = new Float32Array(n);
-  const B1A = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    FA[i] = F[i]! * a[i]!;
-    B1A[i] = B[i]! * oneMinusA[i]!;
+/** One blur-fusion update from blurred foreground/background estimates: F = fb + a(I - a fb - (1-a) bb). */
+function fuse(image: Float32Array, a: Float32Array, oneMinusA: Float32Array, fb: Float32Array, bb: Float32Array): Float32Array[] {
+  const F = new Float32Array(image.length);
+  for (let i = 0; i < image.length; i++) {
+    const f = fb[i]! + a[i]! * (image[i]! - a[i]! * fb[i]! - oneMinusA[i]! * bb[i]!);
+    F[i] = f < 0 ? 0 : f > 1 ? 1 : f;
   }
-  const blurA = boxFilter(a, w, h, r);
-  const blurFA = boxFilter(FA, w, h, r);
-  const blurB1A = boxFilter(B1A, w, h, r);
-  const outF = new Float32Array(n);
-  const outB = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    const fb = blurFA[i]! / (blurA[i]! + 1e-5);
-    const bb = blurB1A[i]! / (1 - blurA[i]! + 1e-5);
-    const f = fb + a[i]! * (image[i]! - a[i]! * fb - oneMinusA[i]! * bb);
-    outF[i] = f < 0 ? 0 : f > 1 ? 1 : f;
-    outB[i] = bb;
+  return [F, bb];
+}
+
+/** Area-average downsampling by an integer factor (partial blocks at the edges averaged over what they hold). */
+export function downsample(src: Float32Array, w: number, h: number, f: number): Float32Array {
+  const sw = Math.ceil(w / f);
+  const sh = Math.ceil(h / f);
+  const sum = new Float32Array(sw * sh);
+  const count = new Float32Array(sw * sh);
+  for (let y = 0; y < h; y++) {
+    const row = Math.floor(y / f) * sw;
+    for (let x = 0; x < w; x++) {
+      const j = row + Math.floor(x / f);
+      sum[j]! += src[y * w + x]!;
+      count[j]! += 1;
+    }
   }
-  return [outF, outB];
+  for (let j = 0; j < sum.length; j++) sum[j] = sum[j]! / count[j]!;
+  return sum;
+}
+
+/** Bilinear upsampling of a downsample()d field back to w x h (sample centres aligned). */
+export function upsample(src: Float32Array, sw: number, sh: number, w: number, h: number, f: number): Float32Array {
+  const out = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const sy = Math.min(Math.max((y + 0.5) / f - 0.5, 0), sh - 1);
+    const y0 = Math.floor(sy);
+    const y1 = Math.min(y0 + 1, sh - 1);
+    const ty = sy - y0;
+    for (let x = 0; x < w; x++) {
+      const sx = Math.min(Math.max((x + 0.5) / f - 0.5, 0), sw - 1);
+      const x0 = Math.floor(sx);
+      const x1 = Math.min(x0 + 1, sw - 1);
+      const tx = sx - x0;
+      const top = src[y0 * sw + x0]! * (1 - tx) + src[y0 * sw + x1]! * tx;
+      const bottom = src[y1 * sw + x0]! * (1 - tx) + src[y1 * sw + x1]! * tx;
+      out[y * w + x] = top * (1 - ty) + bottom * ty;
+    }
+  }
+  return out;
 }
 
 export interface CompositeOptions {

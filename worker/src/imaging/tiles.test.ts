@@ -12,6 +12,17 @@ describe('planSpans', () => {
     expect(last.start + last.length).toBe(300);
     for (let i = 1; i < spans.length; i++) expect(spans[i]!.overlapBefore).toBeGreaterThanOrEqual(20);
   });
+
+  it('never exceeds the tile, never overlaps less than asked, for any size', () => {
+    for (let size = 1; size < 1200; size += 7) {
+      const spans = planSpans(size, 320, 28);
+      const last = spans[spans.length - 1]!;
+      expect(last.start + last.length).toBe(size);
+      for (const s of spans) expect(s.length).toBeLessThanOrEqual(320);
+      for (const s of spans.slice(1)) expect(s.overlapBefore).toBeGreaterThanOrEqual(28);
+    }
+    expect(planSpans(512, 320, 28)).toHaveLength(2);
+  });
 });
 
 describe('rampWeights', () => {

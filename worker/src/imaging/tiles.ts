@@ -14,17 +14,21 @@ export interface Span {
   overlapBefore: number;
 }
 
-/** Splits [0, size) into spans of at most `tile` pixels overlapping by at least `overlap`. */
+/**
+ * Splits [0, size) into the fewest spans of at most `tile` pixels that overlap by at least `overlap`, all of
+ * (nearly) equal length, so no pixel is computed more often than the overlap requires.
+ */
 export function planSpans(size: number, tile: number, overlap: number): Span[] {
   if (overlap >= tile) throw new Error('overlap must be smaller than the tile');
   if (size <= tile) return [{ start: 0, length: size, overlapBefore: 0 }];
-  const step = tile - overlap;
+  const count = Math.ceil((size - overlap) / (tile - overlap));
+  const length = Math.ceil((size + (count - 1) * overlap) / count);
   const spans: Span[] = [];
-  for (let start = 0; ; start += step) {
-    const s = Math.min(start, size - tile);
-    const prev = spans[spans.length - 1];
-    spans.push({ start: s, length: tile, overlapBefore: prev ? prev.start + prev.length - s : 0 });
-    if (s + tile >= size) break;
+  for (let i = 0; i < count; i++) {
+    // Starts spread evenly from 0 to size - length; consecutive spans then overlap by >= `overlap`.
+    const start = Math.round((i * (size - length)) / (count - 1));
+    const prev = spans[i - 1];
+    spans.push({ start, length, overlapBefore: prev ? prev.start + prev.length - start : 0 });
   }
   return spans;
 }

@@ -10,10 +10,10 @@ import { compositeAlpha, decontaminateEdges, guidedFilterAlpha, maskToBytes, toN
  * the benchmark calls it directly. `step(stage)` is awaited between stages.
  */
 
-export type EdgeRefinement = 'none' | 'guided' | 'guided-decontaminate';
+export type EdgeRefinement = 'none' | 'guided' | 'decontaminate' | 'guided-decontaminate';
 
 /** Chosen by the measured comparison in worker/README.md ("Edge refinement"). */
-export const DEFAULT_EDGE_REFINEMENT: EdgeRefinement = 'guided-decontaminate';
+export const DEFAULT_EDGE_REFINEMENT: EdgeRefinement = 'decontaminate';
 
 export interface RemoveBackgroundOptions {
   outputFormat: 'png' | 'webp';
@@ -79,13 +79,13 @@ export async function removeBackground(
   t = performance.now();
   const refinement = options.refinement ?? DEFAULT_EDGE_REFINEMENT;
   const rgba = image.data;
-  if (refinement !== 'none') {
+  if (refinement === 'guided' || refinement === 'guided-decontaminate') {
     // Radius scales with the image so the filter sees the same neighbourhood at any resolution.
     const r = Math.max(2, Math.round(Math.max(image.width, image.height) / 256));
     alpha = guidedFilterAlpha(rgba, alpha, image.width, image.height, r, 1e-4);
   }
   // Edge pixels get their foreground colour back, so neither transparency nor a new background shows a halo.
-  if (refinement === 'guided-decontaminate' && !options.maskOnly) decontaminateEdges(rgba, alpha, image.width, image.height);
+  if ((refinement === 'decontaminate' || refinement === 'guided-decontaminate') && !options.maskOnly) decontaminateEdges(rgba, alpha, image.width, image.height);
   timings.refine = performance.now() - t;
   t = performance.now();
   let data: Buffer;

@@ -18,8 +18,11 @@ export interface UpscaleOptions {
   blend?: number;
 }
 
-/** Measured in worker/README.md: big enough that the overlap costs little, small enough for bounded memory. */
-export const DEFAULT_TILE_SIZE = 256;
+/**
+ * Tiles of at most 320 input pixels: slim x4 holds a 48-channel tensor at output size, ~315 MB for a 320^2 tile
+ * (805 MB untiled at 512^2, models-notes.md); even spans keep recomputed overlap near 10% at 512^2.
+ */
+export const DEFAULT_TILE_SIZE = 320;
 export const DEFAULT_BLEND = 8;
 
 type Step = (stage: string) => Promise<void>;

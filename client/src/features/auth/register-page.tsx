@@ -41,7 +41,11 @@ export const RegisterPage = observer(function RegisterPage() {
     ui.warning(t('shell.phone.unsupported'));
   };
 
-  const set = (field: keyof typeof form) => (value: string | boolean) => setForm((f) => ({ ...f, [field]: value }));
+  // Editing a field clears its message; the next submit checks everything again.
+  const set = (field: keyof typeof form) => (value: string | boolean) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

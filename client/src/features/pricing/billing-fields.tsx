@@ -1,6 +1,6 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { observer } from 'mobx-react-lite';
-import { PhoneInput, Select, TextField } from '../../components';
+import { interpretPhone, PhoneInput, Select, TextField } from '../../components';
 import { TIMINGS } from '../../config/constants';
 import { env } from '../../config/env';
 import { lookupCountry } from '../../lib/ip-country';
@@ -22,6 +22,13 @@ export const BillingFields = observer(function BillingFields() {
     lastUnsupportedToast.current = now;
     ui.warning(t('shell.phone.unsupported'));
   };
+  // A number filled in from the profile names its country by its prefix (+49): show it in the dropdown.
+  useEffect(() => {
+    if (checkout.phoneCountry || !checkout.form.phone.startsWith('+') || countries.countries.length === 0) return;
+    const country = interpretPhone(checkout.form.phone, undefined, countries.isoCodes).country;
+    if (country && countries.isoCodes.has(country)) checkout.setPhone(checkout.form.phone, country);
+  }, [checkout, checkout.form.phone, checkout.phoneCountry, countries.countries.length, countries.isoCodes]);
+
   const text = (field: BillingField, label: string, autoComplete: string, extra: { type?: string; disabled?: boolean; required?: boolean } = {}) => (
     <TextField
       id={billingInputId(field)}

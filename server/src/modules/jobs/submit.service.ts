@@ -89,7 +89,17 @@ export async function submitJob<T extends JobName>(ctx: AppContext, req: SubmitR
   let job: JobRow;
   try {
     job = await ctx.db.transaction(async (trx) => {
-      const row = await repo.insertJob(trx, {
+      // The charge first: it locks the user's row FOR UPDATE before the job row's foreign key takes a
+      // share lock on it, so concurrent submissions queue on the lock instead of deadlocking.
+      await applyEntry(trx, {
+        userId: req.userId,
+        deltaTenths: -req.costTenths,
+        kind: 'spend',
+        idempotencyKey: `job:${jobId}:charge`,
+        reason: `${req.tool} job`,
+        metadata: { job_id: jobId, tool: req.tool },
+      });
+      return repo.insertJob(trx, {
         id: jobId,
         user_id: req.userId,
         tool: req.tool,
@@ -100,15 +110,6 @@ export async function submitJob<T extends JobName>(ctx: AppContext, req: SubmitR
         request_hash: hash,
         request_id: req.requestId ?? null,
       });
-      await applyEntry(trx, {
-        userId: req.userId,
-        deltaTenths: -req.costTenths,
-        kind: 'spend',
-        idempotencyKey: `job:${jobId}:charge`,
-        reason: `${req.tool} job`,
-        metadata: { job_id: jobId, tool: req.tool },
-      });
-      return row;
     });
   } catch (err) {
     if (inputKey) await ctx.storage.deletePrefix(inputsPrefix({ user_id: req.userId, id: jobId })).catch(() => undefined);

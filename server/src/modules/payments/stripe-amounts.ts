@@ -1,14 +1,11 @@
 import { currencyDecimals } from '@imagestudio/contracts';
 
 /**
- * Stripe's rules for charge amounts. Amounts are integers of the currency's minor unit (money.ts):
- * zero-decimal currencies in whole units, and three-decimal ones must end in 0 (Stripe rejects 1.235 KWD),
- * so those are rounded half up to a multiple of 10.
+ * Stripe's rules for charge amounts, in integers of the currency's minor unit. Three-decimal currencies
+ * must end in 0 (Stripe rejects 1.235 KWD): that rounding is the shared `chargeableMinor` of contracts, so
+ * the client shows exactly what is charged.
  */
-export function chargeableMinor(totalMinor: number, currency: string): number {
-  if (currencyDecimals(currency) !== 3) return totalMinor;
-  return Math.floor((totalMinor + 5) / 10) * 10;
-}
+export { chargeableMinor } from '@imagestudio/contracts';
 
 /**
  * Stripe's minimum charge per currency in minor units (docs.stripe.com/currencies#minimum-and-maximum-charge-amounts).

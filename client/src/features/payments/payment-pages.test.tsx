@@ -1,0 +1,108 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { App } from '../../app/app';
+import { createTestRouter } from '../../app/router';
+import { FakeApi, makeStore, withCatalog } from '../../test/fake-api';
+
+beforeEach(() => {
+  localStorage.clear();
+  document.cookie = 'cookie_consent=true; path=/';
+});
+afterEach(() => jest.useRealTimers());
+
+function signedInApi(profileCalls: { n: number }, balance = () => 10) {
+  return withCatalog(new FakeApi())
+    .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
+    .on('GET /user/profile', () => {
+      profileCalls.n += 1;
+      return { status: 200, data: { status: 'OK', payload: { name: 'Ada', surname: 'Lovelace', email: 'ada@example.test', balance: balance() } } };
+    });
+}
+
+function start(path: string, api: FakeApi) {
+  const router = createTestRouter(path);
+  const { store } = makeStore(api);
+  render(<App store={store} router={router} />);
+  return { router, store };
+}
+
+describe('payment result pages', () => {
+  it('success: title, toast, refreshed profile and the two buttons', async () => {
+    // Start-up reads 10 tokens; the success page's own refresh sees the credited 110.
+    const calls = { n: 0 };
+    start('/success-payment', signedInApi(calls, () => (calls.n >= 2 ? 110 : 10)));
+    await screen.findByRole('heading', { name: 'Payment Successful!' });
+    expect(await screen.findByText('Payment completed successfully!')).toBeTruthy();
+    await screen.findByText('110');
+    expect(calls.n).toBeGreaterThanOrEqual(2);
+    expect(screen.getByRole('link', { name: 'Go to Account' }).getAttribute('href')).toBe('/account');
+    expect(screen.getAllByRole('link', { name: 'Back to Home' })[0]!.getAttribute('href')).toBe('/');
+  });
+
+  it('fail: the error query text, or the generic advice; an error toast; Try Again goes to pricing', async () => {
+    start('/fail-payment?order=d1&error=Your%20card%20was%20declined.', withCatalog(new FakeApi()));
+    await screen.findByRole('heading', { name: 'Payment Failed' });
+    expect(screen.getByTestId('payment-error').textContent).toBe('Your card was declined.');
+    expect(screen.getByText('Payment failed. Please try again.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe('/pricing');
+  });
+
+  it('fail without an error shows the generic advice', async () => {
+    start('/fail-payment?order=d1', withCatalog(new FakeApi()));
+    await screen.findByText('Unfortunately, your payment could not be processed.');
+    expect(screen.getByText('Please try again or contact support if the problem persists.')).toBeTruthy();
+  });
+
+  it('processing: order id or the email line; Check Status shows "Checking..." then the checked line', async () => {
+    const calls = { n: 0 };
+    start('/pending-payment', signedInApi(calls));
+    await screen.findByRole('heading', { name: 'Payment Processing' });
+    expect(screen.getByText('You will receive a confirmation email once the payment is complete.')).toBeTruthy();
+    const button = screen.getByRole('button', { name: 'Check Status' });
+    fireEvent.click(button);
+    expect(screen.getByText('Checking...')).toBeTruthy();
+    expect(await screen.findByText('Status checked. If payment completed, your balance has been updated.')).toBeTruthy();
+  });
+
+  it('processing with an order: polls the deposit every 5 s and moves to the success page when it settles', async () => {
+    jest.useFakeTimers();
+    const calls = { n: 0 };
+    const statuses = ['Pending', 'Success'];
+    const api = signedInApi(calls).on('GET /deposit/status/dep-7', () => ({ status: 200, data: { status: 'OK', payload: { id: 'dep-7', status: statuses.shift() ?? 'Success' } } }));
+    const { router } = start('/processing-payment?order_id=dep-7', api);
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(100);
+    });
+    expect(screen.getByText('Order ID: dep-7')).toBeTruthy();
+    const profileCallsAtStart = calls.n;
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(5000);
+    });
+    // The first pending check refetched the profile; the deposit is still Pending.
+    expect(calls.n).toBe(profileCallsAtStart + 1);
+    expect(router.state.location.pathname).toBe('/processing-payment');
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(5000);
+    });
+    expect(router.state.location.pathname).toBe('/success-payment');
+    expect(router.state.location.search).toBe('?order=dep-7');
+  });
+
+  it('leaving the processing page clears its timers', async () => {
+    jest.useFakeTimers();
+    const calls = { n: 0 };
+    const api = signedInApi(calls).on('GET /deposit/status/dep-8', { status: 200, data: { status: 'OK', payload: { status: 'Pending' } } });
+    const { router } = start('/processing-payment?order_id=dep-8', api);
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(100);
+    });
+    await act(async () => {
+      await router.navigate('/');
+    });
+    const seen = api.seen.length;
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(120_000);
+    });
+    expect(api.seen.filter((r) => r.url.startsWith('/deposit/status')).length).toBe(0);
+    expect(api.seen.length).toBe(seen);
+  });
+});

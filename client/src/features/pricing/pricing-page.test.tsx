@@ -1,0 +1,90 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App } from '../../app/app';
+import { createTestRouter } from '../../app/router';
+import { FakeApi, makeStore, withCatalog } from '../../test/fake-api';
+
+beforeEach(() => {
+  localStorage.clear();
+  document.cookie = 'cookie_consent=true; path=/';
+});
+
+const CURRENCIES = [
+  { code: 'EUR', value: 1, symbol: '€', default: 1 },
+  { code: 'JPY', value: 162.5, symbol: '¥', default: 0 },
+  { code: 'KWD', value: 0.3315, symbol: 'KD', default: 0 },
+];
+const RATE: Record<string, number> = { EUR: 1, JPY: 162.5, KWD: 0.3315 };
+
+/** The catalogue with three currencies whose packs and tiers the fake converts like the server does. */
+function pricingApi() {
+  return withCatalog(new FakeApi())
+    .on('GET /currencies', { status: 200, data: { status: 'OK', payload: CURRENCIES } })
+    .on('GET /settings', { status: 200, data: { status: 'OK', payload: { vat_percent: 0, min_top_up: 1, payment_methods: [{ id: 1, title: 'Credit/Debit card', code: 'card' }] } } })
+    .on('GET /packs', (req) => {
+      const code = String(req.params.currency);
+      const price = code === 'JPY' ? 1623 : code === 'KWD' ? 3.312 : 9.99;
+      return { status: 200, data: { status: 'OK', payload: [{ id: 1, title: 'Free', price: 0, credits: 10 }, { id: 2, title: 'Starter', price, credits: 100 }] } };
+    })
+    .on('GET /token-pricing', (req) => {
+      const code = String(req.params.currency);
+      const unit = (eur: number) => Math.round(eur * RATE[code]! * 10000) / 10000;
+      return { status: 200, data: { status: 'OK', payload: { currency: code, priceTiers: [{ min: 0.1, max: 99.9, price: unit(0.1) }, { min: 100, max: null, price: unit(0.09) }] } } };
+    });
+}
+
+function start(path: string, api: FakeApi) {
+  const router = createTestRouter(path);
+  const { store } = makeStore(api);
+  render(<App store={store} router={router} />);
+  return { router, store };
+}
+
+describe('pricing page', () => {
+  it('starts the slider at 10 percent and shows tokens, price per token and total live', async () => {
+    start('/pricing', pricingApi());
+    await screen.findByRole('heading', { name: 'Pricing', level: 1 });
+    await waitFor(() => expect(screen.getByTestId('custom-total').textContent).toBe('€18.08'));
+    expect(screen.getByTestId('custom-tokens').textContent).toBe('200.9');
+    expect(screen.getByTestId('custom-unit-price').textContent).toBe('€0.09');
+    fireEvent.change(screen.getByTestId('token-slider'), { target: { value: '0' } });
+    expect(screen.getByTestId('custom-tokens').textContent).toBe('1');
+    expect(screen.getByTestId('custom-total').textContent).toBe('€0.10');
+  });
+
+  it('shows price or "free" per pack and Choose only on paid packs', async () => {
+    start('/pricing', pricingApi());
+    const free = await screen.findByTestId('pack-1');
+    expect(within(free).getByText('free')).toBeTruthy();
+    expect(within(free).queryByRole('button', { name: 'Choose' })).toBeNull();
+    const starter = screen.getByTestId('pack-2');
+    expect(within(starter).getByText('€9.99')).toBeTruthy();
+    expect(within(starter).getByRole('button', { name: 'Choose' })).toBeTruthy();
+  });
+
+  it('a guest choosing a pack goes to Login with a redirect back to the pack', async () => {
+    const { router } = start('/pricing', pricingApi());
+    fireEvent.click(within(await screen.findByTestId('pack-2')).getByRole('button', { name: 'Choose' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/pricing?pack=2');
+  });
+
+  it('changing the currency re-prices the slider, the packs and the open modal with that currency decimals', async () => {
+    const api = pricingApi().on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } }).on('GET /user/profile', {
+      status: 200,
+      data: { status: 'OK', payload: { name: 'Ada', surname: 'Lovelace', email: 'ada@example.test', balance: 10 } },
+    });
+    const { store } = start('/pricing?pack=2', api);
+    const dialog = await screen.findByRole('dialog', { name: 'Buy Tokens' });
+    expect(within(dialog).getByTestId('plan-title').textContent).toBe('Starter');
+    expect(within(dialog).getByTestId('plan-total').textContent).toBe('€9.99');
+
+    store.currencies.select('JPY');
+    await waitFor(() => expect(within(dialog).getByTestId('plan-total').textContent).toBe('¥1,623'));
+    await waitFor(() => expect(screen.getByTestId('custom-total').textContent).toBe('¥2,938'));
+
+    store.currencies.select('KWD');
+    await waitFor(() => expect(within(dialog).getByTestId('plan-total').textContent?.replace(/\u00a0/g, ' ')).toBe('KWD 3.310'));
+    // 200.9 x 0.0298 = 5.987 KWD, charged as 5.990 (three-decimal currencies end in 0).
+    await waitFor(() => expect(screen.getByTestId('custom-total').textContent?.replace(/\u00a0/g, ' ')).toBe('KWD 5.990'));
+  });
+});
