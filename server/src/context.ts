@@ -11,9 +11,9 @@ export interface AppDeps {
   config: Config;
   logger: Logger;
   db: Db;
-  /** Redis db of REDIS_URL: sessions, rate limits, heartbeats and cancellation flags. */
+  /** Redis db of REDIS_URL: sessions and rate limits. */
   redis: RedisClient;
-  /** Redis db QUEUE_REDIS_DB: BullMQ only. */
+  /** Redis db QUEUE_REDIS_DB: BullMQ, worker heartbeats and cancellation flags (all a worker can reach). */
   queueRedis: RedisClient;
   queue: Queue;
   storage: Storage;

@@ -47,6 +47,9 @@ export interface TestWorkerOptions {
   lockDuration?: number;
   stalledInterval?: number;
   heartbeat?: boolean;
+  /** In-process only: called when the handler starts and returns (the queue benchmark's clock). */
+  onStart?: (jobId: string) => void;
+  onEnd?: (jobId: string) => void;
 }
 
 export interface TestWorker {
@@ -106,8 +109,13 @@ export async function startTestWorker(options: TestWorkerOptions): Promise<TestW
       const parsed = jobPayloadSchemas[name].safeParse(job.data);
       if (!parsed.success) throw new UnrecoverableError('invalid payload');
       started.push(parsed.data.jobId);
+      options.onStart?.(parsed.data.jobId);
       const behaviour = behaviourFor(job, fallback);
-      if (behaviour === 'noop') return writeResults(storage, job, name, true);
+      if (behaviour === 'noop') {
+        const result = await writeResults(storage, job, name, true);
+        options.onEnd?.(parsed.data.jobId);
+        return result;
+      }
       if (await cancelled(parsed.data.jobId)) throw new UnrecoverableError('cancelled');
       await job.updateProgress({ percent: 10, stage: 'prepare' });
       if (behaviour === 'fail') throw new Error('test worker failure');

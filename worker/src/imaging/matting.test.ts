@@ -1,5 +1,5 @@
 import { boxFilter } from './box-filter';
-import { compositeAlpha, decontaminateEdges, guidedFilterAlpha, maskIou, maskToBytes, parseHexColor, toNchw } from './matting';
+import { compositeAlpha, decontaminateEdges, downsample, guidedFilterAlpha, maskIou, maskToBytes, parseHexColor, sampleBilinear, toNchw } from './matting';
 
 describe('matting helpers', () => {
   it('lays out RGB as normalised NCHW planes', () => {
@@ -68,6 +68,30 @@ describe('matting helpers', () => {
     expect(rgba[edge]).toBeGreaterThan(200); // red restored
     expect(rgba[edge + 1]).toBeLessThan(40); // green removed
     expect(rgba[(2 * w + 2) * 4 + 1]).toBe(0); // opaque pixels untouched
+  });
+
+  it('downsamples by block averages and samples back bilinearly', () => {
+    const src = new Float32Array([1, 3, 5, 7, 9, 11, 13, 15, 17]); // 3x3
+    const small = downsample(src, 3, 3, 2);
+    expect(Array.from(small)).toEqual([(1 + 3 + 7 + 9) / 4, (5 + 11) / 2, (13 + 15) / 2, 17]);
+    expect(sampleBilinear(small, 2, 2, 0, 0, 2)).toBeCloseTo(5);
+    expect(sampleBilinear(small, 2, 2, 1, 1, 2)).toBeCloseTo((5 * 0.75 + 8 * 0.25) * 0.75 + (14 * 0.75 + 17 * 0.25) * 0.25);
+  });
+
+  it('decontaminates large images through the half-resolution path as well', () => {
+    const w = 300;
+    const h = 300;
+    const rgba = new Uint8Array(w * h * 4);
+    const alpha = new Uint8Array(w * h);
+    for (let i = 0; i < w * h; i++) {
+      const x = i % w;
+      alpha[i] = x < 150 ? 255 : x === 150 ? 128 : 0;
+      rgba.set(x < 150 ? [255, 0, 0, 255] : x === 150 ? [128, 127, 0, 255] : [0, 255, 0, 255], i * 4);
+    }
+    decontaminateEdges(rgba, alpha, w, h);
+    const edge = (100 * w + 150) * 4;
+    expect(rgba[edge]).toBeGreaterThan(200);
+    expect(rgba[edge + 1]).toBeLessThan(60);
   });
 
   it('computes IoU at 50%', () => {

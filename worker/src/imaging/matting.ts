@@ -75,109 +75,108 @@ export function guidedFilterAlpha(rgba: Uint8Array, alpha: Uint8Array, width: nu
 
 /**
  * Colour decontamination of semi-transparent pixels: estimates the foreground colour F in I = aF + (1-a)B by
- * two passes of blur-fusion (Forte & Pitie 2021, large then small radius), so background colour does not
- * bleed into hair and edges once the image is placed on another background. Opaque and fully transparent
- * pixels keep their colour. Works in place on `rgba`.
+ * two passes of blur-fusion (Forte & Pitie 2021, radius 90 then 6), so background colour does not bleed into
+ * hair and edges once the image is placed on another background. The blurred estimates are smooth, so they are
+ * computed at half resolution (a quarter of the work) and sampled back only at the edge pixels, where the final
+ * update uses the full-resolution image and alpha. Opaque and fully transparent pixels keep their colour.
+ * Works in place on `rgba`.
  */
 export function decontaminateEdges(rgba: Uint8Array, alpha: Uint8Array, width: number, height: number): void {
   const n = width * height;
+  const edges: number[] = [];
   const a = new Float32Array(n);
-  let edges = 0;
   for (let i = 0; i < n; i++) {
     a[i] = alpha[i]! / 255;
-    if (alpha[i]! > 0 && alpha[i]! < 255) edges++;
+    if (alpha[i]! > 0 && alpha[i]! < 255) edges.push(i);
   }
-  if (edges === 0) return;
-  const oneMinusA = new Float32Array(n);
-  for (let i = 0; i < n; i++) oneMinusA[i] = 1 - a[i]!;
-  // Pass 1 (radius 90) only needs very smooth fields: computed at 1/4 resolution and interpolated back, which
-  // makes the whole step about twice as fast at 1024^2 for no visible difference.
-  const coarse = 4;
-  const sw = Math.ceil(width / coarse);
-  const sh = Math.ceil(height / coarse);
-  const blurASmall = boxFilter(downsample(a, width, height, coarse), sw, sh, Math.round(90 / coarse));
-  const blurA6 = boxFilter(a, width, height, 6);
+  if (edges.length === 0) return;
+  const f = width * height > 256 * 256 ? 2 : 1;
+  const sw = Math.ceil(width / f);
+  const sh = Math.ceil(height / f);
+  const aS = f === 1 ? a : downsample(a, width, height, f);
+  const oneMinusAS = aS.map((v) => 1 - v);
+  const r1 = Math.round(90 / f);
+  const r2 = Math.max(1, Math.round(6 / f));
+  const blurA1 = boxFilter(aS, sw, sh, r1);
+  const blurA2 = boxFilter(aS, sw, sh, r2);
+  const plane = new Float32Array(n);
   for (let c = 0; c < 3; c++) {
-    const image = new Float32Array(n);
-    for (let i = 0; i < n; i++) image[i] = rgba[i * 4 + c]! / 255;
-    const FA = new Float32Array(n);
-    const B1A = new Float32Array(n);
-    for (let i = 0; i < n; i++) {
-      FA[i] = image[i]! * a[i]!;
-      B1A[i] = image[i]! * oneMinusA[i]!;
-    }
-    const fbSmall = boxFilter(downsample(FA, width, height, coarse), sw, sh, Math.round(90 / coarse));
-    const bbSmall = boxFilter(downsample(B1A, width, height, coarse), sw, sh, Math.round(90 / coarse));
-    for (let i = 0; i < fbSmall.length; i++) {
-      fbSmall[i] = fbSmall[i]! / (blurASmall[i]! + 1e-5);
-      bbSmall[i] = bbSmall[i]! / (1 - blurASmall[i]! + 1e-5);
-    }
-    const [F1, B1] = fuse(image, a, oneMinusA, upsample(fbSmall, sw, sh, width, height, coarse), upsample(bbSmall, sw, sh, width, height, coarse));
-    // Pass 2 (radius 6) at full resolution, from pass 1's estimates.
-    for (let i = 0; i < n; i++) {
-      FA[i] = F1[i]! * a[i]!;
-      B1A[i] = B1[i]! * oneMinusA[i]!;
-    }
-    const fb = boxFilter(FA, width, height, 6);
-    const bb = boxFilter(B1A, width, height, 6);
-    for (let i = 0; i < n; i++) {
-      fb[i] = fb[i]! / (blurA6[i]! + 1e-5);
-      bb[i] = bb[i]! / (1 - blurA6[i]! + 1e-5);
-    }
-    const [F] = fuse(image, a, oneMinusA, fb, bb);
-    for (let i = 0; i < n; i++) {
-      if (alpha[i]! > 0 && alpha[i]! < 255) rgba[i * 4 + c] = Math.round(F![i]! * 255);
+    for (let i = 0; i < n; i++) plane[i] = rgba[i * 4 + c]! / 255;
+    const image = f === 1 ? plane : downsample(plane, width, height, f);
+    const [fb1, bb1] = blurredEstimates(image, image, aS, oneMinusAS, blurA1, sw, sh, r1);
+    const F1 = fuse(image, aS, oneMinusAS, fb1!, bb1!);
+    const [fb2, bb2] = blurredEstimates(F1, bb1!, aS, oneMinusAS, blurA2, sw, sh, r2);
+    for (const i of edges) {
+      const x = i % width;
+      const y = (i - x) / width;
+      const fb = sampleBilinear(fb2!, sw, sh, x, y, f);
+      const bb = sampleBilinear(bb2!, sw, sh, x, y, f);
+      const v = fb + a[i]! * (plane[i]! - a[i]! * fb - (1 - a[i]!) * bb);
+      rgba[i * 4 + c] = v <= 0 ? 0 : v >= 1 ? 255 : Math.round(v * 255);
     }
   }
 }
 
-/** One blur-fusion update from blurred foreground/background estimates: F = fb + a(I - a fb - (1-a) bb). */
-function fuse(image: Float32Array, a: Float32Array, oneMinusA: Float32Array, fb: Float32Array, bb: Float32Array): Float32Array[] {
+/** Blurred foreground and background estimates: blur(F a) / blur(a) and blur(B (1-a)) / blur(1-a). */
+function blurredEstimates(F: Float32Array, B: Float32Array, a: Float32Array, oneMinusA: Float32Array, blurA: Float32Array, w: number, h: number, r: number): Float32Array[] {
+  const FA = new Float32Array(F.length);
+  const B1A = new Float32Array(F.length);
+  for (let i = 0; i < F.length; i++) {
+    FA[i] = F[i]! * a[i]!;
+    B1A[i] = B[i]! * oneMinusA[i]!;
+  }
+  const fb = boxFilter(FA, w, h, r);
+  const bb = boxFilter(B1A, w, h, r);
+  for (let i = 0; i < F.length; i++) {
+    fb[i] = fb[i]! / (blurA[i]! + 1e-5);
+    bb[i] = bb[i]! / (1 - blurA[i]! + 1e-5);
+  }
+  return [fb, bb];
+}
+
+/** One blur-fusion update: F = fb + a (I - a fb - (1-a) bb), clamped to [0, 1]. */
+function fuse(image: Float32Array, a: Float32Array, oneMinusA: Float32Array, fb: Float32Array, bb: Float32Array): Float32Array {
   const F = new Float32Array(image.length);
   for (let i = 0; i < image.length; i++) {
-    const f = fb[i]! + a[i]! * (image[i]! - a[i]! * fb[i]! - oneMinusA[i]! * bb[i]!);
-    F[i] = f < 0 ? 0 : f > 1 ? 1 : f;
+    const v = fb[i]! + a[i]! * (image[i]! - a[i]! * fb[i]! - oneMinusA[i]! * bb[i]!);
+    F[i] = v < 0 ? 0 : v > 1 ? 1 : v;
   }
-  return [F, bb];
+  return F;
 }
 
 /** Area-average downsampling by an integer factor (partial blocks at the edges averaged over what they hold). */
 export function downsample(src: Float32Array, w: number, h: number, f: number): Float32Array {
   const sw = Math.ceil(w / f);
   const sh = Math.ceil(h / f);
-  const sum = new Float32Array(sw * sh);
-  const count = new Float32Array(sw * sh);
-  for (let y = 0; y < h; y++) {
-    const row = Math.floor(y / f) * sw;
-    for (let x = 0; x < w; x++) {
-      const j = row + Math.floor(x / f);
-      sum[j]! += src[y * w + x]!;
-      count[j]! += 1;
-    }
-  }
-  for (let j = 0; j < sum.length; j++) sum[j] = sum[j]! / count[j]!;
-  return sum;
-}
-
-/** Bilinear upsampling of a downsample()d field back to w x h (sample centres aligned). */
-export function upsample(src: Float32Array, sw: number, sh: number, w: number, h: number, f: number): Float32Array {
-  const out = new Float32Array(w * h);
-  for (let y = 0; y < h; y++) {
-    const sy = Math.min(Math.max((y + 0.5) / f - 0.5, 0), sh - 1);
-    const y0 = Math.floor(sy);
-    const y1 = Math.min(y0 + 1, sh - 1);
-    const ty = sy - y0;
-    for (let x = 0; x < w; x++) {
-      const sx = Math.min(Math.max((x + 0.5) / f - 0.5, 0), sw - 1);
-      const x0 = Math.floor(sx);
-      const x1 = Math.min(x0 + 1, sw - 1);
-      const tx = sx - x0;
-      const top = src[y0 * sw + x0]! * (1 - tx) + src[y0 * sw + x1]! * tx;
-      const bottom = src[y1 * sw + x0]! * (1 - tx) + src[y1 * sw + x1]! * tx;
-      out[y * w + x] = top * (1 - ty) + bottom * ty;
+  const out = new Float32Array(sw * sh);
+  for (let by = 0; by < sh; by++) {
+    const y0 = by * f;
+    const y1 = Math.min(y0 + f, h);
+    for (let bx = 0; bx < sw; bx++) {
+      const x0 = bx * f;
+      const x1 = Math.min(x0 + f, w);
+      let sum = 0;
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) sum += src[y * w + x]!;
+      out[by * sw + bx] = sum / ((y1 - y0) * (x1 - x0));
     }
   }
   return out;
+}
+
+/** Bilinear sample of a downsample()d field at full-resolution pixel (x, y), sample centres aligned. */
+export function sampleBilinear(src: Float32Array, sw: number, sh: number, x: number, y: number, f: number): number {
+  if (f === 1) return src[y * sw + x]!;
+  const sx = Math.min(Math.max((x + 0.5) / f - 0.5, 0), sw - 1);
+  const sy = Math.min(Math.max((y + 0.5) / f - 0.5, 0), sh - 1);
+  const x0 = Math.floor(sx);
+  const y0 = Math.floor(sy);
+  const x1 = Math.min(x0 + 1, sw - 1);
+  const y1 = Math.min(y0 + 1, sh - 1);
+  const tx = sx - x0;
+  const ty = sy - y0;
+  const top = src[y0 * sw + x0]! * (1 - tx) + src[y0 * sw + x1]! * tx;
+  const bottom = src[y1 * sw + x0]! * (1 - tx) + src[y1 * sw + x1]! * tx;
+  return top * (1 - ty) + bottom * ty;
 }
 
 export interface CompositeOptions {

@@ -49,9 +49,10 @@ describe('rampWeights', () => {
 describe('blendTile', () => {
   it('writes clamped bytes with weight 1 and blends with fractional weights', () => {
     const out = new Uint8Array(2 * 1 * 3).fill(100);
-    const tile = new Float32Array([1.2, 0.5, 0, 0, 0.5, 1, 1, 1, 1].slice(0, 6)); // 3 planes x 2 pixels
-    blendTile(out, 2, tile, 2, 1, 0, 0, new Float32Array([1, 0.5]), new Float32Array([1]), 1);
-    expect(Array.from(out)).toEqual([255, 0, 128, Math.round(100 * 0.5 + 127.5 * 0.5), Math.round(50 + 0), Math.round(50 + 127.5)]);
+    const tile = new Float32Array([1.2, 0.5, 0, 0, 0.25, 1]); // 3 planes x 2 pixels, values 0..1
+    blendTile(out, 2, tile, 2, 1, 0, 0, new Float32Array([0.5, 1]), new Float32Array([1]), 1);
+    // Pixel 0 is half old value, half clamped tile value; pixel 1 is the tile value.
+    expect(Array.from(out)).toEqual([178, 50, 82, 128, 0, 255]);
   });
 });
 

@@ -52,7 +52,9 @@ export function rampWeights(span: Span, scale: number, pad: number): Float32Arra
 
 /**
  * Blends a model output tile (float NCHW RGB, values 0..valueMax) into an interleaved RGB byte image at
- * (x0, y0) with separable weights.
+ * (x0, y0) with separable weights. `wx` must ramp up then stay at 1 (rampWeights does), so each row splits
+ * into a blended part and a plain copy; the copy is the hot loop, written through a clamped view that rounds
+ * and clamps for free.
  */
 export function blendTile(
   out: Uint8Array,
@@ -68,20 +70,29 @@ export function blendTile(
 ): void {
   const plane = tileWidth * tileHeight;
   const k = 255 / valueMax;
+  const clamped = new Uint8ClampedArray(out.buffer, out.byteOffset, out.length);
+  let firstFull = 0;
+  while (firstFull < tileWidth && wx[firstFull]! < 1) firstFull++;
   for (let y = 0; y < tileHeight; y++) {
     const wyy = wy[y]!;
     if (wyy === 0) continue;
     const rowOut = ((y0 + y) * outWidth + x0) * 3;
-    const rowIn = y * tileWidth;
-    for (let x = 0; x < tileWidth; x++) {
+    const r = y * tileWidth;
+    const g = plane + r;
+    const b = 2 * plane + r;
+    const fullFrom = wyy === 1 ? firstFull : tileWidth;
+    for (let x = 0; x < fullFrom; x++) {
       const w = wyy * wx[x]!;
       if (w === 0) continue;
       const o = rowOut + x * 3;
-      for (let c = 0; c < 3; c++) {
-        let v = tile[c * plane + rowIn + x]! * k;
-        v = v < 0 ? 0 : v > 255 ? 255 : v;
-        out[o + c] = w === 1 ? Math.round(v) : Math.round(out[o + c]! * (1 - w) + v * w);
-      }
+      clamped[o] = out[o]! * (1 - w) + Math.min(255, Math.max(0, tile[r + x]! * k)) * w;
+      clamped[o + 1] = out[o + 1]! * (1 - w) + Math.min(255, Math.max(0, tile[g + x]! * k)) * w;
+      clamped[o + 2] = out[o + 2]! * (1 - w) + Math.min(255, Math.max(0, tile[b + x]! * k)) * w;
+    }
+    for (let x = fullFrom, o = rowOut + fullFrom * 3; x < tileWidth; x++, o += 3) {
+      clamped[o] = tile[r + x]! * k;
+      clamped[o + 1] = tile[g + x]! * k;
+      clamped[o + 2] = tile[b + x]! * k;
     }
   }
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import type { InferenceRuntime, ModelSession } from '../inference';
-import { decodeImage } from '../imaging/decode';
+import { ImageInputError, decodeImage } from '../imaging/decode';
 import { type ModelEntry, modelsForTask } from '../models';
 import { FIXTURES, MODELS_DIR, startCpuRuntime } from '../test-support/models';
 import { chooseUpscaleModel } from '../handlers/upscale';
@@ -59,6 +59,12 @@ describe('upscaling on the converted ESRGAN models (CPU)', () => {
     // Rounding to bytes before blending may move a value by one level; nothing more.
     expect(maxDiff).toBeLessThanOrEqual(1);
     expect(sum / whole.length).toBeLessThan(0.05);
+  });
+
+  it('refuses a result above the output limit as an input error', async () => {
+    const { model, session } = sessions.get(4)!;
+    const big = await sharp({ create: { width: 2600, height: 2600, channels: 3, background: '#888' } }).png().toBuffer();
+    await expect(upscaleImage(session, model, big, { outputFormat: 'png' })).rejects.toThrow(ImageInputError);
   });
 
   it('upscales the alpha channel separately and keeps it in PNG and WebP', async () => {

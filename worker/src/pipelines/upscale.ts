@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { ModelRunner } from '../inference';
 import type { ModelEntry } from '../models';
-import { decodeImage } from '../imaging/decode';
+import { ImageInputError, decodeImage } from '../imaging/decode';
 import { type OutputFormat, encodeImage } from '../imaging/encode';
 import { blendBand, blendTile, cropToNchw, planSpans, rampWeights } from '../imaging/tiles';
 
@@ -24,6 +24,9 @@ export interface UpscaleOptions {
  */
 export const DEFAULT_TILE_SIZE = 320;
 export const DEFAULT_BLEND = 8;
+
+/** Largest result, in pixels (~100 MP: a 300 MB RGB buffer before encoding); bigger requests are refused. */
+export const MAX_OUTPUT_PIXELS = 10_000 * 10_000;
 
 type Step = (stage: string) => Promise<void>;
 type TileProgress = (done: number, total: number) => Promise<void>;
@@ -87,6 +90,9 @@ export async function upscaleImage(
   const timings: Record<string, number> = {};
   let t = performance.now();
   const image = await decodeImage(input);
+  if (image.width * image.height * pre.scale * pre.scale > MAX_OUTPUT_PIXELS) {
+    throw new ImageInputError(`The upscaled image would be too large: at most ${MAX_OUTPUT_PIXELS / 1e6} megapixels. Use a smaller image or factor.`);
+  }
   timings.decode = performance.now() - t;
   await step('prepared');
   const rgb = await upscaleRgb(session, model, image.data, image.width, image.height, options, onTile, timings);

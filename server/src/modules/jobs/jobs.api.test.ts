@@ -69,6 +69,8 @@ describe('POST /api/tools/generate', () => {
     await agent.post('/api/tools/generate').send(generate('x', { count: 5 })).expect(422);
     const size = await agent.post('/api/tools/generate').send(generate('x', { size: '333x333' })).expect(422);
     expect(size.body.errors.size[0]).toContain('1024x1024');
+    const style = await agent.post('/api/tools/generate').send(generate('x', { style: 'no-such-style' })).expect(422);
+    expect(style.body.errors.style[0]).toContain('photographic');
   });
 
   it('needs a signed-in user with a verified email', async () => {

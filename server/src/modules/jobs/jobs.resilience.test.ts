@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Queue, createNodeRedisClient } from 'bullmq';
 import { QUEUE_NAME, type JobView } from '@imagestudio/contracts';
-import { connectRedis } from '../../lib/redis';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { verifiedUser } from '../../test/auth-helpers';
 import { applyEntryNow } from '../ledger/ledger.service';
@@ -196,7 +195,6 @@ describe('queue Redis down at submit', () => {
       t.ctx.queue = live;
       await broken.close().catch(() => undefined);
       await w.close();
-      t.ctx.queueRedis = await reconnect(t);
       await t.close();
     }
   });
@@ -253,8 +251,4 @@ function waitForLine(child: ChildProcess, line: string): Promise<void> {
     child.on('exit', (code) => reject(new Error(`worker exited (${code}): ${err}`)));
     setTimeout(() => reject(new Error(`worker not ready in 20 s: ${err}`)), 20_000).unref();
   });
-}
-
-function reconnect(t: TestContext) {
-  return connectRedis(t.config.REDIS_URL, { database: t.config.QUEUE_REDIS_DB });
 }

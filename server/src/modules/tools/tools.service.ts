@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
 import {
   JOB_MESSAGES,
+  STYLE_IDS,
+  findStyle,
   generateRequestSchema,
   removeBackgroundRequestSchema,
   upscaleRequestSchema,
@@ -25,6 +27,7 @@ export async function startGenerate(ctx: AppContext, body: unknown, meta: Submit
   const input = generateRequestSchema.parse(body);
   const settings = await readToolSettings(ctx);
   const { width, height } = checkSize(settings, input.size);
+  if (input.style && !findStyle(input.style)) throw validationError({ style: [`Style must be one of ${STYLE_IDS.join(', ')}.`] });
   const params = { ...input };
   return submitJob(ctx, {
     ...meta,

@@ -39,9 +39,9 @@ export async function readHeartbeats(ctx: AppContext): Promise<WorkerHeartbeat[]
   return beats;
 }
 
-async function liveHeartbeats(ctx: AppContext): Promise<WorkerHeartbeat[]> {
+async function liveHeartbeats(ctx: AppContext, fresh = false): Promise<WorkerHeartbeat[]> {
   const cached = cache.get(ctx);
-  if (cached && Date.now() - cached.at < CACHE_MS) return cached.beats;
+  if (!fresh && cached && Date.now() - cached.at < CACHE_MS) return cached.beats;
   let beats: WorkerHeartbeat[];
   try {
     beats = await readHeartbeats(ctx);
@@ -54,8 +54,8 @@ async function liveHeartbeats(ctx: AppContext): Promise<WorkerHeartbeat[]> {
 }
 
 /** Per tool: available when some live worker advertises it, with the provider it runs on. */
-export async function toolStatus(ctx: AppContext): Promise<ToolStatus> {
-  const beats = await liveHeartbeats(ctx);
+export async function toolStatus(ctx: AppContext, fresh = false): Promise<ToolStatus> {
+  const beats = await liveHeartbeats(ctx, fresh);
   const status = {} as ToolStatus;
   for (const tool of JOB_NAMES) {
     const able = beats.filter((b) => b.tools.includes(tool));
@@ -68,6 +68,8 @@ export async function toolStatus(ctx: AppContext): Promise<ToolStatus> {
 
 /** 503 `tool_unavailable` ("Image generation is not available right now.") when no live worker runs the tool. */
 export async function assertToolAvailable(ctx: AppContext, tool: JobName): Promise<void> {
-  const status = await toolStatus(ctx);
+  // Only "available" is answered from the cache: a worker that just started is seen at once.
+  let status = await toolStatus(ctx);
+  if (!status[tool].available) status = await toolStatus(ctx, true);
   if (!status[tool].available) throw new AppError(503, 'tool_unavailable', JOB_MESSAGES.toolUnavailable(tool));
 }
