@@ -3,18 +3,13 @@
  * regeneration in Redis), and GET /api/user/profile throughput with a real signed-in session compared
  * with a bare Express hello-world measured in the same run. Goal: profile >= 60% of the bare figure.
  */
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
-import { createApp } from '../../server/src/app';
-import { closeDeps, openDeps } from '../../server/src/bootstrap';
-import { loadConfig } from '../../server/src/config';
-import type { AppContext } from '../../server/src/context';
-import { connectDb, ensureDatabase } from '../../server/src/lib/db';
-import { createLogger } from '../../server/src/lib/logger';
-import { migrateLatest, runSeeds } from '../../server/src/lib/migrator';
 import { registerUser } from '../../server/src/modules/auth/auth.service';
 import { markEmailVerified } from '../../server/src/modules/users/users.repository';
+import { startBenchApp } from '../lib/app';
+import { loadRow, ratioGoal, ratioToBare } from '../lib/compare';
+import { cookieString, mergeCookies } from '../lib/cookies';
 import { startHelloWorld } from '../lib/hello';
 import { measureLoad, percentile } from '../lib/load';
 import type { BenchSection } from '../lib/types';
@@ -23,44 +18,6 @@ const GOAL_RATIO = 0.6;
 const LOGIN_CLIENTS = 20;
 const LOGINS_PER_CLIENT = 15;
 const PASSWORD = 'Bench1234';
-
-/** Migrates and seeds DATABASE_URL, then serves the real app on loopback. */
-async function startApp(): Promise<{ base: string; ctx: AppContext; close: () => Promise<void> }> {
-  // A limiter prefix of its own, so repeated runs never trip the registration or login limits.
-  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', S3_LOCAL_PORT: '0', RATE_LIMIT_PREFIX: `rl-bench-${randomUUID().slice(0, 8)}` });
-  await ensureDatabase(config.DATABASE_URL);
-  const db = await connectDb(config.DATABASE_URL, { min: 0, max: 2 });
-  try {
-    await migrateLatest(db);
-    await runSeeds(db);
-  } finally {
-    await db.destroy();
-  }
-  const deps = await openDeps(config, createLogger('silent'));
-  const app = createApp(deps);
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  return {
-    base: `http://127.0.0.1:${port}`,
-    ctx: app.locals.ctx as AppContext,
-    close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await closeDeps(deps);
-    },
-  };
-}
-
-/** Cookie header from a response's Set-Cookie lines merged over the cookies already held. */
-function mergeCookies(held: Map<string, string>, res: Response): Map<string, string> {
-  for (const line of res.headers.getSetCookie()) {
-    const [pair] = line.split(';');
-    const eq = (pair ?? '').indexOf('=');
-    if (eq > 0) held.set(pair!.slice(0, eq), pair!.slice(eq + 1));
-  }
-  return held;
-}
-const cookieString = (held: Map<string, string>) => [...held].map(([k, v]) => `${k}=${v}`).join('; ');
 
 /** One browser signing in: GET (session + XSRF cookie), then the timed POST /api/login. Returns ms and cookies. */
 async function timedLogin(base: string, email: string): Promise<{ ms: number; cookies: Map<string, string> }> {
@@ -78,7 +35,8 @@ async function timedLogin(base: string, email: string): Promise<{ ms: number; co
 }
 
 export default async function auth(): Promise<BenchSection> {
-  const app = await startApp();
+  // A limiter prefix of its own, so repeated runs never trip the registration or login limits.
+  const app = await startBenchApp({ RATE_LIMIT_PREFIX: `rl-bench-${randomUUID().slice(0, 8)}` });
   const hello = await startHelloWorld();
   const rows: BenchSection['rows'] = [];
   const goals: BenchSection['goals'] = [];
@@ -126,12 +84,11 @@ export default async function auth(): Promise<BenchSection> {
     // The app's floor: the same middleware stack with no session at all (health is never given one).
     const floor = await measureLoad(`${app.base}/api/health`, { method: 'GET' });
     const profile = await measureLoad(profileUrl, { method: 'GET', headers });
-    const ratio = Math.round((profile.requestsPerSec / bare.requestsPerSec) * 100) / 100;
-    rows.push({ endpoint: 'bare express hello-world', 'req/s': bare.requestsPerSec, 'p50 ms': bare.p50Ms, 'p99 ms': bare.p99Ms, ratio: 1, errors: bare.errors + bare.non2xx });
-    const floorRatio = Math.round((floor.requestsPerSec / bare.requestsPerSec) * 100) / 100;
-    rows.push({ endpoint: 'GET /api/health (app floor, no session)', 'req/s': floor.requestsPerSec, 'p50 ms': floor.p50Ms, 'p99 ms': floor.p99Ms, ratio: floorRatio, errors: floor.errors + floor.non2xx });
-    rows.push({ endpoint: 'GET /api/user/profile (signed in)', 'req/s': profile.requestsPerSec, 'p50 ms': profile.p50Ms, 'p99 ms': profile.p99Ms, ratio, errors: profile.errors + profile.non2xx });
-    goals.push({ label: 'GET /api/user/profile vs bare Express', value: ratio, target: `>= ${GOAL_RATIO}`, met: ratio >= GOAL_RATIO && profile.errors + profile.non2xx === 0 });
+    const ratio = ratioToBare(profile, bare);
+    rows.push(loadRow('bare express hello-world', bare, 1));
+    rows.push(loadRow('GET /api/health (app floor, no session)', floor, ratioToBare(floor, bare)));
+    rows.push(loadRow('GET /api/user/profile (signed in)', profile, ratio));
+    goals.push(ratioGoal('GET /api/user/profile vs bare Express', ratio, profile, GOAL_RATIO));
   } finally {
     await hello.close();
     await app.close();

@@ -4,21 +4,15 @@
  * worker and client share the process): POST /api/tools/generate sent -> the worker's handler starts,
  * and the handler returns -> GET /api/jobs/{id} first shows `succeeded`. Goal: p50 < 50 ms each.
  */
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
-import { createApp } from '../../server/src/app';
-import { closeDeps, openDeps } from '../../server/src/bootstrap';
-import { loadConfig } from '../../server/src/config';
-import type { AppContext } from '../../server/src/context';
-import { connectDb, ensureDatabase } from '../../server/src/lib/db';
-import { createLogger } from '../../server/src/lib/logger';
-import { migrateLatest, runSeeds } from '../../server/src/lib/migrator';
 import { registerUser } from '../../server/src/modules/auth/auth.service';
 import { startJobEvents } from '../../server/src/modules/jobs/job-events';
 import { applyEntryNow } from '../../server/src/modules/ledger/ledger.service';
 import { markEmailVerified } from '../../server/src/modules/users/users.repository';
 import { startTestWorker } from '../../server/src/test/test-worker';
+import { startBenchApp } from '../lib/app';
+import { cookieString, mergeCookies } from '../lib/cookies';
 import { percentile } from '../lib/load';
 import type { BenchSection } from '../lib/types';
 
@@ -29,39 +23,13 @@ const POLL_MS = 2;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Cookies from Set-Cookie merged over those held. */
-function mergeCookies(held: Map<string, string>, res: Response): Map<string, string> {
-  for (const line of res.headers.getSetCookie()) {
-    const [pair] = line.split(';');
-    const eq = (pair ?? '').indexOf('=');
-    if (eq > 0) held.set(pair!.slice(0, eq), pair!.slice(eq + 1));
-  }
-  return held;
-}
-
 export default async function queueSection(): Promise<BenchSection> {
-  const config = loadConfig({
-    ...process.env,
-    LOG_LEVEL: 'silent',
-    S3_LOCAL_PORT: '0',
+  const app = await startBenchApp({
     QUEUE_PREFIX: `bench-${randomUUID().slice(0, 8)}`,
     RATE_LIMIT_PREFIX: `rl-bench-${randomUUID().slice(0, 8)}`,
     JOB_SUBMIT_RATE_PER_MINUTE: '100000',
   });
-  await ensureDatabase(config.DATABASE_URL);
-  const migrator = await connectDb(config.DATABASE_URL, { min: 0, max: 2 });
-  try {
-    await migrateLatest(migrator);
-    await runSeeds(migrator);
-  } finally {
-    await migrator.destroy();
-  }
-  const deps = await openDeps(config, createLogger('silent'));
-  const app = createApp(deps);
-  const ctx = app.locals.ctx as AppContext;
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { base, ctx, config, deps } = app;
   const stopEvents = await startJobEvents(ctx);
 
   const startedAt = new Map<string, number>();
@@ -84,7 +52,7 @@ export default async function queueSection(): Promise<BenchSection> {
     await applyEntryNow(ctx.db, { userId: user.id, deltaTenths: JOBS * 10, kind: 'adjustment', idempotencyKey: `bench-queue:${user.id}` });
     const cookies = mergeCookies(new Map(), await fetch(`${base}/api/is-auth`));
     const xsrf = () => decodeURIComponent(cookies.get('XSRF-TOKEN') ?? '');
-    const cookie = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = () => cookieString(cookies);
     const login = await fetch(`${base}/api/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf(), Cookie: cookie() },
@@ -148,7 +116,6 @@ export default async function queueSection(): Promise<BenchSection> {
   } finally {
     await worker.close();
     await stopEvents();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await closeDeps(deps);
+    await app.close();
   }
 }

@@ -28,7 +28,7 @@ const envSchema = z.object({
   QUEUE_REDIS_DB: z.coerce.number().int().min(0).max(15).default(1),
   QUEUE_PREFIX: z.string().min(1).default('bull'),
 
-  S3_ENDPOINT: z.string().url({ message: 'is required: the worker reads inputs from and writes results to S3' }),
+  S3_ENDPOINT: z.string({ error: 'is required: the worker reads inputs from and writes results to S3 (npm start passes the API\'s embedded one)' }).url(),
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: z.string().min(3).default('imagestudio'),
   S3_ACCESS_KEY_ID: z.string().default('S3RVER'),

@@ -38,7 +38,8 @@ describe('background removal on the real ISNet model (CPU)', () => {
     const out = await removeBackground(runner, model, COFFEE, { outputFormat: 'png' });
     clearInterval(timer);
     expect(ticks).toBeGreaterThan(out.timings.inferBare! / 10 / 4);
-    expect(maxGap).toBeLessThan(1000);
+    // Inline, the longest gap would be the whole inference; a busy CI machine still gives far shorter ones.
+    expect(maxGap).toBeLessThan(out.timings.inferBare! / 2);
     const meta = await sharp(out.data).metadata();
     expect([meta.width, meta.height, meta.channels, meta.isPalette]).toEqual([300, 200, 4, false]);
     expect(meta.xmp?.toString()).toContain('compositeWithTrainedAlgorithmicMedia');

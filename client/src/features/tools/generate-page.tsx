@@ -7,6 +7,7 @@ import { Button, EmptyState } from '../../components';
 import { paths } from '../../config/paths';
 import { useStore } from '../../stores';
 import { JobStatus } from './job-status';
+import { NewRunButton } from './new-run-button';
 import { DownloadLink, resultFileName } from './result-image';
 import { RunPanel } from './run-panel';
 import { ToolLayout } from './tool-layout';
@@ -74,11 +75,7 @@ export const GeneratePage = observer(function GeneratePage() {
         <>
           <GenerateForm values={form} onChange={setForm} sizes={sizes} styles={STYLE_PRESETS} disabled={run.busy} maxPrompt={LIMITS.promptMaxLength} />
           <RunPanel tool="generate" label={t('client-tools.generate.run')} cost={quote?.cost} blocker={blocker} onRun={start} />
-          {run.state && !run.busy ? (
-            <Button variant="ghost" block onClick={startOver}>
-              {t('client-tools.common.newRun')}
-            </Button>
-          ) : null}
+          <NewRunButton run={run} onClick={startOver} />
         </>
       }
     />

@@ -1,21 +1,18 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { ImageOff } from 'lucide-react';
-import { Button, Checkbox, EmptyState, Select } from '../../components';
+import { Checkbox, Select } from '../../components';
 import { useStore } from '../../stores';
-import { JobStatus } from './job-status';
+import { NewRunButton } from './new-run-button';
 import { DownloadLink, resultFileName } from './result-image';
 import { RunPanel } from './run-panel';
 import { ToolLayout } from './tool-layout';
+import { InputPreview, uploadRunGate, useUploadTool } from './upload-tool';
 import { UploadZone } from './upload-zone';
-import { useToolPage } from './use-tool-page';
-import { useUpload } from './use-upload';
 
 /** /services/remove-background: upload, options, the transparent result on a checkerboard, download. */
 export const RemoveBackgroundPage = observer(function RemoveBackgroundPage() {
   const { tools, t } = useStore();
-  const { run, startOver } = useToolPage('remove-background');
-  const upload = useUpload();
+  const { run, startOver, upload, preview } = useUploadTool('remove-background');
   const [format, setFormat] = useState<'png' | 'webp'>('png');
   const [useColor, setUseColor] = useState(false);
   const [color, setColor] = useState('#ffffff');
@@ -24,15 +21,7 @@ export const RemoveBackgroundPage = observer(function RemoveBackgroundPage() {
 
   useEffect(() => {
     void tools.loadQuote('remove-background');
-    const handed = tools.takeHandoff('remove-background');
-    if (handed) upload.choose(handed);
-    // Only on arrival: a handed-over image is taken once.
   }, [tools]);
-
-  // A new image after a finished job starts a new run (the old result leaves the canvas).
-  useEffect(() => {
-    if (upload.file && run.state && !run.busy) startOver();
-  }, [upload.file]);
 
   const start = () => {
     if (!upload.file) return;
@@ -45,7 +34,6 @@ export const RemoveBackgroundPage = observer(function RemoveBackgroundPage() {
   };
 
   const result = run.state?.status === 'succeeded' ? run.state.job.results[0] : undefined;
-  const preview = upload.previewUrl ?? run.job?.input_url ?? null;
   const canvas = result ? (
     <figure className="result-single" data-testid="result">
       <div className="result-single__frame checkerboard" style={{ aspectRatio: `${result.width} / ${result.height}` }}>
@@ -56,16 +44,7 @@ export const RemoveBackgroundPage = observer(function RemoveBackgroundPage() {
       </figcaption>
     </figure>
   ) : (
-    <>
-      <JobStatus run={run} />
-      {preview ? (
-        <div className="result-single__frame checkerboard">
-          <img src={preview} alt={t('client-tools.removeBg.inputAlt')} />
-        </div>
-      ) : (
-        <EmptyState icon={<ImageOff aria-hidden="true" />} text={t('client-tools.removeBg.empty')} />
-      )}
-    </>
+    <InputPreview run={run} preview={preview} emptyText={t('client-tools.removeBg.empty')} />
   );
 
   return (
@@ -101,15 +80,10 @@ export const RemoveBackgroundPage = observer(function RemoveBackgroundPage() {
             tool="remove-background"
             label={t('client-tools.removeBg.run')}
             cost={quote?.cost}
-            blocker={!upload.file && !upload.checking ? t('client-tools.run.chooseImage') : null}
-            disabled={!upload.file || upload.checking || upload.problem !== null}
+            {...uploadRunGate(upload, t)}
             onRun={start}
           />
-          {run.state && !run.busy ? (
-            <Button variant="ghost" block onClick={startOver}>
-              {t('client-tools.common.newRun')}
-            </Button>
-          ) : null}
+          <NewRunButton run={run} onClick={startOver} />
         </>
       }
     />

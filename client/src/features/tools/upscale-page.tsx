@@ -1,17 +1,15 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { ImageOff } from 'lucide-react';
-import { Button, EmptyState, Select } from '../../components';
+import { Select } from '../../components';
 import { useStore } from '../../stores';
 import { ComparisonSlider } from './comparison-slider';
-import { JobStatus } from './job-status';
+import { NewRunButton } from './new-run-button';
 import { DownloadLink, resultFileName } from './result-image';
 import { RunPanel } from './run-panel';
 import { ToolLayout } from './tool-layout';
 import { maxUpscaleSide } from './upload-checks';
+import { InputPreview, uploadRunGate, useUploadTool } from './upload-tool';
 import { UploadZone } from './upload-zone';
-import { useToolPage } from './use-tool-page';
-import { useUpload } from './use-upload';
 import { ZoomLens } from './zoom-lens';
 
 type OutputFormat = 'png' | 'webp' | 'jpeg';
@@ -19,28 +17,16 @@ type OutputFormat = 'png' | 'webp' | 'jpeg';
 /** /services/upscale: upload, factor 2 or 4 with its size limit, before/after slider and zoom lens, download. */
 export const UpscalePage = observer(function UpscalePage() {
   const { tools, settings, t } = useStore();
-  const { run, startOver } = useToolPage('upscale');
   const factors = (settings.settings?.upscale_factors ?? [2, 4]).filter((f) => f === 2 || f === 4);
   const [factor, setFactor] = useState<number>(factors[0] ?? 2);
   const [format, setFormat] = useState<OutputFormat>('png');
   const [view, setView] = useState<'compare' | 'lens'>('compare');
-  const upload = useUpload(factor);
+  const { run, startOver, upload, preview: before } = useUploadTool('upscale', factor);
   const quote = tools.quote('upscale', 1, factor);
 
   useEffect(() => {
     void tools.loadQuote('upscale', 1, factor);
   }, [tools, factor]);
-
-  useEffect(() => {
-    const handed = tools.takeHandoff('upscale');
-    if (handed) upload.choose(handed);
-    // Only on arrival: a handed-over image is taken once.
-  }, [tools]);
-
-  // A new image after a finished job starts a new run (the old result leaves the canvas).
-  useEffect(() => {
-    if (upload.file && run.state && !run.busy) startOver();
-  }, [upload.file]);
 
   const start = () => {
     if (!upload.file) return;
@@ -52,7 +38,6 @@ export const UpscalePage = observer(function UpscalePage() {
   };
 
   const result = run.state?.status === 'succeeded' ? run.state.job.results[0] : undefined;
-  const before = upload.previewUrl ?? run.job?.input_url ?? null;
   const canvas =
     result && before ? (
       <figure className="result-single" data-testid="result">
@@ -85,16 +70,7 @@ export const UpscalePage = observer(function UpscalePage() {
         </figcaption>
       </figure>
     ) : (
-      <>
-        <JobStatus run={run} />
-        {before ? (
-          <div className="result-single__frame checkerboard">
-            <img src={before} alt={t('client-tools.removeBg.inputAlt')} />
-          </div>
-        ) : (
-          <EmptyState icon={<ImageOff aria-hidden="true" />} text={t('client-tools.upscale.empty')} />
-        )}
-      </>
+      <InputPreview run={run} preview={before} emptyText={t('client-tools.upscale.empty')} />
     );
 
   return (
@@ -128,15 +104,10 @@ export const UpscalePage = observer(function UpscalePage() {
             tool="upscale"
             label={t('client-tools.upscale.run')}
             cost={quote?.cost}
-            blocker={!upload.file && !upload.checking ? t('client-tools.run.chooseImage') : null}
-            disabled={!upload.file || upload.checking || upload.problem !== null}
+            {...uploadRunGate(upload, t)}
             onRun={start}
           />
-          {run.state && !run.busy ? (
-            <Button variant="ghost" block onClick={startOver}>
-              {t('client-tools.common.newRun')}
-            </Button>
-          ) : null}
+          <NewRunButton run={run} onClick={startOver} />
         </>
       }
     />

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { CHECKOUT_MESSAGES as M } from '@imagestudio/contracts';
-import { createTestContext, type TestContext } from '../../test/harness';
-import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
+import type { TestContext } from '../../test/harness';
+import type { FakeStripe } from '../../test/fake-stripe';
 import { createUser, signIn, verifiedUser, xsrfAgent } from '../../test/auth-helpers';
 import { quotePackIn, quoteTokensIn } from '../catalog/pricing.service';
 import * as repo from './deposits.repository';
 import { useStripeClient } from './payments.context';
 import { createStripeClient } from './stripe.client';
-import { balanceOf, deliver, ledgerRows } from './test-support';
+import { balanceOf, deliver, ledgerRows, withFakeStripeApp } from './test-support';
 
 /** A complete, valid checkout form; `overrides` replace fields (undefined removes one). */
 function form(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -34,14 +34,7 @@ describe('POST /api/deposit/checkout with Stripe', () => {
   let fake: FakeStripe;
   let t: TestContext;
 
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    t = await createTestContext({ STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: fake.url });
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  withFakeStripeApp((env) => ({ fake, t } = env));
 
   const depositOf = async (id: string) => (await repo.findDeposit(t.ctx.db, id))!;
   const sessionOf = (depositId: string) => {

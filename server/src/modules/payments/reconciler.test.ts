@@ -1,22 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
+import type { FakeStripe } from '../../test/fake-stripe';
 import * as repo from './deposits.repository';
 import { paymentsFor } from './payments.context';
 import { reconcileExclusively, reconcileOnce } from './reconciler';
-import { balanceOf, insertDeposit, insertUser, openSession } from './test-support';
+import { balanceOf, fakeStripeEnv, insertDeposit, insertUser, openSession, withFakeStripeApp } from './test-support';
 
 describe('payments reconciler', () => {
   let fake: FakeStripe;
   let t: TestContext;
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    t = await createTestContext({ STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: fake.url });
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  withFakeStripeApp((env) => ({ fake, t } = env));
 
   /** A Stripe deposit with an open session, created `ageMinutes` ago. */
   async function depositAged(ageMinutes: number, provider: 'stripe' | 'test' = 'stripe') {
@@ -94,7 +87,7 @@ describe('payments reconciler', () => {
   });
 
   it('runs one pass at a time across processes', async () => {
-    const other = await createTestContext({ STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: fake.url });
+    const other = await createTestContext(fakeStripeEnv(fake));
     try {
       const results = await Promise.all([reconcileExclusively(paymentsFor(t.ctx)), reconcileExclusively(paymentsFor(other.ctx))]);
       expect(results.filter((r) => r === null)).toHaveLength(1);

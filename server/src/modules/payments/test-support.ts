@@ -1,12 +1,35 @@
 import type { Knex } from 'knex';
 import type supertest from 'supertest';
 import Stripe from 'stripe';
-import { uniqueEmail } from '../../test/harness';
-import type { FakeStripe } from '../../test/fake-stripe';
+import { createTestContext, uniqueEmail, type TestContext } from '../../test/harness';
+import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
 import { applyEntryNow } from '../ledger/ledger.service';
 import * as repo from './deposits.repository';
 
 /** Test factories and helpers for the payments tests (not a test file itself). */
+
+/** The settings that point the app's Stripe client and webhook check at the fake. */
+export function fakeStripeEnv(fake: FakeStripe): Record<string, string> {
+  return { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: fake.url };
+}
+
+/**
+ * For the enclosing describe block: starts a fake Stripe and a test app configured against it before the
+ * tests (handing both to `ready`), and closes both after.
+ */
+export function withFakeStripeApp(ready: (env: { fake: FakeStripe; t: TestContext }) => void): void {
+  let env: { fake: FakeStripe; t: TestContext } | undefined;
+  beforeAll(async () => {
+    const fake = await startFakeStripe();
+    const t = await createTestContext(fakeStripeEnv(fake));
+    env = { fake, t };
+    ready(env);
+  });
+  afterAll(async () => {
+    await env?.t.close();
+    await env?.fake.close();
+  });
+}
 
 /** Inserts a verified user straight into the database; returns its id. */
 export async function insertUser(db: Knex, balanceTenths = 0): Promise<string> {

@@ -1,22 +1,15 @@
-import { createTestContext, type TestContext } from '../../test/harness';
-import { startFakeStripe, type FakeSession, type FakeStripe } from '../../test/fake-stripe';
+import type { TestContext } from '../../test/harness';
+import type { FakeSession, FakeStripe } from '../../test/fake-stripe';
 import { applyEntryNow } from '../ledger/ledger.service';
 import * as repo from './deposits.repository';
 import { AMOUNT_MISMATCH } from './fulfilment.service';
-import { balanceOf, deliver, insertDeposit, insertUser, ledgerRows, openSession } from './test-support';
+import { balanceOf, deliver, insertDeposit, insertUser, ledgerRows, openSession, withFakeStripeApp } from './test-support';
 
 describe('POST /api/webhooks/stripe', () => {
   let fake: FakeStripe;
   let t: TestContext;
 
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    t = await createTestContext({ STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: fake.url });
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  withFakeStripeApp((env) => ({ fake, t } = env));
 
   /** A user with a Pending 10-token deposit whose Checkout Session is open on the fake. */
   async function pendingDeposit(overrides: Partial<repo.NewDeposit> = {}) {

@@ -1,0 +1,60 @@
+import { useEffect } from 'react';
+import { observer } from 'mobx-react-lite';
+import { ImageOff } from 'lucide-react';
+import { EmptyState } from '../../components';
+import type { Translate } from '../../lib/i18n';
+import { useStore } from '../../stores';
+import type { ToolRunStore } from '../../stores/tool-run-store';
+import { JobStatus } from './job-status';
+import { useToolPage } from './use-tool-page';
+import { useUpload, type UploadState } from './use-upload';
+
+/**
+ * What the upload tools (remove background, upscale) share: the tool page, its chosen image (taking an image
+ * handed over by another tool once, on arrival), a new run when a new image follows a finished job, and the
+ * image to show before a result (the chosen file, else the open job's input).
+ */
+export function useUploadTool(tool: 'remove-background' | 'upscale', upscaleFactor?: number) {
+  const { tools } = useStore();
+  const { run, startOver } = useToolPage(tool);
+  const upload = useUpload(upscaleFactor);
+
+  useEffect(() => {
+    const handed = tools.takeHandoff(tool);
+    if (handed) upload.choose(handed);
+    // Only on arrival: a handed-over image is taken once.
+  }, [tools]);
+
+  // A new image after a finished job starts a new run (the old result leaves the canvas).
+  useEffect(() => {
+    if (upload.file && run.state && !run.busy) startOver();
+  }, [upload.file]);
+
+  const preview = upload.previewUrl ?? run.job?.input_url ?? null;
+  return { run, startOver, upload, preview };
+}
+
+/** The RunPanel's blocker and disabled state for an upload tool: no image yet, still checking, or rejected. */
+export function uploadRunGate(upload: UploadState, t: Translate): { blocker: string | null; disabled: boolean } {
+  return {
+    blocker: !upload.file && !upload.checking ? t('client-tools.run.chooseImage') : null,
+    disabled: !upload.file || upload.checking || upload.problem !== null,
+  };
+}
+
+/** An upload tool's canvas before its result: the job's status over the input image, or an empty state. */
+export const InputPreview = observer(function InputPreview({ run, preview, emptyText }: { run: ToolRunStore; preview: string | null; emptyText: string }) {
+  const { t } = useStore();
+  return (
+    <>
+      <JobStatus run={run} />
+      {preview ? (
+        <div className="result-single__frame checkerboard">
+          <img src={preview} alt={t('client-tools.removeBg.inputAlt')} />
+        </div>
+      ) : (
+        <EmptyState icon={<ImageOff aria-hidden="true" />} text={emptyText} />
+      )}
+    </>
+  );
+});
