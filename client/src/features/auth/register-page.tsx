@@ -1,12 +1,10 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Link, useSearchParams } from 'react-router';
 import { Button, Card, Checkbox, PhoneInput, TextField, type PhoneValue } from '../../components';
-import { TIMINGS } from '../../config/constants';
-import { env } from '../../config/env';
 import { paths } from '../../config/paths';
-import { lookupCountry } from '../../lib/ip-country';
 import { safeRedirect } from '../../lib/redirect';
+import { usePhoneCountry } from '../../lib/use-phone-country';
 import { useStore } from '../../stores';
 import { TermsLabel } from './terms-label';
 import { useSubmitGuard } from './use-submit-guard';
@@ -19,27 +17,20 @@ const EMPTY_PHONE: PhoneValue = { phone: '', phoneCountryCode: '', nationalNumbe
 
 /** /register: name, surname, email, phone, password twice and the terms; first failure shown. */
 export const RegisterPage = observer(function RegisterPage() {
-  const { auth, countries, settings, ui, t } = useStore();
+  const { auth, countries, settings, t } = useStore();
   const [params] = useSearchParams();
   const [form, setForm] = useState({ firstName: '', lastName: '', email: '', password: '', confirmPassword: '', terms: false });
   const [phone, setPhone] = useState<{ raw: string; country: string | undefined; value: PhoneValue }>({ raw: '', country: undefined, value: EMPTY_PHONE });
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const guard = useSubmitGuard();
-  const lastUnsupportedToast = useRef(0);
   const refs = useRef<Partial<Record<RegisterFormField, HTMLInputElement | null>>>({});
 
   useEffect(() => {
     void countries.ensureLoaded();
   }, [countries]);
 
-  const detectCountry = useCallback(() => lookupCountry(env.ipCountryUrl, TIMINGS.ipLookupTimeoutMs), []);
-  const onUnsupported = () => {
-    const now = Date.now();
-    if (now - lastUnsupportedToast.current < TIMINGS.unsupportedCountryToastMs) return;
-    lastUnsupportedToast.current = now;
-    ui.warning(t('shell.phone.unsupported'));
-  };
+  const { detectCountry, onUnsupported } = usePhoneCountry();
 
   // Editing a field clears its message; the next submit checks everything again.
   const set = (field: keyof typeof form) => (value: string | boolean) => {

@@ -1,9 +1,7 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { interpretPhone, PhoneInput, Select, TextField } from '../../components';
-import { TIMINGS } from '../../config/constants';
-import { env } from '../../config/env';
-import { lookupCountry } from '../../lib/ip-country';
+import { usePhoneCountry } from '../../lib/use-phone-country';
 import { useStore, type BillingField } from '../../stores';
 
 /** Id of a billing field's input, so the first field in error can be focused. */
@@ -11,17 +9,10 @@ export const billingInputId = (field: BillingField) => `checkout-${field}`;
 
 /** The billing fields of Confirm Information; required ones are starred, errors sit under each field. */
 export const BillingFields = observer(function BillingFields() {
-  const { checkout, countries, ui, t } = useStore();
+  const { checkout, countries, t } = useStore();
   const { form, fieldErrors: errors } = checkout;
-  const lastUnsupportedToast = useRef(0);
-  const detectCountry = useCallback(() => lookupCountry(env.ipCountryUrl, TIMINGS.ipLookupTimeoutMs), []);
   // Spec section 5: an unsupported country clears the number; the toast is rate limited to 500 ms.
-  const onUnsupported = () => {
-    const now = Date.now();
-    if (now - lastUnsupportedToast.current < TIMINGS.unsupportedCountryToastMs) return;
-    lastUnsupportedToast.current = now;
-    ui.warning(t('shell.phone.unsupported'));
-  };
+  const { detectCountry, onUnsupported } = usePhoneCountry();
   // A number filled in from the profile names its country by its prefix (+49): show it in the dropdown.
   useEffect(() => {
     if (checkout.phoneCountry || !checkout.form.phone.startsWith('+') || countries.countries.length === 0) return;
