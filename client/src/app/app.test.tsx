@@ -2,18 +2,14 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { App } from './app';
 import { createTestRouter } from './router';
 import { FakeApi, makeStore, withCatalog } from '../test/fake-api';
+import { renderApp } from '../test/render-app';
 
 beforeEach(() => {
   localStorage.clear();
   document.cookie = 'cookie_consent=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
 });
 
-function start(path: string, api = withCatalog(new FakeApi())) {
-  const router = createTestRouter(path);
-  const { store } = makeStore(api);
-  render(<App store={store} router={router} />);
-  return { router, store, api };
-}
+const start = (path: string, api = withCatalog(new FakeApi())) => renderApp(path, api);
 
 const signedIn = (api: FakeApi) =>
   api

@@ -1,7 +1,6 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { App } from '../../app/app';
-import { createTestRouter } from '../../app/router';
-import { FakeApi, makeStore, withCatalog } from '../../test/fake-api';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { FakeApi, withCatalog } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
 
 beforeEach(() => {
   localStorage.clear();
@@ -18,18 +17,11 @@ function signedInApi(profileCalls: { n: number }, balance = () => 10) {
     });
 }
 
-function start(path: string, api: FakeApi) {
-  const router = createTestRouter(path);
-  const { store } = makeStore(api);
-  render(<App store={store} router={router} />);
-  return { router, store };
-}
-
 describe('payment result pages', () => {
   it('success: title, toast, refreshed profile and the two buttons', async () => {
     // Start-up reads 10 tokens; the success page's own refresh sees the credited 110.
     const calls = { n: 0 };
-    start('/success-payment', signedInApi(calls, () => (calls.n >= 2 ? 110 : 10)));
+    renderApp('/success-payment', signedInApi(calls, () => (calls.n >= 2 ? 110 : 10)));
     await screen.findByRole('heading', { name: 'Payment Successful!' });
     expect(await screen.findByText('Payment completed successfully!')).toBeTruthy();
     await screen.findByText('110');
@@ -39,7 +31,7 @@ describe('payment result pages', () => {
   });
 
   it('fail: the error query text, or the generic advice; an error toast; Try Again goes to pricing', async () => {
-    start('/fail-payment?order=d1&error=Your%20card%20was%20declined.', withCatalog(new FakeApi()));
+    renderApp('/fail-payment?order=d1&error=Your%20card%20was%20declined.', withCatalog(new FakeApi()));
     await screen.findByRole('heading', { name: 'Payment Failed' });
     expect(screen.getByTestId('payment-error').textContent).toBe('Your card was declined.');
     expect(screen.getByText('Payment failed. Please try again.')).toBeTruthy();
@@ -47,14 +39,14 @@ describe('payment result pages', () => {
   });
 
   it('fail without an error shows the generic advice', async () => {
-    start('/fail-payment?order=d1', withCatalog(new FakeApi()));
+    renderApp('/fail-payment?order=d1', withCatalog(new FakeApi()));
     await screen.findByText('Unfortunately, your payment could not be processed.');
     expect(screen.getByText('Please try again or contact support if the problem persists.')).toBeTruthy();
   });
 
   it('processing: order id or the email line; Check Status shows "Checking..." then the checked line', async () => {
     const calls = { n: 0 };
-    start('/pending-payment', signedInApi(calls));
+    renderApp('/pending-payment', signedInApi(calls));
     await screen.findByRole('heading', { name: 'Payment Processing' });
     expect(screen.getByText('You will receive a confirmation email once the payment is complete.')).toBeTruthy();
     const button = screen.getByRole('button', { name: 'Check Status' });
@@ -68,7 +60,7 @@ describe('payment result pages', () => {
     const calls = { n: 0 };
     const statuses = ['Pending', 'Success'];
     const api = signedInApi(calls).on('GET /deposit/status/dep-7', () => ({ status: 200, data: { status: 'OK', payload: { id: 'dep-7', status: statuses.shift() ?? 'Success' } } }));
-    const { router } = start('/processing-payment?order_id=dep-7', api);
+    const { router } = renderApp('/processing-payment?order_id=dep-7', api);
     await act(async () => {
       await jest.advanceTimersByTimeAsync(100);
     });
@@ -91,7 +83,7 @@ describe('payment result pages', () => {
     jest.useFakeTimers();
     const calls = { n: 0 };
     const api = signedInApi(calls).on('GET /deposit/status/dep-8', { status: 200, data: { status: 'OK', payload: { status: 'Pending' } } });
-    const { router } = start('/processing-payment?order_id=dep-8', api);
+    const { router } = renderApp('/processing-payment?order_id=dep-8', api);
     await act(async () => {
       await jest.advanceTimersByTimeAsync(100);
     });

@@ -1,7 +1,6 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from '../../app/app';
-import { createTestRouter } from '../../app/router';
-import { FakeApi, makeStore, withCatalog } from '../../test/fake-api';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { FakeApi, withCatalog } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
 
 beforeEach(() => {
   localStorage.clear();
@@ -32,16 +31,9 @@ function pricingApi() {
     });
 }
 
-function start(path: string, api: FakeApi) {
-  const router = createTestRouter(path);
-  const { store } = makeStore(api);
-  render(<App store={store} router={router} />);
-  return { router, store };
-}
-
 describe('pricing page', () => {
   it('starts the slider at 10 percent and shows tokens, price per token and total live', async () => {
-    start('/pricing', pricingApi());
+    renderApp('/pricing', pricingApi());
     await screen.findByRole('heading', { name: 'Pricing', level: 1 });
     await waitFor(() => expect(screen.getByTestId('custom-total').textContent).toBe('€18.08'));
     expect(screen.getByTestId('custom-tokens').textContent).toBe('200.9');
@@ -52,7 +44,7 @@ describe('pricing page', () => {
   });
 
   it('shows price or "free" per pack and Choose only on paid packs', async () => {
-    start('/pricing', pricingApi());
+    renderApp('/pricing', pricingApi());
     const free = await screen.findByTestId('pack-1');
     expect(within(free).getByText('free')).toBeTruthy();
     expect(within(free).queryByRole('button', { name: 'Choose' })).toBeNull();
@@ -62,7 +54,7 @@ describe('pricing page', () => {
   });
 
   it('a guest choosing a pack goes to Login with a redirect back to the pack', async () => {
-    const { router } = start('/pricing', pricingApi());
+    const { router } = renderApp('/pricing', pricingApi());
     fireEvent.click(within(await screen.findByTestId('pack-2')).getByRole('button', { name: 'Choose' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/pricing?pack=2');
@@ -73,7 +65,7 @@ describe('pricing page', () => {
       status: 200,
       data: { status: 'OK', payload: { name: 'Ada', surname: 'Lovelace', email: 'ada@example.test', balance: 10 } },
     });
-    const { store } = start('/pricing?pack=2', api);
+    const { store } = renderApp('/pricing?pack=2', api);
     const dialog = await screen.findByRole('dialog', { name: 'Buy Tokens' });
     expect(within(dialog).getByTestId('plan-title').textContent).toBe('Starter');
     expect(within(dialog).getByTestId('plan-total').textContent).toBe('€9.99');

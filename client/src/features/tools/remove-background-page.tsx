@@ -2,12 +2,8 @@ import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Checkbox, Select } from '../../components';
 import { useStore } from '../../stores';
-import { NewRunButton } from './new-run-button';
 import { DownloadLink, resultFileName } from './result-image';
-import { RunPanel } from './run-panel';
-import { ToolLayout } from './tool-layout';
-import { InputPreview, uploadRunGate, useUploadTool } from './upload-tool';
-import { UploadZone } from './upload-zone';
+import { InputPreview, UploadToolLayout, useUploadTool } from './upload-tool';
 
 /** /services/remove-background: upload, options, the transparent result on a checkerboard, download. */
 export const RemoveBackgroundPage = observer(function RemoveBackgroundPage() {
@@ -48,44 +44,36 @@ export const RemoveBackgroundPage = observer(function RemoveBackgroundPage() {
   );
 
   return (
-    <ToolLayout
+    <UploadToolLayout
+      tool="remove-background"
       title={t('client-tools.removeBg.title')}
       lead={t('client-tools.removeBg.lead')}
       canvas={canvas}
-      controls={
-        <>
-          <UploadZone upload={upload} disabled={run.busy} />
-          <fieldset className="tool-form" disabled={run.busy}>
-            <legend className="tool-form__legend">{t('client-tools.common.options')}</legend>
-            <Select
-              label={t('client-tools.removeBg.format')}
-              value={format}
-              options={[
-                { value: 'png', label: 'PNG' },
-                { value: 'webp', label: 'WebP' },
-              ]}
-              onChange={(e) => setFormat(e.target.value as 'png' | 'webp')}
-            />
-            <Checkbox label={t('client-tools.removeBg.maskOnly')} checked={maskOnly} onChange={(e) => setMaskOnly(e.target.checked)} />
-            <Checkbox label={t('client-tools.removeBg.useColor')} checked={useColor} disabled={maskOnly} onChange={(e) => setUseColor(e.target.checked)} />
-            {useColor && !maskOnly ? (
-              <label className="tool-form__color">
-                <span>{t('client-tools.removeBg.color')}</span>
-                <input type="color" value={color} onChange={(e) => setColor(e.target.value)} />
-                <code>{color}</code>
-              </label>
-            ) : null}
-          </fieldset>
-          <RunPanel
-            tool="remove-background"
-            label={t('client-tools.removeBg.run')}
-            cost={quote?.cost}
-            {...uploadRunGate(upload, t)}
-            onRun={start}
-          />
-          <NewRunButton run={run} onClick={startOver} />
-        </>
-      }
-    />
+      run={run}
+      upload={upload}
+      startOver={startOver}
+      runLabel={t('client-tools.removeBg.run')}
+      cost={quote?.cost}
+      onRun={start}
+    >
+      <Select
+        label={t('client-tools.removeBg.format')}
+        value={format}
+        options={[
+          { value: 'png', label: 'PNG' },
+          { value: 'webp', label: 'WebP' },
+        ]}
+        onChange={(e) => setFormat(e.target.value as 'png' | 'webp')}
+      />
+      <Checkbox label={t('client-tools.removeBg.maskOnly')} checked={maskOnly} onChange={(e) => setMaskOnly(e.target.checked)} />
+      <Checkbox label={t('client-tools.removeBg.useColor')} checked={useColor} disabled={maskOnly} onChange={(e) => setUseColor(e.target.checked)} />
+      {useColor && !maskOnly ? (
+        <label className="tool-form__color">
+          <span>{t('client-tools.removeBg.color')}</span>
+          <input type="color" value={color} onChange={(e) => setColor(e.target.value)} />
+          <code>{color}</code>
+        </label>
+      ) : null}
+    </UploadToolLayout>
   );
 });

@@ -1,7 +1,6 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from '../../app/app';
-import { createTestRouter } from '../../app/router';
-import { FakeApi, makeStore, withCatalog } from '../../test/fake-api';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { FakeApi, withCatalog } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
 
 const ok = (payload: unknown) => ({ status: 200, data: { status: 'OK', payload } });
 
@@ -13,17 +12,10 @@ function signedIn(balance: number, available = true) {
     .on('GET /tools/quote', (req) => ok({ tool: req.params.tool, count: Number(req.params.count), factor: null, unit_price: 1, cost: Number(req.params.count) }));
 }
 
-function start(path: string, api: FakeApi) {
-  const router = createTestRouter(path);
-  const { store } = makeStore(api);
-  render(<App store={store} router={router} />);
-  return { router, store };
-}
-
 describe('generate page', () => {
   it('shows the cost on the button and sends the prompt, count and size', async () => {
     const api = signedIn(5).on('POST /tools/generate', { status: 202, data: { status: 'OK', payload: { id: 'j1', tool: 'generate', status: 'queued', progress: 0, queue_position: 1, results: [], cost: 2, refunded: false, error: null } } });
-    start('/services/generate-image', api);
+    renderApp('/services/generate-image', api);
     fireEvent.change(await screen.findByLabelText(/Prompt/), { target: { value: 'a red fox' } });
     expect(screen.getByTestId('prompt-counter').textContent).toBe('9 / 1000');
     fireEvent.change(screen.getByLabelText('Number of images'), { target: { value: '2' } });
@@ -37,7 +29,7 @@ describe('generate page', () => {
 
   it('is disabled with the reason when no worker can run it, and sends nothing', async () => {
     const api = signedIn(5, false);
-    start('/services/generate-image', api);
+    renderApp('/services/generate-image', api);
     expect(await screen.findByTestId('tool-unavailable')).toBeTruthy();
     fireEvent.change(screen.getByLabelText(/Prompt/), { target: { value: 'a red fox' } });
     expect((screen.getByRole('button', { name: /Generate/ }) as HTMLButtonElement).disabled).toBe(true);
@@ -46,7 +38,7 @@ describe('generate page', () => {
 
   it('with too few tokens links to pricing with the missing amount preselected', async () => {
     const api = signedIn(0.5);
-    start('/services/generate-image', api);
+    renderApp('/services/generate-image', api);
     fireEvent.change(await screen.findByLabelText('Number of images'), { target: { value: '3' } });
     const link = await screen.findByRole('link', { name: 'Buy 2.5 tokens' });
     expect(link.getAttribute('href')).toBe('/pricing?tokens=2.5');
@@ -55,7 +47,7 @@ describe('generate page', () => {
 
 describe('landing pages', () => {
   it('a guest sees what the tool does, the price and a sign-up call to action', async () => {
-    start('/remove-background', withCatalog(new FakeApi()));
+    renderApp('/remove-background', withCatalog(new FakeApi()));
     expect(await screen.findByRole('heading', { name: 'Remove backgrounds in seconds' })).toBeTruthy();
     expect(screen.getByTestId('landing-price').textContent).toBe('Price: 1 token per photo');
     expect(screen.getByRole('link', { name: 'Sign up free' }).getAttribute('href')).toBe('/register');

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { ImageOff } from 'lucide-react';
 import { EmptyState } from '../../components';
@@ -6,6 +6,10 @@ import type { Translate } from '../../lib/i18n';
 import { useStore } from '../../stores';
 import type { ToolRunStore } from '../../stores/tool-run-store';
 import { JobStatus } from './job-status';
+import { NewRunButton } from './new-run-button';
+import { RunPanel } from './run-panel';
+import { ToolLayout } from './tool-layout';
+import { UploadZone } from './upload-zone';
 import { useToolPage } from './use-tool-page';
 import { useUpload, type UploadState } from './use-upload';
 
@@ -35,7 +39,7 @@ export function useUploadTool(tool: 'remove-background' | 'upscale', upscaleFact
 }
 
 /** The RunPanel's blocker and disabled state for an upload tool: no image yet, still checking, or rejected. */
-export function uploadRunGate(upload: UploadState, t: Translate): { blocker: string | null; disabled: boolean } {
+function uploadRunGate(upload: UploadState, t: Translate): { blocker: string | null; disabled: boolean } {
   return {
     blocker: !upload.file && !upload.checking ? t('client-tools.run.chooseImage') : null,
     disabled: !upload.file || upload.checking || upload.problem !== null,
@@ -56,5 +60,43 @@ export const InputPreview = observer(function InputPreview({ run, preview, empty
         <EmptyState icon={<ImageOff aria-hidden="true" />} text={emptyText} />
       )}
     </>
+  );
+});
+
+interface UploadToolLayoutProps {
+  tool: 'remove-background' | 'upscale';
+  title: string;
+  lead: string;
+  canvas: ReactNode;
+  run: ToolRunStore;
+  upload: UploadState;
+  startOver(): void;
+  runLabel: string;
+  cost: number | undefined;
+  onRun(): void;
+  /** The tool's own option fields. */
+  children: ReactNode;
+}
+
+/** An upload tool's page: the canvas beside the upload zone, the tool's options, the run panel and "New run". */
+export const UploadToolLayout = observer(function UploadToolLayout({ tool, title, lead, canvas, run, upload, startOver, runLabel, cost, onRun, children }: UploadToolLayoutProps) {
+  const { t } = useStore();
+  return (
+    <ToolLayout
+      title={title}
+      lead={lead}
+      canvas={canvas}
+      controls={
+        <>
+          <UploadZone upload={upload} disabled={run.busy} />
+          <fieldset className="tool-form" disabled={run.busy}>
+            <legend className="tool-form__legend">{t('client-tools.common.options')}</legend>
+            {children}
+          </fieldset>
+          <RunPanel tool={tool} label={runLabel} cost={cost} {...uploadRunGate(upload, t)} onRun={onRun} />
+          <NewRunButton run={run} onClick={startOver} />
+        </>
+      }
+    />
   );
 });

@@ -3,13 +3,9 @@ import { observer } from 'mobx-react-lite';
 import { Select } from '../../components';
 import { useStore } from '../../stores';
 import { ComparisonSlider } from './comparison-slider';
-import { NewRunButton } from './new-run-button';
 import { DownloadLink, resultFileName } from './result-image';
-import { RunPanel } from './run-panel';
-import { ToolLayout } from './tool-layout';
 import { maxUpscaleSide } from './upload-checks';
-import { InputPreview, uploadRunGate, useUploadTool } from './upload-tool';
-import { UploadZone } from './upload-zone';
+import { InputPreview, UploadToolLayout, useUploadTool } from './upload-tool';
 import { ZoomLens } from './zoom-lens';
 
 type OutputFormat = 'png' | 'webp' | 'jpeg';
@@ -74,42 +70,34 @@ export const UpscalePage = observer(function UpscalePage() {
     );
 
   return (
-    <ToolLayout
+    <UploadToolLayout
+      tool="upscale"
       title={t('client-tools.upscale.title')}
       lead={t('client-tools.upscale.lead')}
       canvas={canvas}
-      controls={
-        <>
-          <UploadZone upload={upload} disabled={run.busy} />
-          <fieldset className="tool-form" disabled={run.busy}>
-            <legend className="tool-form__legend">{t('client-tools.common.options')}</legend>
-            <Select
-              label={t('client-tools.upscale.factor')}
-              value={String(factor)}
-              options={factors.map((f) => ({ value: String(f), label: t('client-tools.upscale.factorOption', { factor: f, side: maxUpscaleSide(f) }) }))}
-              onChange={(e) => setFactor(Number(e.target.value))}
-            />
-            <Select
-              label={t('client-tools.upscale.format')}
-              value={format}
-              options={[
-                { value: 'png', label: 'PNG' },
-                { value: 'webp', label: 'WebP' },
-                { value: 'jpeg', label: 'JPEG' },
-              ]}
-              onChange={(e) => setFormat(e.target.value as OutputFormat)}
-            />
-          </fieldset>
-          <RunPanel
-            tool="upscale"
-            label={t('client-tools.upscale.run')}
-            cost={quote?.cost}
-            {...uploadRunGate(upload, t)}
-            onRun={start}
-          />
-          <NewRunButton run={run} onClick={startOver} />
-        </>
-      }
-    />
+      run={run}
+      upload={upload}
+      startOver={startOver}
+      runLabel={t('client-tools.upscale.run')}
+      cost={quote?.cost}
+      onRun={start}
+    >
+      <Select
+        label={t('client-tools.upscale.factor')}
+        value={String(factor)}
+        options={factors.map((f) => ({ value: String(f), label: t('client-tools.upscale.factorOption', { factor: f, side: maxUpscaleSide(f) }) }))}
+        onChange={(e) => setFactor(Number(e.target.value))}
+      />
+      <Select
+        label={t('client-tools.upscale.format')}
+        value={format}
+        options={[
+          { value: 'png', label: 'PNG' },
+          { value: 'webp', label: 'WebP' },
+          { value: 'jpeg', label: 'JPEG' },
+        ]}
+        onChange={(e) => setFormat(e.target.value as OutputFormat)}
+      />
+    </UploadToolLayout>
   );
 });

@@ -11,7 +11,8 @@ export interface CatalogDeps {
 
 /** A reply body serialised once, with its ETag, so a cached GET costs no JSON work and no hashing. */
 export interface CachedReply {
-  body: string;
+  /** The serialised envelope, kept as bytes so each request sends it without re-encoding. */
+  body: Buffer;
   etag: string;
 }
 
@@ -84,7 +85,7 @@ export function catalogCache(deps: CatalogDeps): CatalogCache {
 
 /** Serialises the OK envelope around `payload` once and tags it with a content hash. */
 export function toCachedReply(payload: unknown): CachedReply {
-  const body = JSON.stringify({ status: 'OK', payload });
+  const body = Buffer.from(JSON.stringify({ status: 'OK', payload }));
   return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
 }
 
