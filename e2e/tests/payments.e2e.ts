@@ -276,7 +276,8 @@ export const changePassword: E2ETest = {
     await page.locator('input[name="password"]').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('These credentials do not match our records.').waitFor();
-    await page.waitForTimeout(350);
+    // The form ignores submits for 300 ms after a failure (spec section 5); leave margin for a busy CI host.
+    await page.waitForTimeout(800);
     await page.locator('input[name="password"]').fill('Newpass34');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname === '/account/profile');

@@ -26,7 +26,13 @@ export function rememberMaxAgeMs(config: Config): number {
  */
 export function sessionMiddleware(ctx: AppContext): RequestHandler[] {
   const { config } = ctx;
-  const store = new RedisStore({ client: ctx.redis, prefix: 'sess:', ttl: Math.round(config.SESSION_IDLE_HOURS * 3600) });
+  // The store's per-request touch is off: refreshSessionExpiry re-saves instead, at most once an interval.
+  const store = new RedisStore({
+    client: ctx.redis,
+    prefix: 'sess:',
+    ttl: Math.round(config.SESSION_IDLE_HOURS * 3600),
+    disableTouch: true,
+  });
   const passport = passportFor(ctx);
   return [
     session({
@@ -38,7 +44,29 @@ export function sessionMiddleware(ctx: AppContext): RequestHandler[] {
       rolling: true,
       cookie: { httpOnly: true, sameSite: 'lax', secure: secureCookies(config), path: '/' },
     }),
+    refreshSessionExpiry(config.SESSION_REFRESH_INTERVAL_S * 1000),
     passport.initialize(),
     passport.session(),
   ];
+}
+
+declare module 'express-session' {
+  interface SessionData {
+    /** Epoch ms of the last save that pushed the session's Redis expiry forward. */
+    refreshedAt?: number;
+  }
+}
+
+/**
+ * Keeps the sliding expiry (idle timeout, or the rolling 30 days of "remember me") while writing to Redis
+ * at most once per `intervalMs` per session: a session older than that is marked changed, which makes
+ * express-session save it with a fresh TTL. Sessions holding nothing are left alone (never saved).
+ */
+function refreshSessionExpiry(intervalMs: number): RequestHandler {
+  return (req, _res, next) => {
+    const s = req.session;
+    const holdsData = s && Object.keys(s).some((key) => key !== 'cookie');
+    if (holdsData && Date.now() - (s.refreshedAt ?? 0) >= intervalMs) s.refreshedAt = Date.now();
+    next();
+  };
 }
