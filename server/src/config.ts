@@ -10,6 +10,9 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** Signs development session cookies only: production must set its own secret. */
+const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -25,7 +28,7 @@ const envSchema = z.object({
   /** BullMQ key prefix; tests give each run its own so queues never mix. */
   QUEUE_PREFIX: z.string().min(1).default('bull'),
 
-  SESSION_SECRET: z.string().min(16).default('dev-only-session-secret-change-me'),
+  SESSION_SECRET: z.string().min(16).default(DEV_SESSION_SECRET),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
   /** Lifetime of a "remember me" session cookie, renewed on every request. */
   SESSION_REMEMBER_DAYS: z.coerce.number().positive().default(30),
@@ -107,6 +110,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const value = parsed.data;
+  if (value.NODE_ENV === 'production' && value.SESSION_SECRET === DEV_SESSION_SECRET) {
+    throw new ConfigError(['SESSION_SECRET: must be set to a long random string in production']);
+  }
   return Object.freeze({
     ...value,
     APP_URL: (value.APP_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),

@@ -1,0 +1,45 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config';
+
+describe('server configuration', () => {
+  it('lists every invalid variable at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url', LOG_LEVEL: 'loud' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/^PORT:/m);
+    expect(problems).toMatch(/^DATABASE_URL:/m);
+    expect(problems).toMatch(/^LOG_LEVEL:/m);
+  });
+
+  it('treats empty values as unset and derives APP_URL from the port', () => {
+    const config = loadConfig({ S3_ENDPOINT: '', PORT: '4100' });
+    expect(config.S3_ENDPOINT).toBeUndefined();
+    expect(config.APP_URL).toBe('http://localhost:4100');
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('refuses the development session secret in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) }).NODE_ENV).toBe('production');
+  });
+
+  it('makes the API exit non-zero at boot, naming each bad variable', () => {
+    const root = path.resolve(__dirname, '..', '..');
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+      cwd: root,
+      env: { PATH: process.env.PATH, PORT: '-1', REDIS_URL: 'nope' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('Invalid configuration');
+    expect(run.stderr).toMatch(/PORT:/);
+    expect(run.stderr).toMatch(/REDIS_URL:/);
+  });
+});
