@@ -48,7 +48,7 @@ export async function startWorker(config: WorkerConfig, logger: Logger, loaders:
       providers: config.WORKER_EXECUTION_PROVIDERS,
       requireGpu: config.WORKER_REQUIRE_GPU,
       cpuThreads: config.WORKER_CPU_THREADS,
-      logger: logger.child({ component: 'inference' }),
+      logger: logger.child({ module: 'inference' }),
     });
     cleanup.push(() => runtime.close());
     const tools = await loadTools(loaders, { config, runtime, logger });

@@ -32,7 +32,7 @@ function listen(ctx: AppContext): { events: QueueEvents; close: () => Promise<vo
     prefix: ctx.config.QUEUE_PREFIX,
     lastEventId: `${Date.now()}-0`,
   });
-  const log = ctx.logger.child({ component: 'job-events' });
+  const log = ctx.logger.child({ module: 'job-events' });
   const guard = (what: string, jobId: string, work: () => Promise<unknown>) => {
     work().catch((err: unknown) => log.error({ err, jobId, event: what }, 'job event not recorded (the reconciler will retry)'));
   };

@@ -33,7 +33,7 @@ export function mailerFor(ctx: AppContext): Mailer {
 }
 
 function createMailer(ctx: AppContext): Mailer {
-  const log = ctx.logger.child({ component: 'mail' });
+  const log = ctx.logger.child({ module: 'mail' });
   const smtp: Transporter | null = ctx.config.SMTP_URL ? nodemailer.createTransport(ctx.config.SMTP_URL) : null;
   const outbox = fromRoot(ctx.config, ctx.config.MAIL_OUTBOX_FILE);
 

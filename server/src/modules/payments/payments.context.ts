@@ -15,7 +15,7 @@ const byApp = new WeakMap<AppContext, Payments>();
 export function paymentsFor(ctx: AppContext): Payments {
   let payments = byApp.get(ctx);
   if (!payments) {
-    payments = { ctx, stripe: createStripeClient(ctx.config), logger: ctx.logger.child({ component: 'payments' }) };
+    payments = { ctx, stripe: createStripeClient(ctx.config), logger: ctx.logger.child({ module: 'payments' }) };
     byApp.set(ctx, payments);
   }
   return payments;
