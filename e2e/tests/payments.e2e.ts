@@ -121,7 +121,12 @@ export const guestBuysPack: E2ETest = {
 
     const confirm = await continueToCheckout(page);
     check((await confirm.getByLabel('Email').isDisabled()) === true, 'the account email is editable in checkout');
-    await confirm.getByLabel('First Name').fill('');
+    // The form is prefilled from the profile once it loads; clear the name only after that, or the late
+    // prefill would put it back.
+    const firstName = confirm.getByLabel('First Name');
+    const prefillDeadline = Date.now() + 10_000;
+    while ((await firstName.inputValue()) !== 'Grace' && Date.now() < prefillDeadline) await page.waitForTimeout(100);
+    await firstName.fill('');
     await confirm.getByRole('button', { name: 'CONFIRM PAYMENT' }).click();
     await confirm.getByText('First name is required').waitFor();
     await confirm.getByText('City is required').waitFor();
