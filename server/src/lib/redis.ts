@@ -12,6 +12,9 @@ const CONNECT_TIMEOUT_MS = 5000;
  */
 export async function connectRedis(url: string, options: { database?: number; name?: string } = {}): Promise<RedisClient> {
   let connected = false;
+  // node-redis rejects connect() with a bare "The client is closed" once the strategy gives up; keep the
+  // strategy's own error so the operator sees what was unreachable.
+  let refused: Error | undefined;
   const client = createClient({
     url,
     database: options.database,
@@ -19,21 +22,26 @@ export async function connectRedis(url: string, options: { database?: number; na
     socket: {
       connectTimeout: CONNECT_TIMEOUT_MS,
       reconnectStrategy: (retries: number, cause: Error) => {
-        if (!connected) return new Error(`Redis at ${redactUrl(url)} is not reachable: ${cause.message}`);
+        if (!connected) return (refused = new Error(`Redis at ${redactUrl(url)} is not reachable: ${cause.message}`));
         return Math.min(100 * 2 ** retries, 3000);
       },
     },
   });
   // Without a listener node-redis would crash the process on a transient error; reconnects handle it.
   client.on('error', () => undefined);
-  const timer = new Promise<never>((_, reject) => {
-    setTimeout(() => reject(new Error(`Redis at ${redactUrl(url)} did not answer within ${CONNECT_TIMEOUT_MS} ms`)), CONNECT_TIMEOUT_MS).unref();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis at ${redactUrl(url)} did not answer within ${CONNECT_TIMEOUT_MS} ms`)), CONNECT_TIMEOUT_MS);
+    timer.unref();
   });
   try {
-    await Promise.race([client.connect(), timer]);
+    await Promise.race([client.connect(), timeout]);
   } catch (err) {
-    client.destroy();
-    throw err;
+    // A client the strategy already closed throws on destroy(); only a half-open one needs it.
+    if (client.isOpen) client.destroy();
+    throw refused ?? err;
+  } finally {
+    clearTimeout(timer);
   }
   connected = true;
   return client as RedisClient;

@@ -12,6 +12,9 @@ const CONNECT_TIMEOUT_MS = 5000;
  */
 export async function connectRedis(url: string, options: { database?: number; name?: string } = {}): Promise<RedisClient> {
   let connected = false;
+  // node-redis rejects connect() with a bare "The client is closed" once the strategy gives up; keep the
+  // strategy's own error so the operator sees what was unreachable.
+  let refused: Error | undefined;
   const client = createClient({
     url,
     database: options.database,
@@ -19,7 +22,7 @@ export async function connectRedis(url: string, options: { database?: number; na
     socket: {
       connectTimeout: CONNECT_TIMEOUT_MS,
       reconnectStrategy: (retries: number, cause: Error) => {
-        if (!connected) return new Error(`Redis at ${redactUrl(url)} is not reachable: ${cause.message}`);
+        if (!connected) return (refused = new Error(`Redis at ${redactUrl(url)} is not reachable: ${cause.message}`));
         return Math.min(100 * 2 ** retries, 3000);
       },
     },
@@ -34,8 +37,9 @@ export async function connectRedis(url: string, options: { database?: number; na
   try {
     await Promise.race([client.connect(), timeout]);
   } catch (err) {
-    client.destroy();
-    throw err;
+    // A client the strategy already closed throws on destroy(); only a half-open one needs it.
+    if (client.isOpen) client.destroy();
+    throw refused ?? err;
   } finally {
     clearTimeout(timer);
   }

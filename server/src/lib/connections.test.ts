@@ -1,0 +1,66 @@
+import net from 'node:net';
+import { connectDb } from './db';
+import { connectRedis } from './redis';
+
+/** A port on loopback that nothing listens on (bound, then released). */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** A TCP server that accepts connections and never answers: a hung dependency. */
+async function silentServer(): Promise<{ port: number; close: () => void }> {
+  const sockets: net.Socket[] = [];
+  const server = net.createServer((socket) => sockets.push(socket));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    close: () => {
+      sockets.forEach((s) => s.destroy());
+      server.close();
+    },
+  };
+}
+
+describe('connecting to a missing dependency', () => {
+  it('fails fast with a clear message when Redis refuses the connection', async () => {
+    const port = await closedPort();
+    const started = Date.now();
+    await expect(connectRedis(`redis://127.0.0.1:${port}`)).rejects.toThrow(/Redis at redis:\/\/127\.0\.0\.1:\d+\/? is not reachable/);
+    expect(Date.now() - started).toBeLessThan(5500);
+  });
+
+  it('gives up within 5 s when Redis accepts but never answers', async () => {
+    const silent = await silentServer();
+    const started = Date.now();
+    try {
+      await expect(connectRedis(`redis://127.0.0.1:${silent.port}`)).rejects.toThrow(/Redis at .* (did not answer within 5000 ms|is not reachable)/);
+      expect(Date.now() - started).toBeLessThan(6000);
+    } finally {
+      silent.close();
+    }
+  });
+
+  it('fails with a clear message when Postgres is not there', async () => {
+    const port = await closedPort();
+    const started = Date.now();
+    await expect(connectDb(`postgres://postgres:secret@127.0.0.1:${port}/nothing`)).rejects.toThrow(
+      /Postgres at postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/nothing is not reachable/,
+    );
+    expect(Date.now() - started).toBeLessThan(5500);
+  });
+
+  it('gives up within 5 s when Postgres accepts but never answers', async () => {
+    const silent = await silentServer();
+    const started = Date.now();
+    try {
+      await expect(connectDb(`postgres://postgres@127.0.0.1:${silent.port}/nothing`)).rejects.toThrow(/Postgres at .* is not reachable/);
+      expect(Date.now() - started).toBeLessThan(6500);
+    } finally {
+      silent.close();
+    }
+  });
+});
