@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { executionProviderSchema, type ExecutionProvider } from '@imagestudio/contracts';
 import type { BenchSection } from '../lib/types';
 import { getModel } from '../../models/manifest';
 import { InferenceRuntime } from '../../worker/src/inference';
@@ -35,11 +36,18 @@ interface ChildResult {
   provider?: string;
 }
 
+/** WORKER_EXECUTION_PROVIDERS as the worker reads it (comma-separated), defaulting to cpu. */
+function benchProviders(): ExecutionProvider[] {
+  const list = (process.env.WORKER_EXECUTION_PROVIDERS ?? 'cpu').split(',').map((p) => p.trim()).filter(Boolean);
+  return list.map((p) => executionProviderSchema.parse(p));
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Our side, in a child: models loaded once (as at worker start), then timed end-to-end runs. */
 async function child(kind: string, input: string, output: string, runs: number): Promise<void> {
-  const runtime = await InferenceRuntime.start({ providers: ['cpu'], requireGpu: false, cpuThreads: os.availableParallelism() });
+  // The same provider list as the worker's (cpu by default), so a GPU host measures its GPU path.
+  const runtime = await InferenceRuntime.start({ providers: benchProviders(), requireGpu: false, cpuThreads: os.availableParallelism() });
   const bytes = fs.readFileSync(input);
   const times: number[] = [];
   const bare: number[] = [];
