@@ -166,12 +166,15 @@ export function cookieHeader(agent: supertest.Agent): string {
 
 /**
  * A migrated, seeded database of its own (`<TEST_DATABASE_URL>_<suffix>`), for the few tests that flip
- * site-wide settings (registration switch, welcome bonus, verification requirement) and must not race
- * tests sharing the main test database. Pass it as DATABASE_URL to createTestContext.
+ * site-wide settings (registration switch, welcome bonus, verification requirement) or work on every row
+ * of a table (reconcilers), and must not race tests sharing the main test database. Pass it as
+ * DATABASE_URL to createTestContext. `fresh` drops it first, for tests whose outcome depends on what
+ * earlier runs left behind.
  */
-export async function isolatedTestDatabase(suffix: string): Promise<string> {
+export async function isolatedTestDatabase(suffix: string, options: { fresh?: boolean } = {}): Promise<string> {
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `${url.pathname}_${suffix}`;
+  if (options.fresh) await dropDatabase(url.toString());
   await ensureDatabase(url.toString());
   const db = await connectDb(url.toString(), { min: 0, max: 1 });
   try {
@@ -185,3 +188,18 @@ export async function isolatedTestDatabase(suffix: string): Promise<string> {
   }
   return url.toString();
 }
+
+/** Drops the database named in `url` (test databases only), ending any connection still open to it. */
+async function dropDatabase(url: string): Promise<void> {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  if (!/_test(_[a-z0-9_]+)?$/.test(name)) throw new Error(`refusing to drop ${name}: not a test database`);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const db = await connectDb(admin.toString(), { min: 0, max: 1 });
+  try {
+    await db.raw(`drop database if exists "${name}" with (force)`);
+  } finally {
+    await db.destroy();
+  }
+}
+

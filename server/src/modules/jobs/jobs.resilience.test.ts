@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Queue, createNodeRedisClient } from 'bullmq';
 import { QUEUE_NAME, type JobView } from '@imagestudio/contracts';
+import { isolatedTestDatabase, verifiedUser } from '../../test/auth-helpers';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { verifiedUser } from '../../test/auth-helpers';
 import { applyEntryNow } from '../ledger/ledger.service';
 import { recordCompleted, recordFailed } from './finalize.service';
 import { startJobEvents } from './job-events';
@@ -48,7 +48,13 @@ describe('finalising exactly once', () => {
   let t: TestContext;
   let stop: () => Promise<void>;
   beforeAll(async () => {
-    t = await createTestContext({ JOB_SUBMIT_RATE_PER_MINUTE: '1000', JOB_RECONCILE_GRACE_S: '0' });
+    // A reconciler with no grace period fails every open job it cannot find in its own queue: it gets a
+    // database of its own so it never touches jobs of tests running beside it.
+    t = await createTestContext({
+      JOB_SUBMIT_RATE_PER_MINUTE: '1000',
+      JOB_RECONCILE_GRACE_S: '0',
+      DATABASE_URL: await isolatedTestDatabase('jobs_reconciler', { fresh: true }),
+    });
     stop = await startJobEvents(t.ctx);
   });
   afterAll(async () => {
@@ -138,7 +144,12 @@ describe('finalising exactly once', () => {
 
 describe('the reconciler without the event listener', () => {
   it('records completions it missed and fails jobs stuck running past the limit', async () => {
-    const t = await createTestContext({ JOB_SUBMIT_RATE_PER_MINUTE: '1000', JOB_RECONCILE_GRACE_S: '0', JOB_RUNNING_TIMEOUT_S: '1' });
+    const t = await createTestContext({
+      JOB_SUBMIT_RATE_PER_MINUTE: '1000',
+      JOB_RECONCILE_GRACE_S: '0',
+      JOB_RUNNING_TIMEOUT_S: '1',
+      DATABASE_URL: await isolatedTestDatabase('jobs_stuck', { fresh: true }),
+    });
     const w = await workerFor(t);
     try {
       const { agent, user } = await verifiedUser(t, { balanceTokens: 2 });

@@ -9,7 +9,9 @@ import { balanceOf, fakeStripeEnv, insertDeposit, insertUser, openSession, withF
 describe('payments reconciler', () => {
   let fake: FakeStripe;
   let t: TestContext;
-  withFakeStripeApp((env) => ({ fake, t } = env));
+  // The reconciler works on every open deposit: a database of its own, new each run, so deposits left by
+  // other tests or earlier runs never crowd this file's deposits out of a pass.
+  withFakeStripeApp((env) => ({ fake, t } = env), { freshDatabase: 'reconciler' });
 
   /** A Stripe deposit with an open session, created `ageMinutes` ago. */
   async function depositAged(ageMinutes: number, provider: 'stripe' | 'test' = 'stripe') {
@@ -87,7 +89,7 @@ describe('payments reconciler', () => {
   });
 
   it('runs one pass at a time across processes', async () => {
-    const other = await createTestContext(fakeStripeEnv(fake));
+    const other = await createTestContext({ ...fakeStripeEnv(fake), DATABASE_URL: t.config.DATABASE_URL });
     try {
       const results = await Promise.all([reconcileExclusively(paymentsFor(t.ctx)), reconcileExclusively(paymentsFor(other.ctx))]);
       expect(results.filter((r) => r === null)).toHaveLength(1);

@@ -3,6 +3,7 @@ import type supertest from 'supertest';
 import Stripe from 'stripe';
 import { createTestContext, uniqueEmail, type TestContext } from '../../test/harness';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
+import { isolatedTestDatabase } from '../../test/auth-helpers';
 import { applyEntryNow } from '../ledger/ledger.service';
 import * as repo from './deposits.repository';
 
@@ -17,11 +18,17 @@ export function fakeStripeEnv(fake: FakeStripe): Record<string, string> {
  * For the enclosing describe block: starts a fake Stripe and a test app configured against it before the
  * tests (handing both to `ready`), and closes both after.
  */
-export function withFakeStripeApp(ready: (env: { fake: FakeStripe; t: TestContext }) => void): void {
+export function withFakeStripeApp(
+  ready: (env: { fake: FakeStripe; t: TestContext }) => void,
+  options: { freshDatabase?: string } = {},
+): void {
   let env: { fake: FakeStripe; t: TestContext } | undefined;
   beforeAll(async () => {
     const fake = await startFakeStripe();
-    const t = await createTestContext(fakeStripeEnv(fake));
+    const database: Record<string, string> = options.freshDatabase
+      ? { DATABASE_URL: await isolatedTestDatabase(options.freshDatabase, { fresh: true }) }
+      : {};
+    const t = await createTestContext({ ...fakeStripeEnv(fake), ...database });
     env = { fake, t };
     ready(env);
   });
