@@ -1,6 +1,7 @@
 import { QueueEvents, createNodeRedisClient } from 'bullmq';
-import { QUEUE_NAME, cancelKey, isFinalJobStatus } from '@imagestudio/contracts';
+import { QUEUE_NAME, isFinalJobStatus } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
+import { raiseCancelFlag } from './cancel-flag';
 import type { BackgroundTask } from '../index';
 import { recordCompleted, recordFailed, recordProgress, recordStarted } from './finalize.service';
 import * as repo from './jobs.repository';
@@ -12,7 +13,7 @@ import * as repo from './jobs.repository';
 async function stopIfEnded(ctx: AppContext, jobId: string): Promise<void> {
   const row = await repo.findById(ctx.db, jobId);
   if (row && isFinalJobStatus(row.status) && row.status !== 'succeeded') {
-    await ctx.queueRedis.set(cancelKey(jobId), '1', { expiration: { type: 'EX', value: 3600 } });
+    await raiseCancelFlag(ctx, jobId);
   }
 }
 

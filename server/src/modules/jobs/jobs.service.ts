@@ -1,5 +1,6 @@
-import { JOB_MESSAGES, cancelKey, isFinalJobStatus, type JobName, type JobPage, type JobStatus, type JobView } from '@imagestudio/contracts';
+import { JOB_MESSAGES, isFinalJobStatus, type JobName, type JobPage, type JobStatus, type JobView } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
+import { raiseCancelFlag } from './cancel-flag';
 import { AppError, notFound } from '../../lib/errors';
 import { failJob, inputsPrefix, resultsPrefix } from './finalize.service';
 import { presentJob } from './job-presenter';
@@ -8,7 +9,6 @@ import type { JobRow } from './jobs.repository';
 
 export const JOBS_PER_PAGE = 20;
 /** Cancel flags outlive any job's running time, then expire by themselves. */
-const CANCEL_FLAG_TTL_S = 24 * 3600;
 
 const jobNotFound = () => notFound('Job not found.');
 
@@ -49,7 +49,7 @@ export async function cancelJob(ctx: AppContext, userId: string, jobId: string):
   const row = await ownedJob(ctx, userId, jobId);
   if (isFinalJobStatus(row.status)) throw new AppError(409, 'conflict', JOB_MESSAGES.alreadyFinished);
   await repo.setCancelRequested(ctx.db, jobId);
-  await ctx.queueRedis.set(cancelKey(jobId), '1', { expiration: { type: 'EX', value: CANCEL_FLAG_TTL_S } });
+  await raiseCancelFlag(ctx, jobId);
   // remove() refuses a job a worker holds (returns 0), so a running job is never pulled from under it.
   const removed = await ctx.queue.remove(jobId);
   const inQueue = removed === 0 && (await ctx.queue.getJob(jobId)) !== undefined;

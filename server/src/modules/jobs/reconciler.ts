@@ -1,5 +1,6 @@
-import { JOB_MESSAGES, cancelKey } from '@imagestudio/contracts';
+import { JOB_MESSAGES } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
+import { raiseCancelFlag } from './cancel-flag';
 import type { BackgroundTask } from '../index';
 import { failJob, recordCompleted, recordFailed, recordStarted } from './finalize.service';
 import * as repo from './jobs.repository';
@@ -21,7 +22,7 @@ async function reconcileJob(ctx: AppContext, row: JobRow): Promise<boolean> {
     const started = row.status === 'queued' ? await recordStarted(ctx, row.id) : false;
     if (ageSeconds(row.started_at ?? row.created_at) <= ctx.config.JOB_RUNNING_TIMEOUT_S) return started;
     // A hung worker keeps its lock; the flag stops it at its next step and a late result is discarded.
-    await ctx.queueRedis.set(cancelKey(row.id), '1', { expiration: { type: 'EX', value: 3600 } });
+    await raiseCancelFlag(ctx, row.id);
     return failJob(ctx, row.id, { message: JOB_MESSAGES.timedOut, detail: `running longer than ${ctx.config.JOB_RUNNING_TIMEOUT_S} s` });
   }
   if (WAITING_STATES.has(state)) {
