@@ -1,26 +1,15 @@
-import fs from 'node:fs';
 import type { Server } from 'node:http';
 import { createApp } from './app';
 import { closeDeps, openDeps } from './bootstrap';
-import { ConfigError, loadConfig } from './config';
+import { loadConfig } from './config';
+import { loadConfigOrExit } from './lib/boot';
 import type { AppContext } from './context';
 import { createLogger } from './lib/logger';
 import { backgroundTasks } from './modules';
 
 /** Starts the API: config, connections, app, listen; then shuts down in order on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
-  // A local .env (see .env.example) fills in variables the environment does not set.
-  if (fs.existsSync('.env')) process.loadEnvFile('.env');
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit(() => loadConfig());
   const logger = createLogger(config.LOG_LEVEL);
   const deps = await openDeps(config, logger);
   const app = createApp(deps);

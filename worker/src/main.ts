@@ -1,22 +1,11 @@
-import fs from 'node:fs';
 import { startWorker } from './app';
-import { WorkerConfigError, loadWorkerConfig } from './config';
+import { loadWorkerConfig } from './config';
+import { loadConfigOrExit } from './lib/boot';
 import { createLogger } from './lib/logger';
 
 /** Starts the GPU worker: config, connections, models, BullMQ Worker; ordered shutdown on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
-  // A local .env (see .env.example) fills in variables the environment does not set.
-  if (fs.existsSync('.env')) process.loadEnvFile('.env');
-  let config;
-  try {
-    config = loadWorkerConfig();
-  } catch (err) {
-    if (err instanceof WorkerConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit(() => loadWorkerConfig());
   const logger = createLogger(config.LOG_LEVEL);
   const running = await startWorker(config, logger);
 
