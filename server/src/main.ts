@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { createApp } from './app';
 import { closeDeps, openDeps } from './bootstrap';
 import { loadConfig } from './config';
-import { loadConfigOrExit } from './lib/boot';
+import { loadConfigOrExit, stopOnSignals } from './lib/boot';
 import type { AppContext } from './context';
 import { createLogger } from './lib/logger';
 import { backgroundTasks } from './modules';
@@ -21,26 +21,22 @@ async function main(): Promise<void> {
     logger.info({ port: config.PORT, url: config.APP_URL }, 'API listening');
   });
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000).unref();
-    // Stop accepting connections first, let in-flight requests finish, then close dependencies.
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    // Long-lived responses (event streams) get a short grace period, then are cut.
-    setTimeout(() => server.closeAllConnections(), 5000).unref();
-    await closed;
-    await Promise.all(stoppers.map((stop) => stop().catch(() => undefined)));
-    await closeDeps(deps);
-    clearTimeout(force);
-    logger.info('stopped');
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  stopOnSignals(
+    async (signal) => {
+      logger.info({ signal }, 'shutting down');
+      // Stop accepting connections first, let in-flight requests finish, then close dependencies.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      // Long-lived responses (event streams) get a short grace period, then are cut.
+      setTimeout(() => server.closeAllConnections(), 5000).unref();
+      await closed;
+      await Promise.all(stoppers.map((stop) => stop().catch(() => undefined)));
+      await closeDeps(deps);
+      logger.info('stopped');
+    },
+    15_000,
+    () => logger.error('shutdown did not finish in 15 s; exiting'),
+  );
 }
 
 main().catch((err: Error) => {

@@ -26,3 +26,24 @@ export function loadConfigOrExit<T>(load: () => T): T {
     throw err;
   }
 }
+
+/**
+ * Runs `stop` once on the first SIGINT or SIGTERM (a second signal while stopping is ignored), then exits
+ * 0; when `stop` takes longer than `graceMs`, `onTimeout` runs and the process exits 1.
+ */
+export function stopOnSignals(stop: (signal: NodeJS.Signals) => Promise<void>, graceMs: number, onTimeout: () => void): void {
+  let stopping = false;
+  const handle = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    const force = setTimeout(() => {
+      onTimeout();
+      process.exit(1);
+    }, graceMs).unref();
+    await stop(signal);
+    clearTimeout(force);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void handle('SIGINT'));
+  process.on('SIGTERM', () => void handle('SIGTERM'));
+}

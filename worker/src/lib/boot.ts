@@ -1,2 +1,2 @@
-/** Same start-up as the API: .env, then the configuration validated or the process exits listing why. */
-export { loadConfigOrExit } from '../../../server/src/lib/boot';
+/** Same start-up and signal handling as the API: .env, validated configuration, one ordered stop. */
+export { loadConfigOrExit, stopOnSignals } from '../../../server/src/lib/boot';
