@@ -85,6 +85,8 @@ async function main(): Promise<number> {
     QUEUE_PREFIX: `e2e-${runId}`,
     S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
     WORKER_EXECUTION_PROVIDERS: 'cpu',
+    // Warm-up runs would only delay each worker start the tests make; worker/src/app.test.ts covers them.
+    WORKER_WARMUP_RUNS: '0',
   });
   TESTS.push(...toolTests(workers, { endpoint: `http://127.0.0.1:${s3Port}`, bucket: 'imagestudio' }));
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });

@@ -148,10 +148,10 @@ export const MODELS = [
     outputs: ISNET_OUTPUTS,
     preprocessing: ISNET_PREPROCESSING,
   },
-  esrgan('esrgan-slim-x2', PACKAGES.esrganSlim, 2, 255, 10, 891439, '5bcaf41dc05b4a240c4bb4b79725524b1e885b8ab9df305e7cdfb2f5ad3216d4', 'ESRGAN slim (RDN, 4 conv blocks) x2'),
-  esrgan('esrgan-slim-x4', PACKAGES.esrganSlim, 4, 255, 10, 936947, '73dca1b8249124ea2c26e63444c4b01db9c3ddf32c2c5da4c1f765e9b6c7daa1', 'ESRGAN slim (RDN, 4 conv blocks) x4'),
-  esrgan('esrgan-medium-x2', PACKAGES.esrganMedium, 2, 255, 18, 2780367, '73a0a939f85a5a6d2dd4369885b96e485555dde69032a5cddeea0f77182f9f7b', 'ESRGAN medium (RDN, 12 conv blocks) x2'),
-  esrgan('esrgan-medium-x4', PACKAGES.esrganMedium, 4, 255, 18, 2825875, 'e6c413095942009d9878e261bd5f1525e1103f1529e8504bef63094a7c04dba9', 'ESRGAN medium (RDN, 12 conv blocks) x4'),
+  esrgan('esrgan-slim-x2', PACKAGES.esrganSlim, 2, 255, 10, 895248, '7ccb701450e41deab6dc442c9fe17b54f764c56d75d64440c93c56a8d1880f37', 'ESRGAN slim (RDN, 4 conv blocks) x2'),
+  esrgan('esrgan-slim-x4', PACKAGES.esrganSlim, 4, 255, 10, 1014776, 'ad6fbac074d9b8c8e9caa227deebb171455eb34dcbaedde8ee25972de09cd0fd', 'ESRGAN slim (RDN, 4 conv blocks) x4'),
+  esrgan('esrgan-medium-x2', PACKAGES.esrganMedium, 2, 255, 18, 2784176, '111bd1b790637805f5515a93134ecef730b651f23682433c3ccefa349fa14814', 'ESRGAN medium (RDN, 12 conv blocks) x2'),
+  esrgan('esrgan-medium-x4', PACKAGES.esrganMedium, 4, 255, 18, 2903704, '376ddfdd15c334fea3651c89e798d9a0cf42c857b89b897d9bc9dd7632147bcc', 'ESRGAN medium (RDN, 12 conv blocks) x4'),
   esrgan('esrgan-thick-x2', PACKAGES.esrganThick, 2, 1, 154, 29009832, '3f469808e778929d9ec34c509186f415efc8eeacb4d5ae7b7a01992018bb9346', 'ESRGAN thick (RRDN, 10 residual-in-residual blocks) x2'),
 ] as const satisfies readonly ModelEntry[];
 

@@ -1,5 +1,6 @@
 // Peer benchmark: UpscalerJS + @upscalerjs/esrgan-slim on TF.js's wasm backend, end to end (decode, upscale,
-// PNG encode). Usage: node upscalerjs.cjs <input> <output.png> <scale> <runs>. Prints one JSON line.
+// PNG encode). Usage: node upscalerjs.cjs <input> <output.png> <scale> <runs> [untimed
+// warm-up runs, default 0]. Prints one JSON line.
 const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
@@ -22,9 +23,10 @@ function serveModels(root) {
 }
 
 async function main() {
-  const [input, output, scaleArg, runsArg] = process.argv.slice(2);
+  const [input, output, scaleArg, runsArg, warmupsArg] = process.argv.slice(2);
   const scale = Number(scaleArg);
   const runs = Number(runsArg || 3);
+  const warmups = Number(warmupsArg || 0);
   wasm.setWasmPaths(here('@tensorflow/tfjs-backend-wasm/dist/'));
   await tf.setBackend('wasm');
   const server = await serveModels(here('@upscalerjs/esrgan-slim'));
@@ -46,6 +48,7 @@ async function main() {
   };
   const times = [];
   let last;
+  for (let i = 0; i < warmups; i++) await once();
   for (let i = 0; i < runs; i++) {
     last = await once();
     times.push(last.ms);

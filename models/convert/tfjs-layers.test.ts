@@ -58,9 +58,40 @@ describe('convertLayersModel', () => {
     expect(spread(reference.data)).toBeGreaterThan(0.1);
     expect(maxAbsDiff(reference.data, onnx.data)).toBeLessThan(1e-5);
     expect(converted.scale).toBe(2);
-    expect(converted.ops).toEqual({ Conv: 5, Relu: 2, Concat: 1, Add: 1, Resize: 1 });
+    // The upsampling folds into the 5x5 conv after it: a 3x3 conv at the low resolution, then DepthToSpace.
+    expect(converted.ops).toEqual({ Conv: 5, Relu: 2, Concat: 1, Add: 1, DepthToSpace: 1 });
     // Two 3x3 convs (radius 1 each) at scale 1, then a 5x5 (radius 2) at scale 2: 1 + 1 + 2/2 = 3 input pixels.
     expect(converted.receptiveRadius).toBe(3);
+  });
+
+  it('folds an upsampling into the conv after it for any factor and odd kernel, fused relu included', async () => {
+    for (const [factor, k, seed] of [[2, 3, 31], [3, 3, 32], [4, 3, 33], [4, 7, 34], [3, 1, 35]] as const) {
+      const x = tf.input({ shape: [null, null, 3] as unknown as number[] });
+      const pre = tf.layers.conv2d({ filters: 5, kernelSize: 3, padding: 'same', kernelInitializer: init(seed), biasInitializer: init(seed + 100) }).apply(x) as tfType.SymbolicTensor;
+      const up = tf.layers.upSampling2d({ size: [factor, factor] }).apply(pre) as tfType.SymbolicTensor;
+      const out = tf.layers.conv2d({ filters: 2, kernelSize: k, padding: 'same', activation: 'relu', kernelInitializer: init(seed + 200), biasInitializer: init(seed + 300) }).apply(up) as tfType.SymbolicTensor;
+      const { converted, onnx, reference } = await compare(tf.model({ inputs: x, outputs: out }), 3, 5, 6);
+      expect(converted.ops).toEqual({ Conv: 2, DepthToSpace: 1, Relu: 1 });
+      expect(onnx.dims).toEqual([1, 2, 5 * factor, 6 * factor]);
+      expect(spread(reference.data)).toBeGreaterThan(0.1);
+      expect(maxAbsDiff(reference.data, onnx.data)).toBeLessThan(1e-5);
+    }
+  });
+
+  it('keeps an upsampling that is read twice, or is the output, as a Resize', async () => {
+    const x = tf.input({ shape: [null, null, 3] as unknown as number[] });
+    const up = tf.layers.upSampling2d({ size: [2, 2] }).apply(x) as tfType.SymbolicTensor;
+    const a = tf.layers.conv2d({ filters: 3, kernelSize: 3, padding: 'same', kernelInitializer: init(41), biasInitializer: init(42) }).apply(up) as tfType.SymbolicTensor;
+    const sum = tf.layers.add().apply([a, up]) as tfType.SymbolicTensor;
+    const twice = await compare(tf.model({ inputs: x, outputs: sum }), 3, 4, 5);
+    expect(twice.converted.ops).toEqual({ Resize: 1, Conv: 1, Add: 1 });
+    expect(maxAbsDiff(twice.reference.data, twice.onnx.data)).toBeLessThan(1e-5);
+
+    const y = tf.input({ shape: [null, null, 3] as unknown as number[] });
+    const last = tf.layers.upSampling2d({ size: [3, 3] }).apply(y) as tfType.SymbolicTensor;
+    const output = await compare(tf.model({ inputs: y, outputs: last }), 3, 4, 5);
+    expect(output.converted.ops).toEqual({ Resize: 1 });
+    expect(maxAbsDiff(output.reference.data, output.onnx.data)).toBeLessThan(1e-6);
   });
 
   it('converts an RRDN-style model (MultiplyBeta, 3-way Add, even kernel, no bias, PixelShuffle) with dynamic sizes', async () => {

@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Queue, QueueEvents, createNodeRedisClient } from 'bullmq';
+import pino from 'pino';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { type JobName, QUEUE_NAME, cancelKey, heartbeatKey, jobResultSchema, workerHeartbeatSchema } from '@imagestudio/contracts';
 import { type RunningWorker, startWorker } from './app';
 import { loadWorkerConfig } from './config';
-import { createLogger } from './lib/logger';
 import { type RedisClient, connectRedis } from './lib/redis';
 import { WorkerStorage } from './storage/storage';
 import { FIXTURES, MODELS_DIR } from './test-support/models';
@@ -29,6 +29,8 @@ describe('worker end to end (BullMQ + Redis + S3 + real models)', () => {
   let events: QueueEvents;
   let eventsRedis: RedisClient;
   let storage: WorkerStorage;
+  // The worker's log lines, to check what it did at start.
+  const logLines: Array<Record<string, unknown>> = [];
 
   beforeAll(async () => {
     s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'worker-s3-'));
@@ -42,8 +44,10 @@ describe('worker end to end (BullMQ + Redis + S3 + real models)', () => {
       S3_BUCKET: BUCKET,
       MODELS_DIR,
       WORKER_CPU_THREADS: '2',
+      WORKER_WARMUP_RUNS: '1',
     });
-    running = await startWorker(config, createLogger('silent'));
+    const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) });
+    running = await startWorker(config, logger);
     producerRedis = await connectRedis(REDIS_URL, { database: QUEUE_DB });
     queue = new Queue(QUEUE_NAME, { connection: createNodeRedisClient(producerRedis), prefix });
     queue.on('error', () => undefined);
@@ -86,6 +90,15 @@ describe('worker end to end (BullMQ + Redis + S3 + real models)', () => {
     expect(beat.provider).toBe('cpu');
     expect(beat.concurrency).toBe(1);
     expect(await producerRedis.ttl(heartbeatKey(prefix, running.workerId))).toBeGreaterThan(0);
+  });
+
+  it('warms every background-removal and upscaling model up before it takes jobs', () => {
+    const warmed = logLines.filter((l) => l.msg === 'warmed up');
+    expect(warmed.map((l) => [l.tool, l.factor])).toEqual([['remove-background', undefined], ['upscale', 2], ['upscale', 4]]);
+    for (const l of warmed) expect(l.ms).toEqual([expect.any(Number)]);
+    // Before the worker announced itself: its heartbeat (and so its jobs) come after the warm-up.
+    const started = logLines.findIndex((l) => l.msg === 'worker started');
+    expect(started).toBeGreaterThan(logLines.indexOf(warmed.at(-1)!));
   });
 
   it('removes a background: result in S3 at its deterministic key, progress by stage', async () => {

@@ -9,6 +9,9 @@ import { executionProviderSchema } from '@imagestudio/contracts';
  * except that the worker never starts an embedded S3 server: it needs S3_ENDPOINT.
  */
 
+/** WORKER_WARMUP_RUNS by default, and the benchmark's untimed runs per tool, ours and the peers' alike. */
+export const DEFAULT_WARMUP_RUNS = 2;
+
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -42,6 +45,11 @@ const envSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** CPU intra-op threads; defaults to the machine's cores (models-notes.md). */
   WORKER_CPU_THREADS: z.coerce.number().int().min(1).max(256).optional(),
+  /**
+   * Untimed runs of each background-removal and upscaling model at start, before the worker takes jobs: the
+   * first two runs of a model are about twice as slow as the rest (worker/src/pipelines/warm-up.ts). 0 = none.
+   */
+  WORKER_WARMUP_RUNS: z.coerce.number().int().min(0).max(10).default(DEFAULT_WARMUP_RUNS),
   /** Folder of the prepared models (`npm run models`). */
   MODELS_DIR: z.string().default('models/.cache'),
   /** Operator-provided text-to-image ONNX export (diffusers layout); unset = generation not available. */

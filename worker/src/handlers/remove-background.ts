@@ -1,17 +1,24 @@
 import { defaultModel, preparedModelFile } from '../models';
 import { removeBackground } from '../pipelines/remove-background';
+import { warmUp, warmUpImage } from '../pipelines/warm-up';
 import { asUnrecoverableInputError, downloadInput, roundTimings, stepper, uploadResult } from './job-io';
 import type { ToolLoader } from './types';
 
 const PERCENTS = { downloaded: 10, prepared: 20, inferred: 70, encoded: 90, uploaded: 100 };
 
 /** Loads the default matting model (manifest) once; unavailable when `npm run models` has not prepared it. */
-export const loadRemoveBackgroundTool: ToolLoader<'remove-background'> = async ({ config, runtime }) => {
+export const loadRemoveBackgroundTool: ToolLoader<'remove-background'> = async ({ config, runtime, logger }) => {
   const model = defaultModel('background-removal');
   if (!model) return { unavailable: 'no background-removal model in the manifest' };
   const file = preparedModelFile(config.MODELS_DIR, model);
   if (!file) return { unavailable: `model ${model.id} is not prepared (run npm run models)` };
   const session = await runtime.load(file);
+  if (config.WORKER_WARMUP_RUNS > 0 && model.preprocessing.kind === 'matting') {
+    // At the model's own input size, so the warm-up runs exactly what a typical job runs.
+    const image = await warmUpImage(model.preprocessing.width, model.preprocessing.height);
+    const ms = await warmUp(config.WORKER_WARMUP_RUNS, () => removeBackground(session, model, image, { outputFormat: 'png' }));
+    logger.info({ tool: 'remove-background', model: model.id, ms }, 'warmed up');
+  }
   return {
     provider: session.provider,
     close: () => session.release(),

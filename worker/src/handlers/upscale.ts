@@ -1,7 +1,8 @@
 import { UnrecoverableError } from 'bullmq';
 import type { ModelSession } from '../inference';
 import { type ModelEntry, modelsForTask, preparedModelFile } from '../models';
-import { upscaleImage } from '../pipelines/upscale';
+import { DEFAULT_TILE_SIZE, upscaleImage } from '../pipelines/upscale';
+import { warmUp, warmUpImage } from '../pipelines/warm-up';
 import { asUnrecoverableInputError, downloadInput, roundTimings, stepper, uploadResult } from './job-io';
 import type { ToolLoader } from './types';
 
@@ -21,7 +22,7 @@ export function chooseUpscaleModel(modelsDir: string, factor: number): { model: 
 }
 
 /** Loads one ESRGAN model per factor (2 and 4) once; unavailable when neither is prepared. */
-export const loadUpscaleTool: ToolLoader<'upscale'> = async ({ config, runtime }) => {
+export const loadUpscaleTool: ToolLoader<'upscale'> = async ({ config, runtime, logger }) => {
   const sessions = new Map<number, { model: ModelEntry; session: ModelSession }>();
   for (const factor of [2, 4]) {
     const chosen = chooseUpscaleModel(config.MODELS_DIR, factor);
@@ -29,6 +30,14 @@ export const loadUpscaleTool: ToolLoader<'upscale'> = async ({ config, runtime }
   }
   const first = [...sessions.values()][0];
   if (!first) return { unavailable: 'no upscaling model is prepared (run npm run models)' };
+  if (config.WORKER_WARMUP_RUNS > 0) {
+    // One full tile: the shape most of the work of a large image runs at.
+    const image = await warmUpImage(DEFAULT_TILE_SIZE, DEFAULT_TILE_SIZE);
+    for (const [factor, { model, session }] of sessions) {
+      const ms = await warmUp(config.WORKER_WARMUP_RUNS, () => upscaleImage(session, model, image, { outputFormat: 'png' }));
+      logger.info({ tool: 'upscale', factor, model: model.id, ms }, 'warmed up');
+    }
+  }
   return {
     provider: first.session.provider,
     close: async () => {

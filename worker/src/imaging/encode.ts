@@ -13,6 +13,12 @@ export interface RawImage {
 }
 
 /**
+ * zlib level 2 with adaptive (per-row) filtering: on a 1024^2 cut-out it encodes in about the time level 6
+ * without filtering took, and the file is a third smaller (worker/README.md "PNG encoding").
+ */
+const PNG_COMPRESSION_LEVEL = 2;
+
+/**
  * Encodes raw pixels with provenance XMP and nothing else from the input. PNG is truecolor (never palette-
  * quantised: the peer's palette PNG bands colours), WebP is lossless, JPEG (no alpha) is quality 92.
  */
@@ -20,7 +26,7 @@ export async function encodeImage(image: RawImage, format: OutputFormat, source:
   let pipeline = sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } }).withXmp(provenanceXmp(source, tool));
   // sharp widens one-channel raw input to sRGB unless told it is greyscale.
   if (image.channels === 1) pipeline = pipeline.toColourspace('b-w');
-  if (format === 'png') pipeline = pipeline.png({ compressionLevel: 6, palette: false, adaptiveFiltering: false });
+  if (format === 'png') pipeline = pipeline.png({ compressionLevel: PNG_COMPRESSION_LEVEL, palette: false, adaptiveFiltering: true });
   else if (format === 'webp') pipeline = pipeline.webp({ lossless: true, effort: 2 });
   else pipeline = pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 92, mozjpeg: false, chromaSubsampling: '4:4:4' });
   return pipeline.toBuffer();

@@ -21,11 +21,12 @@ describe('matting helpers', () => {
   });
 
   it('composites the alpha with the input alpha, or onto a background colour', () => {
-    const rgba = new Uint8Array([200, 100, 50, 255, 10, 20, 30, 128]);
-    const alpha = new Uint8Array([255, 255]);
-    const t = compositeAlpha(rgba, alpha, 2, 1);
+    const rgba = new Uint8Array([200, 100, 50, 255, 10, 20, 30, 128, 70, 80, 90, 255, 70, 80, 90, 0]);
+    const alpha = new Uint8Array([255, 255, 0, 255]);
+    const t = compositeAlpha(rgba, alpha, 4, 1);
     expect(t.channels).toBe(4);
-    expect(Array.from(t.data)).toEqual([200, 100, 50, 255, 10, 20, 30, 128]);
+    // Where the mask or the input's own alpha is 0 the (invisible) colour is zeroed.
+    expect(Array.from(t.data)).toEqual([200, 100, 50, 255, 10, 20, 30, 128, 0, 0, 0, 0, 0, 0, 0, 0]);
     const half = compositeAlpha(new Uint8Array([200, 100, 50, 255]), new Uint8Array([128]), 1, 1, { backgroundColor: '#000000' });
     expect(half.channels).toBe(3);
     expect(Array.from(half.data)).toEqual([100, 50, 25]);

@@ -14,11 +14,14 @@ export interface MattingNormalisation {
 export function toNchw(pixels: Uint8Array, width: number, height: number, channels: number, norm: MattingNormalisation): Float32Array {
   const plane = width * height;
   const out = new Float32Array(3 * plane);
+  // A lookup per byte value instead of a subtraction and a division per channel of every pixel.
+  const lut = new Float32Array(256);
+  for (let v = 0; v < 256; v++) lut[v] = (v - norm.mean) / norm.std;
   for (let i = 0; i < plane; i++) {
     const s = i * channels;
-    out[i] = (pixels[s]! - norm.mean) / norm.std;
-    out[plane + i] = (pixels[s + 1]! - norm.mean) / norm.std;
-    out[2 * plane + i] = (pixels[s + 2]! - norm.mean) / norm.std;
+    out[i] = lut[pixels[s]!]!;
+    out[plane + i] = lut[pixels[s + 1]!]!;
+    out[2 * plane + i] = lut[pixels[s + 2]!]!;
   }
   return out;
 }
@@ -77,44 +80,58 @@ export function guidedFilterAlpha(rgba: Uint8Array, alpha: Uint8Array, width: nu
  * Colour decontamination of semi-transparent pixels: estimates the foreground colour F in I = aF + (1-a)B by
  * two passes of blur-fusion (Forte & Pitie 2021, radius 90 then 6), so background colour does not bleed into
  * hair and edges once the image is placed on another background. The blurred estimates are smooth, so they are
- * computed at half resolution (a quarter of the work) and sampled back only at the edge pixels, where the final
- * update uses the full-resolution image and alpha. Opaque and fully transparent pixels keep their colour.
- * Works in place on `rgba`.
+ * computed on a downsampled grid (`factor`, see decontaminationFactor) and sampled back only at the edge pixels,
+ * where the final update uses the full-resolution image and alpha. Opaque and fully transparent pixels keep
+ * their colour. Works in place on `rgba`.
  */
-export function decontaminateEdges(rgba: Uint8Array, alpha: Uint8Array, width: number, height: number): void {
-  const n = width * height;
-  const edges: number[] = [];
-  const a = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    a[i] = alpha[i]! / 255;
-    if (alpha[i]! > 0 && alpha[i]! < 255) edges.push(i);
-  }
+export function decontaminateEdges(rgba: Uint8Array, alpha: Uint8Array, width: number, height: number, factor = decontaminationFactor(width, height)): void {
+  const edges = edgePixels(alpha);
   if (edges.length === 0) return;
-  const f = width * height > 256 * 256 ? 2 : 1;
+  const f = factor;
   const sw = Math.ceil(width / f);
   const sh = Math.ceil(height / f);
-  const aS = f === 1 ? a : downsample(a, width, height, f);
+  const aS = downsample(alpha, width, height, f, 1, 0, 1 / 255);
   const oneMinusAS = aS.map((v) => 1 - v);
-  const r1 = Math.round(90 / f);
+  const r1 = Math.max(1, Math.round(90 / f));
   const r2 = Math.max(1, Math.round(6 / f));
   const blurA1 = boxFilter(aS, sw, sh, r1);
   const blurA2 = boxFilter(aS, sw, sh, r2);
-  const plane = new Float32Array(n);
   for (let c = 0; c < 3; c++) {
-    for (let i = 0; i < n; i++) plane[i] = rgba[i * 4 + c]! / 255;
-    const image = f === 1 ? plane : downsample(plane, width, height, f);
+    // The channel is read straight from the interleaved bytes: no full-resolution float copy is made.
+    const image = downsample(rgba, width, height, f, 4, c, 1 / 255);
     const [fb1, bb1] = blurredEstimates(image, image, aS, oneMinusAS, blurA1, sw, sh, r1);
     const F1 = fuse(image, aS, oneMinusAS, fb1!, bb1!);
     const [fb2, bb2] = blurredEstimates(F1, bb1!, aS, oneMinusAS, blurA2, sw, sh, r2);
-    for (const i of edges) {
+    for (let k = 0; k < edges.length; k++) {
+      const i = edges[k]!;
       const x = i % width;
       const y = (i - x) / width;
       const fb = sampleBilinear(fb2!, sw, sh, x, y, f);
       const bb = sampleBilinear(bb2!, sw, sh, x, y, f);
-      const v = fb + a[i]! * (plane[i]! - a[i]! * fb - (1 - a[i]!) * bb);
+      const a = alpha[i]! / 255;
+      const v = fb + a * (rgba[i * 4 + c]! / 255 - a * fb - (1 - a) * bb);
       rgba[i * 4 + c] = v <= 0 ? 0 : v >= 1 ? 255 : Math.round(v * 255);
     }
   }
+}
+
+export const DECONTAMINATION_GRID = 256;
+
+/**
+ * The downsampling factor of decontaminateEdges: a working grid of at most about 256 pixels on the long side
+ * (radius 90 becomes about 22 there at 1024^2), chosen by worker/src/scripts/compare-edge-refinement.ts.
+ */
+export function decontaminationFactor(width: number, height: number): number {
+  return Math.max(1, Math.round(Math.max(width, height) / DECONTAMINATION_GRID));
+}
+
+/** Indices of the pixels with 0 < alpha < 255. */
+function edgePixels(alpha: Uint8Array): Uint32Array {
+  let count = 0;
+  for (let i = 0; i < alpha.length; i++) if (alpha[i]! > 0 && alpha[i]! < 255) count++;
+  const edges = new Uint32Array(count);
+  for (let i = 0, k = 0; i < alpha.length; i++) if (alpha[i]! > 0 && alpha[i]! < 255) edges[k++] = i;
+  return edges;
 }
 
 /** Blurred foreground and background estimates: blur(F a) / blur(a) and blur(B (1-a)) / blur(1-a). */
@@ -144,8 +161,11 @@ function fuse(image: Float32Array, a: Float32Array, oneMinusA: Float32Array, fb:
   return F;
 }
 
-/** Area-average downsampling by an integer factor (partial blocks at the edges averaged over what they hold). */
-export function downsample(src: Float32Array, w: number, h: number, f: number): Float32Array {
+/**
+ * Area-average downsampling by an integer factor (partial blocks at the edges averaged over what they hold).
+ * Reads every `stride`-th value from `offset` (one channel of interleaved pixels) and multiplies by `scale`.
+ */
+export function downsample(src: ArrayLike<number>, w: number, h: number, f: number, stride = 1, offset = 0, scale = 1): Float32Array {
   const sw = Math.ceil(w / f);
   const sh = Math.ceil(h / f);
   const out = new Float32Array(sw * sh);
@@ -156,8 +176,8 @@ export function downsample(src: Float32Array, w: number, h: number, f: number): 
       const x0 = bx * f;
       const x1 = Math.min(x0 + f, w);
       let sum = 0;
-      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) sum += src[y * w + x]!;
-      out[by * sw + bx] = sum / ((y1 - y0) * (x1 - x0));
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) sum += src[(y * w + x) * stride + offset]!;
+      out[by * sw + bx] = (sum * scale) / ((y1 - y0) * (x1 - x0));
     }
   }
   return out;
@@ -185,8 +205,8 @@ export interface CompositeOptions {
 }
 
 /**
- * Applies the alpha to the image: RGBA with alpha = mask x the input's own alpha, or, with a background
- * colour, opaque RGB blended onto it.
+ * Applies the alpha to the image: RGBA with alpha = mask x the input's own alpha (colour zeroed where that is
+ * 0), or, with a background colour, opaque RGB blended onto it.
  */
 export function compositeAlpha(rgba: Uint8Array, alpha: Uint8Array, width: number, height: number, options: CompositeOptions = {}): { data: Buffer; channels: 3 | 4 } {
   const n = width * height;
@@ -202,7 +222,13 @@ export function compositeAlpha(rgba: Uint8Array, alpha: Uint8Array, width: numbe
   const out = Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength);
   const copy = Buffer.allocUnsafe(out.length);
   out.copy(copy);
-  for (let i = 0; i < n; i++) copy[i * 4 + 3] = Math.round((alpha[i]! * rgba[i * 4 + 3]!) / 255);
+  for (let i = 0; i < n; i++) {
+    const a = Math.round((alpha[i]! * rgba[i * 4 + 3]!) / 255);
+    copy[i * 4 + 3] = a;
+    // The colour of a fully transparent pixel shows nowhere; zeros there make the PNG about half the size and
+    // quicker to encode (worker/README.md "PNG encoding").
+    if (a === 0) copy[i * 4] = copy[i * 4 + 1] = copy[i * 4 + 2] = 0;
+  }
   return { data: copy, channels: 4 };
 }
 
