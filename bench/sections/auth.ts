@@ -10,7 +10,7 @@ import { markEmailVerified } from '../../server/src/modules/users/users.reposito
 import { startBenchApp } from '../lib/app';
 import { loadRow, ratioGoal, ratioToBare } from '../lib/compare';
 import { cookieString, mergeCookies } from '../lib/cookies';
-import { startHelloWorld } from '../lib/hello';
+import { startHelloWorld, startSessionOnlyHello } from '../lib/hello';
 import { measureLoad, percentile } from '../lib/load';
 import type { BenchSection } from '../lib/types';
 
@@ -38,6 +38,7 @@ export default async function auth(): Promise<BenchSection> {
   // A limiter prefix of its own, so repeated runs never trip the registration or login limits.
   const app = await startBenchApp({ RATE_LIMIT_PREFIX: `rl-bench-${randomUUID().slice(0, 8)}` });
   const hello = await startHelloWorld();
+  const sessionOnly = await startSessionOnlyHello(app.ctx.redis);
   const rows: BenchSection['rows'] = [];
   const goals: BenchSection['goals'] = [];
   try {
@@ -83,13 +84,20 @@ export default async function auth(): Promise<BenchSection> {
     const bare = await measureLoad(hello.url, { method: 'GET' });
     // The app's floor: the same middleware stack with no session at all (health is never given one).
     const floor = await measureLoad(`${app.base}/api/health`, { method: 'GET' });
+    // The ceiling the session layer alone leaves: hello-world behind express-session + connect-redis.
+    const sessionCookie = cookieString(mergeCookies(new Map(), await fetch(sessionOnly.signInUrl)));
+    const check = (await (await fetch(sessionOnly.url, { headers: { cookie: sessionCookie } })).json()) as { signedIn: boolean };
+    if (!check.signedIn) throw new Error('the session-only reference app did not read its session back');
+    const sessionCeiling = await measureLoad(sessionOnly.url, { method: 'GET', headers: { cookie: sessionCookie } });
     const profile = await measureLoad(profileUrl, { method: 'GET', headers });
     const ratio = ratioToBare(profile, bare);
     rows.push(loadRow('bare express hello-world', bare, 1));
     rows.push(loadRow('GET /api/health (app floor, no session)', floor, ratioToBare(floor, bare)));
+    rows.push(loadRow('hello-world behind express-session + connect-redis only (signed in)', sessionCeiling, ratioToBare(sessionCeiling, bare)));
     rows.push(loadRow('GET /api/user/profile (signed in)', profile, ratio));
     goals.push(ratioGoal('GET /api/user/profile vs bare Express', ratio, profile, GOAL_RATIO));
   } finally {
+    await sessionOnly.close();
     await hello.close();
     await app.close();
   }
@@ -99,7 +107,8 @@ export default async function auth(): Promise<BenchSection> {
     goals,
     notes: [
       `login: ${LOGIN_CLIENTS} clients x ${LOGINS_PER_CLIENT} sign-ins each on fresh sessions, argon2id at the configured cost; time of the POST only`,
-      'profile: 20 connections for 5 s with one signed-in session (Redis session read + touch, user row, profile query); server and load generator share this machine',
+      'profile: 20 connections for 5 s with one signed-in session (Redis session read, user row; the expiry is re-saved at most once a SESSION_REFRESH_INTERVAL_S); server and load generator share this machine',
+      'the session-only row is the ceiling of any signed-in route here: express-session + connect-redis in front of the hello-world, nothing else',
     ],
   };
 }
