@@ -1,5 +1,5 @@
 import { boxFilter } from './box-filter';
-import { compositeAlpha, decontaminateEdges, downsample, guidedFilterAlpha, maskIou, maskToBytes, parseHexColor, sampleBilinear, toNchw } from './matting';
+import { compositeAlpha, decontaminateEdges, decontaminationFactor, downsample, guidedFilterAlpha, maskIou, maskToBytes, parseHexColor, sampleBilinear, toNchw } from './matting';
 
 describe('matting helpers', () => {
   it('lays out RGB as normalised NCHW planes', () => {
@@ -77,22 +77,32 @@ describe('matting helpers', () => {
     expect(Array.from(small)).toEqual([(1 + 3 + 7 + 9) / 4, (5 + 11) / 2, (13 + 15) / 2, 17]);
     expect(sampleBilinear(small, 2, 2, 0, 0, 2)).toBeCloseTo(5);
     expect(sampleBilinear(small, 2, 2, 1, 1, 2)).toBeCloseTo((5 * 0.75 + 8 * 0.25) * 0.75 + (14 * 0.75 + 17 * 0.25) * 0.25);
+    // One channel of interleaved RGBA bytes (green here), scaled to 0..1.
+    const rgba = new Uint8Array(2 * 2 * 4);
+    [10, 20, 30, 40].forEach((g, i) => (rgba[i * 4 + 1] = g));
+    expect(Array.from(downsample(rgba, 2, 2, 2, 4, 1, 1 / 255))[0]).toBeCloseTo(25 / 255);
   });
 
-  it('decontaminates large images through the half-resolution path as well', () => {
-    const w = 300;
-    const h = 300;
+  it('decontaminates large images on the downsampled grid as well', () => {
+    const w = 1024;
+    const h = 40;
+    // 1024 px wide: a 256 px working grid, i.e. blocks of 4 x 4 pixels.
+    expect(decontaminationFactor(w, h)).toBe(4);
+    expect(decontaminationFactor(300, 200)).toBe(1);
     const rgba = new Uint8Array(w * h * 4);
     const alpha = new Uint8Array(w * h);
     for (let i = 0; i < w * h; i++) {
       const x = i % w;
-      alpha[i] = x < 150 ? 255 : x === 150 ? 128 : 0;
-      rgba.set(x < 150 ? [255, 0, 0, 255] : x === 150 ? [128, 127, 0, 255] : [0, 255, 0, 255], i * 4);
+      alpha[i] = x < 510 ? 255 : x === 510 ? 128 : 0;
+      rgba.set(x < 510 ? [255, 0, 0, 255] : x === 510 ? [128, 127, 0, 255] : [0, 255, 0, 255], i * 4);
     }
     decontaminateEdges(rgba, alpha, w, h);
-    const edge = (100 * w + 150) * 4;
+    const edge = (20 * w + 510) * 4;
     expect(rgba[edge]).toBeGreaterThan(200);
     expect(rgba[edge + 1]).toBeLessThan(60);
+    // Opaque and transparent pixels keep their colour.
+    expect(Array.from(rgba.subarray(edge - 4, edge))).toEqual([255, 0, 0, 255]);
+    expect(Array.from(rgba.subarray(edge + 4, edge + 8))).toEqual([0, 255, 0, 255]);
   });
 
   it('computes IoU at 50%', () => {
