@@ -47,7 +47,7 @@ const envSchema = z.object({
   WORKER_CPU_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   /**
    * Untimed runs of each background-removal and upscaling model at start, before the worker takes jobs: the
-   * first two runs of a model are about twice as slow as the rest (worker/src/pipelines/warm-up.ts). 0 = none.
+   * first runs of a model are slower than the rest (worker/src/pipelines/warm-up.ts). 0 = none.
    */
   WORKER_WARMUP_RUNS: z.coerce.number().int().min(0).max(10).default(DEFAULT_WARMUP_RUNS),
   /** Folder of the prepared models (`npm run models`). */

@@ -191,6 +191,11 @@ export class InferenceRuntime {
       intraOpNumThreads: this.options.cpuThreads,
       interOpNumThreads: 1,
       graphOptimizationLevel: 'all',
+      // On CPU, onnxruntime's memory pattern (one planned block per input shape) cost ISNet 1.6-1.7 GB peak RSS
+      // instead of 1.06-1.14 GB and made its second run as slow as its first, for no steady-state gain (warm
+      // 1024^2 runs 1114-1217 ms without it, 1156-1312 ms with it; worker/README.md). GPU providers keep it:
+      // unmeasured there.
+      ...(provider === 'cpu' ? { enableMemPattern: false } : {}),
     };
   }
 

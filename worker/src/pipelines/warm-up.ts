@@ -1,11 +1,11 @@
 import sharp from 'sharp';
 
 /**
- * Warm-up at worker start. onnxruntime's first two runs of a model are slow (on 2 CPU cores ISNet takes about
- * 2.2 s for each of them, then about 1.2 s: the first run plans the memory of the graph, the second allocates
- * it), and the JavaScript stages around inference are not yet compiled. Without a warm-up the first customers
- * after a start or a deploy pay for that; with it, the worker announces itself only once it runs at its
- * steady speed. The benchmark warms up the same way before it times anything.
+ * Warm-up at worker start. onnxruntime's first run of a model is slow (on 2 CPU cores ISNet takes 1.4-1.6 s,
+ * then about 1.15 s; with onnxruntime's memory pattern on, which the CPU sessions turn off, the first two took
+ * ~2.2 s each), and the JavaScript stages around inference are not yet compiled. Without a warm-up the first
+ * customers after a start or a deploy pay for that; with it, the worker announces itself only once it runs at
+ * its steady speed. The benchmark warms every side up the same way before it times anything.
  */
 
 /** A synthetic photo-like PNG (gradient background, a lit disc in front): something for every stage to chew on. */
