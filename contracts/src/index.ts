@@ -13,3 +13,4 @@ export * from './jobs';
 export * from './checkout';
 export * from './styles';
 export * from './charge';
+export * from './payments';

@@ -1,26 +1,6 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
-import type { DepositStatus } from './top-up-store';
+import type { PaymentHistoryItem, PaymentHistoryPage } from '@imagestudio/contracts';
 import type { RootStore } from './root-store';
-
-/** One row of GET /api/user/payment-history. */
-export interface PaymentHistoryItem {
-  id: string;
-  date: string;
-  status: DepositStatus;
-  pack: string | null;
-  tokens: number;
-  amount: number;
-  currency: string;
-  method: string | null;
-  has_receipt: boolean;
-}
-
-interface HistoryPage {
-  items: PaymentHistoryItem[];
-  page: number;
-  last_page: number;
-  total: number;
-}
 
 /** The account's Payment History tab: one page of the user's deposits, newest first. */
 export class PaymentHistoryStore {
@@ -57,7 +37,7 @@ export class PaymentHistoryStore {
     if (!this.root.auth.isAuthenticated) return;
     this.loading = true;
     try {
-      const reply = await this.root.api.get<HistoryPage>('/user/payment-history', { params: { page } });
+      const reply = await this.root.api.get<PaymentHistoryPage>('/user/payment-history', { params: { page } });
       const data = reply.payload;
       if (reply.status !== 'OK' || !data || !Array.isArray(data.items)) throw new Error('bad reply');
       runInAction(() => {

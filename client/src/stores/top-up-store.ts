@@ -1,4 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
+import type { DepositStatus } from '@imagestudio/contracts';
 import type { Pack } from '../types/domain';
 import type { RootStore } from './root-store';
 import type { PricedQuote } from './token-pricing-store';
@@ -12,7 +13,7 @@ export const DEFAULT_PAYMENT_TYPE = 'card';
 /** Spec section 9: deposit status is polled every 5000 ms until it is terminal. */
 export const DEPOSIT_POLL_MS = 5000;
 
-export type DepositStatus = 'Pending' | 'Processing' | 'Success' | 'Error' | 'Cancelled';
+export type { DepositStatus };
 const TERMINAL: ReadonlySet<DepositStatus> = new Set(['Success', 'Error', 'Cancelled']);
 
 /** Whether a deposit status is final (spec section 4). */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
+import type { DepositStatus } from '@imagestudio/contracts';
 
-export const DEPOSIT_STATUSES = ['Pending', 'Processing', 'Success', 'Error', 'Cancelled'] as const;
-export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+export type { DepositStatus } from '@imagestudio/contracts';
 export type PaymentProvider = 'stripe' | 'test';
 
 /** Billing details as entered at checkout (the account email replaces the form's). */

@@ -1,4 +1,4 @@
-import { fromMinorUnits, tenthsToTokens } from '@imagestudio/contracts';
+import { fromMinorUnits, type PaymentHistoryItem, type PaymentHistoryPage, tenthsToTokens } from '@imagestudio/contracts';
 import { notFound } from '../../lib/errors';
 import { getSettings } from '../catalog/settings.service';
 import * as repo from './deposits.repository';
@@ -8,27 +8,6 @@ import type { Payments } from './payments.context';
 import { renderReceipt } from './receipt.page';
 
 export const HISTORY_PAGE_SIZE = 20;
-
-export interface PaymentHistoryItem {
-  id: string;
-  date: string;
-  status: Deposit['status'];
-  pack: string | null;
-  tokens: number;
-  amount: number;
-  currency: string;
-  method: string | null;
-  /** Receipts exist for successful payments only. */
-  has_receipt: boolean;
-}
-
-export interface PaymentHistoryPage {
-  items: PaymentHistoryItem[];
-  page: number;
-  per_page: number;
-  total: number;
-  last_page: number;
-}
 
 function presentItem(d: Deposit): PaymentHistoryItem {
   return {

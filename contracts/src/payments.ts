@@ -1,0 +1,31 @@
+/**
+ * Shapes of the payment calls the server answers and the client reads (spec section 7): a deposit's status
+ * and GET /api/user/payment-history. One definition, so the two sides cannot drift apart.
+ */
+
+/** Deposit states, as the deposits table's check constraint lists them. */
+export const DEPOSIT_STATUSES = ['Pending', 'Processing', 'Success', 'Error', 'Cancelled'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+
+/** One row of GET /api/user/payment-history. */
+export interface PaymentHistoryItem {
+  id: string;
+  date: string;
+  status: DepositStatus;
+  pack: string | null;
+  tokens: number;
+  amount: number;
+  currency: string;
+  method: string | null;
+  /** Receipts exist for successful payments only. */
+  has_receipt: boolean;
+}
+
+/** GET /api/user/payment-history: one page, newest first. */
+export interface PaymentHistoryPage {
+  items: PaymentHistoryItem[];
+  page: number;
+  per_page: number;
+  total: number;
+  last_page: number;
+}
