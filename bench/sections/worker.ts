@@ -51,35 +51,56 @@ function benchProviders(): ExecutionProvider[] {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+/**
+ * `warmups` untimed then `runs` timed calls of one pipeline; the last output is written to `output`. Returns
+ * the child's figures without its RSS and provider.
+ */
+async function timedRuns<T extends { data: Buffer; timings: Record<string, number> }>(
+  warmups: number,
+  runs: number,
+  output: string,
+  once: () => Promise<T>,
+): Promise<{ last: T; figures: Pick<ChildResult, 'ms' | 'bareMs' | 'overheadPct' | 'times' | 'stages'> }> {
+  const times: number[] = [];
+  const bare: number[] = [];
+  const stageTimes: Record<string, number[]> = {};
+  let last: T | undefined;
+  for (let i = 0; i < warmups + runs; i++) {
+    const t = performance.now();
+    last = await once();
+    if (i >= warmups) {
+      times.push(performance.now() - t);
+      bare.push(last.timings.inferBare!);
+      for (const [k, v] of Object.entries(last.timings)) (stageTimes[k] ??= []).push(v);
+    }
+  }
+  fs.writeFileSync(output, last!.data);
+  return {
+    last: last!,
+    figures: {
+      ms: median(times),
+      bareMs: median(bare),
+      overheadPct: median(times.map((ms, i) => ((ms - bare[i]!) / bare[i]!) * 100)),
+      times,
+      stages: Object.fromEntries(Object.entries(stageTimes).map(([k, v]) => [k, Math.round(median(v))])),
+    },
+  };
+}
+
 /** Our side, in a child: models loaded once (as at worker start), then timed end-to-end runs. */
 async function child(kind: string, input: string, output: string, runs: number): Promise<void> {
   // The same provider list as the worker's (cpu by default), so a GPU host measures its GPU path.
   const runtime = await InferenceRuntime.start({ providers: benchProviders(), requireGpu: false, cpuThreads: os.availableParallelism() });
   const bytes = fs.readFileSync(input);
-  const times: number[] = [];
-  const bare: number[] = [];
-  const stageTimes: Record<string, number[]> = {};
-  const keepStages = (timings: Record<string, number>) => {
-    for (const [k, v] of Object.entries(timings)) (stageTimes[k] ??= []).push(v);
-  };
-  let last: Buffer = Buffer.alloc(0);
+  let figures: Awaited<ReturnType<typeof timedRuns>>['figures'];
   let provider: string;
   if (kind === 'rb') {
     const model = getModel(RB_MODEL);
     const session = await runtime.load(path.join(MODELS, model.file));
     provider = session.provider;
-    for (let i = 0; i < WARMUPS + runs; i++) {
-      const t = performance.now();
-      const out = await removeBackground(session, model, bytes, { outputFormat: 'png' });
-      if (i >= WARMUPS) {
-        times.push(performance.now() - t);
-        bare.push(out.timings.inferBare!);
-        keepStages(out.timings);
-      }
-      last = out.alpha;
-      fs.writeFileSync(output, out.data);
-    }
-    fs.writeFileSync(`${output}.alpha`, last);
+    const measured = await timedRuns(WARMUPS, runs, output, () => removeBackground(session, model, bytes, { outputFormat: 'png' }));
+    fs.writeFileSync(`${output}.alpha`, measured.last.alpha);
+    figures = measured.figures;
   } else {
     const scale = kind === 'up-big' ? 2 : 4;
     const model = getModel(`esrgan-slim-x${scale}`);
@@ -87,21 +108,10 @@ async function child(kind: string, input: string, output: string, runs: number):
     provider = session.provider;
     // The 4096^2 run is measured cold: its peak memory is the point, and one run takes 40 s on 2 cores.
     const warmups = kind === 'up-big' ? 0 : WARMUPS;
-    for (let i = 0; i < warmups + runs; i++) {
-      const t = performance.now();
-      const out = await upscaleImage(session, model, bytes, { outputFormat: 'png' });
-      if (i >= warmups) {
-        times.push(performance.now() - t);
-        bare.push(out.timings.inferBare!);
-        keepStages(out.timings);
-      }
-      fs.writeFileSync(output, out.data);
-    }
+    figures = (await timedRuns(warmups, runs, output, () => upscaleImage(session, model, bytes, { outputFormat: 'png' }))).figures;
   }
   await runtime.close();
-  const stages = Object.fromEntries(Object.entries(stageTimes).map(([k, v]) => [k, Math.round(median(v))]));
-  const overheadPct = median(times.map((ms, i) => ((ms - bare[i]!) / bare[i]!) * 100));
-  const result: ChildResult = { ms: median(times), bareMs: median(bare), overheadPct, times, maxRssMiB: process.resourceUsage().maxRSS / 1024, provider, stages };
+  const result: ChildResult = { ...figures, maxRssMiB: process.resourceUsage().maxRSS / 1024, provider };
   console.log(JSON.stringify(result));
 }
 

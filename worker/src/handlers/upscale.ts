@@ -8,7 +8,7 @@ import type { ToolLoader } from './types';
 
 const PERCENTS = { downloaded: 5, prepared: 10, inferred: 85, encoded: 95, uploaded: 100 };
 
-/** Model family preferred per factor (worker/README.md "Upscaling model" has the measurement). */
+/** Model family preferred per factor (worker/README.md "Upscaling"). */
 const FAMILY_PREFERENCE = ['slim', 'medium', 'thick'];
 
 /** The preferred prepared model for a factor, or undefined. */

@@ -118,11 +118,12 @@ export function decontaminateEdges(rgba: Uint8Array, alpha: Uint8Array, width: n
 export const DECONTAMINATION_GRID = 256;
 
 /**
- * The downsampling factor of decontaminateEdges: a working grid of at most about 256 pixels on the long side
- * (radius 90 becomes about 22 there at 1024^2), chosen by worker/src/scripts/compare-edge-refinement.ts.
+ * The downsampling factor of decontaminateEdges: a working grid of about `grid` pixels on the long side
+ * (by default 256, where radius 90 becomes about 22 at 1024^2), chosen by
+ * worker/src/scripts/compare-edge-refinement.ts, which also tries other grids.
  */
-export function decontaminationFactor(width: number, height: number): number {
-  return Math.max(1, Math.round(Math.max(width, height) / DECONTAMINATION_GRID));
+export function decontaminationFactor(width: number, height: number, grid = DECONTAMINATION_GRID): number {
+  return Math.max(1, Math.round(Math.max(width, height) / grid));
 }
 
 /** Indices of the pixels with 0 < alpha < 255. */

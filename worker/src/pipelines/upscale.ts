@@ -22,7 +22,7 @@ export interface UpscaleOptions {
  * Tiles of at most 320 input pixels keep memory bounded whatever the image. Since the converter folds the
  * final upsampling into the last conv (no 48-channel tensor at output size), 512^2 x4 peaks at ~0.5 GB RSS with
  * 320 tiles and ~1.2 GB in one piece, and 320 was as fast as 384 or 512 on 2 cores (worker/README.md
- * "Upscaling model"); even spans keep recomputed overlap near 10% at 512^2.
+ * "Upscaling"); even spans keep recomputed overlap near 10% at 512^2.
  */
 export const DEFAULT_TILE_SIZE = 320;
 export const DEFAULT_BLEND = 8;

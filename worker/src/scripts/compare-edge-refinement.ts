@@ -15,7 +15,7 @@ import sharp from 'sharp';
 import { defaultModel } from '../models';
 import { InferenceRuntime } from '../inference';
 import { decodeImage } from '../imaging/decode';
-import { compositeAlpha, DECONTAMINATION_GRID, decontaminateEdges, guidedFilterAlpha } from '../imaging/matting';
+import { compositeAlpha, DECONTAMINATION_GRID, decontaminateEdges, decontaminationFactor, guidedFilterAlpha } from '../imaging/matting';
 import { type EdgeRefinement, predictAlpha } from '../pipelines/remove-background';
 
 interface Variant {
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
       const t0 = performance.now();
       const rgba = Buffer.from(comp);
       const alpha = v === 'none' || v === 'decontaminate' ? predicted : guidedFilterAlpha(rgba, predicted, w, h, Math.max(2, Math.round(Math.max(w, h) / 256)), 1e-4);
-      const factor = grid ? Math.max(1, Math.round(Math.max(w, h) / grid)) : undefined;
+      const factor = decontaminationFactor(w, h, grid);
       if (v === 'decontaminate' || v === 'guided-decontaminate') decontaminateEdges(rgba, alpha, w, h, factor);
       totals[label]!.ms += performance.now() - t0;
       const out = compositeAlpha(rgba, alpha, w, h, { backgroundColor: '#808080' }).data;
