@@ -1,17 +1,9 @@
 import fs from 'node:fs/promises';
-import type { Readable } from 'node:stream';
-import {
-  CreateBucketCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import { CreateBucketCommand, DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import S3rver from 's3rver';
 import type { Logger } from './logger';
+import { createS3Client, getObjectBytes, putObject } from './s3-client';
 
 /** CORS rule of the embedded S3 server: GET only; a presigned URL is the credential, so any origin may read it. */
 const CORS_ALLOW_GET =
@@ -58,16 +50,7 @@ export class Storage {
       endpoint = `http://127.0.0.1:${port}`;
       logger?.info({ endpoint, dir: settings.localDir }, 'embedded S3 server started');
     }
-    const client = new S3Client({
-      endpoint,
-      region: settings.region,
-      forcePathStyle: settings.forcePathStyle,
-      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-      // Without these the SDK frames uploads with checksums that s3rver stores inside the object.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      maxAttempts: 3,
-    });
+    const client = createS3Client({ ...settings, endpoint });
     const storage = new Storage(client, settings.bucket, endpoint, embedded);
     await storage.ensureBucket();
     return storage;
@@ -87,15 +70,12 @@ export class Storage {
     await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
   }
 
-  async put(key: string, body: Buffer, contentType: string): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }));
+  put(key: string, body: Buffer, contentType: string): Promise<void> {
+    return putObject(this.client, this.bucket, key, body, contentType);
   }
 
-  async get(key: string): Promise<Buffer> {
-    const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
-    const chunks: Buffer[] = [];
-    for await (const chunk of out.Body as Readable) chunks.push(Buffer.from(chunk));
-    return Buffer.concat(chunks);
+  get(key: string): Promise<Buffer> {
+    return getObjectBytes(this.client, this.bucket, key);
   }
 
   /** A short-lived GET URL the browser can load directly. */

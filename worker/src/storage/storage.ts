@@ -1,13 +1,8 @@
-import type { Readable } from 'node:stream';
-import { GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
+import { createS3Client, getObjectBytes, putObject, type S3ClientSettings } from '../lib/s3-client';
 
-export interface WorkerStorageSettings {
-  endpoint: string;
-  region: string;
+export interface WorkerStorageSettings extends S3ClientSettings {
   bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  forcePathStyle: boolean;
 }
 
 /**
@@ -22,16 +17,7 @@ export class WorkerStorage {
 
   /** Connects and checks that the bucket answers, so a wrong endpoint fails at start, not at the first job. */
   static async open(settings: WorkerStorageSettings): Promise<WorkerStorage> {
-    const client = new S3Client({
-      endpoint: settings.endpoint,
-      region: settings.region,
-      forcePathStyle: settings.forcePathStyle,
-      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-      // Same as the API: without these the SDK frames uploads with checksums that s3rver stores inside the object.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      maxAttempts: 3,
-    });
+    const client = createS3Client(settings);
     const storage = new WorkerStorage(client, settings.bucket);
     try {
       await client.send(new HeadBucketCommand({ Bucket: settings.bucket }));
@@ -42,15 +28,12 @@ export class WorkerStorage {
     return storage;
   }
 
-  async get(key: string): Promise<Buffer> {
-    const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
-    const chunks: Buffer[] = [];
-    for await (const chunk of out.Body as Readable) chunks.push(Buffer.from(chunk));
-    return Buffer.concat(chunks);
+  get(key: string): Promise<Buffer> {
+    return getObjectBytes(this.client, this.bucket, key);
   }
 
-  async put(key: string, body: Buffer, contentType: string): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }));
+  put(key: string, body: Buffer, contentType: string): Promise<void> {
+    return putObject(this.client, this.bucket, key, body, contentType);
   }
 
   close(): void {
