@@ -3,12 +3,12 @@ import { ImageInputError } from '../imaging/decode';
 import { CONTENT_TYPES, type OutputFormat } from '../imaging/encode';
 import { resultKey } from '../storage/storage';
 import type { JobContext } from './types';
-import type { JobName, JobResultFile } from '@imagestudio/contracts';
+import type { ExecutionProvider, JobName, JobResult, JobResultFile } from '@imagestudio/contracts';
 
 /** Shared job plumbing of the image tools: S3 in/out, progress stages, input errors -> UnrecoverableError. */
 
 /** Downloads the job's input; a missing object is the API's bug or a deleted upload, not worth retrying. */
-export async function downloadInput(ctx: JobContext<JobName>, key: string): Promise<Buffer> {
+async function downloadInput(ctx: JobContext<JobName>, key: string): Promise<Buffer> {
   try {
     return await ctx.storage.get(key);
   } catch (err) {
@@ -30,16 +30,50 @@ export async function uploadResult(
 }
 
 /** A corrupt or unsupported image is the user's to fix: fail without retries, with the user-facing message. */
-export function asUnrecoverableInputError(err: unknown): unknown {
+function asUnrecoverableInputError(err: unknown): unknown {
   return err instanceof ImageInputError ? new UnrecoverableError(err.message) : err;
 }
 
 /** Progress callback for pipelines: reports the stage, then honours a cancel request. */
-export function stepper(ctx: JobContext<JobName>, percents: Record<string, number>): (stage: string) => Promise<void> {
+function stepper(ctx: JobContext<JobName>, percents: Record<string, number>): (stage: string) => Promise<void> {
   return async (stage) => {
     await ctx.progress(percents[stage] ?? 0, stage);
     await ctx.checkCancelled();
   };
+}
+
+/** What a one-image pipeline gives back: encoded bytes, their size and its stage timings. */
+export interface PipelineResult {
+  data: Buffer;
+  width: number;
+  height: number;
+  timings: Record<string, number>;
+}
+
+/**
+ * The frame of a tool that turns one input image into one result: download (timed, 'downloaded'), the
+ * pipeline (its corrupt-input errors made unrecoverable), upload at index 0 (timed, 'uploaded'), the result.
+ */
+export async function runSingleImageJob<N extends JobName>(
+  ctx: JobContext<N> & { payload: { inputKey: string; outputFormat: OutputFormat } },
+  percents: Record<string, number> & { uploaded: number },
+  pipeline: (input: Buffer, step: (stage: string) => Promise<void>) => Promise<PipelineResult>,
+  result: { provider: ExecutionProvider; notes: string[] },
+): Promise<JobResult> {
+  const step = stepper(ctx, percents);
+  const timings: Record<string, number> = {};
+  let t = performance.now();
+  const input = await downloadInput(ctx, ctx.payload.inputKey);
+  timings.download = performance.now() - t;
+  await step('downloaded');
+  const out = await pipeline(input, step).catch((err: unknown) => {
+    throw asUnrecoverableInputError(err);
+  });
+  t = performance.now();
+  const file = await uploadResult(ctx, 0, out, ctx.payload.outputFormat);
+  timings.upload = performance.now() - t;
+  await ctx.progress(percents.uploaded, 'uploaded');
+  return { files: [file], provider: result.provider, timings: roundTimings({ ...timings, ...out.timings }), notes: result.notes };
 }
 
 /** Whole milliseconds are plenty in job results. */

@@ -1,7 +1,7 @@
 import { defaultModel, preparedModelFile } from '../models';
 import { removeBackground } from '../pipelines/remove-background';
 import { warmUp, warmUpImage } from '../pipelines/warm-up';
-import { asUnrecoverableInputError, downloadInput, roundTimings, stepper, uploadResult } from './job-io';
+import { runSingleImageJob } from './job-io';
 import type { ToolLoader } from './types';
 
 const PERCENTS = { downloaded: 10, prepared: 20, inferred: 70, encoded: 90, uploaded: 100 };
@@ -22,25 +22,13 @@ export const loadRemoveBackgroundTool: ToolLoader<'remove-background'> = async (
   return {
     provider: session.provider,
     close: () => session.release(),
-    run: async (ctx) => {
-      const step = stepper(ctx, PERCENTS);
-      const timings: Record<string, number> = {};
-      let t = performance.now();
-      const input = await downloadInput(ctx, ctx.payload.inputKey);
-      timings.download = performance.now() - t;
-      await step('downloaded');
-      const out = await removeBackground(session, model, input, {
-        outputFormat: ctx.payload.outputFormat,
-        backgroundColor: ctx.payload.backgroundColor,
-        maskOnly: ctx.payload.maskOnly,
-      }, step).catch((err: unknown) => {
-        throw asUnrecoverableInputError(err);
-      });
-      t = performance.now();
-      const file = await uploadResult(ctx, 0, out, ctx.payload.outputFormat);
-      timings.upload = performance.now() - t;
-      await ctx.progress(PERCENTS.uploaded, 'uploaded');
-      return { files: [file], provider: session.provider, timings: roundTimings({ ...timings, ...out.timings }), notes: [] };
-    },
+    run: (ctx) =>
+      runSingleImageJob(
+        ctx,
+        PERCENTS,
+        (input, step) =>
+          removeBackground(session, model, input, { outputFormat: ctx.payload.outputFormat, backgroundColor: ctx.payload.backgroundColor, maskOnly: ctx.payload.maskOnly }, step),
+        { provider: session.provider, notes: [] },
+      ),
   };
 };

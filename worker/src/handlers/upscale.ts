@@ -3,7 +3,7 @@ import type { ModelSession } from '../inference';
 import { type ModelEntry, modelsForTask, preparedModelFile } from '../models';
 import { DEFAULT_TILE_SIZE, upscaleImage } from '../pipelines/upscale';
 import { warmUp, warmUpImage } from '../pipelines/warm-up';
-import { asUnrecoverableInputError, downloadInput, roundTimings, stepper, uploadResult } from './job-io';
+import { runSingleImageJob } from './job-io';
 import type { ToolLoader } from './types';
 
 const PERCENTS = { downloaded: 5, prepared: 10, inferred: 85, encoded: 95, uploaded: 100 };
@@ -46,29 +46,16 @@ export const loadUpscaleTool: ToolLoader<'upscale'> = async ({ config, runtime, 
     run: async (ctx) => {
       const entry = sessions.get(ctx.payload.factor);
       if (!entry) throw new UnrecoverableError(`Upscaling x${ctx.payload.factor} is not available on this worker.`);
-      const step = stepper(ctx, PERCENTS);
-      const timings: Record<string, number> = {};
-      let t = performance.now();
-      const input = await downloadInput(ctx, ctx.payload.inputKey);
-      timings.download = performance.now() - t;
-      await step('downloaded');
       const onTile = async (done: number, total: number) => {
         await ctx.progress(PERCENTS.prepared + ((PERCENTS.inferred - PERCENTS.prepared) * done) / total, 'inferring');
         await ctx.checkCancelled();
       };
-      const out = await upscaleImage(entry.session, entry.model, input, { outputFormat: ctx.payload.outputFormat }, step, onTile).catch((err: unknown) => {
-        throw asUnrecoverableInputError(err);
-      });
-      t = performance.now();
-      const file = await uploadResult(ctx, 0, out, ctx.payload.outputFormat);
-      timings.upload = performance.now() - t;
-      await ctx.progress(PERCENTS.uploaded, 'uploaded');
-      return {
-        files: [file],
-        provider: entry.session.provider,
-        timings: roundTimings({ ...timings, ...out.timings }),
-        notes: [`model ${entry.model.id}`],
-      };
+      return runSingleImageJob(
+        ctx,
+        PERCENTS,
+        (input, step) => upscaleImage(entry.session, entry.model, input, { outputFormat: ctx.payload.outputFormat }, step, onTile),
+        { provider: entry.session.provider, notes: [`model ${entry.model.id}`] },
+      );
     },
   };
 };
