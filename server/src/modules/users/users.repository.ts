@@ -23,25 +23,11 @@ export interface UserRow {
   updated_at: Date;
 }
 
-export interface NewUser {
-  email: string;
-  name: string;
-  surname: string;
-  phone: string;
-  phone_e164: string | null;
-  password_hash: string;
-}
+/** The columns a registration fills in; the rest take their defaults. */
+export type NewUser = Pick<UserRow, 'email' | 'name' | 'surname' | 'phone' | 'phone_e164' | 'password_hash'>;
 
-export interface ProfileFields {
-  name: string;
-  surname: string;
-  phone: string;
-  phone_e164: string | null;
-  country_id: number | null;
-  city: string;
-  address: string;
-  post_code: string;
-}
+/** The columns PUT /api/user/profile may change (never email, balance or role). */
+export type ProfileFields = Pick<UserRow, 'name' | 'surname' | 'phone' | 'phone_e164' | 'country_id' | 'city' | 'address' | 'post_code'>;
 
 /** Postgres unique_violation, raised by users_email_lower_unique when an email is taken in any letter case. */
 export function isUniqueViolation(err: unknown): boolean {
