@@ -2,7 +2,8 @@ import { JOB_MESSAGES, isFinalJobStatus, type JobName, type JobPage, type JobSta
 import type { AppContext } from '../../context';
 import { raiseCancelFlag } from './cancel-flag';
 import { AppError, notFound } from '../../lib/errors';
-import { failJob, inputsPrefix, resultsPrefix } from './finalize.service';
+import { inputsPrefix, resultsPrefix } from '@imagestudio/runtime';
+import { failJob, jobOwner } from './finalize.service';
 import { presentJob } from './job-presenter';
 import * as repo from './jobs.repository';
 import type { JobRow } from './jobs.repository';
@@ -64,8 +65,8 @@ export async function deleteJob(ctx: AppContext, userId: string, jobId: string):
   const row = await ownedJob(ctx, userId, jobId);
   if (!isFinalJobStatus(row.status)) throw new AppError(409, 'conflict', 'This job has not finished yet. Cancel it first.');
   if (!row.deleted_at) {
-    await ctx.storage.deletePrefix(inputsPrefix(row));
-    await ctx.storage.deletePrefix(resultsPrefix(row));
+    await ctx.storage.deletePrefix(inputsPrefix(jobOwner(row)));
+    await ctx.storage.deletePrefix(resultsPrefix(jobOwner(row)));
     await repo.markFilesGone(ctx.db, jobId, 'deleted_at');
   }
   return getJob(ctx, userId, jobId);
