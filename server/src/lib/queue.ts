@@ -4,7 +4,7 @@ import type { RedisClient } from '@imagestudio/runtime';
 
 /**
  * The API side of the queue: one producer `Queue` on its own Redis connection (db QUEUE_REDIS_DB).
- * Default job options live here, once (style.md rule 9).
+ * Default job options live here, once.
  */
 export const DEFAULT_JOB_OPTIONS = {
   attempts: 3,
