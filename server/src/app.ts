@@ -10,6 +10,7 @@ import { requestLogger } from './http/request-logger';
 import { sessionMiddleware } from './http/session';
 import { spaRouter } from './http/spa';
 import { apiRouters, publicRouters, rawBodyRouters } from './modules';
+import { passportFor } from './modules/auth/auth.passport';
 
 /** Parses TRUST_PROXY: "true"/"false", a hop count, or a list of addresses for express. */
 function trustProxy(value: string): boolean | number | string {
@@ -59,6 +60,8 @@ export function createApp(deps: AppDeps): Express {
 
   // 6. Sessions (Redis) and passport, then 7. session-bound CSRF checks on mutating requests.
   for (const handler of sessionMiddleware(ctx)) app.use(handler);
+  const passport = passportFor(ctx);
+  app.use(passport.initialize(), passport.session());
   for (const handler of csrfMiddleware(ctx)) app.use(handler);
 
   // 8. Feature routers under /api, then the /api 404 envelope.

@@ -22,7 +22,7 @@ import { randomUUID } from 'node:crypto';
 import type supertest from 'supertest';
 import { CSRF_COOKIE_NAME, tokensToTenths, type RegisterInput } from '@imagestudio/contracts';
 import { fromRoot } from '../config';
-import type { CurrentUser } from '../http/auth-guards';
+import type { CurrentUser } from '../modules/auth/auth-guards';
 import { toCurrentUser } from '../modules/auth/auth.passport';
 import { registerUser } from '../modules/auth/auth.service';
 import { applyEntryNow } from '../modules/ledger/ledger.service';

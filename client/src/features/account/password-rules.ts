@@ -1,5 +1,5 @@
 import type { MessageKey } from '../../lib/i18n';
-import { passwordRuleKey } from '../auth/validation';
+import { passwordRuleKey } from '../../lib/password-rule';
 
 export type PasswordField = 'current_password' | 'password' | 'password_confirmation';
 

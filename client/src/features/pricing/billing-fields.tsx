@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { interpretPhone, PhoneInput, Select, TextField } from '../../components';
-import { usePhoneCountry } from '../../lib/use-phone-country';
+import { usePhoneCountry } from '../../hooks/use-phone-country';
 import { useStore, type BillingField } from '../../stores';
 
 /** Id of a billing field's input, so the first field in error can be focused. */

@@ -1,7 +1,7 @@
 import { Passport } from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { AppContext } from '../../context';
-import type { CurrentUser } from '../../http/auth-guards';
+import type { CurrentUser } from './auth-guards';
 import * as users from '../users/users.repository';
 import { verifyCredentials } from './auth.service';
 

@@ -1,5 +1,5 @@
 import { CHECKOUT_MESSAGES as M, SIMPLE_EMAIL_PATTERN, checkoutBillingSchema, parseTopUpChoice, type FieldErrors } from '@imagestudio/contracts';
-import type { CurrentUser } from '../../http/auth-guards';
+import type { CurrentUser } from '../auth/auth-guards';
 import { zodToFieldErrors } from '../../http/error-handler';
 import { serviceUnavailable, validationError } from '../../lib/errors';
 import { saveBillingToProfile } from './billing-profile.repository';

@@ -2,7 +2,7 @@ import { useCallback, useRef } from 'react';
 import { TIMINGS } from '../config/constants';
 import { env } from '../config/env';
 import { useStore } from '../stores';
-import { lookupCountry } from './ip-country';
+import { lookupCountry } from '../lib/ip-country';
 
 /**
  * The phone input's helpers on the register and checkout forms: the visitor's country from the IP lookup,
