@@ -8,4 +8,5 @@ export { createS3Client, getObjectBytes, putObject, type S3ClientSettings } from
 export { inputKey, inputsPrefix, resultKey, resultsPrefix, type JobOwner } from './storage-keys';
 export { loadConfigOrExit, stopOnSignals } from './boot';
 export { createLogger, type Logger } from './logger';
+export { fromProjectRoot, projectRoot } from './root';
 export { ConfigError, envBool, parseEnv, processEnv, queueEnv, s3Env } from './env';

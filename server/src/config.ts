@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { ConfigError, envBool, parseEnv, processEnv, queueEnv, s3Env } from '@imagestudio/runtime';
+import { ConfigError, envBool, parseEnv, processEnv, projectRoot, queueEnv, s3Env } from '@imagestudio/runtime';
 
 /**
  * The API process's configuration: every environment variable it reads, validated once at boot.
@@ -81,9 +81,6 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 export type Config = Readonly<Env & { APP_URL: string; ROOT_DIR: string }>;
 
-/** Repository root: server/src/config.ts is two folders below it. */
-const ROOT_DIR = path.resolve(__dirname, '..', '..');
-
 export { ConfigError };
 
 /** Parses an environment (process.env by default) into the frozen server configuration. */
@@ -95,7 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return Object.freeze({
     ...value,
     APP_URL: (value.APP_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),
-    ROOT_DIR,
+    ROOT_DIR: projectRoot(),
   });
 }
 

@@ -1,8 +1,7 @@
 import os from 'node:os';
-import path from 'node:path';
 import { z } from 'zod';
 import { executionProviderSchema } from '@imagestudio/contracts';
-import { envBool, parseEnv, processEnv, queueEnv, s3Env } from '@imagestudio/runtime';
+import { envBool, fromProjectRoot, parseEnv, processEnv, projectRoot, queueEnv, s3Env } from '@imagestudio/runtime';
 
 /**
  * The worker process's configuration: every environment variable it reads, validated once at boot.
@@ -54,21 +53,14 @@ const envSchema = z.object({
 export type WorkerEnv = z.infer<typeof envSchema>;
 export type WorkerConfig = Readonly<WorkerEnv & { ROOT_DIR: string; WORKER_CPU_THREADS: number }>;
 
-/** Repository root: worker/src/config.ts is two folders below it. */
-const ROOT_DIR = path.resolve(__dirname, '..', '..');
-
 /** Parses an environment (process.env by default) into the frozen worker configuration. */
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
   const value = parseEnv(envSchema, env, 'Invalid worker configuration');
   return Object.freeze({
     ...value,
     WORKER_CPU_THREADS: value.WORKER_CPU_THREADS ?? os.availableParallelism(),
-    MODELS_DIR: resolveFromRoot(value.MODELS_DIR),
-    GENERATION_MODEL_DIR: value.GENERATION_MODEL_DIR ? resolveFromRoot(value.GENERATION_MODEL_DIR) : undefined,
-    ROOT_DIR,
+    MODELS_DIR: fromProjectRoot(value.MODELS_DIR),
+    GENERATION_MODEL_DIR: value.GENERATION_MODEL_DIR ? fromProjectRoot(value.GENERATION_MODEL_DIR) : undefined,
+    ROOT_DIR: projectRoot(),
   });
-}
-
-function resolveFromRoot(p: string): string {
-  return path.isAbsolute(p) ? p : path.join(ROOT_DIR, p);
 }

@@ -48,7 +48,7 @@ export async function listJobs(
  */
 export async function cancelJob(ctx: AppContext, userId: string, jobId: string): Promise<JobView> {
   const row = await ownedJob(ctx, userId, jobId);
-  if (isFinalJobStatus(row.status)) throw new AppError(409, 'conflict', JOB_MESSAGES.alreadyFinished);
+  if (isFinalJobStatus(row.status)) throw new AppError('conflict', JOB_MESSAGES.alreadyFinished);
   await repo.setCancelRequested(ctx.db, jobId);
   await raiseCancelFlag(ctx, jobId);
   // remove() refuses a job a worker holds (returns 0), so a running job is never pulled from under it.
@@ -63,7 +63,7 @@ export async function cancelJob(ctx: AppContext, userId: string, jobId: string):
 /** Deletes a finished job's stored files; the history row stays, marked deleted. */
 export async function deleteJob(ctx: AppContext, userId: string, jobId: string): Promise<JobView> {
   const row = await ownedJob(ctx, userId, jobId);
-  if (!isFinalJobStatus(row.status)) throw new AppError(409, 'conflict', 'This job has not finished yet. Cancel it first.');
+  if (!isFinalJobStatus(row.status)) throw new AppError('conflict', 'This job has not finished yet. Cancel it first.');
   if (!row.deleted_at) {
     await ctx.storage.deletePrefix(inputsPrefix(jobOwner(row)));
     await ctx.storage.deletePrefix(resultsPrefix(jobOwner(row)));
