@@ -10,13 +10,12 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import { chromium, type BrowserContext } from 'playwright-core';
-import { registerUser } from '../../server/src/modules/auth/auth.service';
-import { markEmailVerified } from '../../server/src/modules/users/users.repository';
 import { fromRoot } from '../../server/src/config';
 import { buildClientIfNeeded } from '../../scripts/lib/client-build';
 import { startBenchApp } from '../lib/app';
 import { percentile } from '../lib/load';
 import type { BenchSection } from '../lib/types';
+import { verifiedBenchUser } from '../lib/users';
 
 const RUNS = 5;
 const HOME_JS_GOAL_KB = 120;
@@ -142,17 +141,7 @@ export default async function client(): Promise<BenchSection> {
   const rows: BenchSection['rows'] = [];
   const goals: BenchSection['goals'] = [];
   try {
-    const email = `bench-client-${randomUUID().slice(0, 12)}@example.test`;
-    const user = await registerUser(app.ctx, {
-      name: 'Bench',
-      surname: 'Client',
-      email,
-      phone: '+33612345678',
-      phoneE164: '+33612345678',
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-    });
-    await markEmailVerified(app.ctx.db, user.id);
+    const email = await verifiedBenchUser(app, PASSWORD, 'client');
 
     const guest = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const member = await browser.newContext({ viewport: { width: 1280, height: 800 } });
