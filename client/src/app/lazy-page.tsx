@@ -2,11 +2,19 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { observer } from 'mobx-react-lite';
 import { PageSpinner } from '../components';
 import { useStore } from '../stores';
+import './app.css';
 
-/** What a route shows while its page's chunk arrives. */
+/**
+ * What a route shows while its page's chunk arrives: a spinner a screen tall, so the footer stays below the
+ * fold and nothing visible moves when the page replaces it.
+ */
 const RouteFallback = observer(function RouteFallback() {
   const { t } = useStore();
-  return <PageSpinner label={t('shell.app.loading')} />;
+  return (
+    <div className="route-fallback">
+      <PageSpinner label={t('shell.app.loading')} />
+    </div>
+  );
 });
 
 /** A page component whose code comes in its own chunk, with `preload` to fetch that chunk ahead of need. */
