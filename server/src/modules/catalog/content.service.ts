@@ -32,7 +32,7 @@ export async function findCountry(deps: CatalogDeps, id: number): Promise<{ id: 
   return row ? { id: Number(row.id), name: row.title, iso: row.iso } : null;
 }
 
-/** A static page as the API sends it (flags 0/1 as in the spec's settings). */
+/** A static page as the API sends it (flags 0/1, as the client reads them). */
 export interface StaticPageDto {
   id: number;
   slug: string | null;

@@ -6,7 +6,7 @@ import { findCountry } from '../catalog/content.service';
 import { normalizePhone } from '../auth/phone';
 import * as users from './users.repository';
 
-/** The profile of spec section 3 as GET /api/user/profile sends it. */
+/** The profile as GET /api/user/profile sends it. */
 export interface ProfileView {
   id: string;
   name: string;
