@@ -3,6 +3,7 @@ import helmet from 'helmet';
 import { LIMITS } from '@imagestudio/contracts';
 import { fromRoot } from './config';
 import type { AppContext, AppDeps } from './context';
+import { compressJson } from './http/compress-json';
 import { csrfMiddleware } from './http/csrf';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { createMetrics } from './http/metrics';
@@ -48,6 +49,9 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
+  // JSON replies over 1 KB are compressed (static files are served from their precompressed copies).
+  app.use('/api', compressJson());
+
   // 3. Routes that must see the raw body (Stripe webhook), before any body parser touches it.
   for (const router of rawBodyRouters(ctx)) app.use('/api', router);
 
@@ -69,7 +73,7 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api', apiNotFound);
 
   // 9. The built client for every other path (the client renders its own Not Found page).
-  app.use(spaRouter(fromRoot(deps.config, deps.config.CLIENT_DIST_DIR)));
+  app.use(spaRouter(fromRoot(deps.config, deps.config.CLIENT_DIST_DIR), { sourceMapsPublic: deps.config.SOURCE_MAPS_PUBLIC }));
 
   // 10. The one error handler: envelopes for every failure.
   app.use(errorHandler);

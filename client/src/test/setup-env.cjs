@@ -43,3 +43,7 @@ if (typeof globalThis.Request === 'undefined') {
 if (typeof globalThis.Headers === 'undefined') {
   globalThis.Headers = class Headers extends Map {};
 }
+
+// Pages arrive as lazy chunks: the first render of a page waits for its modules to be compiled and loaded,
+// which on a busy machine takes longer than Testing Library's default one second for findBy* queries.
+require('@testing-library/dom').configure({ asyncUtilTimeout: 15000 });

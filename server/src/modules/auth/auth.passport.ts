@@ -39,8 +39,8 @@ export function passportFor(ctx: AppContext): InstanceType<typeof Passport> {
   // A session whose epoch is behind the user's (password reset or change since) or whose user is
   // disabled or gone no longer authenticates: `false` makes passport drop the login from the session.
   passport.deserializeUser<SessionRef>((ref, done) => {
-    users.findById(ctx.db, ref.id).then(
-      (row) => done(null, row && !row.disabled_at && row.session_epoch === ref.epoch ? toCurrentUser(row) : false),
+    users.findSessionUser(ctx.db, ref.id).then(
+      (row) => done(null, row && !row.disabled_at && row.session_epoch === ref.epoch ? row : false),
       (err) => done(err),
     );
   });

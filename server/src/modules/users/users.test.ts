@@ -30,6 +30,15 @@ describe('profile and password change', () => {
     });
   });
 
+  it('reads the user afresh on every request: a balance change shows at once and a disabled account is signed out', async () => {
+    const { agent, user } = await verifiedUser(t, { balanceTokens: 5 });
+    expect((await agent.get('/api/user/profile').expect(200)).body.payload.balance).toBe(5);
+    await t.ctx.db('users').where({ id: user.id }).update({ balance_tenths: 73 });
+    expect((await agent.get('/api/user/profile').expect(200)).body.payload.balance).toBe(7.3);
+    await t.ctx.db('users').where({ id: user.id }).update({ disabled_at: t.ctx.db.fn.now() });
+    await agent.get('/api/user/profile').expect(401);
+  });
+
   it('updates the editable fields, with the country as {id, name, iso}, and ignores email, balance and role', async () => {
     const { agent, user, email } = await verifiedUser(t);
     const res = await agent
