@@ -28,6 +28,8 @@ export interface Pack {
   description?: string | null;
   price: number;
   credits: number;
+  /** What the pack saves against the same tokens as a custom amount, before VAT (0 or absent: nothing). */
+  saving?: number;
 }
 
 export interface Currency {

@@ -88,7 +88,7 @@ export async function startCheckout(payments: Payments, user: CurrentUser, body:
     currency: currency.code,
     net_minor: priced.quote.subtotalMinor,
     vat_minor: priced.quote.vatMinor,
-    amount_minor: priced.chargeMinor,
+    amount_minor: priced.quote.totalMinor,
     vat_percent: String(settings.vat_percent),
     payment_method_id: method.id,
     payment_method_code: method.code,

@@ -14,8 +14,6 @@ const row = (label: string, value: string, attr = '') => `<tr${attr}><td>${label
 export function renderReceipt(deposit: Deposit, settings: Settings): string {
   const b = deposit.billing;
   const paidAt = deposit.completed_at ?? deposit.created_at;
-  // Three-decimal currencies are charged in multiples of 10 (Stripe's rule): show that rounding.
-  const rounding = deposit.amount_minor - deposit.net_minor - deposit.vat_minor;
   const e = (v: unknown) => escapeHtml(String(v ?? ''));
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Receipt ${e(deposit.id)}</title></head>
@@ -33,7 +31,6 @@ export function renderReceipt(deposit: Deposit, settings: Settings): string {
     ${row('Payment method', e(deposit.payment_method_title))}
     ${row('Subtotal', money(deposit.net_minor, deposit.currency), ' data-line="subtotal"')}
     ${row(`VAT (${e(Number(deposit.vat_percent))}%)`, money(deposit.vat_minor, deposit.currency), ' data-line="vat"')}
-    ${rounding !== 0 ? row('Rounding', money(rounding, deposit.currency), ' data-line="rounding"') : ''}
     <tr data-line="total"><th style="text-align:left">Total</th><th style="text-align:right">${money(deposit.amount_minor, deposit.currency)}</th></tr>
   </table>
 </body></html>`;

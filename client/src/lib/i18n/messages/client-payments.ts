@@ -149,4 +149,6 @@ export const clientPayments = {
   'client-payments.account.password.busy': 'Updating...',
   'client-payments.account.password.currentRequired': 'Current password is required',
   'client-payments.account.password.updated': 'Password updated successfully',
+  'client-payments.pricing.packs.saving': 'You save {amount} against a custom amount',
+  'client-payments.pricing.custom.minimum': 'Minimum purchase: {amount} ({n} tokens)',
 } as const;
