@@ -7,7 +7,7 @@ import { HomePage } from '../features/home';
 import { HistoryTab, ProjectsTab } from '../features/job-lists';
 import { GeneratePage, RemoveBackgroundPage, ToolLandingPage, UpscalePage } from '../features/tools';
 import { NotFoundPage } from '../features/misc';
-import { FailPaymentPage, ProcessingPaymentPage, SuccessPaymentPage } from '../features/payments';
+import { CancelledPaymentPage, FailPaymentPage, ProcessingPaymentPage, SuccessPaymentPage } from '../features/payments';
 import { PricingPage } from '../features/pricing';
 import { AuthLayout, MainLayout, ToastHost } from '../features/shell';
 import { StaticPageById, StaticPageBySlug } from '../features/static-pages';
@@ -32,6 +32,7 @@ const publicPages: RouteObject[] = [
   { path: rel(paths.pricing), element: <PricingPage /> },
   { path: rel(paths.successPayment), element: <SuccessPaymentPage /> },
   { path: rel(paths.failPayment), element: <FailPaymentPage /> },
+  { path: rel(paths.cancelledPayment), element: <CancelledPaymentPage /> },
   { path: rel(paths.pendingPayment), element: <ProcessingPaymentPage /> },
   { path: rel(paths.processingPayment), element: <ProcessingPaymentPage /> },
   { path: rel(paths.landing.generateImage), element: <ToolLandingPage tool="generate" /> },

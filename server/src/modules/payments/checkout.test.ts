@@ -56,6 +56,8 @@ describe('POST /api/deposit/checkout with Stripe', () => {
     const session = sessionOf(depositId);
     expect(session.client_reference_id).toBe(depositId);
     expect(deposit.stripe_session_id).toBe(session.id);
+    // leaving Stripe's page without paying lands on the page that says nothing was charged
+    expect(new URL(session.cancel_url).pathname).toBe('/cancelled-payment');
 
     const hop = await agent.get(`${redirect.pathname}${redirect.search}`).expect(303);
     expect(hop.headers.location).toBe(session.url);

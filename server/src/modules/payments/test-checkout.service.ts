@@ -27,7 +27,7 @@ export async function findTestCheckout(payments: Payments, depositId: string, to
 
 /**
  * Completes a test deposit with the chosen outcome through the same fulfilment code as Stripe's
- * webhook, and returns the client page to show: success, fail with the error, or fail (cancelled).
+ * webhook, and returns the client page to show: success, fail with the error, or cancelled (nothing charged).
  */
 export async function completeTestCheckout(payments: Payments, depositId: string, token: unknown, outcome: TestOutcome): Promise<string> {
   const deposit = await findTestCheckout(payments, depositId, token);
