@@ -3,7 +3,7 @@ import { assertPaymentsAvailable } from './checkout.service';
 import * as repo from './deposits.repository';
 import type { Deposit } from './deposits.repository';
 import { resultPage } from './deposits.service';
-import { settleDeposit } from './fulfilment.service';
+import { settle } from './settle';
 import { isUuid } from './ids';
 import type { Payments } from './payments.context';
 import { testCheckoutTokenValid } from './test-checkout-token';
@@ -37,6 +37,6 @@ export async function completeTestCheckout(payments: Payments, depositId: string
       : outcome === 'declined'
         ? { kind: 'failed' as const, error: TEST_DECLINED }
         : { kind: 'cancelled' as const };
-  await settleDeposit(payments.ctx.db, deposit.id, result, { logger: payments.logger });
+  await settle(payments, deposit.id, result);
   return resultPage((await repo.findDeposit(payments.ctx.db, deposit.id))!);
 }
