@@ -12,6 +12,8 @@ export interface UserProfile {
   surname: string;
   email: string;
   phone?: string | null;
+  /** The phone in international form (E.164), as stored at registration or the last profile save. */
+  phoneE164?: string | null;
   balance?: number | string | null;
   avatarUrl?: string | null;
   created_at?: string | null;
