@@ -48,6 +48,14 @@ export interface Language {
   default: number;
 }
 
+/** A link of GET /api/social-links (the footer lists them). */
+export interface SocialLink {
+  id: number;
+  title: string;
+  url: string;
+  icon?: string | null;
+}
+
 export interface StaticPage {
   id: number;
   slug: string | null;

@@ -205,4 +205,5 @@ export const shell = {
 
   'shell.common.close': 'Close',
   'shell.common.required': 'required',
+  'shell.footer.social': 'Follow us',
 } as const;
