@@ -29,6 +29,8 @@ export const ACCOUNT_MESSAGES = {
   passwordReset: 'Password reset successfully',
   verificationSent: 'A new verification link has been sent to your email address.',
   alreadyVerified: 'Your email address is already verified.',
+  /** The resend cool-down; {n} is whole minutes (the server fills it, the strings translate it). */
+  verificationCooldown: 'You can ask for another link in {n} minutes.',
   emailNotVerified: 'Your email address is not verified.',
   tooLong: (field: string, max: number) => `${field} may not be greater than ${max} characters.`,
 } as const;
