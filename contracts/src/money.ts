@@ -1,5 +1,5 @@
 /**
- * Money: currency minor units (spec section 5), conversion from the base currency and price formatting.
+ * Money: currency minor units, conversion from the base currency and price formatting.
  * Shared by the server (charges, receipts) and the client (display), so both round the same way.
  *
  * Rules:

@@ -32,7 +32,7 @@ const MIN_PER_TOKEN_DECIMALS = 2;
 
 /**
  * The tier table the catalog is seeded with (EUR per token), also the client's fallback when the
- * token-pricing call fails (spec section 8).
+ * token-pricing call fails.
  */
 export const DEFAULT_PRICE_TIERS: readonly BaseTier[] = [
   { min: 0.1, max: 99.9, price: '0.10' },

@@ -22,7 +22,7 @@ function trustProxy(value: string): boolean | number | string {
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
-/** Builds the Express app without listening (style.md rule 7); main.ts and tests call listen. */
+/** Builds the Express app without listening; main.ts and tests call listen. */
 export function createApp(deps: AppDeps): Express {
   const ctx: AppContext = { ...deps, metrics: createMetrics() };
   const app = express();

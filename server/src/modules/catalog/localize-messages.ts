@@ -17,9 +17,10 @@ function translateBody(body: Body, translate: Translator): Body {
 }
 
 /**
- * Server messages in the request's language: the `message` and the `errors` lists of every JSON reply
- * sent after this point (routes and the error handler) are translated from their English text into the
- * language of `lang_id` (query, body or multipart field), else of Accept-Language. The language is
+ * Server messages in the request's language (docs/api-conventions.md#currency-and-lang_id): the
+ * `message` and the `errors` lists of every JSON reply sent after this point (routes and the error
+ * handler) are translated from their English text into the language of `lang_id` (query, body or
+ * multipart field), else of Accept-Language. The language is
  * picked when the reply is sent, so a `lang_id` in a body parsed later (JSON, multipart) still counts.
  * Mounted as the first /api router, so every module gets it by adding its messages to
  * migrations/seeds/strings/server.json.
