@@ -29,6 +29,8 @@ export const ACCOUNT_MESSAGES = {
   passwordReset: 'Password reset successfully',
   verificationSent: 'A new verification link has been sent to your email address.',
   alreadyVerified: 'Your email address is already verified.',
+  /** The resend cool-down; {n} is whole minutes (the server fills it, the strings translate it). */
+  verificationCooldown: 'You can ask for another link in {n} minutes.',
   emailNotVerified: 'Your email address is not verified.',
   tooLong: (field: string, max: number) => `${field} may not be greater than ${max} characters.`,
 } as const;
@@ -105,6 +107,8 @@ export const profileUpdateSchema = z.object({
   name: requiredText(m.nameRequired, ACCOUNT_LIMITS.name, 'Name'),
   surname: requiredText(m.surnameRequired, ACCOUNT_LIMITS.name, 'Surname'),
   phone: requiredText(m.phoneRequired, ACCOUNT_LIMITS.phone, 'Phone'),
+  /** The phone in E.164 form as the client's phone input reads it (with its country); checked again. */
+  phoneE164: z.string().max(ACCOUNT_LIMITS.phone).nullish(),
   country_id: z.coerce.number({ error: 'The selected country is invalid.' }).int({ error: 'The selected country is invalid.' }).positive({ error: 'The selected country is invalid.' }).nullish(),
   city: optionalText(ACCOUNT_LIMITS.city, 'City'),
   address: optionalText(ACCOUNT_LIMITS.address, 'Address'),

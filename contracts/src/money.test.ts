@@ -43,7 +43,7 @@ describe('currency minor units (0, 2 or 3 decimals)', () => {
     expect(convertFromBase(999, '1', 'EUR')).toBe(999);
     expect(convertFromBase(999, '1.08', 'USD')).toBe(1079); // 10.7892
     expect(convertFromBase(999, '162.5', 'JPY')).toBe(1623); // 1623.375
-    expect(convertFromBase(999, '0.3315', 'KWD')).toBe(3312); // 3.311685
+    expect(convertFromBase(999, '0.3315', 'KWD')).toBe(3310); // 3.311685, to the 0.010 charge step
     expect(convertDecimal('0.09', '162.5', 4)).toBe('14.6250');
     expect(convertDecimal('0.1', '0.3315', 4)).toBe('0.0332');
   });
@@ -63,8 +63,10 @@ describe('price formatting', () => {
     expect(formatPrice(5, 'TOKENS', 'T')).toBe('T5.00');
   });
 
-  it('shows a price per token with 2 decimals', () => {
-    expect(formatPricePerToken(0.0972, 'EUR')).toBe('€0.10');
-    expect(formatPricePerToken(14.625, 'JPY')).toBe('¥14.63');
+  it('shows a price per token with the decimals it is given', () => {
+    expect(formatPricePerToken(0.0972, 'EUR', 2)).toBe('€0.10');
+    expect(formatPricePerToken(0.0298, 'KWD', 4)).toMatch(/^KWD\s0\.0298$/);
+    expect(formatPricePerToken(14.625, 'JPY', 0)).toBe('¥15');
+    expect(formatPricePerToken(0.5, 'TOKENS', 3, 'T')).toBe('T0.500');
   });
 });

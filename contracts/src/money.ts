@@ -8,8 +8,9 @@
  * - The base currency (catalog prices) is EUR; a currency's `value` is how many of its units buy 1 EUR.
  * - Every rounding is half away from zero, once, at the end of an exact computation (decimal.ts).
  */
+import { roundToCharge } from './charge';
 import { currencyDecimals } from './currency';
-import { divRoundHalfUp, formatScaled, parseDecimal, pow10, rescale, scaledToNumber } from './decimal';
+import { formatScaled, parseDecimal, pow10, rescale, scaledToNumber } from './decimal';
 
 /** The currency the catalog stores its prices in. */
 export const BASE_CURRENCY = 'EUR';
@@ -26,13 +27,13 @@ export function fromMinorUnits(minor: number | bigint, code: string): number {
 
 /**
  * Converts an amount in base-currency (EUR) minor units into `code` at `rate` (units of `code` per EUR),
- * exactly, rounded half up to the target's minor unit.
+ * exactly, rounded once to the target's charge step (charge.ts).
  */
 export function convertFromBase(baseMinor: number | bigint, rate: number | string, code: string): number {
   const r = parseDecimal(rate);
   const numerator = BigInt(baseMinor) * r.units * pow10(currencyDecimals(code));
   const denominator = pow10(currencyDecimals(BASE_CURRENCY) + r.scale);
-  return Number(divRoundHalfUp(numerator, denominator));
+  return roundToCharge(numerator, denominator, code);
 }
 
 /** A price (per token, or a rate) converted at `rate` and kept to `scale` decimals, as decimal text. */
@@ -42,22 +43,20 @@ export function convertDecimal(value: number | string, rate: number | string, sc
   return formatScaled(rescale({ units: v.units * r.units, scale: v.scale + r.scale }, scale));
 }
 
-/** Formats a price per token to 2 decimals for display, whatever the currency. */
-export function formatPricePerToken(price: number | null | undefined, code: string, symbol?: string): string {
+/**
+ * Formats a price per token in US English currency style with `decimals` decimals (perTokenDecimals in
+ * pricing.ts picks them); a falsy price shows "0.00"; symbol and amount when Intl refuses the code.
+ */
+export function formatPricePerToken(price: number | null | undefined, code: string, decimals: number, symbol?: string): string {
   if (!price) return '0.00';
-  return formatWithDecimals(price, code, 2, symbol);
-}
-
-/** US English currency style with a fixed number of decimals; symbol and amount when Intl refuses the code. */
-function formatWithDecimals(amount: number, code: string, decimals: number, symbol?: string): string {
   try {
     return new Intl.NumberFormat('en-US', {
       style: 'currency',
       currency: code.toUpperCase(),
       minimumFractionDigits: decimals,
       maximumFractionDigits: decimals,
-    }).format(amount);
+    }).format(price);
   } catch {
-    return `${symbol ?? code}${formatScaled(rescale(parseDecimal(amount), decimals))}`;
+    return `${symbol ?? code}${formatScaled(rescale(parseDecimal(price), decimals))}`;
   }
 }

@@ -1,4 +1,4 @@
-import { convertTiers, DEFAULT_PRICE_TIERS, isValidTokenAmount, quotePack, quoteTokens, tenthsForAmount, validateTiers, type PriceTier } from './pricing';
+import { convertTiers, DEFAULT_PRICE_TIERS, isValidTokenAmount, minimumPurchaseTenths, packSavingMinor, perTokenDecimals, quotePack, quoteTokens, tenthsForAmount, validateTiers, type PriceTier } from './pricing';
 import { convertFromBase } from './money';
 
 const RATES = { EUR: '1', JPY: '162.5', KWD: '0.3315' } as const;
@@ -8,12 +8,14 @@ const subtotal = (code: keyof typeof RATES, tokens: number) => quoteTokens({ tok
 // Expected values worked out by hand from the rules at the top of pricing.ts.
 const AMOUNTS = [0.1, 1, 99.9, 100, 499.9, 500, 999.9, 1000, 1999.9, 2000];
 const EXPECTED: Record<keyof typeof RATES, number[]> = {
-  // 0.10 / 0.09 / 0.08 / 0.07 EUR per token
-  EUR: [0.01, 0.1, 9.99, 9, 44.99, 40, 79.99, 70, 139.99, 140],
+  // 0.10 / 0.09 / 0.08 / 0.07 EUR per token; the last amount of a tier costs what the next tier's
+  // first does when that is cheaper (99.9 x 0.10 = 9.99 > 100 x 0.09 = 9.00)
+  EUR: [0.01, 0.1, 9, 9, 40, 40, 70, 70, 139.99, 140],
   // 16.25 / 14.625 / 13 / 11.375 JPY per token; 100 x 14.625 = 1462.5 rounds up
-  JPY: [2, 16, 1623, 1463, 7311, 6500, 12999, 11375, 22749, 22750],
-  // 0.0332 / 0.0298 / 0.0265 / 0.0232 KWD per token (4 decimals), totals to 3 decimals
-  KWD: [0.003, 0.033, 3.317, 2.98, 14.897, 13.25, 26.497, 23.2, 46.398, 46.4],
+  JPY: [2, 16, 1463, 1463, 6500, 6500, 11375, 11375, 22749, 22750],
+  // 0.0332 / 0.0298 / 0.0265 / 0.0232 KWD per token (4 decimals), totals to the 0.010 charge step
+  // (0.1 x 0.0332 = 0.00332 rounds to 0; 1999.9 x 0.0232 = 46.39768 rounds to 46.400)
+  KWD: [0, 0.03, 2.98, 2.98, 13.25, 13.25, 23.2, 23.2, 46.4, 46.4],
 };
 
 describe('token price tiers', () => {
@@ -27,17 +29,60 @@ describe('token price tiers', () => {
     expect(AMOUNTS.map((n) => subtotal(code, n))).toEqual(EXPECTED[code]);
   });
 
-  it('adds VAT rounded once to the minor unit and reports the display price per token', () => {
+  it('adds VAT rounded once to the charge step and reports the price per token actually paid', () => {
     expect(quoteTokens({ tokens: 99.9, tiers: tiersIn('EUR'), currency: 'EUR', vatPercent: 19 })).toMatchObject({
-      tokens: 99.9, pricePerToken: 0.1, subtotal: 9.99, vatPercent: 19, vat: 1.9, total: 11.89, currency: 'EUR',
-      subtotalMinor: 999, vatMinor: 190, totalMinor: 1189, tenths: 999, decimals: 2,
+      tokens: 99.9, pricePerToken: 0.0901, subtotal: 9, vatPercent: 19, vat: 1.71, total: 10.71, currency: 'EUR',
+      subtotalMinor: 900, vatMinor: 171, totalMinor: 1071, tenths: 999, decimals: 2,
     });
     expect(quoteTokens({ tokens: 100, tiers: tiersIn('JPY'), currency: 'JPY', vatPercent: '7.7' })).toMatchObject({
       pricePerToken: 14.63, subtotal: 1463, vat: 113, total: 1576, totalMinor: 1576,
     });
+    // 2.980 x 19 % = 0.5662 -> 0.570: every KWD amount is a multiple of 0.010, what a card can be charged
     expect(quoteTokens({ tokens: 100, tiers: tiersIn('KWD'), currency: 'KWD', vatPercent: 19 })).toMatchObject({
-      pricePerToken: 0.03, subtotal: 2.98, vat: 0.566, total: 3.546, totalMinor: 3546,
+      pricePerToken: 0.0298, subtotal: 2.98, vat: 0.57, total: 3.55, totalMinor: 3550,
     });
+    expect(quoteTokens({ tokens: 150.5, tiers: tiersIn('KWD'), currency: 'KWD', vatPercent: 0 }).totalMinor).toBe(4480); // 4.4849
+  });
+
+  it.each([['EUR', 0], ['EUR', 19], ['JPY', '7.7'], ['KWD', 16]] as const)('never charges less for more tokens (%s, VAT %s %%)', (code, vatPercent) => {
+    const tiers = tiersIn(code);
+    let previous = 0;
+    for (let tenths = 1; tenths <= 20000; tenths++) {
+      const total = quoteTokens({ tokens: tenths / 10, tiers, currency: code, vatPercent }).totalMinor;
+      if (total < previous) throw new Error(`${code}: ${tenths / 10} tokens cost ${total} < ${previous}`);
+      previous = total;
+    }
+    expect(previous).toBeGreaterThan(0);
+  });
+
+  it('prices the amounts that used to cost less for more tokens', () => {
+    expect(subtotal('EUR', 482)).toBe(40);
+    expect(subtotal('EUR', 519)).toBe(41.52);
+  });
+
+  it('shows per-token prices with enough decimals to tell the tiers apart, and yen without fractions', () => {
+    expect(perTokenDecimals(tiersIn('EUR'), 'EUR')).toBe(2);
+    expect(perTokenDecimals(tiersIn('KWD'), 'KWD')).toBe(3);
+    expect(perTokenDecimals(tiersIn('JPY'), 'JPY')).toBe(0);
+    expect(perTokenDecimals(convertTiers([...DEFAULT_PRICE_TIERS], '0.0105', 'BHD'), 'BHD')).toBe(4); // 0.0011, 0.0009, 0.0008, 0.0007
+    expect(perTokenDecimals(convertTiers([{ min: 0.1, max: 9.9, price: '0.101' }, { min: 10, max: null, price: '0.1' }], '1', 'USD'), 'USD')).toBe(3);
+  });
+
+  it('finds the smallest purchase that reaches the minimum top-up', () => {
+    // EUR 1.00 minimum: 10 tokens cost 1.00; with 19 % VAT 8.4 tokens cost 0.84 + 0.16 = 1.00, 8.3 cost 0.83 + 0.16 = 0.99
+    expect(minimumPurchaseTenths({ minTotalMinor: 100, tiers: tiersIn('EUR'), currency: 'EUR', vatPercent: 0 })).toBe(100);
+    expect(minimumPurchaseTenths({ minTotalMinor: 100, tiers: tiersIn('EUR'), currency: 'EUR', vatPercent: 19 })).toBe(84);
+    // JPY 163 minimum: 10 tokens cost 163 (162.5 rounds up), 9.9 cost 161
+    expect(minimumPurchaseTenths({ minTotalMinor: 163, tiers: tiersIn('JPY'), currency: 'JPY', vatPercent: 0 })).toBe(100);
+    expect(minimumPurchaseTenths({ minTotalMinor: 0, tiers: tiersIn('EUR'), currency: 'EUR', vatPercent: 0 })).toBe(1);
+    expect(minimumPurchaseTenths({ minTotalMinor: 10_000_000, tiers: tiersIn('EUR'), currency: 'EUR', vatPercent: 0 })).toBe(20000);
+  });
+
+  it('tells what a pack saves against the same tokens as a custom amount', () => {
+    expect(packSavingMinor({ priceMinor: 850, credits: 100, tiers: tiersIn('EUR'), currency: 'EUR' })).toBe(50);
+    expect(packSavingMinor({ priceMinor: 999, credits: 100, tiers: tiersIn('EUR'), currency: 'EUR' })).toBe(0);
+    expect(packSavingMinor({ priceMinor: 0, credits: 10, tiers: tiersIn('EUR'), currency: 'EUR' })).toBe(0);
+    expect(packSavingMinor({ priceMinor: 100, credits: 5000, tiers: tiersIn('EUR'), currency: 'EUR' })).toBe(0);
   });
 
   it('refuses amounts outside 0.1..2000 or not in steps of 0.1', () => {
@@ -61,9 +106,9 @@ describe('token price tiers', () => {
 
   it('quotes a pack from its converted price with VAT', () => {
     const priceMinor = convertFromBase(3999, RATES.KWD, 'KWD'); // 39.99 EUR -> 13.256685 KWD
-    expect(priceMinor).toBe(13257);
+    expect(priceMinor).toBe(13260);
     expect(quotePack({ priceMinor, credits: 500, currency: 'KWD', vatPercent: 10 })).toMatchObject({
-      tokens: 500, subtotal: 13.257, vat: 1.326, total: 14.583, pricePerToken: 0.03,
+      tokens: 500, subtotal: 13.26, vat: 1.33, total: 14.59, pricePerToken: 0.0265,
     });
     expect(quotePack({ priceMinor: 0, credits: 10, currency: 'EUR', vatPercent: 19 })).toMatchObject({ total: 0, pricePerToken: 0 });
   });

@@ -3,18 +3,23 @@
  * The server quotes and charges with it; the client shows prices with it; so a quote is exactly the sum
  * the customer is later charged.
  *
- * Rounding rules (all roundings half away from zero, see decimal.ts):
+ * Rules (every rounding is roundToCharge of charge.ts: half away from zero, once per amount, to the
+ * currency's charge step: its minor unit, or 0.010 for three-decimal currencies, which cards only take
+ * in multiples of 10 of the minor unit):
  * 1. Tier prices are stored per token in the base currency (EUR). Converted to a currency, the price per
  *    token is `eurPrice x rate` kept to UNIT_PRICE_DECIMALS (4) decimals: this is the `price` of a tier
  *    in `GET /api/token-pricing?currency=`, and the price every total is computed from.
- * 2. Volume pricing: the tier that contains N sets the price of all N tokens.
- * 3. subtotal = N x unit price, rounded once to the currency's minor unit (money.ts: 0, 2 or 3 decimals).
- * 4. vat = subtotal x vatPercent / 100, rounded once to the minor unit; total = subtotal + vat.
- * 5. `pricePerToken` in a quote is the unit price rounded to 2 decimals, for display only; nothing is
- *    computed from it.
- * 6. Packs have a fixed EUR price in cents, converted with convertFromBase (one rounding to the minor
- *    unit); VAT is then added as in rule 4.
+ * 2. Volume pricing: the tier that contains N sets the price of all N tokens, but more tokens never cost
+ *    less: the subtotal is the lower of "N x its tier's price" and, for every higher tier, "that tier's
+ *    minimum x its price" (482 tokens cost what 500 do when that is cheaper).
+ * 3. Each of those products is rounded to the charge step; the subtotal is the lowest of them.
+ * 4. vat = subtotal x vatPercent / 100, rounded to the charge step; total = subtotal + vat.
+ * 5. `pricePerToken` in a quote is subtotal / N kept to UNIT_PRICE_DECIMALS, for display only; it is
+ *    shown with perTokenDecimals decimals, nothing is computed from it.
+ * 6. Packs have a fixed EUR price in cents, converted with convertFromBase (rounded to the charge step);
+ *    VAT is then added as in rule 4.
  */
+import { roundToCharge } from './charge';
 import { divRoundHalfUp, formatScaled, isDecimal, parseDecimal, pow10, rescale, scaledToNumber } from './decimal';
 import { LIMITS } from './constants';
 import { currencyDecimals } from './currency';
@@ -22,8 +27,8 @@ import { convertDecimal, fromMinorUnits } from './money';
 
 /** Decimals kept for a per-token price once converted into a currency (rule 1). */
 export const UNIT_PRICE_DECIMALS = 4;
-/** Decimals of `pricePerToken` in a quote (rule 5). */
-export const PRICE_PER_TOKEN_DISPLAY_DECIMALS = 2;
+/** The fewest decimals a per-token price is shown with in a currency that has fractions. */
+const MIN_PER_TOKEN_DECIMALS = 2;
 
 /**
  * The tier table the catalog is seeded with (EUR per token), also the client's fallback when the
@@ -87,31 +92,50 @@ export function tierFor<T extends { min: number; max: number | null }>(tiers: T[
   return tiers.find((t) => tenths >= Math.round(t.min * 10) && (t.max === null || tenths <= Math.round(t.max * 10)));
 }
 
-/** VAT in minor units on a subtotal in minor units (rule 4). */
-export function vatMinorUnits(subtotalMinor: number, vatPercent: number | string): number {
+/** VAT in minor units of `code` on a subtotal in minor units (rule 4). */
+export function vatMinorUnits(subtotalMinor: number, vatPercent: number | string, code: string): number {
   const p = parseDecimal(vatPercent);
-  return Number(divRoundHalfUp(BigInt(subtotalMinor) * p.units, 100n * pow10(p.scale)));
+  return roundToCharge(BigInt(subtotalMinor) * p.units, 100n * pow10(p.scale), code);
 }
 
-/** Price of `tenths` tenths of a token at a unit price, in minor units of `code` (rule 3). */
-function subtotalMinorUnits(tenths: number, unitPrice: number | string, code: string): number {
+/** `tenths` tenths of a token at a unit price, in minor units of `code` (rule 3). */
+function productMinorUnits(tenths: number, unitPrice: number | string, code: string): number {
   const u = parseDecimal(unitPrice);
-  return Number(divRoundHalfUp(BigInt(tenths) * u.units * pow10(currencyDecimals(code)), 10n * pow10(u.scale)));
+  return roundToCharge(BigInt(tenths) * u.units * pow10(currencyDecimals(code)), 10n * pow10(u.scale), code);
 }
 
-function buildQuote(tenths: number, unitPrice: number | string, subtotalMinor: number, code: string, vatPercent: number | string): ExactQuote {
-  const vatMinor = vatMinorUnits(subtotalMinor, vatPercent);
+/**
+ * The subtotal of `tenths` tenths of a token in minor units of the tiers' currency (rules 2 and 3):
+ * never more than the price of any higher tier's minimum, so the total never falls as N grows.
+ * Throws RangeError when no tier covers the amount.
+ */
+export function subtotalMinorUnits(tenths: number, tiers: PriceTier[], code: string): number {
+  const tier = tierFor(tiers, tenths);
+  if (!tier) throw new RangeError(`no price tier covers ${tenths / 10} tokens`);
+  const index = tiers.indexOf(tier);
+  let best = productMinorUnits(tenths, tier.price, code);
+  for (const higher of tiers.slice(index + 1)) best = Math.min(best, productMinorUnits(Math.round(higher.min * 10), higher.price, code));
+  return best;
+}
+
+function buildQuote(tenths: number, subtotalMinor: number, code: string, vatPercent: number | string): ExactQuote {
+  const vatMinor = vatMinorUnits(subtotalMinor, vatPercent, code);
   const totalMinor = subtotalMinor + vatMinor;
+  const decimals = currencyDecimals(code);
+  // subtotal / N in major units: subtotalMinor * 10 / (tenths * 10^decimals)
+  const perToken = tenths > 0
+    ? { units: divRoundHalfUp(BigInt(subtotalMinor) * 10n * pow10(UNIT_PRICE_DECIMALS), BigInt(tenths) * pow10(decimals)), scale: UNIT_PRICE_DECIMALS }
+    : { units: 0n, scale: 0 };
   return {
     tokens: tenths / 10,
-    pricePerToken: scaledToNumber(rescale(parseDecimal(unitPrice), PRICE_PER_TOKEN_DISPLAY_DECIMALS)),
+    pricePerToken: scaledToNumber(perToken),
     subtotal: fromMinorUnits(subtotalMinor, code),
     vatPercent: scaledToNumber(parseDecimal(vatPercent)),
     vat: fromMinorUnits(vatMinor, code),
     total: fromMinorUnits(totalMinor, code),
     currency: code,
     tenths,
-    decimals: currencyDecimals(code),
+    decimals,
     subtotalMinor,
     vatMinor,
     totalMinor,
@@ -125,9 +149,7 @@ function buildQuote(tenths: number, unitPrice: number | string, subtotalMinor: n
 export function quoteTokens(input: { tokens: number; tiers: PriceTier[]; currency: string; vatPercent: number | string }): ExactQuote {
   if (!isValidTokenAmount(input.tokens)) throw new RangeError(`invalid token amount: ${input.tokens}`);
   const tenths = Math.round(input.tokens * 10);
-  const tier = tierFor(input.tiers, tenths);
-  if (!tier) throw new RangeError(`no price tier covers ${input.tokens} tokens`);
-  return buildQuote(tenths, tier.price, subtotalMinorUnits(tenths, tier.price, input.currency), input.currency, input.vatPercent);
+  return buildQuote(tenths, subtotalMinorUnits(tenths, input.tiers, input.currency), input.currency, input.vatPercent);
 }
 
 /**
@@ -135,37 +157,72 @@ export function quoteTokens(input: { tokens: number; tiers: PriceTier[]; currenc
  * pricePerToken is the price divided by the pack's tokens, for display.
  */
 export function quotePack(input: { priceMinor: number; credits: number; currency: string; vatPercent: number | string }): ExactQuote {
-  const tenths = Math.round(input.credits * 10);
-  const decimals = currencyDecimals(input.currency);
-  // price per token = priceMinor / 10^decimals / (tenths / 10), kept to UNIT_PRICE_DECIMALS
-  const unit = tenths > 0
-    ? formatScaled({ units: divRoundHalfUp(BigInt(input.priceMinor) * 10n * pow10(UNIT_PRICE_DECIMALS), BigInt(tenths) * pow10(decimals)), scale: UNIT_PRICE_DECIMALS })
-    : '0';
-  return buildQuote(tenths, unit, input.priceMinor, input.currency, input.vatPercent);
+  return buildQuote(Math.round(input.credits * 10), input.priceMinor, input.currency, input.vatPercent);
 }
 
 /**
- * How many tenths of a token an amount (minor units, before VAT) buys: the most N whose subtotal at its
- * own tier's price is <= the amount (0 when even 0.1 token costs more). Checked per tier, because volume
- * pricing makes the cost jump down at a tier's lower bound.
+ * What a pack saves against buying its tokens as a custom amount, in minor units before VAT (0 when the
+ * pack is free, not cheaper, or larger than a custom amount can be).
+ */
+export function packSavingMinor(input: { priceMinor: number; credits: number; tiers: PriceTier[]; currency: string }): number {
+  const tenths = Math.round(input.credits * 10);
+  // a free pack is a gift, not a saving
+  if (input.priceMinor <= 0 || !isValidTokenAmount(tenths / 10)) return 0;
+  try {
+    return Math.max(0, subtotalMinorUnits(tenths, input.tiers, input.currency) - input.priceMinor);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * How many tenths of a token an amount (minor units, before VAT) buys: the most N whose subtotal is
+ * <= the amount (0 when even 0.1 token costs more). The subtotal never falls as N grows (rule 2), so a
+ * binary search over 0.1..2000 finds it.
  */
 export function tenthsForAmount(input: { amountMinor: number; tiers: PriceTier[]; currency: string }): number {
-  const d = pow10(currencyDecimals(input.currency));
-  const maxTenths = Math.round(LIMITS.tokensMax * 10);
-  let best = 0;
-  for (const tier of input.tiers) {
-    const u = parseDecimal(tier.price);
-    if (u.units <= 0n) continue;
-    // round_half_up(t*u*d / (10*10^s)) <= A  <=>  2*t*u*d < (2A+1)*10*10^s
-    const bound = (BigInt(2 * input.amountMinor + 1) * 10n * pow10(u.scale));
-    const step = 2n * u.units * d;
-    const fit = Number((bound - 1n) / step);
-    const lo = Math.round(tier.min * 10);
-    const hi = Math.min(tier.max === null ? maxTenths : Math.round(tier.max * 10), maxTenths);
-    const t = Math.min(fit, hi);
-    if (t >= lo && t > best) best = t;
+  return lastTenthsWhere((tenths) => subtotalMinorUnits(tenths, input.tiers, input.currency) <= input.amountMinor);
+}
+
+/**
+ * The fewest tenths of a token whose total (VAT included) reaches `minTotalMinor`, the minimum top-up:
+ * the smallest amount a customer can actually buy (2000 tokens when nothing reaches it).
+ */
+export function minimumPurchaseTenths(input: { minTotalMinor: number; tiers: PriceTier[]; currency: string; vatPercent: number | string }): number {
+  const total = (tenths: number) => {
+    const subtotal = subtotalMinorUnits(tenths, input.tiers, input.currency);
+    return subtotal + vatMinorUnits(subtotal, input.vatPercent, input.currency);
+  };
+  return Math.min(Math.round(LIMITS.tokensMax * 10), lastTenthsWhere((tenths) => total(tenths) < input.minTotalMinor) + 1);
+}
+
+/** The largest tenths in 1..2000 tokens for which `holds` is true, 0 if none; `holds` must go true -> false once. */
+function lastTenthsWhere(holds: (tenths: number) => boolean): number {
+  let lo = 0;
+  let hi = Math.round(LIMITS.tokensMax * 10);
+  if (holds(hi)) return hi;
+  // invariant: holds(lo) (or lo = 0), !holds(hi)
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (holds(mid)) lo = mid;
+    else hi = mid;
   }
-  return best;
+  return lo;
+}
+
+/**
+ * The decimals a per-token price is shown with in `code`: none for a zero-decimal currency (no yen
+ * fractions), else the fewest from 2 (or the currency's own) up to UNIT_PRICE_DECIMALS at which no two
+ * tiers show the same price.
+ */
+export function perTokenDecimals(tiers: PriceTier[], code: string): number {
+  const own = currencyDecimals(code);
+  if (own === 0) return 0;
+  for (let d = Math.max(own, MIN_PER_TOKEN_DECIMALS); d < UNIT_PRICE_DECIMALS; d++) {
+    const shown = new Set(tiers.map((t) => formatScaled(rescale(parseDecimal(t.price), d))));
+    if (shown.size === tiers.length) return d;
+  }
+  return UNIT_PRICE_DECIMALS;
 }
 
 /** Problems with a tier table (empty when valid): contiguous from 0.1, open-ended last, prices falling. */

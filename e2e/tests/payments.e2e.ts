@@ -113,7 +113,7 @@ export const guestBuysPack: E2ETest = {
     check((await text(buy.getByTestId('plan-title'))) === 'Starter', 'Buy Tokens does not show the Starter pack');
     check((await text(buy.getByTestId('plan-tokens'))) === '100', 'Buy Tokens does not show 100 tokens');
     const shown = await text(buy.getByTestId('plan-total'));
-    check(shown === '€9.99', `Starter costs ${shown}, expected €9.99 (seeded price, VAT 0)`);
+    check(shown === '€8.50', `Starter costs ${shown}, expected €8.50 (seeded price, VAT 0)`);
     const before = await apiBalance(page);
     // The card button checks the terms first.
     await buy.getByRole('button', { name: 'Credit/Debit card' }).click();
@@ -147,7 +147,7 @@ export const guestBuysPack: E2ETest = {
 };
 
 export const declinedAndCancelled: E2ETest = {
-  name: 'Decline -> fail page with the error; Cancel -> fail page with the generic advice; the balance stays',
+  name: 'Decline -> fail page with the error; Cancel -> the cancelled page, nothing charged; the balance stays',
   async run(ctx) {
     const page = await ctx.newPage();
     const email = await verifiedAccount(ctx, page, 'decline');
@@ -172,9 +172,10 @@ export const declinedAndCancelled: E2ETest = {
     await fillBilling(confirm);
     await confirmPayment(page, confirm);
     await page.locator('button[data-outcome="cancelled"]').click();
-    await page.waitForURL((url) => url.pathname === '/fail-payment' && !url.searchParams.has('error'));
-    await page.getByText('Unfortunately, your payment could not be processed.').waitFor();
-    await page.getByText('Please try again or contact support if the problem persists.').waitFor();
+    await page.waitForURL((url) => url.pathname === '/cancelled-payment');
+    await page.getByRole('heading', { name: 'Payment cancelled' }).waitFor();
+    await page.getByText('You cancelled the payment. Nothing was charged and your balance is unchanged.').waitFor();
+    check((await page.getByText('Payment failed. Please try again.').count()) === 0, 'a cancelled payment shows the failure toast');
     check((await apiBalance(page)) === before, 'a failed payment changed the balance');
     await waitForBalance(page, before);
   },

@@ -13,6 +13,10 @@ import { spaRouter } from './http/spa';
 import { apiRouters, publicRouters, rawBodyRouters } from './modules';
 import { passportFor } from './modules/auth/auth.passport';
 
+/** Where the Google tag (gtag.js) loads from and reports to, for the CSP. */
+const GOOGLE_TAG_ORIGIN = 'https://www.googletagmanager.com';
+const GOOGLE_ANALYTICS_ORIGINS = ['https://*.google-analytics.com', 'https://*.analytics.google.com'];
+
 /** Parses TRUST_PROXY: "true"/"false", a hop count, or a list of addresses for express. */
 function trustProxy(value: string): boolean | number | string {
   if (value === 'true') return true;
@@ -33,15 +37,17 @@ export function createApp(deps: AppDeps): Express {
   app.use(ctx.metrics.middleware);
 
   // 2. Security headers. Result images come from presigned S3 URLs, which may live on another origin;
-  // the phone input asks an IP-to-country service once.
+  // the phone input asks an IP-to-country service once; the client loads the operator's Google tag
+  // (settings google_tag) after cookie consent, which needs Google's tag and analytics origins.
   const s3Origin = new URL(deps.storage.endpoint).origin;
   const ipCountryOrigin = new URL(deps.config.CLIENT_IP_COUNTRY_URL).origin;
   app.use(
     helmet({
       contentSecurityPolicy: {
         directives: {
-          'img-src': ["'self'", 'data:', 'blob:', s3Origin],
-          'connect-src': ["'self'", s3Origin, ipCountryOrigin],
+          'script-src': ["'self'", GOOGLE_TAG_ORIGIN],
+          'img-src': ["'self'", 'data:', 'blob:', s3Origin, GOOGLE_TAG_ORIGIN, ...GOOGLE_ANALYTICS_ORIGINS],
+          'connect-src': ["'self'", s3Origin, ipCountryOrigin, GOOGLE_TAG_ORIGIN, ...GOOGLE_ANALYTICS_ORIGINS],
           'upgrade-insecure-requests': deps.config.APP_URL.startsWith('https:') ? [] : null,
         },
       },

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from './app';
 import { createTestRouter } from './router';
 import { FakeApi, makeStore, withCatalog } from '../test/fake-api';
@@ -65,6 +65,18 @@ describe('routes and guards', () => {
     expect(await screen.findByText('Be nice.')).toBeTruthy();
   });
 
+  it('a static page shows its title once: its own heading, or the title when it has none', async () => {
+    const api = withCatalog(new FakeApi())
+      .on('GET /static-pages/1', { status: 200, data: { status: 'OK', payload: { id: 1, slug: 'terms', title: 'Terms', content: '<h1>Terms of Service</h1><p>Be nice.</p>' } } })
+      .on('GET /static-pages/2', { status: 200, data: { status: 'OK', payload: { id: 2, slug: 'cookie-policy', title: 'Cookie policy', content: '<p>Few.</p>' } } });
+    const { router } = start('/terms', api);
+    await screen.findByText('Be nice.');
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Terms of Service']);
+    await act(() => router.navigate('/cookie-policy'));
+    await screen.findByText('Few.');
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Cookie policy']);
+  });
+
   it('unknown slug', async () => {
     start('/pricing-old');
     expect(await screen.findByRole('heading', { name: 'Oops! Page Not Found' })).toBeTruthy();
@@ -120,6 +132,38 @@ describe('header, cookie banner, language', () => {
     expect(banner.querySelector('a')?.getAttribute('href')).toBe('/cookie-policy');
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
     expect(document.cookie).toContain('cookie_consent=true');
+  });
+
+  it('loads the Google tag of settings only after cookies are accepted', async () => {
+    const api = withCatalog(new FakeApi()).on('GET /settings', { status: 200, data: { status: 'OK', payload: { company_name: 'Image Studio GmbH', google_tag: 'G-TEST1234' } } });
+    const tagScript = () => document.getElementById('google-tag-G-TEST1234');
+    start('/', api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Decline' }));
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(tagScript()).toBeNull();
+    localStorage.clear();
+  });
+
+  it('loads the Google tag once cookies are accepted', async () => {
+    const api = withCatalog(new FakeApi()).on('GET /settings', { status: 200, data: { status: 'OK', payload: { company_name: 'Image Studio GmbH', google_tag: 'G-TEST5678' } } });
+    start('/', api);
+    const banner = await screen.findByRole('region', { name: 'Cookie consent' });
+    expect(document.getElementById('google-tag-G-TEST5678')).toBeNull();
+    fireEvent.click(within(banner).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(document.getElementById('google-tag-G-TEST5678')?.getAttribute('src')).toBe('https://www.googletagmanager.com/gtag/js?id=G-TEST5678'));
+  });
+
+  it('the footer lists the social links the API serves', async () => {
+    const api = withCatalog(new FakeApi()).on('GET /social-links', {
+      status: 200,
+      data: { status: 'OK', payload: [{ id: 1, title: 'Instagram', url: 'https://instagram.com/imagestudio', icon: 'instagram' }, { id: 2, title: 'Bad', url: 'javascript:alert(1)' }] },
+    });
+    start('/', api);
+    const list = await screen.findByTestId('social-links');
+    const links = within(list).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('rel')])).toEqual([['Instagram', 'https://instagram.com/imagestudio', 'noopener noreferrer']]);
   });
 
   it('switching the language changes the texts', async () => {

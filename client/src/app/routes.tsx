@@ -32,6 +32,7 @@ const UpscalePage = lazyPage(() => import('../features/tools').then((m) => m.Ups
 const ToolLandingPage = lazyPage(() => import('../features/tools').then((m) => m.ToolLandingPage));
 const NotFoundPage = lazyPage(() => import('../features/misc').then((m) => m.NotFoundPage));
 const FailPaymentPage = lazyPage(() => import('../features/payments').then((m) => m.FailPaymentPage));
+const CancelledPaymentPage = lazyPage(() => import('../features/payments').then((m) => m.CancelledPaymentPage));
 const ProcessingPaymentPage = lazyPage(() => import('../features/payments').then((m) => m.ProcessingPaymentPage));
 const SuccessPaymentPage = lazyPage(() => import('../features/payments').then((m) => m.SuccessPaymentPage));
 const PricingPage = lazyPage(() => import('../features/pricing').then((m) => m.PricingPage));
@@ -70,6 +71,7 @@ const publicPages: RouteObject[] = [
   { path: rel(paths.pricing), element: <PricingPage /> },
   { path: rel(paths.successPayment), element: <SuccessPaymentPage /> },
   { path: rel(paths.failPayment), element: <FailPaymentPage /> },
+  { path: rel(paths.cancelledPayment), element: <CancelledPaymentPage /> },
   { path: rel(paths.pendingPayment), element: <ProcessingPaymentPage /> },
   { path: rel(paths.processingPayment), element: <ProcessingPaymentPage /> },
   { path: rel(paths.landing.generateImage), element: <ToolLandingPage tool="generate" /> },

@@ -12,6 +12,7 @@ export const paths = {
   pricing: '/pricing',
   successPayment: '/success-payment',
   failPayment: '/fail-payment',
+  cancelledPayment: '/cancelled-payment',
   pendingPayment: '/pending-payment',
   processingPayment: '/processing-payment',
   emailVerification: '/email-verification',

@@ -7,6 +7,8 @@ export interface ProfileFields {
   name: string;
   surname: string;
   phone: string;
+  /** The phone in E.164 form as the phone input reads it with its country; null when it cannot. */
+  phoneE164: string | null;
   country_id: number | null;
   city: string;
   address: string;

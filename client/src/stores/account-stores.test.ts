@@ -17,7 +17,7 @@ describe('account writes', () => {
     const store = await signedIn(api);
     api.on('PUT /user/profile', { status: 200, data: { status: 'OK', payload: {} } });
     const before = api.seen.filter((r) => r.url === '/user/profile' && r.method === 'GET').length;
-    const fields = { name: 'Ada', surname: 'King', phone: '+49 301234567', country_id: 1, city: 'Hamburg', address: '', post_code: '' };
+    const fields = { name: 'Ada', surname: 'King', phone: '+49 301234567', phoneE164: '+49301234567', country_id: 1, city: 'Hamburg', address: '', post_code: '' };
     expect(await store.account.saveProfile(fields)).toEqual({ ok: true, fieldErrors: {}, message: null });
     expect(api.last('PUT /user/profile')?.data).toMatchObject(fields);
     expect(api.seen.filter((r) => r.url === '/user/profile' && r.method === 'GET').length).toBe(before + 1);

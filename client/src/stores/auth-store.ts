@@ -146,8 +146,11 @@ export class AuthStore {
         }
       }
       const message = messageOf(err, '') || this.root.t('shell.errors.registrationFailed');
-      runInAction(() => (this.error = message));
-      this.root.ui.error(message);
+      // A field problem (e.g. the email is taken) is shown once, under its field: no toast and no
+      // stored error that the next page would show again.
+      const onFields = Object.keys(fieldErrors).length > 0;
+      runInAction(() => (this.error = onFields ? null : message));
+      if (!onFields) this.root.ui.error(message);
       return { ok: false, message, fieldErrors };
     } finally {
       runInAction(() => (this.isLoading = false));

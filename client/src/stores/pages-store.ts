@@ -2,7 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { hasStatus } from '../lib/api/api-error';
 import type { ApiClient } from '../lib/api/api-client';
 import type { Translate } from '../lib/i18n';
-import type { StaticPage } from '../types/domain';
+import type { SocialLink, StaticPage } from '../types/domain';
 
 /** Result of loading one page: the page, "missing" (404: show Not Found), or an error text. */
 export type PageResult = { page: StaticPage } | { missing: true } | { error: string };
@@ -10,6 +10,8 @@ export type PageResult = { page: StaticPage } | { missing: true } | { error: str
 /** The static page list (footer links, slug routes, terms/privacy/cookie lookups) and single pages. */
 export class PagesStore {
   pages: StaticPage[] = [];
+  /** The social links the footer shows (GET /api/social-links); none when the call fails. */
+  socialLinks: SocialLink[] = [];
   loaded = false;
   error: string | null = null;
 
@@ -43,6 +45,7 @@ export class PagesStore {
   }
 
   async load(): Promise<void> {
+    void this.loadSocialLinks();
     try {
       const reply = await this.api.get<StaticPage[]>('/static-pages');
       if (reply.status !== 'OK' || !Array.isArray(reply.payload)) throw new Error('bad reply');
@@ -58,6 +61,16 @@ export class PagesStore {
       runInAction(() => {
         this.loaded = true;
       });
+    }
+  }
+
+  private async loadSocialLinks(): Promise<void> {
+    try {
+      const reply = await this.api.get<SocialLink[]>('/social-links', { skipErrorHandling: true });
+      const links = Array.isArray(reply.payload) ? reply.payload.filter((l) => typeof l.url === 'string' && /^https?:\/\//i.test(l.url)) : [];
+      runInAction(() => (this.socialLinks = links));
+    } catch {
+      // the footer simply shows no social links
     }
   }
 

@@ -2,12 +2,14 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import {
   BASE_CURRENCY,
   DEFAULT_PRICE_TIERS,
-  chargeableMinor,
   convertFromBase,
   convertTiers,
   formatPrice,
+  formatPricePerToken,
   fromMinorUnits,
+  minimumPurchaseTenths,
   quotePack,
+  perTokenDecimals,
   quoteTokens,
   tenthsForAmount,
   toMinorUnits,
@@ -16,18 +18,6 @@ import {
 } from '@imagestudio/contracts';
 import type { Pack } from '../types/domain';
 import type { RootStore } from './root-store';
-
-/** A quote plus what the card is actually charged (three-decimal currencies end in 0, see charge.ts). */
-export interface PricedQuote extends ExactQuote {
-  chargeMinor: number;
-  /** "Total to pay", in major units: what checkout charges. */
-  charge: number;
-}
-
-function priced(quote: ExactQuote): PricedQuote {
-  const chargeMinor = chargeableMinor(quote.totalMinor, quote.currency);
-  return { ...quote, chargeMinor, charge: fromMinorUnits(chargeMinor, quote.currency) };
-}
 
 /** The modal falls back to a minimum top-up of 1 when settings have none. */
 const FALLBACK_MIN_TOP_UP = 1;
@@ -84,25 +74,25 @@ export class TokenPricingStore {
   }
 
   /** The exact price of `tokens` (VAT added) and its charge, or null when no tier covers it. */
-  quoteTokens(tokens: number): PricedQuote | null {
+  quoteTokens(tokens: number): ExactQuote | null {
     try {
-      return priced(quoteTokens({ tokens, tiers: this.tiers, currency: this.currencyCode, vatPercent: this.vatPercent }));
+      return quoteTokens({ tokens, tiers: this.tiers, currency: this.currencyCode, vatPercent: this.vatPercent });
     } catch {
       return null;
     }
   }
 
   /** A pack's price (already in the current currency, from GET /api/packs) with VAT added. */
-  quotePack(pack: Pack): PricedQuote | null {
+  quotePack(pack: Pack): ExactQuote | null {
     try {
-      return priced(quotePack({ priceMinor: toMinorUnits(pack.price, this.currencyCode), credits: pack.credits, currency: this.currencyCode, vatPercent: this.vatPercent }));
+      return quotePack({ priceMinor: toMinorUnits(pack.price, this.currencyCode), credits: pack.credits, currency: this.currencyCode, vatPercent: this.vatPercent });
     } catch {
       return null;
     }
   }
 
   /** What a money amount (major units, before VAT) buys at the tier prices, priced like checkout does. */
-  quoteAmount(amount: string): PricedQuote | null {
+  quoteAmount(amount: string): ExactQuote | null {
     try {
       const tenths = tenthsForAmount({ amountMinor: toMinorUnits(amount, this.currencyCode), tiers: this.tiers, currency: this.currencyCode });
       return tenths > 0 ? this.quoteTokens(tenths / 10) : null;
@@ -122,6 +112,30 @@ export class TokenPricingStore {
   /** The minimum top-up formatted in the current currency ("€1.00", "¥163", "KWD 0.332"). */
   get minTopUpText(): string {
     return formatPrice(fromMinorUnits(this.minTopUpMinor, this.currencyCode), this.currencyCode, this.root.currencies.current.symbol);
+  }
+
+  /** The fewest tokens that can be bought: their total (VAT included) reaches the minimum top-up. */
+  get minimumPurchaseTokens(): number {
+    return minimumPurchaseTenths({ minTotalMinor: this.minTopUpMinor, tiers: this.tiers, currency: this.currencyCode, vatPercent: this.vatPercent }) / 10;
+  }
+
+  /** The purchase to offer someone `missing` tokens short: the missing tokens, or the minimum purchase if more. */
+  purchaseOffer(missing: number): number {
+    return Math.max(Math.ceil(Math.round(missing * 100) / 10) / 10, this.minimumPurchaseTokens);
+  }
+
+  /** Decimals of a per-token price in the current currency: enough to tell the tiers apart, none for yen. */
+  get perTokenDecimals(): number {
+    return perTokenDecimals(this.tiers, this.currencyCode);
+  }
+
+  /**
+   * A per-token price of the current currency ("€0.09", "KWD 0.030", "¥15"); `atLeast` raises the
+   * decimals of a currency that has fractions (the pricing page's opening price shows 3).
+   */
+  formatPerToken(price: number, atLeast = 0): string {
+    const decimals = this.perTokenDecimals === 0 ? 0 : Math.max(this.perTokenDecimals, atLeast);
+    return formatPricePerToken(price, this.currencyCode, decimals, this.root.currencies.current.symbol);
   }
 
   /** Formats an amount of the current currency with its decimals. */

@@ -99,12 +99,12 @@ describe('pricing and the Buy Tokens modal', () => {
     store.currencies.select('JPY');
     await store.tokenPricing.load();
     // 50 x 16.25 = 812.5 -> 813 yen, VAT 19 % = 154.47 -> 154, no decimals.
-    expect(store.topUp.plan?.quote).toMatchObject({ subtotal: 813, vat: 154, total: 967, charge: 967, currency: 'JPY', decimals: 0 });
+    expect(store.topUp.plan?.quote).toMatchObject({ subtotal: 813, vat: 154, total: 967, currency: 'JPY', decimals: 0 });
 
     store.currencies.select('KWD');
     await store.tokenPricing.load();
-    // 50 x 0.0332 = 1.660 KWD, VAT 0.315 -> 1.975; the card is charged in multiples of 10 fils: 1.980.
-    expect(store.topUp.plan?.quote).toMatchObject({ subtotal: 1.66, vat: 0.315, total: 1.975, charge: 1.98, currency: 'KWD', decimals: 3 });
+    // 50 x 0.0332 = 1.660 KWD, VAT 0.3154 -> 0.320: cards take KWD in multiples of 10 fils, so every amount is one.
+    expect(store.topUp.plan?.quote).toMatchObject({ subtotal: 1.66, vat: 0.32, total: 1.98, totalMinor: 1980, currency: 'KWD', decimals: 3 });
 
     store.currencies.select('EUR');
     store.topUp.selectPack(2);
@@ -127,7 +127,7 @@ describe('pricing and the Buy Tokens modal', () => {
     store.currencies.select('JPY');
     expect(store.tokenPricing.minTopUpText).toBe('¥813');
     store.currencies.select('KWD');
-    expect(store.tokenPricing.minTopUpText.replace(/\u00a0/g, ' ')).toBe('KWD 1.658');
+    expect(store.tokenPricing.minTopUpText.replace(/\u00a0/g, ' ')).toBe('KWD 1.660'); // 5 x 0.3315 = 1.6575, to the 0.010 charge step
 
     localStorage.clear();
     const { store: noMin } = await pricedStore({ settings: { min_top_up: undefined } });

@@ -2,7 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { DepositStatus } from '@imagestudio/contracts';
 import type { Pack } from '../types/domain';
 import type { RootStore } from './root-store';
-import type { PricedQuote } from './token-pricing-store';
+import type { ExactQuote } from '@imagestudio/contracts';
 import { checkTopUp, type TopUpCheck } from './top-up-validation';
 
 /** UiStore modal ids of the two purchase modals. */
@@ -22,7 +22,7 @@ export const isTerminalDeposit = (status: DepositStatus | null): boolean => stat
 /** The priced plan the modals show: pack title or "Custom Plan", and its exact quote. */
 export interface TopUpPlan {
   title: string;
-  quote: PricedQuote;
+  quote: ExactQuote;
 }
 
 /**
@@ -122,7 +122,7 @@ export class TopUpStore {
     const problem = checkTopUp({
       choice: this.choice,
       termsAccepted: this.termsAccepted,
-      totalMinor: this.plan?.quote.chargeMinor ?? null,
+      totalMinor: this.plan?.quote.totalMinor ?? null,
       minTopUpMinor: this.root.tokenPricing.minTopUpMinor,
       paymentType: this.paymentType,
     });

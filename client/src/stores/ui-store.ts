@@ -1,5 +1,6 @@
 import { makeAutoObservable } from 'mobx';
-import { TIMINGS } from '../config/constants';
+import { COOKIE_CONSENT, LIMITS_UI, TIMINGS } from '../config/constants';
+import { readCookie, writeCookie } from '../lib/storage';
 
 export type ToastKind = 'info' | 'success' | 'warning' | 'error';
 
@@ -13,11 +14,19 @@ export interface Toast {
 export class UiStore {
   toasts: Toast[] = [];
   openModalId: string | null = null;
+  /** Cookies accepted ("true" stored): only then do optional scripts such as the Google tag load. */
+  cookieConsent = readCookie(COOKIE_CONSENT) === 'true';
   private nextId = 1;
   private readonly timers = new Map<number, ReturnType<typeof setTimeout>>();
 
   constructor(private readonly toastMs: number = TIMINGS.toastMs) {
     makeAutoObservable<UiStore, 'timers' | 'nextId'>(this, { timers: false, nextId: false });
+  }
+
+  /** Stores the cookie answer for LIMITS_UI.cookieConsentDays; "false" asks again on the next visit. */
+  answerCookies(accepted: boolean): void {
+    writeCookie(COOKIE_CONSENT, accepted ? 'true' : 'false', LIMITS_UI.cookieConsentDays);
+    this.cookieConsent = accepted;
   }
 
   /** Shows a toast that disappears after 3000 ms; returns its id. */

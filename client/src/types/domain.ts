@@ -12,6 +12,8 @@ export interface UserProfile {
   surname: string;
   email: string;
   phone?: string | null;
+  /** The phone in international form (E.164), as stored at registration or the last profile save. */
+  phoneE164?: string | null;
   balance?: number | string | null;
   avatarUrl?: string | null;
   created_at?: string | null;
@@ -28,6 +30,8 @@ export interface Pack {
   description?: string | null;
   price: number;
   credits: number;
+  /** What the pack saves against the same tokens as a custom amount, before VAT (0 or absent: nothing). */
+  saving?: number;
 }
 
 export interface Currency {
@@ -42,6 +46,14 @@ export interface Language {
   code: string;
   title: string;
   default: number;
+}
+
+/** A link of GET /api/social-links (the footer lists them). */
+export interface SocialLink {
+  id: number;
+  title: string;
+  url: string;
+  icon?: string | null;
 }
 
 export interface StaticPage {

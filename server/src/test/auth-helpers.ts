@@ -118,11 +118,12 @@ export interface VerifiedUser {
  * A signed-in user with a verified email. With `balanceTokens`, an `adjustment` ledger entry sets the
  * balance to exactly that amount (so ledger sum = balance still holds).
  */
-export async function verifiedUser(t: TestContext, opts: { balanceTokens?: number; email?: string } = {}): Promise<VerifiedUser> {
-  const { user, email, password } = await createUser(t, opts.email ? { email: opts.email } : {});
+export async function verifiedUser(t: TestContext, opts: { balanceTokens?: number; email?: string; phone?: string; phoneE164?: string } = {}): Promise<VerifiedUser> {
+  const { balanceTokens, ...registration } = opts;
+  const { user, email, password } = await createUser(t, registration);
   await users.markEmailVerified(t.ctx.db, user.id);
-  if (opts.balanceTokens !== undefined) {
-    const delta = tokensToTenths(opts.balanceTokens) - Number(user.balance_tenths);
+  if (balanceTokens !== undefined) {
+    const delta = tokensToTenths(balanceTokens) - Number(user.balance_tenths);
     if (delta !== 0) {
       await applyEntryNow(t.ctx.db, { userId: user.id, deltaTenths: delta, kind: 'adjustment', idempotencyKey: `test-balance:${user.id}:${randomUUID()}`, reason: 'test setup' });
     }

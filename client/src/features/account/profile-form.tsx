@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, PhoneInput, Select, TextField } from '../../components';
+import { interpretPhone } from '../../components/phone-logic';
 import { useStore } from '../../stores';
 import type { UserProfile } from '../../types/domain';
 
@@ -12,13 +13,16 @@ export const ProfileForm = observer(function ProfileForm({ user, onDone }: { use
   const [form, setForm] = useState({
     name: user.name ?? '',
     surname: user.surname ?? '',
-    phone: user.phone ?? '',
+    // the international form, so the number shows (and is saved) with its country
+    phone: user.phoneE164 ?? user.phone ?? '',
     country_id: user.country?.id !== undefined ? String(user.country.id) : '',
     city: user.city ?? '',
     address: user.address ?? '',
     post_code: user.post_code ?? '',
   });
-  const [phoneCountry, setPhoneCountry] = useState<string | undefined>(user.country?.iso?.toUpperCase());
+  const [phoneCountry, setPhoneCountry] = useState<string | undefined>(
+    () => (user.phoneE164 ? interpretPhone(user.phoneE164, undefined, new Set()).country : undefined) ?? user.country?.iso?.toUpperCase(),
+  );
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [message, setMessage] = useState<string | null>(null);
 
@@ -30,7 +34,8 @@ export const ProfileForm = observer(function ProfileForm({ user, onDone }: { use
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
-    const result = await account.saveProfile({ ...form, country_id: form.country_id ? Number(form.country_id) : null });
+    const phoneE164 = interpretPhone(form.phone, phoneCountry, new Set()).value.e164 || null;
+    const result = await account.saveProfile({ ...form, phoneE164, country_id: form.country_id ? Number(form.country_id) : null });
     if (result.ok) {
       ui.success(t('client-payments.account.saved'));
       onDone();

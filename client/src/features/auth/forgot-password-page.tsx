@@ -14,6 +14,8 @@ export const ForgotPasswordPage = observer(function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  /** The address a link was sent to: the page itself says so (a toast alone is gone in 3 s). */
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const guard = useSubmitGuard();
   const emailRef = useRef<HTMLInputElement>(null);
 
@@ -31,7 +33,8 @@ export const ForgotPasswordPage = observer(function ForgotPasswordPage() {
     setError(null);
     setFormError(null);
     const result = await auth.requestPasswordReset(email.trim());
-    if (!result.ok) setFormError(result.message);
+    if (result.ok) setSentTo(email.trim());
+    else setFormError(result.message);
   };
 
   return (
@@ -40,6 +43,11 @@ export const ForgotPasswordPage = observer(function ForgotPasswordPage() {
         <h1>{t('shell.auth.forgot.title')}</h1>
         <p>{t('shell.auth.forgot.subtitle')}</p>
       </header>
+      {sentTo ? (
+        <p className="notice notice--success" role="status" data-testid="reset-link-sent">
+          {t('shell.auth.forgot.sent', { email: sentTo })}
+        </p>
+      ) : null}
       <form className="auth-form" onSubmit={onSubmit} noValidate>
         {formError ? <p className="form-alert" role="alert">{formError}</p> : null}
         <TextField ref={emailRef} label={t('shell.auth.email')} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={error} />

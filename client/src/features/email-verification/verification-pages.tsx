@@ -1,22 +1,55 @@
+import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { BadgeCheck, MailCheck } from 'lucide-react';
+import { BadgeCheck, MailCheck, MailWarning } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { ButtonLink } from '../../components';
+import { Button, ButtonLink } from '../../components';
+import { messageOf } from '../../lib/api/api-error';
 import { paths } from '../../config/paths';
 import { safeRedirect } from '../../lib/redirect';
 import { useStore } from '../../stores';
 import { MessagePage } from '../misc';
 
-/** /email-verification: where unverified users are sent (with the page they wanted as `redirect`). */
+/**
+ * /email-verification: where unverified users are sent (with the page they wanted as `redirect`). Names
+ * the address the link went to, explains an invalid or expired link (`?invalid=1`), and re-sends the
+ * link, showing the server's answer (sent, or the cool-down when asked too often).
+ */
 export const EmailVerificationPage = observer(function EmailVerificationPage() {
-  const { t } = useStore();
+  const { api, profile, t } = useStore();
   const [params] = useSearchParams();
   const back = safeRedirect(params.get('redirect'), paths.home);
+  const invalid = params.get('invalid') === '1';
+  const email = profile.profile?.email;
+  const [sending, setSending] = useState(false);
+  const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const resend = async () => {
+    setSending(true);
+    setAnswer(null);
+    try {
+      const reply = await api.post('/email/verification-notification', {}, { skipErrorHandling: true });
+      setAnswer({ ok: true, text: reply.message ?? t('shell.verify.sent') });
+    } catch (err) {
+      setAnswer({ ok: false, text: messageOf(err, t('shell.errors.generic')) });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const text = invalid ? t('shell.verify.invalid') : email ? t('shell.verify.sentTo', { email }) : t('shell.verify.text');
   return (
-    <MessagePage icon={<MailCheck aria-hidden="true" />} title={t('shell.verify.title')} text={t('shell.verify.text')}>
+    <MessagePage icon={invalid ? <MailWarning aria-hidden="true" /> : <MailCheck aria-hidden="true" />} title={t('shell.verify.title')} text={text}>
+      <Button onClick={() => void resend()} busy={sending} busyText={t('shell.verify.sending')} data-testid="resend-verification">
+        {t('shell.verify.resend')}
+      </Button>
       <ButtonLink to={back} variant="secondary">
         {t('shell.verify.continue')}
       </ButtonLink>
+      {answer ? (
+        <p className={answer.ok ? 'notice notice--success' : 'notice notice--warning'} role="status" data-testid="resend-answer">
+          {answer.text}
+        </p>
+      ) : null}
     </MessagePage>
   );
 });

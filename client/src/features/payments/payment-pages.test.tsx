@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { FakeApi, withCatalog } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 
@@ -36,6 +36,34 @@ describe('payment result pages', () => {
     expect(screen.getByTestId('payment-error').textContent).toBe('Your card was declined.');
     expect(screen.getByText('Payment failed. Please try again.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe('/pricing');
+  });
+
+  it('cancelled: says nothing was charged, without an error toast', async () => {
+    renderApp('/cancelled-payment?order=d1', withCatalog(new FakeApi()));
+    await screen.findByRole('heading', { name: 'Payment cancelled' });
+    expect(screen.getByTestId('payment-cancelled').textContent).toBe('You cancelled the payment. Nothing was charged and your balance is unchanged.');
+    expect(screen.queryByText('Payment failed. Please try again.')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Choose tokens again' }).getAttribute('href')).toBe('/pricing');
+  });
+
+  it.each([
+    ['Cancelled', '/cancelled-payment', '?order=dep-9'],
+    ['Error', '/fail-payment', `?order=dep-9&error=${encodeURIComponent('Payment failed. Please try again.')}`],
+    ['Pending', '/processing-payment', '?order_id=dep-9'],
+  ])('success page with a %s order moves to its own page and never says successful', async (status, pathname, search) => {
+    const api = signedInApi({ n: 0 }).on('GET /deposit/status/dep-9', { status: 200, data: { status: 'OK', payload: { id: 'dep-9', status } } });
+    const { router } = renderApp('/success-payment?order=dep-9', api);
+    await waitFor(() => expect(router.state.location.pathname).toBe(pathname));
+    expect(router.state.location.search).toBe(search);
+    expect(screen.queryByRole('heading', { name: 'Payment Successful!' })).toBeNull();
+    expect(screen.queryByText('Payment completed successfully!')).toBeNull();
+  });
+
+  it('success page with a paid order shows success once the status confirms it', async () => {
+    const api = signedInApi({ n: 0 }).on('GET /deposit/status/dep-8', { status: 200, data: { status: 'OK', payload: { id: 'dep-8', status: 'Success' } } });
+    renderApp('/success-payment?order=dep-8', api);
+    await screen.findByRole('heading', { name: 'Payment Successful!' });
+    expect(screen.getByText('Order ID: dep-8')).toBeTruthy();
   });
 
   it('fail without an error shows the generic advice', async () => {

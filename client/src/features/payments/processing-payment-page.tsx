@@ -4,17 +4,14 @@ import { Hourglass } from 'lucide-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../components';
 import { paths } from '../../config/paths';
-import { useStore, type DepositStatus } from '../../stores';
+import { isTerminalDeposit, useStore, type DepositStatus } from '../../stores';
 import { startPendingChecks } from './pending-checks';
 import { ResultPanel } from './result-panel';
+import { resultPath } from './result-path';
 
-/** The result page of a settled deposit (the server's redirects use the same addresses). */
-function resultPath(order: string, status: DepositStatus, t: (key: 'client-payments.errors.paymentFailed') => string): string | null {
-  const id = encodeURIComponent(order);
-  if (status === 'Success') return `${paths.successPayment}?order=${id}`;
-  if (status === 'Error') return `${paths.failPayment}?order=${id}&error=${encodeURIComponent(t('client-payments.errors.paymentFailed'))}`;
-  if (status === 'Cancelled') return `${paths.failPayment}?order=${id}`;
-  return null;
+/** The result page of a settled deposit; null while it is still open (this page). */
+function settledPath(order: string, status: DepositStatus, failText: string): string | null {
+  return isTerminalDeposit(status) ? resultPath(order, status, failText) : null;
 }
 
 /** /pending-payment and /processing-payment: "Payment Processing", Check Status, periodic re-checks. */
@@ -33,7 +30,7 @@ export const ProcessingPaymentPage = observer(function ProcessingPaymentPage() {
   useEffect(() => {
     if (!order || !auth.isAuthenticated) return;
     topUp.pollDeposit(order, (status) => {
-      const next = resultPath(order, status, t);
+      const next = settledPath(order, status, t('client-payments.errors.paymentFailed'));
       if (next) navigate(next, { replace: true });
     });
     return () => topUp.stopPolling();
@@ -46,7 +43,7 @@ export const ProcessingPaymentPage = observer(function ProcessingPaymentPage() {
     setChecking(false);
     const failed = (auth.isAuthenticated && profile.error !== null) || (order !== null && auth.isAuthenticated && status === null);
     setCheckMessage(t(failed ? 'client-payments.errors.checkStatus' : 'client-payments.processing.checked'));
-    const next = order && status ? resultPath(order, status, t) : null;
+    const next = order && status ? settledPath(order, status, t('client-payments.errors.paymentFailed')) : null;
     if (next) navigate(next, { replace: true });
   };
 

@@ -1,33 +1,52 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { CircleCheck } from 'lucide-react';
-import { useSearchParams } from 'react-router';
+import { CircleCheck, Hourglass } from 'lucide-react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components';
 import { paths } from '../../config/paths';
 import { useStore } from '../../stores';
 import { ResultPanel } from './result-panel';
-import { useOnce } from './use-once';
+import { resultPath } from './result-path';
 
-/** /success-payment: "Payment Successful!", the profile refreshed (new balance), a success toast. */
+/**
+ * /success-payment: "Payment Successful!", the profile refreshed (new balance), a success toast. With an
+ * order, the deposit's status is checked first: a failed, cancelled or still open order is sent to its
+ * own page, so nobody reads "successful" about a payment that did not go through.
+ */
 export const SuccessPaymentPage = observer(function SuccessPaymentPage() {
   const { auth, profile, topUp, ui, t } = useStore();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
   const order = params.get('order');
+  const mustCheck = order !== null && auth.isAuthenticated;
+  const [confirmed, setConfirmed] = useState(!mustCheck);
+  const toasted = useRef(false);
 
-  useOnce(() => {
+  useEffect(() => {
+    if (!mustCheck || !order) return;
+    let cancelled = false;
+    void topUp.checkDeposit(order).then((status) => {
+      if (cancelled) return;
+      // an unknown status (network trouble) keeps the page: the server only sends here after a payment
+      if (status && status !== 'Success') navigate(resultPath(order, status, t('client-payments.errors.paymentFailed')), { replace: true });
+      else setConfirmed(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [mustCheck, order, topUp, navigate, t]);
+
+  useEffect(() => {
+    // once per page, even under StrictMode's doubled effects (a toast shows once)
+    if (!confirmed || toasted.current) return;
+    toasted.current = true;
     void profile.fetch();
     ui.success(t('client-payments.success.toast'));
-  });
+  }, [confirmed, profile, ui, t]);
 
-  // A webhook may still be on its way: watch the deposit until it settles, then refresh the balance.
-  useEffect(() => {
-    if (!order || !auth.isAuthenticated) return;
-    topUp.pollDeposit(order, (status) => {
-      if (status === 'Success') void profile.fetch();
-    });
-    return () => topUp.stopPolling();
-  }, [order, auth.isAuthenticated, topUp, profile]);
-
+  if (!confirmed) {
+    return <ResultPanel tone="pending" icon={<Hourglass aria-hidden="true" />} title={t('client-payments.success.checking')} actions={null} />;
+  }
   return (
     <ResultPanel
       tone="success"

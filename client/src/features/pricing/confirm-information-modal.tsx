@@ -26,7 +26,7 @@ export const ConfirmInformationModal = observer(function ConfirmInformationModal
     await checkout.submit();
   };
 
-  const total = topUp.plan?.quote.charge;
+  const total = topUp.plan?.quote.total;
   return (
     <Modal
       open={open}

@@ -4,7 +4,6 @@ import { Button, Card, Slider } from '../../components';
 import { formatTokens } from '../../lib/format';
 import { useStore } from '../../stores';
 import { SLIDER_STEP_PERCENT, sliderTokens } from './slider-math';
-import { formatUnitPrice } from './unit-price';
 
 interface CustomAmountProps {
   percent: number;
@@ -17,8 +16,8 @@ export const CustomAmount = observer(function CustomAmount({ percent, onPercentC
   const { tokenPricing, currencies, t } = useStore();
   const tokens = sliderTokens(percent);
   const quote = tokenPricing.quoteTokens(tokens);
-  const { code, symbol } = currencies.current;
   const tokensText = formatTokens(tokens);
+  const belowMinimum = quote !== null && quote.totalMinor < tokenPricing.minTopUpMinor;
   return (
     <Card raised className="custom-amount">
       <header className="custom-amount__header">
@@ -43,17 +42,20 @@ export const CustomAmount = observer(function CustomAmount({ percent, onPercentC
         </div>
         <div>
           <dt>{t('client-payments.pricing.pricePerToken')}</dt>
-          <dd data-testid="custom-unit-price">{quote ? formatUnitPrice(quote.pricePerToken, code, symbol, 2) : '—'}</dd>
+          <dd data-testid="custom-unit-price">{quote ? tokenPricing.formatPerToken(quote.pricePerToken) : '—'}</dd>
         </div>
         <div>
           <dt>{t('client-payments.pricing.total')}</dt>
           <dd data-testid="custom-total" className="custom-amount__total">
-            {quote ? currencies.format(quote.charge) : '—'}
+            {quote ? currencies.format(quote.total) : '—'}
           </dd>
         </div>
       </dl>
+      <p className={belowMinimum ? 'custom-amount__minimum notice notice--warning' : 'custom-amount__minimum'} data-testid="custom-minimum" role={belowMinimum ? 'status' : undefined}>
+        {t('client-payments.pricing.custom.minimum', { amount: tokenPricing.minTopUpText, n: formatTokens(tokenPricing.minimumPurchaseTokens) })}
+      </p>
       {tokenPricing.vatPercent > 0 ? <p className="custom-amount__note">{t('client-payments.pricing.vatIncluded', { percent: tokenPricing.vatPercent })}</p> : null}
-      <Button size="lg" block icon={<ShoppingCart aria-hidden="true" />} onClick={() => onBuy(tokens)} data-testid="custom-buy">
+      <Button size="lg" block icon={<ShoppingCart aria-hidden="true" />} onClick={() => onBuy(tokens)} disabled={belowMinimum} data-testid="custom-buy">
         {t('client-payments.pricing.buy')}
       </Button>
     </Card>

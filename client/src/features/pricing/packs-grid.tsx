@@ -44,6 +44,11 @@ export const PacksGrid = observer(function PacksGrid({ highlightId, onChoose }: 
               {pack.description ? <p className="pack-card__description">{pack.description}</p> : null}
               <p className="pack-card__price">{free ? <Badge tone="success">{t('client-payments.pricing.packs.free')}</Badge> : currencies.format(pack.price)}</p>
               <p className="pack-card__credits">{t('client-payments.pricing.packs.credits', { n: formatTokens(pack.credits) })}</p>
+              {!free && (pack.saving ?? 0) > 0 ? (
+                <p className="pack-card__saving" data-testid={`pack-saving-${pack.id}`}>
+                  {t('client-payments.pricing.packs.saving', { amount: currencies.format(pack.saving ?? 0) })}
+                </p>
+              ) : null}
               {free ? null : (
                 <Button block onClick={() => onChoose(pack)} variant={highlighted ? 'primary' : 'secondary'}>
                   {t('client-payments.pricing.packs.choose')}

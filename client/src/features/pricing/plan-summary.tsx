@@ -28,7 +28,7 @@ export const PlanSummary = observer(function PlanSummary() {
       </div>
       <div className="plan-summary__total">
         <dt>{t('client-payments.buy.total')}</dt>
-        <dd data-testid="plan-total">{currencies.format(quote.charge)}</dd>
+        <dd data-testid="plan-total">{currencies.format(quote.total)}</dd>
       </div>
     </dl>
   );

@@ -21,7 +21,7 @@ function pricingApi() {
     .on('GET /settings', { status: 200, data: { status: 'OK', payload: { vat_percent: 0, min_top_up: 1, payment_methods: [{ id: 1, title: 'Credit/Debit card', code: 'card' }] } } })
     .on('GET /packs', (req) => {
       const code = String(req.params.currency);
-      const price = code === 'JPY' ? 1623 : code === 'KWD' ? 3.312 : 9.99;
+      const price = code === 'JPY' ? 1623 : code === 'KWD' ? 3.31 : 9.99;
       return { status: 200, data: { status: 'OK', payload: [{ id: 1, title: 'Free', price: 0, credits: 10 }, { id: 2, title: 'Starter', price, credits: 100 }] } };
     })
     .on('GET /token-pricing', (req) => {
@@ -76,7 +76,7 @@ describe('pricing page', () => {
 
     store.currencies.select('KWD');
     await waitFor(() => expect(within(dialog).getByTestId('plan-total').textContent?.replace(/\u00a0/g, ' ')).toBe('KWD 3.310'));
-    // 200.9 x 0.0298 = 5.987 KWD, charged as 5.990 (three-decimal currencies end in 0).
+    // 200.9 x 0.0298 = 5.98682 KWD, priced to the 0.010 a card can be charged: 5.990.
     await waitFor(() => expect(screen.getByTestId('custom-total').textContent?.replace(/\u00a0/g, ' ')).toBe('KWD 5.990'));
   });
 });

@@ -11,7 +11,6 @@ import { CustomAmount } from './custom-amount';
 import { PacksGrid } from './packs-grid';
 import { PriceTiers } from './price-tiers';
 import { DEFAULT_SLIDER_PERCENT, sliderPercent } from './slider-math';
-import { formatUnitPrice } from './unit-price';
 import './pricing.css';
 
 /** The choice a guest made before signing in travels in the query: ?pack=<id> or ?tokens=<n>. */
@@ -57,7 +56,6 @@ export const PricingPage = observer(function PricingPage() {
   };
 
   const firstTier = tokenPricing.tiers[0];
-  const { code, symbol } = currencies.current;
   return (
     <div className="container pricing">
       <header className="pricing__header">
@@ -65,7 +63,7 @@ export const PricingPage = observer(function PricingPage() {
         <p className="pricing__lead">{t('client-payments.pricing.lead')}</p>
         {firstTier ? (
           <p className="pricing__initial" data-testid="initial-price">
-            {t('client-payments.pricing.initialPrice', { price: formatUnitPrice(firstTier.price, code, symbol, 3) })}
+            {t('client-payments.pricing.initialPrice', { price: tokenPricing.formatPerToken(firstTier.price, 3) })}
           </p>
         ) : null}
       </header>

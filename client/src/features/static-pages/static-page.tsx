@@ -30,11 +30,14 @@ const StaticPageView = observer(function StaticPageView({ id }: { id: string }) 
       </section>
     );
   }
+  const content = value.page.content ?? '';
+  // Pages written with their own heading show it; the title is added only to pages without one.
+  const hasOwnTitle = /^\s*<h1[\s>]/i.test(content);
   return (
     <article className="container static-page">
-      <h1>{value.page.title}</h1>
+      {hasOwnTitle ? null : <h1>{value.page.title}</h1>}
       {/* The API sanitises page HTML when it is saved (catalog module), so it is rendered as is. */}
-      <div className="static-page__content" dangerouslySetInnerHTML={{ __html: value.page.content ?? '' }} />
+      <div className="static-page__content" dangerouslySetInnerHTML={{ __html: content }} />
     </article>
   );
 });

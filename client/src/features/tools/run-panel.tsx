@@ -24,13 +24,15 @@ interface RunPanelProps {
  * tool unavailable, email not verified, not enough tokens (link to pricing with the missing amount).
  */
 export const RunPanel = observer(function RunPanel({ tool, label, cost, blocker, disabled: disabledByPage, onRun }: RunPanelProps) {
-  const { tools, profile, auth, t } = useStore();
+  const { tools, profile, auth, tokenPricing, t } = useStore();
   const location = useLocation();
   const run = tools.runs[tool];
   const available = tools.available(tool);
   const short = cost !== undefined && profile.profile !== null && profile.balance < cost;
-  const missing = cost !== undefined ? Math.max(0.1, Math.round((cost - profile.balance) * 10) / 10) : 0;
   const problem = run.problem;
+  const missing = problem?.kind === 'insufficient' ? problem.missing : cost !== undefined ? Math.max(0.1, cost - profile.balance) : 0;
+  // the purchase offered is one checkout accepts: never below the minimum top-up
+  const offer = tokenPricing.purchaseOffer(missing);
   const disabled = available === false || !auth.emailVerified || short || run.busy || Boolean(blocker) || Boolean(disabledByPage);
   const here = `${location.pathname}${location.search}`;
 
@@ -53,8 +55,8 @@ export const RunPanel = observer(function RunPanel({ tool, label, cost, blocker,
       {short || problem?.kind === 'insufficient' ? (
         <p className="notice notice--warning" data-testid="not-enough-tokens">
           {problem?.kind === 'insufficient' ? problem.message : t('client-tools.run.notEnoughTokens')}{' '}
-          <Link to={`${paths.pricing}?tokens=${problem?.kind === 'insufficient' ? problem.missing : missing}`}>
-            {t('client-tools.run.buyMissing', { n: formatTokens(problem?.kind === 'insufficient' ? problem.missing : missing) })}
+          <Link to={`${paths.pricing}?tokens=${offer}`} data-testid="buy-offer">
+            {t('client-tools.run.buyMissing', { n: formatTokens(offer) })}
           </Link>
         </p>
       ) : null}

@@ -36,12 +36,13 @@ describe('generate page', () => {
     expect(api.last('POST /tools/generate')).toBeUndefined();
   });
 
-  it('with too few tokens links to pricing with the missing amount preselected', async () => {
+  it('with too few tokens offers a purchase checkout accepts: the missing tokens, or the minimum top-up when more', async () => {
     const api = signedIn(0.5);
     renderApp('/services/generate-image', api);
     fireEvent.change(await screen.findByLabelText('Number of images'), { target: { value: '3' } });
-    const link = await screen.findByRole('link', { name: 'Buy 2.5 tokens' });
-    expect(link.getAttribute('href')).toBe('/pricing?tokens=2.5');
+    // 2.5 tokens missing, but 2.5 tokens (EUR 0.25) are below the EUR 1.00 minimum top-up: 10 tokens are offered
+    const link = await screen.findByRole('link', { name: 'Buy 10 tokens' });
+    expect(link.getAttribute('href')).toBe('/pricing?tokens=10');
   });
 });
 

@@ -1,4 +1,4 @@
-import { isDecimal, toMinorUnits, validateTiers, type BaseTier } from '@imagestudio/contracts';
+import { BASE_CURRENCY, convertTiers, isDecimal, isValidTokenAmount, subtotalMinorUnits, toMinorUnits, validateTiers, type BaseTier } from '@imagestudio/contracts';
 import { notFound, validationError } from '../../lib/errors';
 import { catalogCache, type CatalogDeps } from './catalog.cache';
 import * as catalogRepo from './catalog.repository';
@@ -33,6 +33,25 @@ function packChanges(input: PackInput): Partial<Omit<PackRow, 'id'>> {
     changes.credits_tenths = Math.round(Number(input.credits) * 10);
   }
   return changes;
+}
+
+/**
+ * Warnings for visible paid packs that cost more (in EUR, before VAT) than the same tokens bought as a
+ * custom amount at the current tiers: customers would be better off ignoring the pack.
+ */
+export async function dearerPackWarnings(deps: CatalogDeps): Promise<string[]> {
+  const rows = await repo.listTiers(deps.db);
+  const tiers = convertTiers(rows.map((r) => ({ min: r.min_tenths / 10, max: r.max_tenths === null ? null : r.max_tenths / 10, price: r.price_eur })), '1', BASE_CURRENCY);
+  const warnings: string[] = [];
+  for (const pack of await repo.listPacks(deps.db)) {
+    // free packs are gifts; packs larger than a custom amount can be have nothing to compare with
+    if (pack.hidden || pack.price_cents <= 0 || !isValidTokenAmount(pack.credits_tenths / 10)) continue;
+    const custom = subtotalMinorUnits(pack.credits_tenths, tiers, BASE_CURRENCY);
+    if (pack.price_cents > custom) {
+      warnings.push(`pack #${pack.id} ${pack.title} costs ${(pack.price_cents / 100).toFixed(2)} EUR, more than the same ${pack.credits_tenths / 10} tokens as a custom amount (${(custom / 100).toFixed(2)} EUR)`);
+    }
+  }
+  return warnings;
 }
 
 /** Adds a pack at the end of the list. */

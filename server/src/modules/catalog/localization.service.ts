@@ -1,4 +1,6 @@
+import type { Request } from 'express';
 import { catalogCache, type CatalogDeps } from './catalog.cache';
+import { requestParam } from './catalog.http';
 import * as repo from './localization.repository';
 import type { LanguageRow } from './localization.repository';
 
@@ -14,6 +16,9 @@ function languages(deps: CatalogDeps): Promise<LanguageRow[]> {
   return catalogCache(deps).get('languages', () => repo.listLanguages(deps.db));
 }
 
+/** Every language row in display order (cached). */
+export const listLanguageRows = languages;
+
 /** Every language in display order. */
 export async function listLanguages(deps: CatalogDeps): Promise<LanguageDto[]> {
   return (await languages(deps)).map((l) => ({ id: l.id, code: l.code, title: l.title, default: l.is_default ? 1 : 0 }));
@@ -26,6 +31,25 @@ export async function resolveLanguage(deps: CatalogDeps, langId: string | undefi
   if (!fallback) throw new Error('no languages are seeded');
   if (langId === undefined) return fallback;
   return all.find((l) => String(l.id) === langId || l.code === langId.toLowerCase()) ?? fallback;
+}
+
+/**
+ * The language a request asks for, among `all`: `lang_id` (an id or a code, in the query, the JSON or
+ * form body, or a multipart field once parsed), then the Accept-Language header, else the default.
+ */
+export function pickRequestLanguage(all: LanguageRow[], req: Request): LanguageRow | undefined {
+  const langId = requestParam(req, 'lang_id');
+  const byParam = langId === undefined ? undefined : all.find((l) => String(l.id) === langId || l.code === langId.toLowerCase());
+  if (byParam) return byParam;
+  const accepted = req.headers['accept-language'] ? req.acceptsLanguages(all.map((l) => l.code)) : false;
+  return all.find((l) => l.code === accepted) ?? all.find((l) => l.is_default) ?? all[0];
+}
+
+/** The language of a request (pickRequestLanguage over the catalog's languages). */
+export async function requestLanguage(deps: CatalogDeps, req: Request): Promise<LanguageRow> {
+  const language = pickRequestLanguage(await languages(deps), req);
+  if (!language) throw new Error('no languages are seeded');
+  return language;
 }
 
 function stringsOf(deps: CatalogDeps, languageId: number): Promise<Map<string, string>> {

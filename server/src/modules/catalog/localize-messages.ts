@@ -1,7 +1,6 @@
 import { Router, type Response } from 'express';
 import type { AppContext } from '../../context';
-import { requestParam } from './catalog.http';
-import { translatorFor, type Translator } from './localization.service';
+import { listLanguageRows, pickRequestLanguage, translatorFor, type Translator } from './localization.service';
 
 type Body = { message?: unknown; errors?: Record<string, unknown> } | null | undefined;
 
@@ -18,21 +17,30 @@ function translateBody(body: Body, translate: Translator): Body {
 }
 
 /**
- * Server messages in the request's language (docs/api-conventions.md#currency-and-lang_id): when
- * `lang_id` names a non-default language, the `message` and the `errors` lists of every JSON reply sent
- * after this point (routes and the error handler) are translated from their English text. Mounted as
- * the first /api router, so every module gets it by adding its messages to
+ * Server messages in the request's language (docs/api-conventions.md#currency-and-lang_id): the
+ * `message` and the `errors` lists of every JSON reply sent after this point (routes and the error
+ * handler) are translated from their English text into the language of `lang_id` (query, body or
+ * multipart field), else of Accept-Language. The language is
+ * picked when the reply is sent, so a `lang_id` in a body parsed later (JSON, multipart) still counts.
+ * Mounted as the first /api router, so every module gets it by adding its messages to
  * migrations/seeds/strings/server.json.
  */
 export function localizeMessagesRouter(ctx: AppContext): Router {
   const router = Router();
   router.use(async (req, res, next) => {
-    const langId = requestParam(req, 'lang_id');
-    if (langId === undefined) return next();
-    const translate = await translatorFor(ctx, langId);
-    if (translate) {
+    const languages = await listLanguageRows(ctx);
+    const translators = new Map<number, Translator>();
+    for (const language of languages) {
+      const translate = language.is_default ? null : await translatorFor(ctx, String(language.id));
+      if (translate) translators.set(language.id, translate);
+    }
+    if (translators.size > 0) {
       const json = res.json.bind(res) as (body: unknown) => Response;
-      res.json = (body: unknown) => json(translateBody(body as Body, translate));
+      res.json = (body: unknown) => {
+        const language = pickRequestLanguage(languages, req);
+        const translate = language ? translators.get(language.id) : undefined;
+        return json(translate ? translateBody(body as Body, translate) : body);
+      };
     }
     next();
   });

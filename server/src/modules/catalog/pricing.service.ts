@@ -2,6 +2,7 @@ import {
   convertFromBase,
   convertTiers,
   fromMinorUnits,
+  packSavingMinor,
   quotePack,
   quoteTokens,
   tenthsForAmount,
@@ -16,20 +17,24 @@ import * as repo from './pricing.repository';
 import type { PackRow } from './pricing.repository';
 import { getSettings } from './settings.service';
 
-/** A pack as GET /api/packs sends it: price in the requested currency (0 = free), credits in tokens. */
+/**
+ * A pack as GET /api/packs sends it: price in the requested currency (0 = free), credits in tokens, and
+ * what it saves against the same tokens bought as a custom amount (before VAT, 0 when nothing).
+ */
 export interface PackDto {
   id: number;
   title: string;
   description: string;
   price: number;
   credits: number;
+  saving: number;
 }
 
 function visiblePacks(deps: CatalogDeps): Promise<PackRow[]> {
   return catalogCache(deps).get('packs', async () => (await repo.listPacks(deps.db)).filter((p) => !p.hidden));
 }
 
-/** A pack's price in a currency's minor units (one rounding, money.ts). */
+/** A pack's price in a currency's minor units (one rounding to the charge step, money.ts). */
 export function packPriceMinor(pack: PackRow, currency: CurrencyRow): number {
   return convertFromBase(pack.price_cents, currency.value, currency.code);
 }
@@ -37,13 +42,19 @@ export function packPriceMinor(pack: PackRow, currency: CurrencyRow): number {
 /** The visible packs with prices in `currencyCode` (422 for an unknown code). */
 export async function listPacks(deps: CatalogDeps, currencyCode: string | undefined): Promise<PackDto[]> {
   const currency = await resolveCurrency(deps, currencyCode, { strict: true });
-  return (await visiblePacks(deps)).map((p) => ({
-    id: p.id,
-    title: p.title,
-    description: p.description,
-    price: fromMinorUnits(packPriceMinor(p, currency), currency.code),
-    credits: p.credits_tenths / 10,
-  }));
+  const tiers = await tiersIn(deps, currency);
+  return (await visiblePacks(deps)).map((p) => {
+    const priceMinor = packPriceMinor(p, currency);
+    const saving = packSavingMinor({ priceMinor, credits: p.credits_tenths / 10, tiers, currency: currency.code });
+    return {
+      id: p.id,
+      title: p.title,
+      description: p.description,
+      price: fromMinorUnits(priceMinor, currency.code),
+      credits: p.credits_tenths / 10,
+      saving: fromMinorUnits(saving, currency.code),
+    };
+  });
 }
 
 /** The tier table converted into a currency (pricing.ts rule 1). */

@@ -1,4 +1,4 @@
-import { convertFromBase, quotePack, quoteTokens } from '@imagestudio/contracts';
+import { convertFromBase, quotePack, quoteTokens, toMinorUnits } from '@imagestudio/contracts';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { quotePackIn, quoteTokensIn, tenthsForAmountIn } from './pricing.service';
 
@@ -11,7 +11,7 @@ describe('packs and token pricing', () => {
 
   it('lists a free pack and paid packs whose price per token falls', async () => {
     const packs = (await t.agent().get('/api/packs').expect(200)).body.payload as Array<{ id: number; title: string; description: string; price: number; credits: number }>;
-    for (const p of packs) expect(Object.keys(p).sort()).toEqual(['credits', 'description', 'id', 'price', 'title']);
+    for (const p of packs) expect(Object.keys(p).sort()).toEqual(['credits', 'description', 'id', 'price', 'saving', 'title']);
     expect(packs.find((p) => p.price === 0)).toMatchObject({ credits: 10 });
     const paid = packs.filter((p) => p.price > 0);
     expect(paid.length).toBeGreaterThanOrEqual(3);
@@ -23,10 +23,22 @@ describe('packs and token pricing', () => {
     const eur = (await t.agent().get('/api/packs?currency=EUR').expect(200)).body.payload as Array<{ id: number; price: number }>;
     const jpy = (await t.agent().get('/api/packs?currency=JPY').expect(200)).body.payload as typeof eur;
     const kwd = (await t.agent().get('/api/packs?currency=kwd').expect(200)).body.payload as typeof eur;
-    const starter = eur.find((p) => p.price === 9.99)!;
-    expect(jpy.find((p) => p.id === starter.id)!.price).toBe(1623); // 9.99 x 162.5 = 1623.375
-    expect(kwd.find((p) => p.id === starter.id)!.price).toBe(3.312); // 9.99 x 0.3315 = 3.311685
+    const starter = eur.find((p) => p.price === 8.5)!;
+    expect(jpy.find((p) => p.id === starter.id)!.price).toBe(1381); // 8.50 x 162.5 = 1381.25
+    expect(kwd.find((p) => p.id === starter.id)!.price).toBe(2.82); // 8.50 x 0.3315 = 2.81775, to the 0.010 charge step
     for (const p of jpy) expect(Number.isInteger(p.price)).toBe(true);
+  });
+
+  it.each(['EUR', 'JPY', 'KWD'])('never sells a seeded pack dearer than its tokens as a custom amount, and says what it saves (%s)', async (currency) => {
+    const packs = (await t.agent().get(`/api/packs?currency=${currency}`).expect(200)).body.payload as Array<{ title: string; price: number; credits: number; saving: number }>;
+    const seeded = packs.filter((p) => ['Starter', 'Creator', 'Studio'].includes(p.title));
+    expect(seeded).toHaveLength(3);
+    for (const pack of seeded) {
+      const custom = (await t.agent().get(`/api/token-pricing/quote?tokens=${pack.credits}&currency=${currency}`).expect(200)).body.payload;
+      expect(pack.price).toBeLessThan(custom.subtotal);
+      expect(toMinorUnits(pack.saving, currency)).toBe(toMinorUnits(custom.subtotal, currency) - toMinorUnits(pack.price, currency));
+    }
+    expect(packs.find((p) => p.price === 0)?.saving).toBe(0);
   });
 
   it('sends the tiers in the requested currency, falling with volume, the last one open ended', async () => {
@@ -46,7 +58,10 @@ describe('packs and token pricing', () => {
     ['EUR', '0.1', { tokens: 0.1, pricePerToken: 0.1, subtotal: 0.01, vatPercent: 0, vat: 0, total: 0.01, currency: 'EUR' }],
     ['EUR', '2000', { tokens: 2000, pricePerToken: 0.07, subtotal: 140, total: 140, currency: 'EUR' }],
     ['JPY', '100', { tokens: 100, pricePerToken: 14.63, subtotal: 1463, total: 1463, currency: 'JPY' }],
-    ['KWD', '1999.9', { tokens: 1999.9, pricePerToken: 0.02, subtotal: 46.398, total: 46.398, currency: 'KWD' }],
+    ['KWD', '1999.9', { tokens: 1999.9, pricePerToken: 0.0232, subtotal: 46.4, total: 46.4, currency: 'KWD' }],
+    ['EUR', '99.9', { tokens: 99.9, subtotal: 9, currency: 'EUR' }],
+    ['EUR', '482', { tokens: 482, subtotal: 40, currency: 'EUR' }],
+    ['EUR', '519', { tokens: 519, subtotal: 41.52, currency: 'EUR' }],
   ])('quotes %s %s tokens', async (currency, tokens, expected) => {
     const res = await t.agent().get(`/api/token-pricing/quote?tokens=${tokens}&currency=${currency}`).expect(200);
     expect(res.body.payload).toMatchObject(expected);
@@ -84,11 +99,12 @@ describe('packs and token pricing', () => {
     expect(quote.subtotal).toBe(paid.price);
     expect(quote).toEqual(quotePack({ priceMinor: quote.subtotalMinor, credits: paid.credits, currency: 'KWD', vatPercent: 0 }));
     await expect(quotePackIn(t.ctx, 987654, 'EUR')).rejects.toMatchObject({ status: 404 });
-    expect(convertFromBase(999, '0.3315', 'KWD')).toBe(3312);
+    expect(convertFromBase(999, '0.3315', 'KWD')).toBe(3310);
   });
 
   it('turns an amount into the most tokens it pays for', async () => {
     expect(await tenthsForAmountIn(t.ctx, 1000, 'EUR')).toBe(1111); // 111.1 x 0.09 = 9.999 -> 10.00
     expect(await tenthsForAmountIn(t.ctx, 0, 'EUR')).toBe(0);
+    expect(await tenthsForAmountIn(t.ctx, 4000, 'EUR')).toBe(5000); // 500 tokens cost 40.00, 500.1 cost 40.01
   });
 });

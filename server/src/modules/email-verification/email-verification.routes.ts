@@ -28,7 +28,8 @@ export function emailVerificationRouter(ctx: AppContext): Router {
   router.post('/email/verification-notification', requireUser, async (req, res) => {
     const user = currentUser(req);
     if (user.email_verified_at) return sendOk(res, undefined, { message: ACCOUNT_MESSAGES.alreadyVerified });
-    await consumeOrThrow(limits.verificationPerUser, user.id);
+    // the cool-down is told in minutes, so the page can say when the button works again
+    await consumeOrThrow(limits.verificationPerUser, user.id, (ms) => ACCOUNT_MESSAGES.verificationCooldown.replace('{n}', String(Math.max(1, Math.ceil(ms / 60_000)))));
     resendVerification(ctx, user);
     sendOk(res, undefined, { message: ACCOUNT_MESSAGES.verificationSent });
   });

@@ -36,7 +36,7 @@ describe('email verification', () => {
     const link = (await waitForMail(t, email, 'Verify your email address')).links.verify as string;
     const id = /verify\/([^/]+)\//.exec(link)?.[1] as string;
     const tampered = link.replace(/signature=([0-9a-f])/, (_m, c: string) => `signature=${c === 'a' ? 'b' : 'a'}`);
-    const expired = verificationUrl(t.config, id, email, Date.now() - 2 * 3600 * 1000);
+    const expired = verificationUrl(t.config, id, email, Date.now() - 24 * 3600 * 1000 - 1000); // 24 h and 1 s old
     const foreign = verificationUrl(t.config, id, 'someone-else@example.test');
     const longer = link.replace(/expires=(\d+)/, (_m, e: string) => `expires=${Number(e) + 3600}`);
     for (const bad of [tampered, expired, foreign, longer, `${t.config.APP_URL}/api/email/verify/not-a-uuid/abc?expires=1&signature=2`]) {
@@ -44,6 +44,9 @@ describe('email verification', () => {
       expect(res.headers.location).toBe('/email-verification?invalid=1');
     }
     expect((await agent.get('/api/is-auth')).body.emailVerified).toBe(false);
+    // a link sent 23 hours ago still works: links live 24 hours
+    const yesterday = verificationUrl(t.config, id, email, Date.now() - 23 * 3600 * 1000);
+    expect((await t.agent().get(pathOf(yesterday)).expect(302)).headers.location).toBe('/email/verify/success');
   });
 
   it('re-sends the link on request (signed in), up to the hourly limit', async () => {
@@ -58,6 +61,9 @@ describe('email verification', () => {
     await waitForMail(t, email, 'Verify your email address', 7);
     const limited = await agent.post('/api/email/verification-notification').expect(429);
     expect(limited.body.code).toBe('rate_limited');
+    // the cool-down in whole minutes, in the request's language
+    expect(limited.body.message).toMatch(/^You can ask for another link in ([1-9]|[1-5]\d|60) minutes\.$/);
+    expect((await agent.post('/api/email/verification-notification').send({ lang_id: 'de' }).expect(429)).body.message).toMatch(/^Sie können in \d+ Minuten einen neuen Link anfordern\.$/);
   });
 
   it('tells a verified user there is nothing to send', async () => {

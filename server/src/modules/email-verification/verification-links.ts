@@ -2,7 +2,8 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config';
 
 /** How long a verification link stays valid. */
-export const VERIFICATION_LINK_TTL_S = 60 * 60;
+/** Verification links live 24 hours: long enough for a customer who reads the email the next day. */
+export const VERIFICATION_LINK_TTL_S = 24 * 60 * 60;
 
 /** The key that signs links: derived from SESSION_SECRET, so no second secret has to be managed. */
 function signingKey(config: Config): Buffer {

@@ -6,16 +6,27 @@ import type { JobRow } from './jobs.repository';
 export const URL_TTL_SECONDS = 15 * 60;
 
 /**
- * 1-based place of a waiting job in the BullMQ wait list (producers push on the left, workers take from
- * the right), or null when it is not waiting there (running, retry back-off, finished).
+ * Index and length read in one Redis step: read in two calls, a worker taking the next job in between
+ * shortened the list and the next job showed position 0.
+ */
+const POSITION = `
+local index = redis.call('LPOS', KEYS[1], ARGV[1], 'RANK', -1)
+if not index then return nil end
+return redis.call('LLEN', KEYS[1]) - index`;
+
+/** 1-based place of `id` in a list pushed on the left and taken from the right; null when absent. */
+export async function waitListPosition(redis: AppContext['queueRedis'], key: string, id: string): Promise<number | null> {
+  const position = await redis.eval(POSITION, { keys: [key], arguments: [id] });
+  return typeof position === 'number' ? position : null;
+}
+
+/**
+ * 1-based place of a waiting job in the BullMQ wait list (1 = the next to run), or null when it is not
+ * waiting there (running, retry back-off, finished).
  */
 export async function queuePosition(ctx: AppContext, jobId: string): Promise<number | null> {
   try {
-    const key = ctx.queue.keys.wait!;
-    const index = await ctx.queueRedis.lPos(key, jobId, { RANK: -1 });
-    if (index === null) return null;
-    const length = await ctx.queueRedis.lLen(key);
-    return length - index;
+    return await waitListPosition(ctx.queueRedis, ctx.queue.keys.wait!, jobId);
   } catch {
     return null;
   }

@@ -91,11 +91,20 @@ describe('operator CLI (npm run admin)', () => {
     expect(output).toContain('vat_percent = 19');
   });
 
+  it('warns, without refusing, when a pack costs more than its tokens as a custom amount', async () => {
+    expect(await admin('packs', 'add', '--title', 'Dear', '--price', '9.50', '--credits', '100')).toBe(0);
+    const id = Number(/#(\d+)/.exec(output[0]!)![1]);
+    expect(output).toContain(`warning: pack #${id} Dear costs 9.50 EUR, more than the same 100 tokens as a custom amount (9.00 EUR)`);
+    expect(await admin('packs', 'edit', String(id), '--price', '8.90')).toBe(0);
+    expect(output.filter((l) => l.includes(`#${id} Dear`) && l.startsWith('warning'))).toEqual([]);
+    expect(await admin('packs', 'hide', String(id))).toBe(0);
+  });
+
   it('adds, edits, hides and orders packs', async () => {
     expect(await admin('packs', 'add', '--title', 'Mega', '--price', '199.99', '--credits', '4000', '--description', 'Lots')).toBe(0);
     const id = Number(/#(\d+)/.exec(output[0] ?? '')?.[1]);
     let packs = (await t.agent().get('/api/packs?currency=EUR')).body.payload as Array<{ id: number; title: string; price: number; credits: number }>;
-    expect(packs.find((p) => p.id === id)).toEqual({ id, title: 'Mega', description: 'Lots', price: 199.99, credits: 4000 });
+    expect(packs.find((p) => p.id === id)).toEqual({ id, title: 'Mega', description: 'Lots', price: 199.99, credits: 4000, saving: 0 });
     expect(await admin('packs', 'edit', String(id), '--price', '189.5')).toBe(0);
     expect(await admin('packs', 'order', String(id))).toBe(0);
     packs = (await t.agent().get('/api/packs?currency=EUR')).body.payload;

@@ -34,6 +34,10 @@ export interface AdminCommand {
 export class UsageError extends Error {}
 
 const str = (v: string | boolean | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
+/** Warns (without refusing) when a paid pack now costs more than its tokens as a custom amount. */
+async function printPackWarnings(deps: AdminDeps): Promise<void> {
+  for (const warning of await catalogAdmin.dearerPackWarnings(deps)) deps.print(`warning: ${warning}`);
+}
 const packId = (text: string | undefined): number => {
   if (!text || !/^\d+$/.test(text)) throw new UsageError(`pack id must be a number, got "${text ?? ''}"`);
   return Number(text);
@@ -128,6 +132,7 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
       if (title === undefined || price === undefined || credits === undefined) throw new UsageError('--title, --price and --credits are required');
       const pack = await catalogAdmin.addPack(deps, { title, price, credits, description: str(options.description) });
       deps.print(`added pack #${pack.id} ${pack.title}`);
+      await printPackWarnings(deps);
       return { pack };
     },
   },
@@ -139,6 +144,7 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
     run: async (deps, { positionals: [id], options }) => {
       const pack = await catalogAdmin.editPack(deps, packId(id), { title: str(options.title), price: str(options.price), credits: str(options.credits), description: str(options.description) });
       deps.print(`updated pack #${pack.id} ${pack.title}`);
+      await printPackWarnings(deps);
       return { pack };
     },
   },
@@ -191,6 +197,7 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
       const tiers = parseTiers(positionals);
       await catalogAdmin.setTiers(deps, tiers);
       deps.print(`set ${tiers.length} price tiers`);
+      await printPackWarnings(deps);
       return { tiers };
     },
   },

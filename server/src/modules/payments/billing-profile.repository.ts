@@ -11,6 +11,7 @@ export async function saveBillingToProfile(db: Knex, userId: string, billing: Bi
     name: billing.name,
     surname: billing.surname,
     phone: billing.phone,
+    ...(billing.phone_e164 && { phone_e164: billing.phone_e164 }),
     country_id: billing.country_id,
     city: billing.city,
     address: billing.address,

@@ -10,12 +10,10 @@ import {
 } from '@imagestudio/contracts';
 import { validationError } from '../../lib/errors';
 import type { CheckoutCatalog, CheckoutPack } from './catalog-lookup';
-import { chargeableMinor, stripeMinimumMinor } from './stripe-amounts';
+import { stripeMinimumMinor } from './stripe-amounts';
 
 export interface PricedTopUp {
   quote: ExactQuote;
-  /** What is charged: the quote's total, rounded as Stripe requires for three-decimal currencies. */
-  chargeMinor: number;
   pack: CheckoutPack | null;
 }
 
@@ -53,13 +51,14 @@ export async function priceTopUp(input: QuoteInputs): Promise<PricedTopUp> {
     quote = await catalog.quoteTokens(tenths / 10, code);
   }
 
-  const chargeMinor = chargeableMinor(quote.totalMinor, code);
+  // The quote's total is what is charged: the pricing function already rounds to what a card can carry.
+  const chargeMinor = quote.totalMinor;
   if (chargeMinor < minTopUpMinor(input)) throw validationError({ amount: [minTopUpMessage(input)] });
   const stripeMinimum = stripeMinimumMinor(code);
   if (input.viaStripe && chargeMinor < stripeMinimum) {
     throw validationError({ amount: [M.belowCardMinimum(formatPrice(fromMinorUnits(stripeMinimum, code), code))] });
   }
-  return { quote, chargeMinor, pack };
+  return { quote, pack };
 }
 
 /** min_top_up (EUR) x the currency's value, in the currency's minor units. */

@@ -2,6 +2,8 @@ import { CHECKOUT_MESSAGES as M, SIMPLE_EMAIL_PATTERN, checkoutBillingSchema, pa
 import type { CurrentUser } from '../auth/auth-guards';
 import { zodToFieldErrors } from '../../http/error-handler';
 import { serviceUnavailable, validationError } from '../../lib/errors';
+import { normalizePhone } from '../auth/phone';
+import { isoCountries } from '../catalog/iso-countries';
 import { saveBillingToProfile } from './billing-profile.repository';
 import { checkoutCatalog } from './catalog-lookup';
 import { priceTopUp } from './checkout-quote';
@@ -56,7 +58,7 @@ function firstPerField(errors: FieldErrors): FieldErrors {
  * billing fields to the profile, records a Pending deposit and opens its payment page (a Stripe
  * Checkout Session, or the built-in test checkout when no Stripe key is configured).
  */
-export async function startCheckout(payments: Payments, user: CurrentUser, body: Record<string, unknown>): Promise<CheckoutStarted> {
+export async function startCheckout(payments: Payments, user: CurrentUser, body: Record<string, unknown>, lang: string): Promise<CheckoutStarted> {
   assertPaymentsAvailable(payments);
   const { form, choice, email, settings, currency, country, method, catalog } = await readCheckoutForm(payments, user, body);
   const priced = await priceTopUp({
@@ -71,6 +73,7 @@ export async function startCheckout(payments: Payments, user: CurrentUser, body:
     surname: form.surname,
     email,
     phone: form.phone,
+    phone_e164: normalizePhone(form.phone, null, isoCountries().find((c) => c.id === country.id)?.iso),
     country_id: country.id,
     country: country.title,
     city: form.city,
@@ -88,12 +91,13 @@ export async function startCheckout(payments: Payments, user: CurrentUser, body:
     currency: currency.code,
     net_minor: priced.quote.subtotalMinor,
     vat_minor: priced.quote.vatMinor,
-    amount_minor: priced.chargeMinor,
+    amount_minor: priced.quote.totalMinor,
     vat_percent: String(settings.vat_percent),
     payment_method_id: method.id,
     payment_method_code: method.code,
     payment_method_title: method.title,
     billing,
+    lang,
   });
   const appUrl = payments.ctx.config.APP_URL;
   if (!payments.stripe) {

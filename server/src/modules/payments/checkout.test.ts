@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CHECKOUT_MESSAGES as M } from '@imagestudio/contracts';
+import { CHECKOUT_MESSAGES as M, toMinorUnits } from '@imagestudio/contracts';
 import type { TestContext } from '../../test/harness';
 import type { FakeStripe } from '../../test/fake-stripe';
 import { createUser, signIn, verifiedUser, xsrfAgent } from '../../test/auth-helpers';
@@ -56,6 +56,8 @@ describe('POST /api/deposit/checkout with Stripe', () => {
     const session = sessionOf(depositId);
     expect(session.client_reference_id).toBe(depositId);
     expect(deposit.stripe_session_id).toBe(session.id);
+    // leaving Stripe's page without paying lands on the page that says nothing was charged
+    expect(new URL(session.cancel_url).pathname).toBe('/cancelled-payment');
 
     const hop = await agent.get(`${redirect.pathname}${redirect.search}`).expect(303);
     expect(hop.headers.location).toBe(session.url);
@@ -154,20 +156,20 @@ describe('POST /api/deposit/checkout with Stripe', () => {
     ['EUR', 150],
     ['JPY', 150],
     ['KWD', 150],
+    ['KWD', 150.5],
     ['KWD', 333.3],
-  ])('charges Stripe exactly the quote in %s for %p tokens', async (currency, tokens) => {
+    ['JPY', 482],
+  ])('charges Stripe exactly the public quote in %s for %p tokens', async (currency, tokens) => {
     const { agent } = await verifiedUser(t);
     const res = await agent.post('/api/deposit/checkout').send(form({ currency, tokens })).expect(200);
     const quote = await quoteTokensIn(t.ctx, tokens, currency);
+    const publicQuote = (await agent.get(`/api/token-pricing/quote?tokens=${tokens}&currency=${currency}`).expect(200)).body.payload;
     const session = sessionOf(res.body.payload.deposit_id);
     expect(session.currency).toBe(currency.toLowerCase());
-    if (currency === 'KWD') {
-      // Stripe takes three-decimal amounts only in multiples of 10: the quote's total, rounded half up.
-      expect(session.amount_total % 10).toBe(0);
-      expect(session.amount_total).toBe(Math.floor((quote.totalMinor + 5) / 10) * 10);
-    } else {
-      expect(session.amount_total).toBe(quote.totalMinor);
-    }
+    expect(session.amount_total).toBe(quote.totalMinor);
+    expect(session.amount_total).toBe(toMinorUnits(publicQuote.total, currency));
+    // Stripe takes three-decimal amounts only in multiples of 10: the quote already is one
+    if (currency === 'KWD') expect(session.amount_total % 10).toBe(0);
     const deposit = await depositOf(res.body.payload.deposit_id);
     expect(deposit.amount_minor).toBe(session.amount_total);
     expect(deposit.tokens_tenths).toBe(quote.tenths);

@@ -10,6 +10,8 @@ export interface BillingSnapshot {
   surname: string;
   email: string;
   phone: string;
+  /** The phone in international (E.164) form when it could be read, for receipts; absent on old rows. */
+  phone_e164?: string | null;
   country_id: number;
   country: string;
   city: string;
@@ -43,6 +45,10 @@ export interface Deposit {
   reversed_tenths: number;
   completed_at: Date | null;
   checked_at: Date | null;
+  /** INV-<year>-<6 digits>, given when the deposit is paid. */
+  invoice_number: string | null;
+  /** Language code the customer checked out in (emails are written in it). */
+  lang: string;
   created_at: Date;
   updated_at: Date;
 }
@@ -63,6 +69,7 @@ export type NewDeposit = Pick<
   | 'payment_method_code'
   | 'payment_method_title'
   | 'billing'
+  | 'lang'
 >;
 
 export type DepositPatch = Partial<
@@ -76,6 +83,7 @@ export type DepositPatch = Partial<
     | 'refunded_minor'
     | 'reversed_tenths'
     | 'completed_at'
+    | 'invoice_number'
   >
 >;
 
@@ -153,4 +161,19 @@ export async function recordEvent(
 export async function countEvents(db: Knex, depositId: string): Promise<number> {
   const row = await db('stripe_events').where({ deposit_id: depositId }).count<{ count: string }[]>('* as count').first();
   return Number(row?.count ?? 0);
+}
+
+/**
+ * The next number of `seller`'s invoice sequence for `year` (1, 2, ...). Run inside the transaction that
+ * marks the deposit paid: the row lock of the upsert orders concurrent payments, and a rollback gives
+ * the number back, so the sequence has no gaps.
+ */
+export async function nextInvoiceSequence(trx: Knex.Transaction, seller: string, year: number): Promise<number> {
+  const { rows } = await trx.raw<{ rows: Array<{ last_number: number }> }>(
+    `insert into invoice_sequences (seller, year, last_number) values (?, ?, 1)
+     on conflict (seller, year) do update set last_number = invoice_sequences.last_number + 1
+     returning last_number`,
+    [seller, year],
+  );
+  return Number(rows[0]!.last_number);
 }

@@ -5,6 +5,7 @@ import { sendOk } from '../../http/envelope';
 import { startCheckout } from './checkout.service';
 import { checkoutRedirect, depositStatus, returnFromStripe } from './deposits.service';
 import { paymentsFor } from './payments.context';
+import { requestLanguage } from '../catalog/localization.service';
 
 const orderParam = (req: Request) => (typeof req.query.order === 'string' ? req.query.order : '');
 
@@ -14,7 +15,8 @@ export function depositsRouter(ctx: AppContext): Router {
   const payments = () => paymentsFor(ctx);
 
   router.post('/deposit/checkout', requireVerifiedEmail(ctx), async (req, res) => {
-    const started = await startCheckout(payments(), currentUser(req), (req.body ?? {}) as Record<string, unknown>);
+    const language = await requestLanguage(ctx, req);
+    const started = await startCheckout(payments(), currentUser(req), (req.body ?? {}) as Record<string, unknown>, language.code);
     sendOk(res, { deposit_id: started.depositId }, { redirect_url: started.redirectUrl });
   });
 

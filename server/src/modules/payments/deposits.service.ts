@@ -67,7 +67,8 @@ export function resultPage(deposit: Deposit): string {
     case 'Error':
       return `/fail-payment?order=${order}&error=${encodeURIComponent(deposit.error ?? 'Payment failed. Please try again.')}`;
     case 'Cancelled':
-      return `/fail-payment?order=${order}`;
+      // not a failure: the customer stopped it and nothing was charged
+      return `/cancelled-payment?order=${order}`;
     default:
       return `/processing-payment?order_id=${order}`;
   }

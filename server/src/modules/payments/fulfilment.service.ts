@@ -3,6 +3,7 @@ import type { Logger } from '@imagestudio/runtime';
 import { applyEntry } from '../ledger/ledger.service';
 import { nextStatus, type PaymentOutcome } from './deposit-state';
 import * as repo from './deposits.repository';
+import { assignInvoiceNumber } from './invoice-number';
 import type { DepositStatus } from './deposits.repository';
 
 export interface SettleResult {
@@ -58,11 +59,14 @@ export async function settleDeposit(db: Knex, depositId: string, outcome: Paymen
     }
 
     const paymentIntentId = 'paymentIntentId' in outcome ? outcome.paymentIntentId : undefined;
+    const now = new Date();
     await repo.updateDeposit(trx, depositId, {
       status: target,
       ...(error !== null && { error }),
       ...(paymentIntentId && { stripe_payment_intent_id: paymentIntentId }),
-      ...(target !== 'Processing' && { completed_at: new Date() }),
+      ...(target !== 'Processing' && { completed_at: now }),
+      // numbered in the crediting transaction: every paid deposit has exactly one invoice number
+      ...(target === 'Success' && !deposit.invoice_number && { invoice_number: await assignInvoiceNumber(trx, now) }),
     });
     let credited = false;
     if (target === 'Success') {

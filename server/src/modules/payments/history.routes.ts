@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { currentUser, requireUser } from '../auth/auth-guards';
 import { sendOk } from '../../http/envelope';
 import { paymentHistory, receiptHtml } from './history.service';
+import { requestLanguage } from '../catalog/localization.service';
 import { paymentsFor } from './payments.context';
 
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1) });
@@ -18,7 +19,8 @@ export function paymentHistoryRouter(ctx: AppContext): Router {
   });
 
   router.get('/user/payment-history/:depositId/receipt', requireUser, async (req, res) => {
-    const html = await receiptHtml(paymentsFor(ctx), currentUser(req).id, String(req.params.depositId));
+    const language = await requestLanguage(ctx, req);
+    const html = await receiptHtml(paymentsFor(ctx), currentUser(req).id, String(req.params.depositId), language.code);
     res.type('html').set('Cache-Control', 'private, no-store').send(html);
   });
 

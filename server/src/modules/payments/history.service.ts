@@ -5,6 +5,7 @@ import * as repo from './deposits.repository';
 import type { Deposit } from './deposits.repository';
 import { findOwnDeposit } from './deposits.service';
 import type { Payments } from './payments.context';
+import { billingTexts } from './billing-texts';
 import { renderReceipt } from './receipt.page';
 
 export const HISTORY_PAGE_SIZE = 20;
@@ -29,9 +30,12 @@ export async function paymentHistory(payments: Payments, userId: string, page: n
   return { items: rows.map(presentItem), page, per_page: HISTORY_PAGE_SIZE, total, last_page: Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE)) };
 }
 
-/** The HTML receipt of one of the user's successful payments (404 for anyone else's or an unpaid one). */
-export async function receiptHtml(payments: Payments, userId: string, depositId: string): Promise<string> {
+/**
+ * The HTML receipt of one of the user's successful payments in `lang` (404 for anyone else's or an
+ * unpaid one).
+ */
+export async function receiptHtml(payments: Payments, userId: string, depositId: string, lang: string): Promise<string> {
   const deposit = await findOwnDeposit(payments, userId, depositId);
   if (deposit.status !== 'Success') throw notFound('Receipt not found.');
-  return renderReceipt(deposit, await getSettings(payments.ctx));
+  return renderReceipt(deposit, await getSettings(payments.ctx), await billingTexts(payments.ctx, lang), lang);
 }

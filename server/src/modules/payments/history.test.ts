@@ -23,7 +23,7 @@ describe('payment history and receipts', () => {
       vat_percent: '19',
       pack_title: 'Starter',
       pack_id: null,
-      billing: { name: 'Ada <b>', surname: 'Lovelace', email: 'ada@example.test', phone: '+44 1234 5678', country_id: 826, country: 'United Kingdom', city: 'London', address: '1 <script>alert(1)</script> St', post_code: 'N1' },
+      billing: { name: 'Ada <b>', surname: 'Lovelace', email: 'ada@example.test', phone: '07911 123456', phone_e164: '+447911123456', country_id: 826, country: 'United Kingdom', city: 'London', address: '1 <script>alert(1)</script> St', post_code: 'N1' },
     });
     await settleDeposit(t.ctx.db, deposit.id, { kind: 'paid', amountMinor: 1190, currency: 'EUR' });
     return deposit;
@@ -66,8 +66,52 @@ describe('payment history and receipts', () => {
     expect(res.text).toContain('Ada &lt;b&gt; Lovelace');
     expect(res.text).not.toContain('<script>alert(1)</script>');
     expect(res.text).toMatch(/<tr data-line="subtotal"><td>Subtotal<\/td><td[^>]*>€10\.00<\/td><\/tr>/);
-    expect(res.text).toMatch(/<tr data-line="vat"><td>VAT \(19%\)<\/td><td[^>]*>€1\.90<\/td><\/tr>/);
-    expect(res.text).toMatch(/<tr data-line="total"><th[^>]*>Total<\/th><th[^>]*>€11\.90<\/th><\/tr>/);
+    expect(res.text).toMatch(/<tr data-line="vat"><td>VAT 19% \(EUR\)<\/td><td[^>]*>€1\.90<\/td><\/tr>/);
+    expect(res.text).toMatch(/<tr data-line="total"><th[^>]*>Total \(EUR\)<\/th><th[^>]*>€11\.90<\/th><\/tr>/);
+    expect(res.text).toContain('<span data-field="phone">+447911123456</span>');
+    expect(res.text).toMatch(/<span data-field="invoice">INV-\d{4}-\d{6}<\/span>/);
+  });
+
+  it('numbers paid deposits INV-<year>-<6 digits> in one gapless sequence, and never numbers unpaid ones', async () => {
+    const { user } = await verifiedUser(t);
+    const paid = await Promise.all([1, 2, 3, 4, 5].map(() => paidDeposit(user.id)));
+    const unpaid = await insertDeposit(t.ctx.db, user.id);
+    await settleDeposit(t.ctx.db, unpaid.id, { kind: 'cancelled' });
+    const numbers = await Promise.all(paid.map(async (d) => (await repo.findDeposit(t.ctx.db, d.id))!.invoice_number!));
+    const year = new Date().getUTCFullYear();
+    for (const n of numbers) expect(n).toMatch(new RegExp(`^INV-${year}-\\d{6}$`));
+    const sequence = numbers.map((n) => Number(n.slice(-6))).sort((a, b) => a - b);
+    // other tests pay deposits at the same time, so the five are distinct, not necessarily adjacent
+    expect(new Set(sequence).size).toBe(5);
+    // gapless: the numbers given this year are exactly 1..N (one statement, one consistent snapshot)
+    const { rows } = await t.ctx.db.raw(
+      `select count(*)::int as numbered, count(distinct invoice_number)::int as distinct_numbers,
+              max(substring(invoice_number from 10)::int) as highest,
+              (select sum(last_number)::int from invoice_sequences where year = ?) as issued
+         from deposits where invoice_number like ?`,
+      [year, `INV-${year}-%`],
+    );
+    expect(rows[0].distinct_numbers).toBe(rows[0].numbered);
+    expect(rows[0].highest).toBe(rows[0].numbered);
+    expect(rows[0].issued).toBe(rows[0].numbered);
+    expect((await repo.findDeposit(t.ctx.db, unpaid.id))!.invoice_number).toBeNull();
+    // settling a paid deposit again keeps its number
+    await settleDeposit(t.ctx.db, paid[0]!.id, { kind: 'paid', amountMinor: 1190, currency: 'EUR' });
+    expect((await repo.findDeposit(t.ctx.db, paid[0]!.id))!.invoice_number).toBe(numbers[0]);
+  });
+
+  it('renders the receipt in German for lang_id=de or Accept-Language: de', async () => {
+    const { agent, user } = await verifiedUser(t);
+    const deposit = await paidDeposit(user.id);
+    for (const res of [
+      await agent.get(`/api/user/payment-history/${deposit.id}/receipt?lang_id=de`).expect(200),
+      await agent.get(`/api/user/payment-history/${deposit.id}/receipt`).set('Accept-Language', 'de-DE,de;q=0.9,en;q=0.5').expect(200),
+    ]) {
+      expect(res.text).toContain('<html lang="de">');
+      expect(res.text).toContain('<h1 style="font-size:22px">Rechnung</h1>');
+      expect(res.text).toMatch(/<tr data-line="vat"><td>MwSt\. 19 % \(EUR\)<\/td>/);
+      expect(res.text).toContain('Rechnungsnummer');
+    }
   });
 
   it('answers 404 for another user receipt, an unpaid deposit and unknown ids (IDOR)', async () => {

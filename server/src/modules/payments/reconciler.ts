@@ -3,7 +3,7 @@ import { every, withLock } from '../../lib/task-lock';
 import type { BackgroundTask } from '../../lib/background-task';
 import * as repo from './deposits.repository';
 import type { Deposit } from './deposits.repository';
-import { settleDeposit } from './fulfilment.service';
+import { settle } from './settle';
 import { paymentsFor, type Payments } from './payments.context';
 import { expireWithStripe, syncWithStripe } from './stripe-sync.service';
 
@@ -25,7 +25,7 @@ async function reconcileOne(payments: Payments, deposit: Deposit, now: number): 
   // Processing means paid by a slow method (bank debit): it may take days, so it is only re-checked.
   if (deposit.status === 'Pending' && now - new Date(deposit.created_at).getTime() >= EXPIRE_AFTER_MS) {
     if (deposit.provider === 'stripe') await expireWithStripe(payments, deposit);
-    else await settleDeposit(payments.ctx.db, deposit.id, { kind: 'cancelled' }, { logger: payments.logger });
+    else await settle(payments, deposit.id, { kind: 'cancelled' });
     return 'expired';
   }
   await syncWithStripe(payments, deposit);

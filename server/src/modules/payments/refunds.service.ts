@@ -15,6 +15,8 @@ export interface ReversalResult {
   reversedTenths: number;
   /** Tokens the user had already spent, so they could not be taken back (recorded in the ledger row). */
   shortfallTenths: number;
+  /** Money refunded by this event (minor units): the new cumulative refund less what was known before. */
+  refundedMinor: number;
   duplicate: boolean;
 }
 
@@ -30,11 +32,11 @@ export async function reverseRefund(
   event: { id: string; type: string },
   logger?: Logger,
 ): Promise<ReversalResult> {
-  if (!charge.payment_intent) return { depositId: null, reversedTenths: 0, shortfallTenths: 0, duplicate: false };
+  if (!charge.payment_intent) return { depositId: null, reversedTenths: 0, shortfallTenths: 0, refundedMinor: 0, duplicate: false };
   return db.transaction(async (trx) => {
     const deposit = await repo.lockDepositByPaymentIntent(trx, charge.payment_intent!);
     const fresh = await repo.recordEvent(trx, { id: event.id, type: event.type, deposit_id: deposit?.id ?? null, outcome: 'refund' });
-    if (!deposit || !fresh) return { depositId: deposit?.id ?? null, reversedTenths: 0, shortfallTenths: 0, duplicate: !fresh };
+    if (!deposit || !fresh) return { depositId: deposit?.id ?? null, reversedTenths: 0, shortfallTenths: 0, refundedMinor: 0, duplicate: !fresh };
 
     const refunded = Math.min(charge.amount_refunded, charge.amount);
     const due = charge.amount > 0 ? Math.round((deposit.tokens_tenths * refunded) / charge.amount) : 0;
@@ -59,6 +61,6 @@ export async function reverseRefund(
       refunded_minor: Math.max(refunded, deposit.refunded_minor),
       reversed_tenths: Math.max(due, deposit.reversed_tenths),
     });
-    return { depositId: deposit.id, reversedTenths: reversed, shortfallTenths: shortfall, duplicate: false };
+    return { depositId: deposit.id, reversedTenths: reversed, shortfallTenths: shortfall, refundedMinor: Math.max(0, refunded - deposit.refunded_minor), duplicate: false };
   });
 }

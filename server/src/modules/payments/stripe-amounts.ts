@@ -1,13 +1,6 @@
 import { currencyDecimals } from '@imagestudio/contracts';
 
 /**
- * Stripe's rules for charge amounts, in integers of the currency's minor unit. Three-decimal currencies
- * must end in 0 (Stripe rejects 1.235 KWD): that rounding is the shared `chargeableMinor` of contracts, so
- * the client shows exactly what is charged.
- */
-export { chargeableMinor } from '@imagestudio/contracts';
-
-/**
  * Stripe's minimum charge per currency in minor units (docs.stripe.com/currencies#minimum-and-maximum-charge-amounts).
  * Other currencies must be worth at least about 0.50 USD after conversion; for those, 50 minor units of
  * a two-decimal currency, 50 whole units of a zero-decimal one and 0.200 of a three-decimal one.

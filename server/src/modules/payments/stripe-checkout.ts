@@ -37,7 +37,7 @@ export async function openCheckoutSession(payments: Payments, stripe: Stripe, de
     ],
     ...(deposit.payment_method_code === 'card' && { payment_method_types: ['card'] }),
     success_url: `${appUrl}/api/deposit/stripe-return?order=${deposit.id}`,
-    cancel_url: `${appUrl}/fail-payment?order=${deposit.id}`,
+    cancel_url: `${appUrl}/cancelled-payment?order=${deposit.id}`,
   };
   try {
     const session = await stripe.checkout.sessions.create(params, { idempotencyKey: `deposit:${deposit.id}:session` });

@@ -1,6 +1,7 @@
 import type { PaymentOutcome } from './deposit-state';
 import type { Deposit } from './deposits.repository';
-import { settleDeposit, type SettleResult } from './fulfilment.service';
+import type { SettleResult } from './fulfilment.service';
+import { settle } from './settle';
 import type { Payments } from './payments.context';
 import type { Stripe } from './stripe.client';
 
@@ -32,7 +33,7 @@ export async function syncWithStripe(payments: Payments, deposit: Deposit): Prom
   const session = await payments.stripe.checkout.sessions.retrieve(deposit.stripe_session_id);
   const outcome = sessionOutcome(session);
   if (!outcome) return null;
-  return settleDeposit(payments.ctx.db, deposit.id, outcome, { logger: payments.logger });
+  return settle(payments, deposit.id, outcome);
 }
 
 /**
@@ -41,16 +42,16 @@ export async function syncWithStripe(payments: Payments, deposit: Deposit): Prom
  */
 export async function expireWithStripe(payments: Payments, deposit: Deposit): Promise<SettleResult | null> {
   if (!payments.stripe || !deposit.stripe_session_id) {
-    return settleDeposit(payments.ctx.db, deposit.id, { kind: 'cancelled' }, { logger: payments.logger });
+    return settle(payments, deposit.id, { kind: 'cancelled' });
   }
   try {
     const session = await payments.stripe.checkout.sessions.expire(deposit.stripe_session_id);
-    return settleDeposit(payments.ctx.db, deposit.id, sessionOutcome(session) ?? { kind: 'cancelled' }, { logger: payments.logger });
+    return settle(payments, deposit.id, sessionOutcome(session) ?? { kind: 'cancelled' });
   } catch (err) {
     const { type, statusCode } = err as { type?: string; statusCode?: number };
     if (type !== 'StripeInvalidRequestError') throw err;
     // A session Stripe does not know (deleted test data, another account) can never be paid.
-    if (statusCode === 404) return settleDeposit(payments.ctx.db, deposit.id, { kind: 'cancelled' }, { logger: payments.logger });
+    if (statusCode === 404) return settle(payments, deposit.id, { kind: 'cancelled' });
     // Stripe refuses to expire a session that is no longer open: read its real state instead.
     return syncWithStripe(payments, deposit);
   }

@@ -3,7 +3,7 @@ import { assertPaymentsAvailable } from './checkout.service';
 import * as repo from './deposits.repository';
 import type { Deposit } from './deposits.repository';
 import { resultPage } from './deposits.service';
-import { settleDeposit } from './fulfilment.service';
+import { settle } from './settle';
 import { isUuid } from './ids';
 import type { Payments } from './payments.context';
 import { testCheckoutTokenValid } from './test-checkout-token';
@@ -27,7 +27,7 @@ export async function findTestCheckout(payments: Payments, depositId: string, to
 
 /**
  * Completes a test deposit with the chosen outcome through the same fulfilment code as Stripe's
- * webhook, and returns the client page to show: success, fail with the error, or fail (cancelled).
+ * webhook, and returns the client page to show: success, fail with the error, or cancelled (nothing charged).
  */
 export async function completeTestCheckout(payments: Payments, depositId: string, token: unknown, outcome: TestOutcome): Promise<string> {
   const deposit = await findTestCheckout(payments, depositId, token);
@@ -37,6 +37,6 @@ export async function completeTestCheckout(payments: Payments, depositId: string
       : outcome === 'declined'
         ? { kind: 'failed' as const, error: TEST_DECLINED }
         : { kind: 'cancelled' as const };
-  await settleDeposit(payments.ctx.db, deposit.id, result, { logger: payments.logger });
+  await settle(payments, deposit.id, result);
   return resultPage((await repo.findDeposit(payments.ctx.db, deposit.id))!);
 }

@@ -51,13 +51,13 @@ describe('built-in test checkout', () => {
     expect(await balanceOf(t.ctx.db, user.id)).toBe(Number(user.balance_tenths));
   });
 
-  it('cancelled: Cancelled, nothing credited, redirect to the fail page without an error', async () => {
+  it('cancelled: Cancelled, nothing credited, redirect to the cancelled page', async () => {
     const { depositId, token, user, agent } = await startTestCheckout();
     const res = await t.agent().post('/api/deposit/test-checkout').type('form').send({ order: depositId, token, outcome: 'cancelled' }).expect(303);
-    expect(res.headers.location).toBe(`/fail-payment?order=${depositId}`);
+    expect(res.headers.location).toBe(`/cancelled-payment?order=${depositId}`);
     expect((await agent.get(`/api/deposit/status/${depositId}`).expect(200)).body.payload.status).toBe('Cancelled');
     // A terminal state never moves: paying afterwards changes nothing.
-    await t.agent().post('/api/deposit/test-checkout').type('form').send({ order: depositId, token, outcome: 'paid' }).expect(303).expect('Location', `/fail-payment?order=${depositId}`);
+    await t.agent().post('/api/deposit/test-checkout').type('form').send({ order: depositId, token, outcome: 'paid' }).expect(303).expect('Location', `/cancelled-payment?order=${depositId}`);
     expect(await balanceOf(t.ctx.db, user.id)).toBe(Number(user.balance_tenths));
   });
 

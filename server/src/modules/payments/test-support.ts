@@ -66,6 +66,7 @@ export async function insertDeposit(db: Knex, userId: string, overrides: Partial
     payment_method_id: 1,
     payment_method_code: 'card',
     payment_method_title: 'Credit/Debit card',
+    lang: 'en',
     billing: { name: 'Ada', surname: 'Lovelace', email: 'ada@example.test', phone: '+44 1234 5678', country_id: 1, country: 'UK', city: 'London', address: '1 Main St', post_code: 'N1' },
     ...overrides,
   });

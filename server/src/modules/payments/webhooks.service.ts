@@ -1,7 +1,8 @@
 import Stripe from 'stripe';
 import { AppError, serviceUnavailable } from '../../lib/errors';
 import { isUuid } from './ids';
-import { settleDeposit } from './fulfilment.service';
+import { sendRefundMail } from './payment-mail';
+import { settle } from './settle';
 import type { Payments } from './payments.context';
 import { reverseRefund } from './refunds.service';
 import { PAYMENT_FAILED, sessionDepositId, sessionOutcome } from './stripe-sync.service';
@@ -53,6 +54,7 @@ export async function handleWebhookEvent(payments: Payments, event: Stripe.Event
     const paymentIntent = typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null);
     const refund = { payment_intent: paymentIntent, amount: charge.amount, amount_refunded: charge.amount_refunded };
     const result = await reverseRefund(db, refund, { id: event.id, type: event.type }, payments.logger);
+    if (result.depositId && result.refundedMinor > 0) await sendRefundMail(payments, result.depositId, result.refundedMinor);
     return result.duplicate ? 'duplicate' : result.depositId ? 'handled' : 'ignored';
   }
   if (!event.type.startsWith('checkout.session.')) return 'ignored';
@@ -61,7 +63,7 @@ export async function handleWebhookEvent(payments: Payments, event: Stripe.Event
   const outcome = checkoutOutcome(event, session);
   // Sessions of other integrations on the same Stripe account are not ours to judge.
   if (!outcome || !depositId || !isUuid(depositId)) return 'ignored';
-  const result = await settleDeposit(db, depositId, outcome, { event: { id: event.id, type: event.type }, logger: payments.logger });
+  const result = await settle(payments, depositId, outcome, { id: event.id, type: event.type });
   if (result.status === null) return 'ignored';
   return result.duplicate ? 'duplicate' : 'handled';
 }

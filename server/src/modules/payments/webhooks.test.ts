@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { TestContext } from '../../test/harness';
+import { mailsTo, waitForMail } from '../../test/auth-helpers';
 import type { FakeSession, FakeStripe } from '../../test/fake-stripe';
 import { applyEntryNow } from '../ledger/ledger.service';
 import * as repo from './deposits.repository';
@@ -197,6 +199,28 @@ describe('POST /api/webhooks/stripe', () => {
       expect(await balanceOf(t.ctx.db, userId)).toBe(50);
       await deliver(t.agent(), fake, fake.event('charge.refunded', fake.refund(sessionId, 617))).expect(200);
       expect(await balanceOf(t.ctx.db, userId)).toBe(0);
+    });
+
+    it('emails one confirmation with the receipt link when paid, and one notice per refund, in the checkout language', async () => {
+      const email = `${randomUUID()}@example.test`;
+      const billing = { name: 'Ada', surname: 'Lovelace', email, phone: '+447911123456', country_id: 826, country: 'UK', city: 'London', address: '1 Main St', post_code: 'N1' };
+      const { deposit, sessionId } = await pendingDeposit({ billing, lang: 'de' });
+      const paidEvent = fake.event('checkout.session.completed', fake.pay(sessionId));
+      await Promise.all([1, 2, 3].map(() => deliver(t.agent(), fake, paidEvent).expect(200)));
+      const invoice = (await repo.findDeposit(t.ctx.db, deposit.id))!.invoice_number!;
+      const paidMail = await waitForMail(t, email, 'Zahlung erhalten');
+      expect(paidMail.subject).toBe(`Zahlung erhalten: 10 Tokens (${invoice})`);
+      expect(paidMail.links.receipt).toBe(`${t.config.APP_URL}/api/user/payment-history/${deposit.id}/receipt`);
+      expect(paidMail.text).toContain('€12.34');
+      expect(paidMail.html).toContain(`href="${paidMail.links.receipt}"`);
+
+      await deliver(t.agent(), fake, fake.event('charge.refunded', fake.refund(sessionId, 617))).expect(200);
+      const refundMail = await waitForMail(t, email, 'Erstattung');
+      expect(refundMail.subject).toBe(`Erstattung von €6.17 (${invoice})`);
+      expect(refundMail.links.receipt).toBe(paidMail.links.receipt);
+      await new Promise((r) => setTimeout(r, 200));
+      // redelivered events sent nothing more
+      expect(mailsTo(t, email).map((m) => m.subject)).toEqual([paidMail.subject, refundMail.subject]);
     });
 
     it('never takes the balance below zero and records the shortfall when tokens were spent', async () => {

@@ -48,11 +48,11 @@ export function tooManyRequests(msBeforeNext: number, message = 'Too many reques
 }
 
 /** Counts one event against a limiter; throws the 429 when the limit was already used up. */
-export async function consumeOrThrow(limiter: RateLimiterRedis, key: string, message?: string): Promise<void> {
+export async function consumeOrThrow(limiter: RateLimiterRedis, key: string, message?: string | ((msBeforeNext: number) => string)): Promise<void> {
   try {
     await limiter.consume(key);
   } catch (err) {
-    if (err instanceof RateLimiterRes) throw tooManyRequests(err.msBeforeNext, message);
+    if (err instanceof RateLimiterRes) throw tooManyRequests(err.msBeforeNext, typeof message === 'function' ? message(err.msBeforeNext) : message);
     throw err;
   }
 }

@@ -27,6 +27,32 @@ afterAll(async () => {
   await t.close();
 });
 
+describe('server messages in the request language', () => {
+  it('answers upload checks and the 402 in German for a lang_id form field or Accept-Language', async () => {
+    const { agent } = await verifiedUser(t, { balanceTokens: 0 });
+    const gif = await gifImage();
+    const byField = await agent.post('/api/tools/remove-background').field('lang_id', 'de').attach('image', gif, 'a.gif').expect(422);
+    expect(byField.body.message).toBe('Es werden nur JPEG-, PNG- und WebP-Bilder akzeptiert.');
+    const byHeader = await agent.post('/api/tools/remove-background').set('Accept-Language', 'de-CH, en;q=0.5').attach('image', gif, 'a.gif').expect(422);
+    expect(byHeader.body.message).toBe('Es werden nur JPEG-, PNG- und WebP-Bilder akzeptiert.');
+    const english = await agent.post('/api/tools/remove-background').field('lang_id', 'en').set('Accept-Language', 'de').attach('image', gif, 'a.gif').expect(422);
+    expect(english.body.message).toBe(UPLOAD_MESSAGES.wrongType);
+    const short = await agent.post('/api/tools/remove-background').field('lang_id', 'de').attach('image', await solidImage('png'), 'a.png').expect(402);
+    expect(short.body.message).toMatch(/^Nicht genügend Tokens/);
+  });
+
+  it('never shows zod wording: a bad page number gets a plain sentence, translated', async () => {
+    const { agent } = await verifiedUser(t);
+    const res = await agent.get('/api/jobs?page=-1').expect(422);
+    expect(res.body.errors.page).toEqual(['Must be at least 1.']);
+    expect(res.body.message).toBe('Must be at least 1.');
+    const de = await agent.get('/api/jobs?page=-1&lang_id=de').expect(422);
+    expect(de.body.errors.page).toEqual(['Muss mindestens 1 sein.']);
+    const text = await agent.get('/api/jobs?page=abc').expect(422);
+    expect(text.body.message).not.toMatch(/expected|received|Invalid input/i);
+  });
+});
+
 describe('POST /api/tools/remove-background', () => {
   it('stores the input without metadata under inputs/<userId>/<jobId>/ and runs the job', async () => {
     const { agent, user } = await verifiedUser(t, { balanceTokens: 2 });

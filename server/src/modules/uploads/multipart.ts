@@ -39,6 +39,9 @@ export function readMultipart(req: Request, res: Response, options: Options): Pr
 
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
+    // The text fields are the request's body, as with any form: a `lang_id` field then sets the
+    // language of the reply, including a refusal sent while the file is still arriving.
+    req.body = fields;
     let file: Buffer | null = null;
     let pending: Promise<void> = Promise.resolve();
     let failed = false;

@@ -13,6 +13,8 @@ export interface ProfileView {
   surname: string;
   email: string;
   phone: string;
+  /** The phone in international form (E.164), null when none could be read. */
+  phoneE164: string | null;
   balance: number;
   avatarUrl: string | null;
   created_at: string;
@@ -35,6 +37,7 @@ export async function presentProfile(ctx: AppContext, row: Omit<users.UserRow, '
     surname: row.surname,
     email: row.email,
     phone: row.phone,
+    phoneE164: row.phone_e164,
     balance: tenthsToTokens(row.balance_tenths),
     avatarUrl: row.avatar_url,
     created_at: row.created_at.toISOString(),
@@ -55,7 +58,10 @@ export async function getProfile(ctx: AppContext, userId: string): Promise<Profi
 
 /** Updates the editable profile fields only (email, balance and role are never touched here). */
 export async function updateProfile(ctx: AppContext, userId: string, input: ProfileUpdateInput): Promise<void> {
-  const phoneE164 = normalizePhone(input.phone);
+  const current = await users.findById(ctx.db, userId);
+  // An unchanged phone keeps the international form stored at registration, however it was typed then;
+  // a new one is read with its country (the client's E.164 reading, else the typed text).
+  const phoneE164 = current && current.phone === input.phone && current.phone_e164 ? current.phone_e164 : normalizePhone(input.phone, input.phoneE164);
   if (!phoneE164) throw validationError({ phone: [ACCOUNT_MESSAGES.phoneInvalid] });
   const countryId = input.country_id ?? null;
   if (countryId !== null && !(await findCountry(ctx, countryId))) {

@@ -19,6 +19,7 @@ describe('profile and password change', () => {
       surname: 'User',
       email,
       phone: '+44 7911 123456',
+      phoneE164: '+447911123456',
       balance: 12.3,
       avatarUrl: null,
       created_at: user.created_at.toISOString(),
@@ -51,6 +52,21 @@ describe('profile and password change', () => {
     expect(row.phone_e164).toBe('+4915123456789');
     expect(Number(row.balance_tenths)).toBe(100);
     expect((await agent.get('/api/user/profile')).body.payload.country.iso).toBe('DE');
+  });
+
+  it('saves an unchanged profile whose phone was typed without its country code at registration', async () => {
+    // the registration form sent the national number plus its E.164 reading with the chosen country
+    const { agent, user } = await verifiedUser(t, { phone: '07911 123456', phoneE164: '+447911123456' });
+    const profile = (await agent.get('/api/user/profile').expect(200)).body.payload;
+    expect(profile).toMatchObject({ phone: '07911 123456', phoneE164: '+447911123456' });
+    // saved as shown, without retyping the number
+    const fields = { name: profile.name, surname: profile.surname, phone: profile.phone, city: '', address: '', post_code: '' };
+    await agent.put('/api/user/profile').send(fields).expect(200);
+    // a new national number with the client's reading of it (the phone input knows the country)
+    await agent.put('/api/user/profile').send({ ...fields, phone: '07400 123456', phoneE164: '+447400123456' }).expect(200);
+    expect(((await users.findById(t.ctx.db, user.id)) as users.UserRow).phone_e164).toBe('+447400123456');
+    const bad = await agent.put('/api/user/profile').send({ ...fields, phone: '0123', phoneE164: '+4401' }).expect(422);
+    expect(bad.body.errors.phone).toEqual(['Please enter a valid phone number']);
   });
 
   it('answers invalid profile input with a 422 field map', async () => {

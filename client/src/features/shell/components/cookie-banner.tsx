@@ -3,19 +3,17 @@ import { observer } from 'mobx-react-lite';
 import { Cookie } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components';
-import { COOKIE_CONSENT, LIMITS_UI } from '../../../config/constants';
-import { readCookie, writeCookie } from '../../../lib/storage';
 import { useStore } from '../../../stores';
 import './cookie-banner.css';
 
 /** Asks for cookie consent until "true" is stored; a stored "false" asks again on the next visit. */
 export const CookieBanner = observer(function CookieBanner() {
-  const { pages, t } = useStore();
-  const [visible, setVisible] = useState(() => readCookie(COOKIE_CONSENT) !== 'true');
+  const { pages, ui, t } = useStore();
+  const [visible, setVisible] = useState(() => !ui.cookieConsent);
   // Shown once the static pages are known, so it appears whole, with its link to the cookie page.
   if (!visible || !pages.loaded) return null;
   const answer = (value: 'true' | 'false') => {
-    writeCookie(COOKIE_CONSENT, value, LIMITS_UI.cookieConsentDays);
+    ui.answerCookies(value === 'true');
     setVisible(false);
   };
   const cookiePage = pages.cookiePage;

@@ -66,6 +66,20 @@ export const Footer = observer(function Footer() {
         </nav>
         <div className="footer__side">
           <LanguageSelect />
+          {pages.socialLinks.length > 0 ? (
+            <nav aria-label={t('shell.footer.social')}>
+              <h2 className="footer__heading">{t('shell.footer.social')}</h2>
+              <ul className="footer__social" data-testid="social-links">
+                {pages.socialLinks.map((link) => (
+                  <li key={link.id}>
+                    <a href={link.url} target="_blank" rel="noopener noreferrer">
+                      {link.title}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
           <div>
             <h2 className="footer__heading">{t('shell.footer.weAccept')}</h2>
             <CardBrands label={t('shell.footer.weAccept')} />

@@ -4,6 +4,7 @@ import { ToastViewport } from '../../../components';
 import { paths } from '../../../config/paths';
 import { useStore } from '../../../stores';
 import { CookieBanner } from './cookie-banner';
+import { GoogleTag } from './google-tag';
 import { Footer } from './footer';
 import { Header } from './header';
 import { Logo } from './logo';
@@ -23,6 +24,7 @@ export const MainLayout = observer(function MainLayout() {
       </main>
       <Footer />
       <CookieBanner />
+      <GoogleTag />
     </div>
   );
 });
