@@ -108,7 +108,7 @@ async function child(kind: string, input: string, output: string, runs: number):
     provider = session.provider;
     // The 4096^2 run is measured cold: its peak memory is the point, and one run takes 40 s on 2 cores.
     const warmups = kind === 'up-big' ? 0 : WARMUPS;
-    figures = (await timedRuns(warmups, runs, output, () => upscaleImage(session, model, bytes, { outputFormat: 'png' }))).figures;
+    figures = (await timedRuns(warmups, runs, output, () => upscaleImage({ session, model }, bytes, { outputFormat: 'png' }))).figures;
   }
   await runtime.close();
   const result: ChildResult = { ...figures, maxRssMiB: process.resourceUsage().maxRSS / 1024, provider };
