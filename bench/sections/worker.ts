@@ -20,7 +20,7 @@ import { getModel } from '../../models/manifest';
 import { InferenceRuntime } from '../../worker/src/inference';
 import { DEFAULT_WARMUP_RUNS, loadWorkerConfig } from '../../worker/src/config';
 import { loadUpscalers } from '../../worker/src/handlers/upscale';
-import { createLogger } from '../../worker/src/lib/logger';
+import { createLogger } from '@imagestudio/runtime';
 import { defaultModel } from '../../worker/src/models';
 import { maskIou } from '../../worker/src/imaging/matting';
 import { removeBackground } from '../../worker/src/pipelines/remove-background';
@@ -121,7 +121,7 @@ async function child(kind: string, input: string, output: string, runs: number):
   } else {
     // The worker's own model table and loading (handlers/upscale.ts).
     const config = loadWorkerConfig({ S3_ENDPOINT: 'http://127.0.0.1:1', MODELS_DIR: MODELS, WORKER_EXECUTION_PROVIDERS: benchProviders().join(',') });
-    const { runs: upscalers } = await loadUpscalers({ config, runtime, logger: createLogger('silent') });
+    const { runs: upscalers } = await loadUpscalers({ config, runtime, logger: createLogger('silent', 'bench') });
     const pick = (choice: UpscaleModel, factor: 2 | 4): Upscaler => {
       const upscaler = upscalers.get(choice)?.get(factor);
       if (!upscaler) throw new Error(`${choice} x${factor} is not loaded: run npm run models`);

@@ -4,7 +4,7 @@ import type { UpscaleModel } from '@imagestudio/contracts';
 import { loadWorkerConfig } from '../config';
 import type { InferenceRuntime } from '../inference';
 import { ImageInputError, decodeImage } from '../imaging/decode';
-import { createLogger } from '../lib/logger';
+import { createLogger } from '@imagestudio/runtime';
 import { FIXTURES, MODELS_DIR, startCpuRuntime } from '../test-support/models';
 import { loadUpscalers } from '../handlers/upscale';
 import { type Upscaler, upscaleImage, upscaleRgb } from './upscale';
@@ -24,7 +24,7 @@ describe('upscaling on the converted models (CPU)', () => {
     runtime = await startCpuRuntime();
     // cuda listed first: photo-max must still stay off when only the CPU provider can load it.
     const config = loadWorkerConfig({ S3_ENDPOINT: 'http://127.0.0.1:1', MODELS_DIR, WORKER_EXECUTION_PROVIDERS: 'cuda,cpu' });
-    ({ runs } = await loadUpscalers({ config, runtime, logger: createLogger('silent') }));
+    ({ runs } = await loadUpscalers({ config, runtime, logger: createLogger('silent', 'test') }));
   }, 60_000);
   afterAll(() => runtime.close());
 
