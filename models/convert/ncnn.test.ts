@@ -7,7 +7,7 @@ import { getModel } from '../manifest';
 import { readTarballFiles } from '../prepare/tarball';
 import { requireTarball } from '../testing/cache';
 import { runOnnx } from '../testing/ort';
-import { add, bicubicHalve, type Chw, chw, concat, conv2d, maxAbsDiff, pixelShuffle, prelu, randomFloats, relu, scale, upsampleNearest } from '../testing/reference';
+import { add, bicubicHalve, type Chw, chw, concat, conv2d, depthToSpace, maxAbsDiff, prelu, randomFloats, relu, scale, upsampleNearest } from '../testing/reference';
 import { halfToFloat } from './fp16-to-fp32';
 import { convertNcnnModel, parseParam, UnsupportedLayerError } from './ncnn';
 
@@ -47,7 +47,7 @@ function srvggReference(bin: Buffer, body: number, x: Chw): Chw {
   };
   let h = prelu(conv(x, 64), fp32(64));
   for (let i = 0; i < body; i++) h = prelu(conv(h, 64), fp32(64));
-  const out = add(pixelShuffle(conv(h, 48), 4), upsampleNearest(x, 4));
+  const out = add(depthToSpace(conv(h, 48), 4, 'CRD'), upsampleNearest(x, 4));
   if (offset !== bin.length) throw new Error(`reference read ${offset} of ${bin.length} bytes`);
   return out;
 }

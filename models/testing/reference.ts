@@ -82,16 +82,17 @@ export function upsampleNearest(x: Chw, factor: number): Chw {
 }
 
 /**
- * TensorFlow's depth_to_space (ONNX DepthToSpace, mode DCR): output channel c at block offset (by, bx) comes
- * from input channel (by * block + bx) * cOut + c.
+ * ONNX DepthToSpace. Mode DCR (TensorFlow's depth_to_space): output channel c at block offset (by, bx) comes from
+ * input channel (by * block + bx) * cOut + c. Mode CRD (PyTorch's pixel shuffle): from c * block^2 + by * block + bx.
  */
-export function depthToSpace(x: Chw, block: number): Chw {
+export function depthToSpace(x: Chw, block: number, mode: 'DCR' | 'CRD' = 'DCR'): Chw {
   const cOut = x.c / (block * block);
   const out = chw(cOut, x.h * block, x.w * block);
   for (let c = 0; c < cOut; c++) {
     for (let y = 0; y < out.h; y++) {
       for (let xx = 0; xx < out.w; xx++) {
-        const src = ((y % block) * block + (xx % block)) * cOut + c;
+        const offset = (y % block) * block + (xx % block);
+        const src = mode === 'DCR' ? offset * cOut + c : c * block * block + offset;
         out.data[(c * out.h + y) * out.w + xx] = x.data[(src * x.h + Math.floor(y / block)) * x.w + Math.floor(xx / block)] as number;
       }
     }
@@ -134,24 +135,6 @@ export function randomFloats(n: number, seed: number, lo = -1, hi = 1): Float32A
 export function prelu(x: Chw, slopes: Float32Array): Chw {
   const plane = x.h * x.w;
   return chw(x.c, x.h, x.w, x.data.map((v, i) => (v >= 0 ? v : v * (slopes[Math.floor(i / plane)] as number))));
-}
-
-/**
- * PyTorch's pixel shuffle (ONNX DepthToSpace, mode CRD): output channel c at block offset (by, bx) comes from
- * input channel c * block^2 + by * block + bx.
- */
-export function pixelShuffle(x: Chw, block: number): Chw {
-  const cOut = x.c / (block * block);
-  const out = chw(cOut, x.h * block, x.w * block);
-  for (let c = 0; c < cOut; c++) {
-    for (let y = 0; y < out.h; y++) {
-      for (let xx = 0; xx < out.w; xx++) {
-        const src = c * block * block + (y % block) * block + (xx % block);
-        out.data[(c * out.h + y) * out.w + xx] = x.data[(src * x.h + Math.floor(y / block)) * x.w + Math.floor(xx / block)] as number;
-      }
-    }
-  }
-  return out;
 }
 
 /**
