@@ -83,7 +83,7 @@ describe('ncnn converter on the real Real-ESRGAN weights', () => {
     expect(maxAbsDiff(expected.data, actual.data)).toBeLessThan(2e-5);
     // Not a trivial pass-through: the network changes the nearest-upsampled input noticeably.
     expect(maxAbsDiff(upsampleNearest(x, 4).data, actual.data)).toBeGreaterThan(0.05);
-  });
+  }, 120_000);
 
   it('realesr-animevideov3-x2 is the x4 network then a bicubic halving', async () => {
     const { param, bin } = await ncnnFiles('realesr-animevideov3-x2');
@@ -95,7 +95,7 @@ describe('ncnn converter on the real Real-ESRGAN weights', () => {
     const actual = await runOnnx(converted.onnx, x.data, [1, 3, 24, 24]);
     expect(actual.dims).toEqual([1, 3, 48, 48]);
     expect(maxAbsDiff(expected.data, actual.data)).toBeLessThan(2e-5);
-  });
+  }, 120_000);
 });
 
 /** Little-endian fp32 bytes, optionally behind the fp32 storage tag 0. */
