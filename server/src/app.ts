@@ -10,6 +10,7 @@ import { requestLogger } from './http/request-logger';
 import { sessionMiddleware } from './http/session';
 import { spaRouter } from './http/spa';
 import { apiRouters, publicRouters, rawBodyRouters } from './modules';
+import { passportFor } from './modules/auth/auth.passport';
 
 /** Parses TRUST_PROXY: "true"/"false", a hop count, or a list of addresses for express. */
 function trustProxy(value: string): boolean | number | string {
@@ -18,7 +19,7 @@ function trustProxy(value: string): boolean | number | string {
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
-/** Builds the Express app without listening (style.md rule 7); main.ts and tests call listen. */
+/** Builds the Express app without listening; main.ts and tests call listen. */
 export function createApp(deps: AppDeps): Express {
   const ctx: AppContext = { ...deps, metrics: createMetrics() };
   const app = express();
@@ -31,7 +32,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(ctx.metrics.middleware);
 
   // 2. Security headers. Result images come from presigned S3 URLs, which may live on another origin;
-  // the phone input asks an IP-to-country service once (spec section 7).
+  // the phone input asks an IP-to-country service once.
   const s3Origin = new URL(deps.storage.endpoint).origin;
   const ipCountryOrigin = new URL(deps.config.CLIENT_IP_COUNTRY_URL).origin;
   app.use(
@@ -59,6 +60,8 @@ export function createApp(deps: AppDeps): Express {
 
   // 6. Sessions (Redis) and passport, then 7. session-bound CSRF checks on mutating requests.
   for (const handler of sessionMiddleware(ctx)) app.use(handler);
+  const passport = passportFor(ctx);
+  app.use(passport.initialize(), passport.session());
   for (const handler of csrfMiddleware(ctx)) app.use(handler);
 
   // 8. Feature routers under /api, then the /api 404 envelope.
