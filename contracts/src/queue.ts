@@ -31,10 +31,21 @@ export const removeBackgroundPayloadSchema = z.object({
   maskOnly: z.boolean().default(false),
 });
 
+/**
+ * The upscaling models a user can choose: `photo` (Real-ESRGAN general x4 v3, the default), `illustration`
+ * (Real-ESRGAN anime video v3), `fast` (ESRGAN slim) and `photo-max` (Real-ESRGAN x4plus, offered only by
+ * workers running on a GPU). Workers advertise the ones they can run in their heartbeat.
+ */
+export const UPSCALE_MODELS = ['photo', 'illustration', 'fast', 'photo-max'] as const;
+export type UpscaleModel = (typeof UPSCALE_MODELS)[number];
+export const DEFAULT_UPSCALE_MODEL: UpscaleModel = 'photo';
+
 export const upscalePayloadSchema = z.object({
   ...jobBase,
   inputKey: z.string().min(1),
   factor: z.union([z.literal(2), z.literal(4)]),
+  // Jobs queued before models existed ran the default.
+  model: z.enum(UPSCALE_MODELS).default(DEFAULT_UPSCALE_MODEL),
   outputFormat: z.enum(['png', 'webp', 'jpeg']),
 });
 
@@ -118,6 +129,8 @@ export const HEARTBEAT_TTL_SECONDS = 15;
 export const workerHeartbeatSchema = z.object({
   workerId: z.string(),
   tools: z.array(z.enum(JOB_NAMES)),
+  /** Per tool, the user-selectable models this worker can run (upscale: UPSCALE_MODELS); absent = none to choose. */
+  models: z.partialRecord(z.enum(JOB_NAMES), z.array(z.string())).default({}),
   provider: executionProviderSchema,
   concurrency: z.number().int().min(1),
   version: z.string(),

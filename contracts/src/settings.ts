@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { isDecimal } from './decimal';
+import { UPSCALE_MODELS } from './queue';
 
 /** A token amount exact to 0.1 (job prices, welcome bonus). */
 const tokenAmount = z.number().min(0).max(1_000_000).refine((v) => isDecimal(v, 1), 'Must be a multiple of 0.1');
@@ -36,6 +37,8 @@ export const settingsSchema = z
     image_generation_price: tokenAmount.default(1),
     background_removal_price: tokenAmount.default(1),
     upscale_price: tokenAmount.default(1),
+    /** Price of an upscale per model where it differs from upscale_price (e.g. {"photo-max": 2}); default none. */
+    upscale_model_prices: z.partialRecord(z.enum(UPSCALE_MODELS), tokenAmount).default({}),
     image_generation_sizes: z.array(imageSize).min(1).default(['1024x1024', '1536x1024', '1024x1536']),
     upscale_factors: z.array(z.number().int().min(2).max(8)).min(1).default([2, 4]),
     /** Google Tag id; empty = no tag. */

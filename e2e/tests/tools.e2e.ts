@@ -123,10 +123,15 @@ export function toolTests(workers: WorkerControl, s3: { endpoint: string; bucket
   };
 
   const upscale: E2ETest = {
-    name: 'upscale 2x -> the before/after slider moves with the keyboard and the pointer',
+    name: 'upscale 2x with the illustration model -> the before/after slider moves with the keyboard and the pointer',
     async run(ctx) {
       const page = await signedInPage(ctx, 'upscale');
       await page.goto('/services/upscale');
+      // The models the live CPU worker runs, one sentence each; photo is the default.
+      await page.getByLabel('Fast - quickest, softest').waitFor();
+      check(await page.getByLabel('Photo - removes compression blocks and noise').isChecked(), 'photo is not the default model');
+      check((await page.getByTestId('model-picker').getByRole('radio').count()) === 3, 'the picker does not list exactly photo, illustration and fast');
+      await page.getByLabel('Illustration - clean lines for drawings and anime').check();
       await page.getByLabel('Factor').selectOption('2');
       await page.getByRole('button', { name: 'Upscale - 1 token' }).waitFor();
       await shots(ctx, page, 'tool-upscale-before');
@@ -136,6 +141,8 @@ export function toolTests(workers: WorkerControl, s3: { endpoint: string; bucket
       const slider = page.getByRole('slider', { name: 'Before and after comparison' });
       await slider.waitFor({ timeout: JOB_MS });
       await page.getByText(/^256 x \d+ px$/).waitFor();
+      const job = await page.context().request.get(`/api/jobs/${new URL(page.url()).searchParams.get('job')}`);
+      check((await job.json()).payload.params.model === 'illustration', 'the job did not run the chosen model');
       check((await slider.getAttribute('aria-valuenow')) === '50', 'the slider does not start in the middle');
       await slider.focus();
       await page.keyboard.press('ArrowRight');

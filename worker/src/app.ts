@@ -63,8 +63,13 @@ export async function startWorker(config: WorkerConfig, logger: Logger, loaders:
     worker.on('error', (err) => logger.error({ err: err.message }, 'queue worker error'));
     worker.on('failed', (job, err) => logger.debug({ jobId: job?.id, err: err.message }, 'job failed'));
     const workerId = `${os.hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
-    const stopHeartbeat = startHeartbeat(redis, config.QUEUE_PREFIX, { workerId, tools: available, provider, concurrency: config.WORKER_CONCURRENCY, version: VERSION }, logger);
-    logger.info({ workerId, tools: available, provider, concurrency: config.WORKER_CONCURRENCY, queue: QUEUE_NAME }, 'worker started');
+    const models: Partial<Record<JobName, string[]>> = {};
+    for (const name of available) {
+      const offered = (tools[name] as { models?: readonly string[] }).models;
+      if (offered) models[name] = [...offered];
+    }
+    const stopHeartbeat = startHeartbeat(redis, config.QUEUE_PREFIX, { workerId, tools: available, models, provider, concurrency: config.WORKER_CONCURRENCY, version: VERSION }, logger);
+    logger.info({ workerId, tools: available, models, provider, concurrency: config.WORKER_CONCURRENCY, queue: QUEUE_NAME }, 'worker started');
 
     return {
       worker,

@@ -3,8 +3,8 @@ import type { JobName, ToolQuote, ToolStatus } from '@imagestudio/contracts';
 import type { RootStore } from './root-store';
 import { ToolRunStore } from './tool-run-store';
 
-/** Quote cache key: the same tool, count and factor always cost the same until settings change. */
-const quoteKey = (tool: JobName, count: number, factor?: number) => `${tool}:${count}:${factor ?? ''}`;
+/** Quote cache key: the same tool, count, factor and model always cost the same until settings change. */
+const quoteKey = (tool: JobName, count: number, factor?: number, model?: string) => `${tool}:${count}:${factor ?? ''}:${model ?? ''}`;
 
 /** The image tools: which can run now (/api/tools/status), what a run costs (/api/tools/quote), each tool's run. */
 export class ToolsStore {
@@ -44,8 +44,13 @@ export class ToolsStore {
   }
 
   /** The cached quote, or undefined until loadQuote has answered. */
-  quote(tool: JobName, count = 1, factor?: number): ToolQuote | undefined {
-    return this.quotes.get(quoteKey(tool, count, factor));
+  quote(tool: JobName, count = 1, factor?: number, model?: string): ToolQuote | undefined {
+    return this.quotes.get(quoteKey(tool, count, factor, model));
+  }
+
+  /** The models live workers run for `tool` (empty until the status is known, or when the tool has no choice). */
+  models(tool: JobName): string[] {
+    return this.status?.[tool].models ?? [];
   }
 
   async loadStatus(): Promise<void> {
@@ -60,12 +65,13 @@ export class ToolsStore {
     }
   }
 
-  async loadQuote(tool: JobName, count = 1, factor?: number): Promise<void> {
-    const key = quoteKey(tool, count, factor);
+  async loadQuote(tool: JobName, count = 1, factor?: number, model?: string): Promise<void> {
+    const key = quoteKey(tool, count, factor, model);
     if (this.quotes.has(key)) return;
     try {
       const params: Record<string, unknown> = { tool, count };
       if (factor !== undefined) params.factor = factor;
+      if (model !== undefined) params.model = model;
       const reply = await this.root.api.get<ToolQuote>('/tools/quote', { params });
       if (reply.payload) runInAction(() => this.quotes.set(key, reply.payload as ToolQuote));
     } catch {

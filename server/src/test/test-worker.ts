@@ -41,6 +41,8 @@ export interface TestWorkerOptions {
   s3: { endpoint: string; bucket: string };
   behaviour?: Behaviour;
   tools?: JobName[];
+  /** Models advertised per tool (default: upscale offers what a CPU worker runs: photo, illustration, fast). */
+  models?: Partial<Record<JobName, string[]>>;
   concurrency?: number;
   slowMs?: number;
   /** Short lock and stall check, so a killed worker's job is picked up again within seconds. */
@@ -144,7 +146,7 @@ export async function startTestWorker(options: TestWorkerOptions): Promise<TestW
   worker.on('error', () => undefined);
 
   const beat = async () => {
-    const value = { workerId, tools: options.tools ?? [...JOB_NAMES], provider: 'cpu', concurrency: options.concurrency ?? 4, version: 'test', at: new Date().toISOString() };
+    const value = { workerId, tools: options.tools ?? [...JOB_NAMES], models: options.models ?? { upscale: ['photo', 'illustration', 'fast'] }, provider: 'cpu', concurrency: options.concurrency ?? 4, version: 'test', at: new Date().toISOString() };
     await redis.set(heartbeatKey(options.queuePrefix, workerId), JSON.stringify(value), { expiration: { type: 'EX', value: HEARTBEAT_TTL_SECONDS } });
   };
   let timer: NodeJS.Timeout | undefined;

@@ -34,6 +34,8 @@ export interface JobContext<N extends JobName> {
 export interface Tool<N extends JobName> {
   /** The execution provider its main model actually runs on. */
   provider: ExecutionProvider;
+  /** The user-selectable models this worker runs for the tool (published in the heartbeat); none = no choice. */
+  models?: readonly string[];
   run(ctx: JobContext<N>): Promise<JobResult>;
   /** Frees its sessions at shutdown (the runtime closes them anyway). */
   close?(): Promise<void>;

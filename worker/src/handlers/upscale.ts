@@ -1,61 +1,109 @@
 import { UnrecoverableError } from 'bullmq';
+import { UPSCALE_MODELS, type UpscaleModel } from '@imagestudio/contracts';
 import type { ModelSession } from '../inference';
 import { type ModelEntry, modelsForTask, preparedModelFile } from '../models';
-import { DEFAULT_TILE_SIZE, upscaleImage } from '../pipelines/upscale';
+import { DEFAULT_TILE_SIZE, type Upscaler, upscaleImage } from '../pipelines/upscale';
 import { warmUp, warmUpImage } from '../pipelines/warm-up';
 import { runSingleImageJob } from './job-io';
-import type { ToolLoader } from './types';
+import type { ToolDeps, ToolLoader } from './types';
 
 const PERCENTS = { downloaded: 5, prepared: 10, inferred: 85, encoded: 95, uploaded: 100 };
 
-/** Model family preferred per factor (worker/README.md "Upscaling"). */
-const FAMILY_PREFERENCE = ['slim', 'medium', 'thick'];
+/**
+ * What each user-facing model runs (manifest ids, first prepared one wins). x2 without an x2 variant runs the x4
+ * model and halves each tile with Lanczos3. Tile sizes: the SRVGG models need 2 x 34 (18) px of overlap for
+ * exact seams, so they take 512 px tiles (a 512 px image runs in one piece); ESRGAN slim keeps its measured 320.
+ * x4plus's receptive radius (351 px) would make exact tiles huge: it blends seams over a 32 px margin instead,
+ * and it is offered only where a GPU provider loaded it (~15 s per 320 px tile on 2 CPU cores).
+ */
+export const UPSCALE_CHOICES: Record<UpscaleModel, { x2: readonly string[]; x4: readonly string[]; tileSize: number; margin?: number; gpuOnly?: boolean }> = {
+  photo: { x2: [], x4: ['realesr-general-x4v3'], tileSize: 512 },
+  illustration: { x2: ['realesr-animevideov3-x2'], x4: ['realesr-animevideov3-x4'], tileSize: 512 },
+  fast: { x2: ['esrgan-slim-x2', 'esrgan-medium-x2'], x4: ['esrgan-slim-x4', 'esrgan-medium-x4'], tileSize: DEFAULT_TILE_SIZE },
+  'photo-max': { x2: [], x4: ['realesrgan-x4plus'], tileSize: 256, margin: 32, gpuOnly: true },
+};
 
-/** The preferred prepared model for a factor, or undefined. */
-export function chooseUpscaleModel(modelsDir: string, factor: number): { model: ModelEntry; file: string } | undefined {
-  const candidates = modelsForTask('upscale')
-    .filter((m) => m.preprocessing.kind === 'super-resolution' && m.preprocessing.scale === factor)
-    .map((m) => ({ model: m, file: preparedModelFile(modelsDir, m), rank: FAMILY_PREFERENCE.findIndex((f) => m.id.includes(f)) }))
-    .filter((c): c is { model: ModelEntry; file: string; rank: number } => c.file !== null)
-    .sort((a, b) => (a.rank < 0 ? 99 : a.rank) - (b.rank < 0 ? 99 : b.rank));
-  return candidates[0];
+/** The first prepared model among `ids`, with its file. */
+function firstPrepared(modelsDir: string, ids: readonly string[]): { model: ModelEntry; file: string } | undefined {
+  for (const id of ids) {
+    const model = modelsForTask('upscale').find((m) => m.id === id);
+    const file = model && preparedModelFile(modelsDir, model);
+    if (model && file) return { model, file };
+  }
+  return undefined;
 }
 
-/** Loads one ESRGAN model per factor (2 and 4) once; unavailable when neither is prepared. */
-export const loadUpscaleTool: ToolLoader<'upscale'> = async ({ config, runtime, logger }) => {
-  const sessions = new Map<number, { model: ModelEntry; session: ModelSession }>();
-  for (const factor of [2, 4]) {
-    const chosen = chooseUpscaleModel(config.MODELS_DIR, factor);
-    if (chosen) sessions.set(factor, { model: chosen.model, session: await runtime.load(chosen.file) });
+type LoadedUpscaler = Upscaler & { session: ModelSession };
+type Runs = Map<UpscaleModel, Map<2 | 4, LoadedUpscaler>>;
+
+/** Loads every choice whose files are prepared (each model file once); GPU-only ones only on a GPU provider. */
+export async function loadUpscalers({ config, runtime, logger }: ToolDeps): Promise<{ runs: Runs; sessions: ModelSession[] }> {
+  const sessions = new Map<string, ModelSession>();
+  const runs: Runs = new Map();
+  const gpuListed = config.WORKER_EXECUTION_PROVIDERS.some((p) => p !== 'cpu');
+  for (const choice of UPSCALE_MODELS) {
+    const spec = UPSCALE_CHOICES[choice];
+    if (spec.gpuOnly && !gpuListed) continue;
+    const x4 = firstPrepared(config.MODELS_DIR, spec.x4);
+    const x2 = firstPrepared(config.MODELS_DIR, spec.x2);
+    const byFactor = new Map<2 | 4, LoadedUpscaler>();
+    for (const [factor, chosen, halve] of [[4, x4, false], [2, x2 ?? x4, !x2]] as const) {
+      if (!chosen) continue;
+      let session = sessions.get(chosen.model.id);
+      if (!session) {
+        session = await runtime.load(chosen.file);
+        if (spec.gpuOnly && session.provider === 'cpu') {
+          logger.info({ tool: 'upscale', model: choice }, 'model not offered: it needs a GPU provider');
+          await session.release();
+          break;
+        }
+        sessions.set(chosen.model.id, session);
+      }
+      byFactor.set(factor, { session, model: chosen.model, halve, tileSize: spec.tileSize, margin: spec.margin });
+    }
+    if (byFactor.size > 0) runs.set(choice, byFactor);
   }
-  const first = [...sessions.values()][0];
+  return { runs, sessions: [...sessions.values()] };
+}
+
+/** Loads the upscaling models once; unavailable when none is prepared. */
+export const loadUpscaleTool: ToolLoader<'upscale'> = async (deps) => {
+  const { config, logger } = deps;
+  const { runs, sessions } = await loadUpscalers(deps);
+  const first = sessions[0];
   if (!first) return { unavailable: 'no upscaling model is prepared (run npm run models)' };
   if (config.WORKER_WARMUP_RUNS > 0) {
-    // One full tile: the shape most of the work of a large image runs at.
-    const image = await warmUpImage(DEFAULT_TILE_SIZE, DEFAULT_TILE_SIZE);
-    for (const [factor, { model, session }] of sessions) {
-      const ms = await warmUp(config.WORKER_WARMUP_RUNS, () => upscaleImage(session, model, image, { outputFormat: 'png' }));
-      logger.info({ tool: 'upscale', factor, model: model.id, ms }, 'warmed up');
+    // One tile of each model file: the shape most of the work of a large image runs at.
+    const warmed = new Set<ModelSession>();
+    for (const [choice, byFactor] of runs) {
+      for (const [factor, upscaler] of byFactor) {
+        if (warmed.has(upscaler.session)) continue;
+        warmed.add(upscaler.session);
+        const image = await warmUpImage(DEFAULT_TILE_SIZE, DEFAULT_TILE_SIZE);
+        const ms = await warmUp(config.WORKER_WARMUP_RUNS, () => upscaleImage(upscaler, image, { outputFormat: 'png' }));
+        logger.info({ tool: 'upscale', model: choice, factor, file: upscaler.model.id, ms }, 'warmed up');
+      }
     }
   }
   return {
-    provider: first.session.provider,
+    provider: first.provider,
+    models: [...runs.keys()],
     close: async () => {
-      for (const { session } of sessions.values()) await session.release();
+      for (const session of sessions) await session.release();
     },
     run: async (ctx) => {
-      const entry = sessions.get(ctx.payload.factor);
-      if (!entry) throw new UnrecoverableError(`Upscaling x${ctx.payload.factor} is not available on this worker.`);
+      const { factor, model } = ctx.payload;
+      const upscaler = runs.get(model)?.get(factor);
+      if (!upscaler) throw new UnrecoverableError(`Upscaling x${factor} with the ${model} model is not available on this worker.`);
       const onTile = async (done: number, total: number) => {
         await ctx.progress(PERCENTS.prepared + ((PERCENTS.inferred - PERCENTS.prepared) * done) / total, 'inferring');
         await ctx.checkCancelled();
       };
-      return runSingleImageJob(
-        ctx,
-        PERCENTS,
-        (input, step) => upscaleImage(entry.session, entry.model, input, { outputFormat: ctx.payload.outputFormat }, step, onTile),
-        { provider: entry.session.provider, notes: [`model ${entry.model.id}`] },
-      );
+      const via = upscaler.halve ? ` at x4, halved with Lanczos3` : '';
+      return runSingleImageJob(ctx, PERCENTS, (input, step) => upscaleImage(upscaler, input, { outputFormat: ctx.payload.outputFormat }, step, onTile), {
+        provider: upscaler.session.provider,
+        notes: [`model ${model} (${upscaler.model.id}${via})`],
+      });
     },
   };
 };

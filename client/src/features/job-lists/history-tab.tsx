@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { History } from 'lucide-react';
-import { JOB_NAMES, JOB_STATUSES, type JobStatus, type JobView } from '@imagestudio/contracts';
+import { JOB_NAMES, JOB_STATUSES, UPSCALE_MODELS, type JobStatus, type JobView, type UpscaleModel } from '@imagestudio/contracts';
 import { Badge, Button, EmptyState, Select, Skeleton, type BadgeTone } from '../../components';
 import { formatDate } from '../../lib/format';
 import { useStore } from '../../stores';
@@ -11,11 +11,17 @@ import './job-lists.css';
 
 const TONES: Record<JobStatus, BadgeTone> = { queued: 'neutral', running: 'accent', succeeded: 'success', failed: 'error', cancelled: 'warning' };
 
+/** Upscaling jobs show the model they ran (jobs from before the model choice have none). */
+const isUpscaleModel = (m: unknown): m is UpscaleModel => (UPSCALE_MODELS as readonly unknown[]).includes(m);
+
 const Row = observer(function Row({ job }: { job: JobView }) {
   const { t } = useStore();
   return (
     <tr data-testid="history-row">
-      <td>{t(`client-tools.tool.${job.tool}`)}</td>
+      <td>
+        {t(`client-tools.tool.${job.tool}`)}
+        {job.tool === 'upscale' && isUpscaleModel(job.params.model) ? ` · ${t(`client-tools.upscale.modelName.${job.params.model}`)}` : null}
+      </td>
       <td>
         <Badge tone={TONES[job.status]}>{t(`client-tools.status.${job.status}`)}</Badge>
       </td>

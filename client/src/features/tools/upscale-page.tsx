@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
+import { DEFAULT_UPSCALE_MODEL, UPSCALE_MODELS, type UpscaleModel } from '@imagestudio/contracts';
 import { Select } from '../../components';
 import { useStore } from '../../stores';
 import { ComparisonSlider } from './comparison-slider';
@@ -10,25 +11,37 @@ import { ZoomLens } from './zoom-lens';
 
 type OutputFormat = 'png' | 'webp' | 'jpeg';
 
-/** /services/upscale: upload, factor 2 or 4 with its size limit, before/after slider and zoom lens, download. */
+/**
+ * /services/upscale: upload, model (the ones live workers run, one sentence each), factor 2 or 4 with its size
+ * limit, before/after slider and zoom lens on the chosen model's result, download.
+ */
 export const UpscalePage = observer(function UpscalePage() {
   const { tools, settings, t } = useStore();
   const factors = (settings.settings?.upscale_factors ?? [2, 4]).filter((f) => f === 2 || f === 4);
   const [factor, setFactor] = useState<number>(factors[0] ?? 2);
   const [format, setFormat] = useState<OutputFormat>('png');
+  const [model, setModel] = useState<UpscaleModel>(DEFAULT_UPSCALE_MODEL);
+  const offered = tools.models('upscale');
+  // Before the status is known (or when no worker is up) the full list shows; the server has the last word.
+  const choices = UPSCALE_MODELS.filter((m) => offered.length === 0 ? m !== 'photo-max' : offered.includes(m));
   const [view, setView] = useState<'compare' | 'lens'>('compare');
   const { run, startOver, upload, preview: before } = useUploadTool('upscale', factor);
-  const quote = tools.quote('upscale', 1, factor);
+  const quote = tools.quote('upscale', 1, factor, model);
 
   useEffect(() => {
-    void tools.loadQuote('upscale', 1, factor);
-  }, [tools, factor]);
+    void tools.loadQuote('upscale', 1, factor, model);
+  }, [tools, factor, model]);
+
+  useEffect(() => {
+    if (!choices.includes(model) && choices[0]) setModel(choices.includes(DEFAULT_UPSCALE_MODEL) ? DEFAULT_UPSCALE_MODEL : choices[0]);
+  }, [choices, model]);
 
   const start = () => {
     if (!upload.file) return;
     const body = new FormData();
     body.append('image', upload.file);
     body.append('factor', String(factor));
+    body.append('model', model);
     body.append('output_format', format);
     void run.submit(body, quote?.cost ?? 0);
   };
@@ -82,6 +95,15 @@ export const UpscalePage = observer(function UpscalePage() {
       cost={quote?.cost}
       onRun={start}
     >
+      <fieldset className="field model-picker" data-testid="model-picker">
+        <legend className="field__label">{t('client-tools.upscale.model')}</legend>
+        {choices.map((m) => (
+          <label key={m} className="model-picker__option">
+            <input type="radio" name="upscale-model" value={m} checked={model === m} onChange={() => setModel(m)} />
+            <span>{t(`client-tools.upscale.model.${m}`)}</span>
+          </label>
+        ))}
+      </fieldset>
       <Select
         label={t('client-tools.upscale.factor')}
         value={String(factor)}

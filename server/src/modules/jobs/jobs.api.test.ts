@@ -223,12 +223,12 @@ describe('quote, status and metrics', () => {
   it('quotes the exact cost and reports tools with a live worker', async () => {
     const { agent } = await verifiedUser(t, { balanceTokens: 0 });
     const q = await agent.get('/api/tools/quote?tool=generate&count=3').expect(200);
-    expect(q.body.payload).toEqual({ tool: 'generate', count: 3, factor: null, unit_price: 1, cost: 3 });
+    expect(q.body.payload).toEqual({ tool: 'generate', count: 3, factor: null, model: null, unit_price: 1, cost: 3 });
     const up = await agent.get('/api/tools/quote?tool=upscale&factor=4').expect(200);
-    expect(up.body.payload).toMatchObject({ factor: 4, cost: 1 });
+    expect(up.body.payload).toMatchObject({ factor: 4, model: 'photo', cost: 1 });
     await agent.get('/api/tools/quote?tool=upscale&factor=3').expect(422);
     const status = await agent.get('/api/tools/status').expect(200);
-    expect(status.body.payload.generate).toEqual({ available: true, provider: 'cpu' });
+    expect(status.body.payload.generate).toEqual({ available: true, provider: 'cpu', models: [] });
   });
 
   it('exposes queue depth, oldest wait, durations and outcomes on /api/metrics', async () => {

@@ -5,6 +5,7 @@ import type { JobView } from '@imagestudio/contracts';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { csrfHeaders, cookieHeader, verifiedUser } from '../../test/auth-helpers';
 import type { TestWorker } from '../../test/test-worker';
+import { updateSetting } from '../catalog/settings.service';
 import { startJobEvents } from '../jobs/job-events';
 import { money, waitForStatus, workerFor } from '../jobs/jobs.test-support';
 import { UPLOAD_MESSAGES } from '../uploads/image-inspect';
@@ -149,7 +150,7 @@ describe('POST /api/tools/upscale', () => {
     expect(res.body).toEqual({ status: 'ERROR', code: 'tool_unavailable', message: 'Upscaling is not available right now.' });
     expect((await money(t, user.id)).balance).toBe(50);
     const status = await agent.get('/api/tools/status').expect(200);
-    expect(status.body.payload.upscale).toEqual({ available: false, provider: null });
+    expect(status.body.payload.upscale).toEqual({ available: false, provider: null, models: [] });
     expect(status.body.payload['remove-background'].available).toBe(true);
   });
 
@@ -163,11 +164,46 @@ describe('POST /api/tools/upscale', () => {
       expect(res.body.message).toContain('2048x2048');
       await agent.post('/api/tools/upscale').field('factor', '3').attach('image', await solidImage('png'), 'a.png').expect(422);
       const ok = await agent.post('/api/tools/upscale').field('factor', '4').field('output_format', 'jpeg').attach('image', await solidImage('png', 300, 200), 'a.png').expect(202);
-      expect(ok.body.payload.params).toEqual({ factor: 4, output_format: 'jpeg' });
+      expect(ok.body.payload.params).toEqual({ factor: 4, model: 'photo', output_format: 'jpeg' });
       await waitForStatus(agent, ok.body.payload.id, ['succeeded']);
       expect((await money(t, user.id)).balance).toBe(40);
     } finally {
       await up.close();
+    }
+  });
+});
+
+describe('upscaling models', () => {
+  it('lists the models live workers run, refuses unknown or unavailable ones with 422 before charging, prices per model', async () => {
+    const up = await workerFor(t, { tools: ['upscale'], models: { upscale: ['fast', 'photo'] } });
+    const gpu = await workerFor(t, { tools: ['upscale'], models: { upscale: ['illustration', 'photo'] } });
+    try {
+      const { agent, user } = await verifiedUser(t, { balanceTokens: 10 });
+      const status = await agent.get('/api/tools/status').expect(200);
+      expect(status.body.payload.upscale).toEqual({ available: true, provider: 'cpu', models: ['photo', 'illustration', 'fast'] });
+      expect(status.body.payload['remove-background'].models).toEqual([]);
+
+      const unknown = await agent.post('/api/tools/upscale').field('factor', '2').field('model', 'best').attach('image', await solidImage('png'), 'a.png').expect(422);
+      expect(unknown.body.errors).toEqual({ model: ['Model must be one of photo, illustration, fast, photo-max.'] });
+      const unavailable = await agent.post('/api/tools/upscale').field('factor', '2').field('model', 'photo-max').attach('image', await solidImage('png'), 'a.png').expect(422);
+      expect(unavailable.body.errors).toEqual({ model: ['This model is not available right now. Please choose another one.'] });
+      expect((await money(t, user.id)).balance).toBe(100);
+
+      // Default: every model costs upscale_price; a model priced apart costs its own price.
+      expect((await agent.get('/api/tools/quote?tool=upscale&factor=2&model=illustration').expect(200)).body.payload).toMatchObject({ model: 'illustration', unit_price: 1, cost: 1 });
+      await updateSetting(t.ctx, 'upscale_model_prices', { illustration: 2.5 });
+      expect((await agent.get('/api/tools/quote?tool=upscale&factor=2&model=illustration').expect(200)).body.payload).toMatchObject({ model: 'illustration', unit_price: 2.5, cost: 2.5 });
+      expect((await agent.get('/api/tools/quote?tool=upscale&factor=2').expect(200)).body.payload).toMatchObject({ model: 'photo', cost: 1 });
+      const ok = await agent.post('/api/tools/upscale').field('factor', '2').field('model', 'illustration').attach('image', await solidImage('png', 64, 64), 'a.png').expect(202);
+      expect(ok.body.payload.params).toEqual({ factor: 2, model: 'illustration', output_format: 'png' });
+      await waitForStatus(agent, ok.body.payload.id, ['succeeded']);
+      expect((await money(t, user.id)).balance).toBe(75);
+      const history = await agent.get('/api/jobs?tool=upscale').expect(200);
+      expect(history.body.payload.items.find((j: JobView) => j.id === ok.body.payload.id)?.params.model).toBe('illustration');
+    } finally {
+      await updateSetting(t.ctx, 'upscale_model_prices', {});
+      await up.close();
+      await gpu.close();
     }
   });
 });

@@ -43,7 +43,7 @@ export function toolsRouter(ctx: AppContext): Router {
 
   router.get('/tools/quote', requireUser, async (req, res) => {
     const q = quoteQuerySchema.parse(req.query);
-    sendOk(res, quote(await readToolSettings(ctx), q.tool, q.count, q.factor));
+    sendOk(res, quote(await readToolSettings(ctx), q.tool, q.count, q.factor, q.model));
   });
 
   router.get('/tools/status', requireUser, async (_req, res) => {

@@ -14,6 +14,7 @@ import { checkUpscaleOutput, inspectUpload } from '../uploads/image-inspect';
 import type { MultipartUpload } from '../uploads/multipart';
 import { checkFactor, checkSize, costTenths } from './tools.pricing';
 import { readToolSettings } from './tools.settings';
+import { assertUpscaleModelAvailable } from './tools.status';
 
 /** Who asks, and the request's Idempotency-Key and id. */
 export interface SubmitMeta {
@@ -73,24 +74,29 @@ export async function startRemoveBackground(ctx: AppContext, upload: MultipartUp
   });
 }
 
-/** POST /api/tools/upscale (multipart): cost = upscale_price; the output must stay within 64 MP. */
+/**
+ * POST /api/tools/upscale (multipart): cost = the model's price (upscale_price unless settings price it
+ * apart); the output must stay within 64 MP; a model no live worker offers is refused before charging.
+ */
 export async function startUpscale(ctx: AppContext, upload: MultipartUpload, meta: SubmitMeta): Promise<SubmitOutcome> {
   const image = requireImage(upload);
   const input = upscaleRequestSchema.parse(upload.fields);
   const settings = await readToolSettings(ctx);
   const factor = checkFactor(settings, input.factor);
+  const { model } = input;
+  await assertUpscaleModelAvailable(ctx, model);
   return submitJob(ctx, {
     ...meta,
     tool: 'upscale',
-    params: { factor, output_format: input.output_format },
+    params: { factor, model, output_format: input.output_format },
     rawInput: image,
-    costTenths: costTenths(settings, 'upscale'),
+    costTenths: costTenths(settings, 'upscale', 1, model),
     prepareInput: async () => {
       const clean = await inspectUpload(image);
       checkUpscaleOutput(clean.width, clean.height, factor);
       return clean;
     },
-    payload: ({ inputKey }) => ({ inputKey: inputKey!, factor, outputFormat: input.output_format }),
+    payload: ({ inputKey }) => ({ inputKey: inputKey!, factor, model, outputFormat: input.output_format }),
   });
 }
 

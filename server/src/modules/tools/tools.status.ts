@@ -2,6 +2,7 @@ import {
   HEARTBEAT_KEY_PREFIX,
   JOB_MESSAGES,
   JOB_NAMES,
+  UPSCALE_MODELS,
   heartbeatKey,
   workerHeartbeatSchema,
   type JobName,
@@ -9,7 +10,7 @@ import {
   type WorkerHeartbeat,
 } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { AppError, serviceUnavailable } from '../../lib/errors';
+import { AppError, serviceUnavailable, validationError } from '../../lib/errors';
 
 /** A positive answer is reused this long, so a burst of submissions costs one Redis scan. */
 const CACHE_MS = 1000;
@@ -61,9 +62,23 @@ export async function toolStatus(ctx: AppContext, fresh = false): Promise<ToolSt
     const able = beats.filter((b) => b.tools.includes(tool));
     // The fastest provider any worker offers is what a user's job will most likely run on.
     const provider = ['cuda', 'webgpu', 'cpu'].find((p) => able.some((b) => b.provider === p)) ?? null;
-    status[tool] = { available: able.length > 0, provider };
+    const offered = new Set(able.flatMap((b) => b.models[tool] ?? []));
+    // Known models in their contract order; a model name only a newer worker knows is listed after them.
+    const known: readonly string[] = tool === 'upscale' ? UPSCALE_MODELS : [];
+    const models = [...known.filter((m) => offered.has(m)), ...[...offered].filter((m) => !known.includes(m)).sort()];
+    status[tool] = { available: able.length > 0, provider, models };
   }
   return status;
+}
+
+/**
+ * 422 (field `model`, before charging) when live workers run upscaling but none offers `model`. With no
+ * upscaling worker at all, assertToolAvailable answers 503 instead.
+ */
+export async function assertUpscaleModelAvailable(ctx: AppContext, model: string): Promise<void> {
+  let status = await toolStatus(ctx);
+  if (!status.upscale.models.includes(model)) status = await toolStatus(ctx, true);
+  if (status.upscale.available && !status.upscale.models.includes(model)) throw validationError({ model: [JOB_MESSAGES.modelUnavailable] });
 }
 
 /** 503 `tool_unavailable` ("Image generation is not available right now.") when no live worker runs the tool. */
