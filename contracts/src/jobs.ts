@@ -40,6 +40,28 @@ export const JOB_MESSAGES = {
   imageRequired: 'Please choose an image to upload.',
 } as const;
 
+/**
+ * Failure reasons a worker writes for the user to read as they are (the job shows the refund beside them). Any
+ * other worker reason is operator detail, and the user reads JOB_MESSAGES.failed.
+ */
+export const WORKER_USER_MESSAGES = {
+  /** The hosted image service's content policy refused the prompt. */
+  declined: 'The image service declined this prompt.',
+  /** The hosted image service failed, refused our credentials, or sent something that is not an image. */
+  serviceFailed: 'The image service could not create this image right now.',
+  /** The hosted image service did not answer in time. */
+  serviceTimedOut: 'The image service took too long to answer.',
+} as const;
+
+/**
+ * The user-facing message of a failed job from the worker's failure reason: a WORKER_USER_MESSAGES text, alone
+ * or followed by operator detail in brackets ("<message> (<detail>)"), is shown without the detail.
+ */
+export function userFailureMessage(reason: string): string {
+  const known = (Object.values(WORKER_USER_MESSAGES) as string[]).find((m) => reason === m || reason.startsWith(`${m} (`));
+  return known ?? JOB_MESSAGES.failed;
+}
+
 /** Multipart and JSON fields arrive as text; these accept both forms. */
 const intFromText = (schema: z.ZodNumber) => z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), schema);
 const boolFromText = z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : v), z.boolean());
@@ -91,8 +113,15 @@ export interface ToolQuote {
   cost: number;
 }
 
-/** GET /api/tools/status: per tool, whether a live worker advertises it and on which execution provider. */
-export type ToolStatus = Record<JobName, { available: boolean; provider: string | null }>;
+/**
+ * GET /api/tools/status: per tool, whether a live worker advertises it and what runs it (an execution provider
+ * or `remote:<model>`). One object per tool, so further per-tool facts can be added without breaking readers.
+ */
+export interface ToolState {
+  available: boolean;
+  provider: string | null;
+}
+export type ToolStatus = Record<JobName, ToolState>;
 
 export interface JobResultView {
   url: string;
