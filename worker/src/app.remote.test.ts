@@ -5,11 +5,10 @@ import path from 'node:path';
 import { Queue, QueueEvents, createNodeRedisClient } from 'bullmq';
 import S3rver from 's3rver';
 import { QUEUE_NAME, heartbeatKey, jobResultSchema, userFailureMessage, workerHeartbeatSchema } from '@imagestudio/contracts';
+import { type RedisClient, connectRedis, createLogger } from '@imagestudio/runtime';
 import { type RunningWorker, startWorker } from './app';
 import { loadWorkerConfig } from './config';
 import { FakeImagesApi } from './generation-api/test-support/fake-images-api';
-import { createLogger } from './lib/logger';
-import { type RedisClient, connectRedis } from './lib/redis';
 
 // A generation-only worker (WORKER_TOOLS=generate) on a hosted images API, through real BullMQ, Redis and S3.
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -44,7 +43,7 @@ describe('API-only generation worker end to end', () => {
       GENERATION_API_CONCURRENCY: '3',
       WORKER_WARMUP_RUNS: '0',
     });
-    running = await startWorker(config, createLogger('silent'));
+    running = await startWorker(config, createLogger('silent', 'test'));
     redis = await connectRedis(REDIS_URL, { database: QUEUE_DB });
     queue = new Queue(QUEUE_NAME, { connection: createNodeRedisClient(redis), prefix });
     eventsRedis = redis.duplicate();

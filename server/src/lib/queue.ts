@@ -1,6 +1,6 @@
 import { Queue, QueueEvents, createNodeRedisClient } from 'bullmq';
 import { QUEUE_NAME } from '@imagestudio/contracts';
-import type { RedisClient } from './redis';
+import type { RedisClient } from '@imagestudio/runtime';
 
 /**
  * The API side of the queue: one producer `Queue` on its own Redis connection (db QUEUE_REDIS_DB).

@@ -1,4 +1,4 @@
-import type { Logger } from '../lib/logger';
+import type { Logger } from '@imagestudio/runtime';
 import { ImageFetchError, fetchImage } from './fetch-image';
 
 /**

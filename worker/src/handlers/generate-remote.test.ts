@@ -7,7 +7,8 @@ import pino from 'pino';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { type GeneratePayload, type JobResult, WORKER_USER_MESSAGES, jobResultSchema, userFailureMessage } from '@imagestudio/contracts';
-import { WorkerConfigError, loadWorkerConfig } from '../config';
+import { ConfigError } from '@imagestudio/runtime';
+import { loadWorkerConfig } from '../config';
 import { isPublicAddress } from '../generation-api/fetch-image';
 import { retryAfterMs } from '../generation-api/images-api';
 import { FakeImagesApi } from '../generation-api/test-support/fake-images-api';
@@ -109,7 +110,7 @@ describe('configuration', () => {
     expect(() => loadWorkerConfig({ ...base, GENERATION_API_URL: api.baseUrl, GENERATION_MODEL_DIR: tmp })).toThrow(/GENERATION_BACKEND: is required when both/);
     expect(loadWorkerConfig({ ...base, GENERATION_API_URL: api.baseUrl, GENERATION_MODEL_DIR: tmp, GENERATION_BACKEND: 'onnx' }).GENERATION_BACKEND).toBe('onnx');
     expect(() => loadWorkerConfig({ ...base, GENERATION_BACKEND: 'api' })).toThrow(/GENERATION_API_URL: is required/);
-    expect(() => loadWorkerConfig({ ...base, GENERATION_API_URL: 'ftp://example.com/v1' })).toThrow(WorkerConfigError);
+    expect(() => loadWorkerConfig({ ...base, GENERATION_API_URL: 'ftp://example.com/v1' })).toThrow(ConfigError);
     expect(loadWorkerConfig({ ...base, WORKER_TOOLS: 'generate, upscale' }).WORKER_TOOLS).toEqual(['generate', 'upscale']);
     expect(() => loadWorkerConfig({ ...base, WORKER_TOOLS: 'generate,paint' })).toThrow(/WORKER_TOOLS/);
     const none = await loadGenerateTool({ config: loadWorkerConfig(base), runtime, logger });

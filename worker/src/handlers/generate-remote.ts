@@ -1,10 +1,10 @@
 import { UnrecoverableError } from 'bullmq';
 import sharp from 'sharp';
 import { type GeneratePayload, type JobResultFile, type ToolProvider, WORKER_USER_MESSAGES } from '@imagestudio/contracts';
+import type { Logger } from '@imagestudio/runtime';
 import { ImagesApi, ImagesApiError, type ImagesApiOptions } from '../generation-api/images-api';
 import { apiSize, type ModelTraits, modelTraits } from '../generation-api/model-traits';
 import { type DecodedImage, decodeImage } from '../imaging/decode';
-import type { Logger } from '../lib/logger';
 import { generatedPng, styledPrompt } from './generate-common';
 import { roundTimings, uploadResult } from './job-io';
 import type { JobContext, Tool, ToolLoader } from './types';
