@@ -43,7 +43,7 @@ export const paths = {
 } as const;
 
 /** The signed-in page of each tool. */
-export const TOOL_PATHS: Readonly<Record<JobName, string>> = {
+export const TOOL_PAGES: Readonly<Record<JobName, string>> = {
   generate: paths.services.generateImage,
   'remove-background': paths.services.removeBackground,
   upscale: paths.services.upscale,

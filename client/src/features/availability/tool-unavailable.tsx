@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { Eraser, Maximize2, Sparkles, type LucideIcon } from 'lucide-react';
 import type { JobName } from '@imagestudio/contracts';
 import { ButtonLink, Card } from '../../components';
-import { TOOL_PATHS } from '../../config/paths';
+import { TOOL_PAGES } from '../../config/paths';
 import { useStore } from '../../stores';
 import { SERVICE_LABELS } from '../shell/service-links';
 import { workingTools, worksKey } from './availability';
@@ -28,7 +28,7 @@ export const ToolUnavailable = observer(function ToolUnavailable({ tool }: { too
             {working.map((other) => {
               const Icon = ICONS[other];
               return (
-                <ButtonLink key={other} to={TOOL_PATHS[other]} variant="secondary" icon={<Icon aria-hidden="true" />}>
+                <ButtonLink key={other} to={TOOL_PAGES[other]} variant="secondary" icon={<Icon aria-hidden="true" />}>
                   {t(SERVICE_LABELS[other])}
                 </ButtonLink>
               );
