@@ -30,7 +30,7 @@ export async function openDeps(config: Config, logger: Logger = createLogger(con
       logger,
     );
     opened.push(() => storage.close());
-    const queue = createQueue(queueRedis, config.QUEUE_PREFIX);
+    const queue = createQueue(queueRedis, config.QUEUE_PREFIX, { attempts: config.JOB_ATTEMPTS, firstRetryDelayMs: config.JOB_RETRY_DELAY_MS });
     queue.on('error', (err) => logger.error({ err }, 'queue error'));
     return { config, logger, db, redis, queueRedis, queue, storage };
   } catch (err) {
