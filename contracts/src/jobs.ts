@@ -49,6 +49,28 @@ export const JOB_MESSAGES = {
   modelUnavailable: 'This model is not available right now. Please choose another one.',
 } as const;
 
+/**
+ * Failure reasons a worker writes for the user to read as they are (the job shows the refund beside them). Any
+ * other worker reason is operator detail, and the user reads JOB_MESSAGES.failed.
+ */
+export const WORKER_USER_MESSAGES = {
+  /** The hosted image service's content policy refused the prompt. */
+  declined: 'The image service declined this prompt.',
+  /** The hosted image service failed, refused our credentials, or sent something that is not an image. */
+  serviceFailed: 'The image service could not create this image right now.',
+  /** The hosted image service did not answer in time. */
+  serviceTimedOut: 'The image service took too long to answer.',
+} as const;
+
+/**
+ * The user-facing message of a failed job from the worker's failure reason: a WORKER_USER_MESSAGES text, alone
+ * or followed by operator detail in brackets ("<message> (<detail>)"), is shown without the detail.
+ */
+export function userFailureMessage(reason: string): string {
+  const known = (Object.values(WORKER_USER_MESSAGES) as string[]).find((m) => reason === m || reason.startsWith(`${m} (`));
+  return known ?? JOB_MESSAGES.failed;
+}
+
 /** Multipart and JSON fields arrive as text; these accept both forms. */
 const intFromText = (schema: z.ZodNumber) => z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), schema);
 const boolFromText = z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : v), z.boolean());
@@ -105,10 +127,16 @@ export interface ToolQuote {
 }
 
 /**
- * GET /api/tools/status: per tool, whether a live worker advertises it, on which execution provider, and the
- * models live workers can run (upscale: UPSCALE_MODELS in that order; empty for tools without a choice).
+ * GET /api/tools/status: per tool, whether a live worker advertises it, what runs it (an execution provider or
+ * `remote:<model>`), and the models live workers can run (upscale: UPSCALE_MODELS in that order; empty for tools
+ * without a choice). One object per tool, so further per-tool facts can be added without breaking readers.
  */
-export type ToolStatus = Record<JobName, { available: boolean; provider: string | null; models: string[] }>;
+export interface ToolState {
+  available: boolean;
+  provider: string | null;
+  models: string[];
+}
+export type ToolStatus = Record<JobName, ToolState>;
 
 export interface JobResultView {
   url: string;

@@ -80,6 +80,13 @@ export type JobPayloads = {
 export const executionProviderSchema = z.enum(['cuda', 'webgpu', 'cpu']);
 export type ExecutionProvider = z.infer<typeof executionProviderSchema>;
 
+/**
+ * What runs a tool: a local onnxruntime execution provider, or `remote:<model>` when a worker hands the job to
+ * a hosted images API (e.g. `remote:gpt-image-1`).
+ */
+export const toolProviderSchema = z.union([executionProviderSchema, z.templateLiteral(['remote:', z.string().min(1).max(100)])]);
+export type ToolProvider = z.infer<typeof toolProviderSchema>;
+
 /** One stored output image. `key` is an S3 key under `results/<userId>/<jobId>/`. */
 export const jobResultFileSchema = z.object({
   key: z.string(),
@@ -93,7 +100,7 @@ export const jobResultFileSchema = z.object({
 /** The worker's return value for a completed job. */
 export const jobResultSchema = z.object({
   files: z.array(jobResultFileSchema).min(1),
-  provider: executionProviderSchema,
+  provider: toolProviderSchema,
   /** Milliseconds per stage (download, prepare, infer, encode, upload, ...). */
   timings: z.record(z.string(), z.number()),
   /** Free-form facts worth showing, e.g. "generated at 512x512 and resized". */
@@ -131,7 +138,10 @@ export const workerHeartbeatSchema = z.object({
   tools: z.array(z.enum(JOB_NAMES)),
   /** Per tool, the user-selectable models this worker can run (upscale: UPSCALE_MODELS); absent = none to choose. */
   models: z.partialRecord(z.enum(JOB_NAMES), z.array(z.string())).default({}),
-  provider: executionProviderSchema,
+  /** The provider of the worker's first available tool (what older readers show). */
+  provider: toolProviderSchema,
+  /** Per available tool, what runs it: tools of one worker may differ (local models, a hosted images API). */
+  providers: z.partialRecord(z.enum(JOB_NAMES), toolProviderSchema).optional(),
   concurrency: z.number().int().min(1),
   version: z.string(),
   at: z.string(),

@@ -2,16 +2,15 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Queue, QueueEvents, createNodeRedisClient } from 'bullmq';
 import pino from 'pino';
 import S3rver from 's3rver';
 import sharp from 'sharp';
-import { type JobName, QUEUE_NAME, cancelKey, heartbeatKey, jobResultSchema, workerHeartbeatSchema } from '@imagestudio/contracts';
+import { type JobName, cancelKey, heartbeatKey, jobResultSchema, workerHeartbeatSchema } from '@imagestudio/contracts';
 import { type RunningWorker, startWorker } from './app';
 import { loadWorkerConfig } from './config';
-import { type RedisClient, connectRedis } from '@imagestudio/runtime';
 import { WorkerStorage } from './storage/storage';
 import { FIXTURES, MODELS_DIR } from './test-support/models';
+import { type QueueClient, openQueueClient } from './test-support/queue-client';
 
 // End to end: a real BullMQ job through Redis, an S3 server (s3rver) started here, and the real handlers.
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -24,10 +23,7 @@ describe('worker end to end (BullMQ + Redis + S3 + real models)', () => {
   let s3: S3rver;
   let s3Dir: string;
   let running: RunningWorker;
-  let producerRedis: RedisClient;
-  let queue: Queue;
-  let events: QueueEvents;
-  let eventsRedis: RedisClient;
+  let client: QueueClient;
   let storage: WorkerStorage;
   // The worker's log lines, to check what it did at start.
   const logLines: Array<Record<string, unknown>> = [];
@@ -48,34 +44,21 @@ describe('worker end to end (BullMQ + Redis + S3 + real models)', () => {
     });
     const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) });
     running = await startWorker(config, logger);
-    producerRedis = await connectRedis(REDIS_URL, { database: QUEUE_DB });
-    queue = new Queue(QUEUE_NAME, { connection: createNodeRedisClient(producerRedis), prefix });
-    queue.on('error', () => undefined);
-    // QueueEvents blocks on its connection, so it gets its own; BullMQ leaves closing it to us.
-    eventsRedis = producerRedis.duplicate();
-    await eventsRedis.connect();
-    events = new QueueEvents(QUEUE_NAME, { connection: createNodeRedisClient(eventsRedis), prefix });
-    events.on('error', () => undefined);
-    await events.waitUntilReady();
+    client = await openQueueClient(REDIS_URL, QUEUE_DB, prefix);
     storage = await WorkerStorage.open({ endpoint: config.S3_ENDPOINT, region: 'us-east-1', bucket: BUCKET, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
     // Start-up loads and warms ISNet and five upscaling model files (~15 s on a quiet 2-core machine).
   }, 240_000);
 
   afterAll(async () => {
     await running?.close();
-    await events?.close();
-    await eventsRedis?.quit();
-    await queue?.obliterate({ force: true }).catch(() => undefined);
-    await queue?.close();
-    await producerRedis?.quit();
+    await client?.close();
     storage?.close();
     await s3?.close();
     fs.rmSync(s3Dir, { recursive: true, force: true });
   });
 
-  async function submit(name: JobName, data: Record<string, unknown>) {
-    const jobId = (data.jobId as string) ?? randomUUID();
-    return queue.add(name, { jobId, userId, ...data }, { jobId, attempts: 3, backoff: { type: 'fixed', delay: 100 } });
+  function submit(name: JobName, data: Record<string, unknown>) {
+    return client.submit(name, { userId, ...data });
   }
 
   async function upload(buffer: Buffer): Promise<string> {
@@ -85,13 +68,13 @@ describe('worker end to end (BullMQ + Redis + S3 + real models)', () => {
   }
 
   it('publishes a heartbeat with the tools that loaded and the provider', async () => {
-    const raw = await producerRedis.get(heartbeatKey(prefix, running.workerId));
+    const raw = await client.redis.get(heartbeatKey(prefix, running.workerId));
     const beat = workerHeartbeatSchema.parse(JSON.parse(raw!));
     expect(beat.tools).toEqual(expect.arrayContaining(['remove-background', 'upscale']));
     expect(beat.models).toEqual({ upscale: ['photo', 'illustration', 'fast'] });
     expect(beat.provider).toBe('cpu');
     expect(beat.concurrency).toBe(1);
-    expect(await producerRedis.ttl(heartbeatKey(prefix, running.workerId))).toBeGreaterThan(0);
+    expect(await client.redis.ttl(heartbeatKey(prefix, running.workerId))).toBeGreaterThan(0);
   });
 
   it('warms every background-removal and upscaling model up before it takes jobs', () => {
@@ -118,10 +101,10 @@ describe('worker end to end (BullMQ + Redis + S3 + real models)', () => {
     const onProgress = ({ jobId: id, data }: { jobId: string; data: unknown }) => {
       if (id === jobId) stages.push((data as { stage: string }).stage);
     };
-    events.on('progress', onProgress);
+    client.events.on('progress', onProgress);
     const job = await submit('remove-background', { jobId, inputKey, outputFormat: 'png', maskOnly: false });
-    const result = jobResultSchema.parse(await job.waitUntilFinished(events, 120_000));
-    events.off('progress', onProgress);
+    const result = jobResultSchema.parse(await job.waitUntilFinished(client.events, 120_000));
+    client.events.off('progress', onProgress);
     expect(result.provider).toBe('cpu');
     expect(result.files).toEqual([{ key: `results/${userId}/${jobId}/0.png`, width: 300, height: 200, format: 'png', bytes: expect.any(Number) }]);
     expect(result.timings.infer).toBeGreaterThan(0);
@@ -135,17 +118,17 @@ describe('worker end to end (BullMQ + Redis + S3 + real models)', () => {
   it('upscales x2 with the chosen model (default photo: Real-ESRGAN general at x4, halved)', async () => {
     const small = await sharp(path.join(FIXTURES, 'coffee-300.png')).extract({ left: 100, top: 60, width: 48, height: 32 }).png().toBuffer();
     const job = await submit('upscale', { inputKey: await upload(small), factor: 2, outputFormat: 'webp' });
-    const result = jobResultSchema.parse(await job.waitUntilFinished(events, 60_000));
+    const result = jobResultSchema.parse(await job.waitUntilFinished(client.events, 60_000));
     expect(result.files[0]).toMatchObject({ width: 96, height: 64, format: 'webp' });
     expect(result.notes).toContain('model photo (realesr-general-x4v3 at x4, halved with Lanczos3)');
     const fast = await submit('upscale', { inputKey: await upload(small), factor: 2, model: 'fast', outputFormat: 'png' });
-    expect(jobResultSchema.parse(await fast.waitUntilFinished(events, 60_000)).notes).toContain('model fast (esrgan-slim-x2)');
+    expect(jobResultSchema.parse(await fast.waitUntilFinished(client.events, 60_000)).notes).toContain('model fast (esrgan-slim-x2)');
     expect((await sharp(await storage.get(result.files[0]!.key)).metadata()).width).toBe(96);
   }, 60_000);
 
   async function failure(job: Awaited<ReturnType<typeof submit>>): Promise<{ message: string; attempts: number }> {
-    await expect(job.waitUntilFinished(events, 60_000)).rejects.toThrow();
-    const after = (await queue.getJob(job.id!))!;
+    await expect(job.waitUntilFinished(client.events, 60_000)).rejects.toThrow();
+    const after = (await client.queue.getJob(job.id!))!;
     return { message: after.failedReason, attempts: after.attemptsMade };
   }
 
@@ -162,7 +145,7 @@ describe('worker end to end (BullMQ + Redis + S3 + real models)', () => {
     }
 
     const jobId = randomUUID();
-    await producerRedis.set(cancelKey(jobId), '1', { expiration: { type: 'EX', value: 60 } });
+    await client.redis.set(cancelKey(jobId), '1', { expiration: { type: 'EX', value: 60 } });
     const cancelled = await submit('remove-background', { jobId, inputKey: 'uploads/none.png', outputFormat: 'png' });
     expect(await failure(cancelled)).toEqual({ message: 'cancelled', attempts: 1 });
   }, 60_000);

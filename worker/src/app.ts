@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker, createNodeRedisClient } from 'bullmq';
-import { type ExecutionProvider, JOB_NAMES, type JobName, QUEUE_NAME } from '@imagestudio/contracts';
+import { JOB_NAMES, type JobName, QUEUE_NAME, type ToolProvider } from '@imagestudio/contracts';
 import type { WorkerConfig } from './config';
 import { TOOL_LOADERS, loadTools } from './handlers';
-import { type LoadedTools, type ToolLoaders, isUnavailable } from './handlers/types';
+import { type LoadedTools, type Tool, type ToolLoaders, isUnavailable } from './handlers/types';
 import { InferenceRuntime } from './inference';
 import { type Logger, type RedisClient, connectRedis, projectRoot } from '@imagestudio/runtime';
 import { startHeartbeat } from './queue/heartbeat';
+import { Limiter } from './queue/limiter';
 import { createProcessor } from './queue/processor';
 import { WorkerStorage } from './storage/storage';
 
@@ -17,7 +18,9 @@ export interface RunningWorker {
   tools: LoadedTools;
   /** Tools that loaded, and the provider the first of them runs on. */
   available: JobName[];
-  provider: ExecutionProvider;
+  provider: ToolProvider;
+  /** Jobs taken at once: WORKER_CONCURRENCY for local models plus GENERATION_API_CONCURRENCY for a hosted API. */
+  concurrency: number;
   workerId: string;
   /** Ordered shutdown: stop taking jobs and finish active ones, then heartbeat, models, S3, Redis. */
   close(): Promise<void>;
@@ -52,13 +55,14 @@ export async function startWorker(config: WorkerConfig, logger: Logger, loaders:
     cleanup.push(() => runtime.close());
     const tools = await loadTools(loaders, { config, runtime, logger });
     const available = JOB_NAMES.filter((n) => !isUnavailable(tools[n]));
-    const first = available[0];
-    const provider: ExecutionProvider = first ? (tools[first] as { provider: ExecutionProvider }).provider : 'cpu';
+    const providers = Object.fromEntries(available.map((n) => [n, (tools[n] as Tool<JobName>).provider])) as Partial<Record<JobName, ToolProvider>>;
+    const provider: ToolProvider = available[0] ? providers[available[0]]! : 'cpu';
+    const { limited, concurrency } = limitConcurrency(tools, config);
 
-    const worker = new Worker(QUEUE_NAME, createProcessor({ tools, storage, redis, logger }), {
+    const worker = new Worker(QUEUE_NAME, createProcessor({ tools: limited, storage, redis, logger }), {
       connection: createNodeRedisClient(redis),
       prefix: config.QUEUE_PREFIX,
-      concurrency: config.WORKER_CONCURRENCY,
+      concurrency,
     });
     worker.on('error', (err) => logger.error({ err: err.message }, 'queue worker error'));
     worker.on('failed', (job, err) => logger.debug({ jobId: job?.id, err: err.message }, 'job failed'));
@@ -68,14 +72,15 @@ export async function startWorker(config: WorkerConfig, logger: Logger, loaders:
       const offered = (tools[name] as { models?: readonly string[] }).models;
       if (offered) models[name] = [...offered];
     }
-    const stopHeartbeat = startHeartbeat(redis, config.QUEUE_PREFIX, { workerId, tools: available, models, provider, concurrency: config.WORKER_CONCURRENCY, version: VERSION }, logger);
-    logger.info({ workerId, tools: available, models, provider, concurrency: config.WORKER_CONCURRENCY, queue: QUEUE_NAME }, 'worker started');
+    const stopHeartbeat = startHeartbeat(redis, config.QUEUE_PREFIX, { workerId, tools: available, models, provider, providers, concurrency, version: VERSION }, logger);
+    logger.info({ workerId, tools: available, models, providers, concurrency, queue: QUEUE_NAME }, 'worker started');
 
     return {
       worker,
       tools,
       available,
       provider,
+      concurrency,
       workerId,
       close: async () => {
         await worker.close();
@@ -91,4 +96,24 @@ export async function startWorker(config: WorkerConfig, logger: Logger, loaders:
     await undo();
     throw err;
   }
+}
+
+/**
+ * Each available tool's run() behind its slot pool: a hosted API's (GENERATION_API_CONCURRENCY) or the local
+ * models' (WORKER_CONCURRENCY). BullMQ takes as many jobs at once as both pools of the tools offered hold.
+ */
+function limitConcurrency(tools: LoadedTools, config: WorkerConfig): { limited: LoadedTools; concurrency: number } {
+  const pools = { local: new Limiter(config.WORKER_CONCURRENCY), remote: new Limiter(config.GENERATION_API_CONCURRENCY) };
+  const used = new Set<Limiter>();
+  const limited = { ...tools } as Record<JobName, LoadedTools[JobName]>;
+  for (const name of JOB_NAMES) {
+    const tool = tools[name];
+    if (isUnavailable(tool)) continue;
+    const pool = tool.provider.startsWith('remote:') ? pools.remote : pools.local;
+    used.add(pool);
+    const run = tool.run.bind(tool) as Tool<JobName>['run'];
+    limited[name] = { ...tool, run: (ctx: Parameters<typeof run>[0]) => pool.run(() => run(ctx)) } as LoadedTools[JobName];
+  }
+  const concurrency = [...used].reduce((sum, pool) => sum + pool.size, 0) || config.WORKER_CONCURRENCY;
+  return { limited: limited as LoadedTools, concurrency };
 }

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { z } from 'zod';
-import { executionProviderSchema } from '@imagestudio/contracts';
+import { JOB_NAMES, executionProviderSchema } from '@imagestudio/contracts';
 import { envBool, fromProjectRoot, parseEnv, processEnv, projectRoot, queueEnv, s3Env } from '@imagestudio/runtime';
 
 /**
@@ -18,6 +18,12 @@ const providerList = z
   .transform((s) => s.split(',').map((p) => p.trim().toLowerCase()).filter(Boolean))
   .pipe(z.array(executionProviderSchema).min(1))
   .refine((list) => new Set(list).size === list.length, 'lists a provider twice');
+
+/** "generate, upscale" -> ['generate', 'upscale']: the tools this worker offers. */
+const toolList = z
+  .string()
+  .transform((s) => s.split(',').map((t) => t.trim()).filter(Boolean))
+  .pipe(z.array(z.enum(JOB_NAMES)).min(1));
 
 const envSchema = z.object({
   ...processEnv,
@@ -48,16 +54,40 @@ const envSchema = z.object({
   GENERATION_GUIDANCE: z.coerce.number().min(0).max(30).optional(),
   /** Overrides the scheduler of scheduler_config.json: euler, euler-ancestral or lcm. */
   GENERATION_SCHEDULER: z.enum(['euler', 'euler-ancestral', 'lcm']).optional(),
+  /** Base URL of an OpenAI-compatible images API (`<url>/images/generations`); set = generation through it. */
+  GENERATION_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  /** Sent as `Authorization: Bearer`; never logged. Unset for servers that take no key. */
+  GENERATION_API_KEY: z.string().optional(),
+  GENERATION_API_MODEL: z.string().min(1).max(100).default('gpt-image-1'),
+  /** Generation jobs this worker sends to the API at once, on top of WORKER_CONCURRENCY for local models. */
+  GENERATION_API_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** Seconds one API request may take (a generation, or fetching an image it points to). */
+  GENERATION_API_TIMEOUT_S: z.coerce.number().positive().max(3600).default(120),
+  /** Which generation backend runs when both GENERATION_MODEL_DIR and GENERATION_API_URL are set. */
+  GENERATION_BACKEND: z.enum(['onnx', 'api']).optional(),
+  /** The tools this worker offers (e.g. `generate` for an API-only worker without a GPU); unset = all it can run. */
+  WORKER_TOOLS: toolList.optional(),
+}).superRefine((env, issue) => {
+  if (env.GENERATION_MODEL_DIR && env.GENERATION_API_URL && !env.GENERATION_BACKEND) {
+    issue.addIssue({ code: 'custom', path: ['GENERATION_BACKEND'], message: 'is required when both GENERATION_MODEL_DIR and GENERATION_API_URL are set: onnx or api' });
+  }
+  if (env.GENERATION_BACKEND === 'api' && !env.GENERATION_API_URL) {
+    issue.addIssue({ code: 'custom', path: ['GENERATION_API_URL'], message: 'is required with GENERATION_BACKEND=api' });
+  }
+  if (env.GENERATION_BACKEND === 'onnx' && !env.GENERATION_MODEL_DIR) {
+    issue.addIssue({ code: 'custom', path: ['GENERATION_MODEL_DIR'], message: 'is required with GENERATION_BACKEND=onnx' });
+  }
 });
 
 export type WorkerEnv = z.infer<typeof envSchema>;
-export type WorkerConfig = Readonly<WorkerEnv & { ROOT_DIR: string; WORKER_CPU_THREADS: number }>;
+export type WorkerConfig = Readonly<WorkerEnv & { ROOT_DIR: string; WORKER_CPU_THREADS: number; GENERATION_BACKEND: 'onnx' | 'api' }>;
 
 /** Parses an environment (process.env by default) into the frozen worker configuration. */
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
   const value = parseEnv(envSchema, env, 'Invalid worker configuration');
   return Object.freeze({
     ...value,
+    GENERATION_BACKEND: value.GENERATION_BACKEND ?? (value.GENERATION_API_URL ? 'api' : 'onnx'),
     WORKER_CPU_THREADS: value.WORKER_CPU_THREADS ?? os.availableParallelism(),
     MODELS_DIR: fromProjectRoot(value.MODELS_DIR),
     GENERATION_MODEL_DIR: value.GENERATION_MODEL_DIR ? fromProjectRoot(value.GENERATION_MODEL_DIR) : undefined,

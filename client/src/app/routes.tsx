@@ -1,5 +1,6 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
+import { ServicesIndex, ToolGate } from '../features/availability';
 import { HomePage } from '../features/home';
 import { AuthLayout, MainLayout, ToastHost } from '../features/shell';
 import { GuestOnly, RequireAuth } from './guards';
@@ -97,10 +98,11 @@ const signedInPages: RouteObject[] = [
   {
     path: rel(paths.services.root),
     children: [
-      { index: true, element: <Navigate to={paths.services.generateImage} replace /> },
-      { path: 'generate-image', element: <GeneratePage /> },
-      { path: 'remove-background', element: <RemoveBackgroundPage /> },
-      { path: 'upscale', element: <UpscalePage /> },
+      // The first tool that can run now; each tool page says so when its tool cannot.
+      { index: true, element: <ServicesIndex /> },
+      { path: 'generate-image', element: <ToolGate tool="generate"><GeneratePage /></ToolGate> },
+      { path: 'remove-background', element: <ToolGate tool="remove-background"><RemoveBackgroundPage /></ToolGate> },
+      { path: 'upscale', element: <ToolGate tool="upscale"><UpscalePage /></ToolGate> },
     ],
   },
 ];

@@ -1,3 +1,5 @@
+import type { JobName } from '@imagestudio/contracts';
+
 /**
  * Every client route path in one place (bulletproof-react's paths.ts). Links, guards, redirects and the
  * API client's "does this page need sign-in" check all read from here.
@@ -40,6 +42,13 @@ export const paths = {
   },
   staticPageById: (id: number | string) => `/static-page/${id}`,
 } as const;
+
+/** The signed-in page of each tool. */
+export const TOOL_PAGES: Readonly<Record<JobName, string>> = {
+  generate: paths.services.generateImage,
+  'remove-background': paths.services.removeBackground,
+  upscale: paths.services.upscale,
+};
 
 /** Paths under these prefixes are for signed-in users only; guests are sent to sign-in with a redirect. */
 const SIGNED_IN_PREFIXES = [paths.account.root, paths.services.root, paths.emailVerification];

@@ -95,9 +95,9 @@ async function pixels(png: Buffer): Promise<Buffer> {
 }
 
 describe('generate handler on tiny models (CPU, real onnxruntime, real S3 protocol)', () => {
-  it('is unavailable without GENERATION_MODEL_DIR or with an incomplete folder', async () => {
+  it('is unavailable without GENERATION_MODEL_DIR (and GENERATION_API_URL) or with an incomplete folder', async () => {
     const config = loadWorkerConfig({ S3_ENDPOINT: endpoint });
-    expect(await loadGenerateTool({ config, runtime, logger })).toEqual({ unavailable: 'GENERATION_MODEL_DIR is not set' });
+    expect(await loadGenerateTool({ config, runtime, logger })).toEqual({ unavailable: 'neither GENERATION_MODEL_DIR nor GENERATION_API_URL is set' });
     const empty = path.join(tmp, 'empty');
     await fs.mkdir(empty, { recursive: true });
     const partial = await loadGenerateTool({ config: loadWorkerConfig({ S3_ENDPOINT: endpoint, GENERATION_MODEL_DIR: empty }), runtime, logger });

@@ -1,9 +1,8 @@
-import { UnrecoverableError } from 'bullmq';
-import sharp from 'sharp';
-import { applyStyle, type GeneratePayload, type JobResultFile } from '@imagestudio/contracts';
+import { type GeneratePayload, type JobResultFile } from '@imagestudio/contracts';
 import { loadGenerationModel, missingModelFiles, type GenerationModel } from '../generation/generation-model';
-import { type GeneratedImage, generateImages } from '../generation/pipeline';
-import { encodeImage } from '../imaging/encode';
+import { generateImages } from '../generation/pipeline';
+import { generatedPng, styledPrompt } from './generate-common';
+import { loadRemoteGenerateTool } from './generate-remote';
 import { roundTimings, uploadResult } from './job-io';
 import type { JobContext, ToolLoader } from './types';
 
@@ -11,12 +10,19 @@ import type { JobContext, ToolLoader } from './types';
 const PERCENTS = { encoded: 5, loopEnd: 85, decoded: 90, uploaded: 100 };
 
 /**
- * Loads the operator's diffusers ONNX export (GENERATION_MODEL_DIR) once. Without it, or with an incomplete
- * folder, the tool is unavailable, so the worker does not advertise `generate` and the API charges nothing.
+ * Text-to-image through one of two backends: the operator's ONNX export (GENERATION_MODEL_DIR) or a hosted
+ * OpenAI-compatible images API (GENERATION_API_URL); GENERATION_BACKEND picks when both are set. With neither
+ * the tool is unavailable, so the worker does not advertise `generate` and the API charges nothing.
  */
-export const loadGenerateTool: ToolLoader<'generate'> = async ({ config, runtime }) => {
-  const dir = config.GENERATION_MODEL_DIR;
-  if (!dir) return { unavailable: 'GENERATION_MODEL_DIR is not set' };
+export const loadGenerateTool: ToolLoader<'generate'> = async (deps) => {
+  if (deps.config.GENERATION_BACKEND === 'api') return loadRemoteGenerateTool(deps);
+  if (!deps.config.GENERATION_MODEL_DIR) return { unavailable: 'neither GENERATION_MODEL_DIR nor GENERATION_API_URL is set' };
+  return loadOnnxGenerateTool(deps);
+};
+
+/** Loads the operator's diffusers ONNX export once; an incomplete folder makes the tool unavailable. */
+const loadOnnxGenerateTool: ToolLoader<'generate'> = async ({ config, runtime }) => {
+  const dir = config.GENERATION_MODEL_DIR!;
   const missing = await missingModelFiles(dir);
   if (missing.length > 0) return { unavailable: `${dir} lacks ${missing.join(', ')}` };
   const model = await loadGenerationModel(dir, runtime, {
@@ -36,12 +42,7 @@ export const loadGenerateTool: ToolLoader<'generate'> = async ({ config, runtime
 /** One generate job: style template, pipeline with per-step progress and cancellation, PNGs to S3. */
 export async function runGenerateJob(model: GenerationModel, ctx: JobContext<'generate'>) {
   const payload: GeneratePayload = ctx.payload;
-  let styled: { prompt: string; negativePrompt: string };
-  try {
-    styled = applyStyle(payload.style, payload.prompt, payload.negativePrompt);
-  } catch {
-    throw new UnrecoverableError(`Unknown style "${payload.style}".`);
-  }
+  const styled = styledPrompt(payload);
   const started = performance.now();
   const out = await generateImages(
     model,
@@ -62,7 +63,9 @@ export async function runGenerateJob(model: GenerationModel, ctx: JobContext<'ge
 
   let t = performance.now();
   const tool = `imagestudio generate (${model.schedulerKind}, ${out.steps} steps)`;
-  const pngs = await Promise.all(out.images.map((image) => toPng(image, payload.width, payload.height, tool)));
+  const pngs = await Promise.all(
+    out.images.map((image) => generatedPng({ data: image.rgb, width: image.width, height: image.height, channels: 3 }, payload.width, payload.height, tool)),
+  );
   const encodeMs = performance.now() - t;
   t = performance.now();
   const files: JobResultFile[] = [];
@@ -89,16 +92,4 @@ export async function runGenerateJob(model: GenerationModel, ctx: JobContext<'ge
     }),
     notes,
   };
-}
-
-/** Resizes (centre-cropping any aspect difference) to the requested size and encodes a provenance-tagged PNG. */
-async function toPng(image: GeneratedImage, width: number, height: number, tool: string): Promise<Buffer> {
-  let rgb = image.rgb;
-  if (image.width !== width || image.height !== height) {
-    rgb = await sharp(image.rgb, { raw: { width: image.width, height: image.height, channels: 3 } })
-      .resize(width, height, { fit: 'cover', kernel: 'lanczos3' })
-      .raw()
-      .toBuffer();
-  }
-  return encodeImage({ data: rgb, width, height, channels: 3 }, 'png', 'trainedAlgorithmicMedia', tool);
 }

@@ -16,7 +16,7 @@ export const TOOL_LOADERS: ToolLoaders = {
   upscale: loadUpscaleTool,
 };
 
-/** Runs every loader once at start; checks the map covers exactly the contract's job names. */
+/** Runs every loader of a tool in WORKER_TOOLS (all by default) once at start; checks the map covers exactly the contract's job names. */
 export async function loadTools(loaders: ToolLoaders, deps: ToolDeps): Promise<LoadedTools> {
   const names = Object.keys(loaders).sort();
   const expected = [...JOB_NAMES].sort();
@@ -28,7 +28,8 @@ export async function loadTools(loaders: ToolLoaders, deps: ToolDeps): Promise<L
     const loader = loaders[name] as ToolLoader<typeof name>;
     let tool;
     try {
-      tool = await loader(deps);
+      const offered = !deps.config.WORKER_TOOLS || deps.config.WORKER_TOOLS.includes(name);
+      tool = offered ? await loader(deps) : { unavailable: 'not in WORKER_TOOLS' };
     } catch (err) {
       // A GPU requirement is a start-up failure, not a missing tool.
       if (err instanceof InferenceRequireGpuError) throw err;

@@ -1,4 +1,4 @@
-import type { ExecutionProvider, JobName, JobPayloads, JobResult } from '@imagestudio/contracts';
+import type { JobName, JobPayloads, JobResult, ToolProvider } from '@imagestudio/contracts';
 import type { WorkerConfig } from '../config';
 import type { InferenceRuntime } from '../inference';
 import type { Logger } from '@imagestudio/runtime';
@@ -32,8 +32,8 @@ export interface JobContext<N extends JobName> {
 }
 
 export interface Tool<N extends JobName> {
-  /** The execution provider its main model actually runs on. */
-  provider: ExecutionProvider;
+  /** The execution provider its main model actually runs on, or `remote:<model>` for a hosted API. */
+  provider: ToolProvider;
   /** The user-selectable models this worker runs for the tool (published in the heartbeat); none = no choice. */
   models?: readonly string[];
   run(ctx: JobContext<N>): Promise<JobResult>;

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { encodeImage } from './encode';
+import { pngChunks } from './png-xmp';
 
 const gradient = (): Buffer => {
   const px = Buffer.alloc(64 * 64 * 4);
@@ -19,6 +20,28 @@ describe('encodeImage', () => {
     // Lossless: every pixel comes back.
     const back = await sharp(png).raw().toBuffer();
     expect(back.equals(gradient())).toBe(true);
+  });
+
+  it('puts the PNG XMP in one uncompressed iTXt chunk keyed XML:com.adobe.xmp, before the image data', async () => {
+    const png = await encodeImage({ data: gradient(), width: 64, height: 64, channels: 4 }, 'png', 'trainedAlgorithmicMedia', 'imagestudio generate (remote:gpt-image-1)');
+    const chunks = pngChunks(png);
+    const types = chunks.map((c) => c.type);
+    expect(types.filter((t) => t === 'zTXt')).toEqual([]);
+    const itxt = chunks.filter((c) => c.type === 'iTXt');
+    expect(itxt).toHaveLength(1);
+    expect(types.indexOf('iTXt')).toBeLessThan(types.indexOf('IDAT'));
+    const data = itxt[0]!.data;
+    const header = 'XML:com.adobe.xmp\0\0\0\0\0';
+    expect(data.toString('latin1', 0, header.length)).toBe(header);
+    const xmp = data.toString('utf8', header.length);
+    expect(xmp).toMatch(/^<\?xpacket begin="\uFEFF"/);
+    expect(xmp).toContain('Iptc4xmpExt:DigitalSourceType="http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia"');
+    expect(xmp).toContain('xmp:CreatorTool="imagestudio generate (remote:gpt-image-1)"');
+    expect(xmp.endsWith('<?xpacket end="w"?>')).toBe(true);
+    // A strict decoder (libspng, CRC checked) reads the file and its XMP.
+    const meta = await sharp(png, { failOn: 'warning' }).metadata();
+    expect(meta.xmp?.toString()).toContain('trainedAlgorithmicMedia');
+    expect((await sharp(png, { failOn: 'warning' }).raw().toBuffer()).equals(gradient())).toBe(true);
   });
 
   it('writes lossless WebP and JPEG without alpha, both with the XMP', async () => {

@@ -1,19 +1,13 @@
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { FolderOpen, Trash2 } from 'lucide-react';
-import type { JobName, JobView } from '@imagestudio/contracts';
+import type { JobView } from '@imagestudio/contracts';
 import { Button, ButtonLink, EmptyState, Skeleton } from '../../components';
-import { paths } from '../../config/paths';
+import { TOOL_PAGES, paths } from '../../config/paths';
 import { formatDate } from '../../lib/format';
 import { useStore } from '../../stores';
 import { Pager } from './pager';
 import './job-lists.css';
-
-const TOOL_PAGES: Record<JobName, string> = {
-  generate: paths.services.generateImage,
-  'remove-background': paths.services.removeBackground,
-  upscale: paths.services.upscale,
-};
 
 /** One project card: thumbnail, tool and date, open / download / delete. */
 const ProjectCard = observer(function ProjectCard({ job }: { job: JobView }) {

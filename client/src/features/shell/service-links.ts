@@ -1,13 +1,16 @@
-import { paths } from '../../config/paths';
+import { JOB_NAMES, type JobName } from '@imagestudio/contracts';
+import { TOOL_PAGES } from '../../config/paths';
 import type { MessageKey } from '../../lib/i18n';
 import { loginRedirectPath } from '../../lib/redirect';
 
+/** The Services menu's name of each tool. */
+export const SERVICE_LABELS: Readonly<Record<JobName, MessageKey>> = {
+  generate: 'shell.services.generateImage',
+  'remove-background': 'shell.services.removeBackground',
+  upscale: 'shell.services.upscale',
+};
+
 /** The three services; signed-in users go to the tool, guests to Login (coming back to the tool). */
-export function serviceLinks(signedIn: boolean): Array<{ key: MessageKey; to: string }> {
-  const items: Array<{ key: MessageKey; path: string }> = [
-    { key: 'shell.services.generateImage', path: paths.services.generateImage },
-    { key: 'shell.services.removeBackground', path: paths.services.removeBackground },
-    { key: 'shell.services.upscale', path: paths.services.upscale },
-  ];
-  return items.map(({ key, path }) => ({ key, to: signedIn ? path : loginRedirectPath(path) }));
+export function serviceLinks(signedIn: boolean): Array<{ tool: JobName; key: MessageKey; to: string }> {
+  return JOB_NAMES.map((tool) => ({ tool, key: SERVICE_LABELS[tool], to: signedIn ? TOOL_PAGES[tool] : loginRedirectPath(TOOL_PAGES[tool]) }));
 }

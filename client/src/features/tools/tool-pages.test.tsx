@@ -27,15 +27,6 @@ describe('generate page', () => {
     expect(await screen.findByText('Position 1 in the queue')).toBeTruthy();
   });
 
-  it('is disabled with the reason when no worker can run it, and sends nothing', async () => {
-    const api = signedIn(5, false);
-    renderApp('/services/generate-image', api);
-    expect(await screen.findByTestId('tool-unavailable')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText(/Prompt/), { target: { value: 'a red fox' } });
-    expect((screen.getByRole('button', { name: /Generate/ }) as HTMLButtonElement).disabled).toBe(true);
-    expect(api.last('POST /tools/generate')).toBeUndefined();
-  });
-
   it('with too few tokens offers a purchase checkout accepts: the missing tokens, or the minimum top-up when more', async () => {
     const api = signedIn(0.5);
     renderApp('/services/generate-image', api);

@@ -1,5 +1,5 @@
 import { type JobOwner, resultsPrefix } from '@imagestudio/runtime';
-import { JOB_MESSAGES, isFinalJobStatus, jobProgressSchema, jobResultSchema } from '@imagestudio/contracts';
+import { JOB_MESSAGES, isFinalJobStatus, jobProgressSchema, jobResultSchema, userFailureMessage } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { applyEntry } from '../ledger/ledger.service';
 import { jobMetrics } from './job-metrics';
@@ -75,13 +75,16 @@ export async function failJob(ctx: AppContext, jobId: string, options: FailOptio
   return true;
 }
 
-/** BullMQ `failed` (attempts used up or UnrecoverableError): failed, or cancelled when the user asked. */
+/**
+ * BullMQ `failed` (attempts used up or UnrecoverableError): failed, or cancelled when the user asked. The
+ * user reads the worker's reason only when it is one written for users (contracts WORKER_USER_MESSAGES).
+ */
 export async function recordFailed(ctx: AppContext, jobId: string, reason: string): Promise<boolean> {
   const row = await repo.findById(ctx.db, jobId);
   if (!row) return false;
   const cancelled = row.cancel_requested_at !== null || reason === 'cancelled';
   return failJob(ctx, jobId, {
-    message: cancelled ? JOB_MESSAGES.cancelled : JOB_MESSAGES.failed,
+    message: cancelled ? JOB_MESSAGES.cancelled : userFailureMessage(reason),
     detail: reason,
     cancelled,
   });

@@ -54,19 +54,23 @@ async function liveHeartbeats(ctx: AppContext, fresh = false): Promise<WorkerHea
   return beats;
 }
 
-/** Per tool: available when some live worker advertises it, with the provider it runs on. */
+/** Local providers, fastest first; a hosted images API (`remote:<model>`) ranks after them. */
+const PROVIDER_RANK = ['cuda', 'webgpu', 'cpu'];
+const rank = (provider: string) => (PROVIDER_RANK.includes(provider) ? PROVIDER_RANK.indexOf(provider) : PROVIDER_RANK.length);
+
+/** Per tool: available when some live worker advertises it, with what runs it there. */
 export async function toolStatus(ctx: AppContext, fresh = false): Promise<ToolStatus> {
   const beats = await liveHeartbeats(ctx, fresh);
   const status = {} as ToolStatus;
   for (const tool of JOB_NAMES) {
-    const able = beats.filter((b) => b.tools.includes(tool));
+    const providers = beats.filter((b) => b.tools.includes(tool)).map((b) => b.providers?.[tool] ?? b.provider);
     // The fastest provider any worker offers is what a user's job will most likely run on.
-    const provider = ['cuda', 'webgpu', 'cpu'].find((p) => able.some((b) => b.provider === p)) ?? null;
-    const offered = new Set(able.flatMap((b) => b.models[tool] ?? []));
+    const provider = providers.sort((a, b) => rank(a) - rank(b))[0] ?? null;
+    const offered = new Set(beats.filter((b) => b.tools.includes(tool)).flatMap((b) => b.models[tool] ?? []));
     // Known models in their contract order; a model name only a newer worker knows is listed after them.
     const known: readonly string[] = tool === 'upscale' ? UPSCALE_MODELS : [];
     const models = [...known.filter((m) => offered.has(m)), ...[...offered].filter((m) => !known.includes(m)).sort()];
-    status[tool] = { available: able.length > 0, provider, models };
+    status[tool] = { available: providers.length > 0, provider, models };
   }
   return status;
 }

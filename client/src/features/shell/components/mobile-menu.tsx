@@ -6,6 +6,7 @@ import { LAYOUT } from '../../../config/constants';
 import { paths } from '../../../config/paths';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import { useStore } from '../../../stores';
+import { ServiceAvailabilityMark, useServicesStatus } from '../../availability';
 import { serviceLinks } from '../service-links';
 import { Balance } from './balance';
 import { CurrencySelect } from './currency-select';
@@ -18,6 +19,7 @@ export const MobileMenu = observer(function MobileMenu({ open, onClose }: { open
   useEffect(() => {
     if (open && wide) onClose();
   }, [open, wide, onClose]);
+  useServicesStatus(open);
 
   useEffect(() => {
     if (!open) return;
@@ -39,7 +41,7 @@ export const MobileMenu = observer(function MobileMenu({ open, onClose }: { open
           <span className="mobile-menu__heading">{t('shell.nav.services')}</span>
           {serviceLinks(auth.isAuthenticated).map((item) => (
             <Link key={item.key} to={item.to} className="mobile-menu__link mobile-menu__link--sub" onClick={onClose}>
-              {t(item.key)}
+              <ServiceAvailabilityMark tool={item.tool} label={t(item.key)} />
             </Link>
           ))}
         </div>

@@ -4,6 +4,7 @@ import { ChevronDown } from 'lucide-react';
 import { Link } from 'react-router';
 import { TIMINGS } from '../../../config/constants';
 import { useStore } from '../../../stores';
+import { ServiceAvailabilityMark, useServicesStatus } from '../../availability';
 import { serviceLinks } from '../service-links';
 
 /**
@@ -37,6 +38,7 @@ export const ServicesMenu = observer(function ServicesMenu() {
   }, [open]);
 
   useEffect(() => cancelClose, []);
+  useServicesStatus(open);
 
   const onPointerEnter = (event: PointerEvent) => {
     if (event.pointerType !== 'mouse') return;
@@ -70,7 +72,7 @@ export const ServicesMenu = observer(function ServicesMenu() {
         {serviceLinks(auth.isAuthenticated).map((item) => (
           <li key={item.key}>
             <Link className="services-menu__item" to={item.to} onClick={() => setOpen(false)}>
-              {t(item.key)}
+              <ServiceAvailabilityMark tool={item.tool} label={t(item.key)} />
             </Link>
           </li>
         ))}

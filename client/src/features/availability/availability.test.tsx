@@ -1,0 +1,106 @@
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { JobName, ToolStatus } from '@imagestudio/contracts';
+import { FakeApi, withCatalog } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
+import { firstAvailableTool, worksKey } from './availability';
+
+// Whole-app renders on a shared 2-core machine can take seconds.
+configure({ asyncUtilTimeout: 5000 });
+jest.setTimeout(20_000);
+
+const ok = (payload: unknown) => ({ status: 200, data: { status: 'OK', payload } });
+
+function statusOf(off: JobName[]): ToolStatus {
+  const entry = (tool: JobName) => (off.includes(tool) ? { available: false, provider: null, models: [] } : { available: true, provider: tool === 'generate' ? 'remote:gpt-image-1' : 'cpu', models: [] });
+  return { generate: entry('generate'), 'remove-background': entry('remove-background'), upscale: entry('upscale') };
+}
+
+/** A signed-in user's API whose tool status the test can change (`state.off`). */
+function signedIn(off: JobName[]) {
+  const state = { off };
+  const api = withCatalog(new FakeApi())
+    .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
+    .on('GET /user/profile', ok({ name: 'Ada', surname: 'L', email: 'ada@example.test', balance: 5 }))
+    .on('GET /tools/status', () => ok(statusOf(state.off)))
+    .on('GET /tools/quote', (req) => ok({ tool: req.params.tool, count: Number(req.params.count), factor: null, unit_price: 1, cost: Number(req.params.count) }));
+  return { api, state };
+}
+
+const statusCalls = (api: FakeApi) => api.seen.filter((r) => r.url === '/tools/status').length;
+
+describe('tool availability', () => {
+  it('/services (Start creating, Go to Services) leads to the first tool that can run', async () => {
+    const off = renderApp('/services', signedIn(['generate']).api);
+    await waitFor(() => expect(off.router.state.location.pathname).toBe('/services/remove-background'));
+
+    const twoOff = renderApp('/services', signedIn(['generate', 'remove-background']).api);
+    await waitFor(() => expect(twoOff.router.state.location.pathname).toBe('/services/upscale'));
+  });
+
+  it('/services leads to generation when it runs, and to its page (which says why) when nothing runs', async () => {
+    const all = renderApp('/services', signedIn([]).api);
+    await waitFor(() => expect(all.router.state.location.pathname).toBe('/services/generate-image'));
+    const none = renderApp('/services', signedIn(['generate', 'remove-background', 'upscale']).api);
+    await waitFor(() => expect(none.router.state.location.pathname).toBe('/services/generate-image'));
+    expect((await screen.findByTestId('tool-switched-off')).textContent).toContain('No tool is running right now. Please try again later.');
+  });
+
+  it('a switched-off tool page says so in plain words, links the tools that work, and has no prompt form', async () => {
+    const { api } = signedIn(['generate']);
+    renderApp('/services/generate-image', api);
+    const panel = await screen.findByTestId('tool-switched-off');
+    expect(within(panel).getByRole('status').textContent).toBe('Image generation is switched off on this server right now. Background removal and upscaling work.');
+    const links = within(panel).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Remove background', '/services/remove-background'],
+      ['Upscale image', '/services/upscale'],
+    ]);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Generate image');
+    expect(screen.queryByLabelText(/Prompt/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /Generate/ })).toBeNull();
+    expect(api.last('POST /tools/generate')).toBeUndefined();
+  });
+
+  it('refreshes the status while a tool page is open: the form appears when a worker comes, and goes when it leaves', async () => {
+    const { api, state } = signedIn(['generate']);
+    renderApp('/services/generate-image', api);
+    await screen.findByTestId('tool-switched-off');
+    const before = statusCalls(api);
+    state.off = [];
+    // A tab coming back into view asks at once (the page also asks every 10 s).
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    expect(await screen.findByLabelText(/Prompt/)).toBeTruthy();
+    expect(screen.queryByTestId('tool-switched-off')).toBeNull();
+    expect(statusCalls(api)).toBeGreaterThan(before);
+
+    state.off = ['generate', 'upscale'];
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    const panel = await screen.findByTestId('tool-switched-off');
+    expect(panel.textContent).toContain('Image generation is switched off on this server right now. Background removal works.');
+  });
+
+  it('keeps a page that shows a job (?job=) even when its tool went away, so the outcome stays visible', async () => {
+    const { api } = signedIn(['generate']);
+    api.on('GET /jobs/j9', ok({ id: 'j9', tool: 'generate', status: 'failed', progress: 0, queue_position: null, results: [], cost: 1, refunded: true, error: 'The image service declined this prompt.', params: {} }));
+    renderApp('/services/generate-image?job=j9', api);
+    expect(await screen.findByText('The image service declined this prompt.')).toBeTruthy();
+    expect(screen.queryByTestId('tool-switched-off')).toBeNull();
+  });
+
+  it('the Services menu marks a switched-off tool and keeps its link', async () => {
+    renderApp('/account/profile', signedIn(['upscale']).api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Services' }));
+    const mark = await screen.findByTestId('service-off-upscale');
+    expect(mark.closest('a')!.getAttribute('href')).toBe('/services/upscale');
+    expect(mark.textContent).toContain('Upscale image (switched off right now)');
+    expect(within(mark).getByText('Off')).toBeTruthy();
+    expect(screen.queryByTestId('service-off-generate')).toBeNull();
+  });
+
+  it('helpers: first tool, and the sentence for the tools that work', () => {
+    expect(firstAvailableTool(null)).toBe('generate');
+    expect(firstAvailableTool(statusOf(['generate', 'remove-background']))).toBe('upscale');
+    expect(worksKey([])).toBe('client-availability.works.none');
+    expect(worksKey(['remove-background', 'upscale'])).toBe('client-availability.works.remove-background+upscale');
+  });
+});
