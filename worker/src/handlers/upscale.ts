@@ -1,4 +1,5 @@
 import { UnrecoverableError } from 'bullmq';
+import { formatJobStage } from '@imagestudio/contracts';
 import type { ModelSession } from '../inference';
 import { type ModelEntry, modelsForTask, preparedModelFile } from '../models';
 import { DEFAULT_TILE_SIZE, upscaleImage } from '../pipelines/upscale';
@@ -47,7 +48,7 @@ export const loadUpscaleTool: ToolLoader<'upscale'> = async ({ config, runtime, 
       const entry = sessions.get(ctx.payload.factor);
       if (!entry) throw new UnrecoverableError(`Upscaling x${ctx.payload.factor} is not available on this worker.`);
       const onTile = async (done: number, total: number) => {
-        await ctx.progress(PERCENTS.prepared + ((PERCENTS.inferred - PERCENTS.prepared) * done) / total, 'inferring');
+        await ctx.progress(PERCENTS.prepared + ((PERCENTS.inferred - PERCENTS.prepared) * done) / total, formatJobStage('processing', done, total));
         await ctx.checkCancelled();
       };
       return runSingleImageJob(

@@ -3,9 +3,9 @@ import { observer } from 'mobx-react-lite';
 import { Select } from '../../components';
 import { useStore } from '../../stores';
 import { ComparisonSlider } from './comparison-slider';
-import { DownloadLink, resultFileName } from './result-image';
+import { DownloadLink } from './result-image';
 import { maxUpscaleSide } from './upload-checks';
-import { InputPreview, UploadToolLayout, useUploadTool } from './upload-tool';
+import { InputPreview, UploadToolLayout, uploadFingerprint, useUploadTool } from './upload-tool';
 import { ZoomLens } from './zoom-lens';
 
 type OutputFormat = 'png' | 'webp' | 'jpeg';
@@ -24,13 +24,14 @@ export const UpscalePage = observer(function UpscalePage() {
     void tools.loadQuote('upscale', 1, factor);
   }, [tools, factor]);
 
+  const fingerprint = uploadFingerprint(upload.file, { factor, format });
   const start = () => {
     if (!upload.file) return;
     const body = new FormData();
     body.append('image', upload.file);
     body.append('factor', String(factor));
     body.append('output_format', format);
-    void run.submit(body, quote?.cost ?? 0);
+    void run.submit(body, quote?.cost ?? 0, fingerprint);
   };
 
   const result = run.state?.status === 'succeeded' ? run.state.job.results[0] : undefined;
@@ -62,7 +63,7 @@ export const UpscalePage = observer(function UpscalePage() {
         )}
         <figcaption className="result-card__actions">
           <span className="result-single__size">{t('client-tools.upscale.resultSize', { w: result.width, h: result.height })}</span>
-          <DownloadLink result={result} name={resultFileName('upscale', run.job!.id, 0, result.format)} />
+          <DownloadLink job={run.job!} />
         </figcaption>
       </figure>
     ) : (
@@ -80,6 +81,7 @@ export const UpscalePage = observer(function UpscalePage() {
       startOver={startOver}
       runLabel={t('client-tools.upscale.run')}
       cost={quote?.cost}
+      fingerprint={fingerprint}
       onRun={start}
     >
       <Select

@@ -62,6 +62,7 @@ export async function startRemoveBackground(ctx: AppContext, upload: MultipartUp
     tool: 'remove-background',
     params: { ...input },
     rawInput: image,
+    inputName: upload.fileName,
     costTenths: costTenths(settings, 'remove-background'),
     prepareInput: () => inspectUpload(image),
     payload: ({ inputKey }) => ({
@@ -84,6 +85,7 @@ export async function startUpscale(ctx: AppContext, upload: MultipartUpload, met
     tool: 'upscale',
     params: { factor, output_format: input.output_format },
     rawInput: image,
+    inputName: upload.fileName,
     costTenths: costTenths(settings, 'upscale'),
     prepareInput: async () => {
       const clean = await inspectUpload(image);
