@@ -43,15 +43,15 @@ export function convertDecimal(value: number | string, rate: number | string, sc
 }
 
 /** Formats a price per token to 2 decimals for display (spec section 9), whatever the currency. */
-export function formatPricePerToken(price: number | null | undefined, code: string, symbol?: string): string {
-  if (!price) return '0.00';
-  return formatWithDecimals(price, code, 2, symbol);
+export function formatPricePerToken(price: number | null | undefined, code: string, symbol?: string, locale = 'en-US'): string {
+  if (!price) return new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(0);
+  return formatWithDecimals(price, code, 2, symbol, locale);
 }
 
-/** US English currency style with a fixed number of decimals; symbol and amount when Intl refuses the code. */
-function formatWithDecimals(amount: number, code: string, decimals: number, symbol?: string): string {
+/** Currency style of `locale` with a fixed number of decimals; symbol and amount when Intl refuses the code. */
+function formatWithDecimals(amount: number, code: string, decimals: number, symbol: string | undefined, locale: string): string {
   try {
-    return new Intl.NumberFormat('en-US', {
+    return new Intl.NumberFormat(locale, {
       style: 'currency',
       currency: code.toUpperCase(),
       minimumFractionDigits: decimals,

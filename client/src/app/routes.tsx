@@ -13,6 +13,7 @@ import { AuthLayout, MainLayout, ToastHost } from '../features/shell';
 import { StaticPageById, StaticPageBySlug } from '../features/static-pages';
 import { GuestOnly, RequireAuth } from './guards';
 import { RouteError } from './route-error';
+import { RouteTitle } from './route-title';
 import { ScrollToTop } from './scroll-to-top';
 
 /** Drops the leading slash: child routes use relative paths. */
@@ -78,6 +79,7 @@ function RootRoute() {
   return (
     <>
       <ScrollToTop />
+      <RouteTitle />
       <Outlet />
       <ToastHost />
     </>

@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { FALLBACK_CURRENCY, formatPrice } from '@imagestudio/contracts';
+import { numberLocale } from '../lib/format';
 import { STORAGE_KEYS } from '../config/constants';
 import type { ApiClient } from '../lib/api/api-client';
 import type { Translate } from '../lib/i18n';
@@ -37,7 +38,7 @@ export class CurrencyStore {
 
   /** Formats an amount in the current currency with its decimals. */
   format(amount: number | null | undefined): string {
-    return formatPrice(amount, this.current.code, this.current.symbol);
+    return formatPrice(amount, this.current.code, this.current.symbol, numberLocale());
   }
 
   /** Loads the list; on failure only EUR is offered. */
