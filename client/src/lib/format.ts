@@ -44,3 +44,11 @@ export function formatDate(value: string | null | undefined): string {
   const mm = String(date.getMonth() + 1).padStart(2, '0');
   return `${dd}.${mm}.${date.getFullYear()}`;
 }
+
+/** Time of day in the active language's style ("2:05 PM", "14:05"); blank when missing or invalid. */
+export function formatTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(activeLocale, { hour: 'numeric', minute: '2-digit' }).format(date);
+}

@@ -119,6 +119,12 @@ export class ToolRunStore {
     }
   }
 
+  /** The run's moment for the page: 'idle', 'submitting', or the job's status. */
+  get activity(): string {
+    if (this.phase === 'submitting') return 'submitting';
+    return this.state?.status ?? 'idle';
+  }
+
   /** True when `fingerprint` repeats the request whose result is on screen. */
   repeatsResult(fingerprint: string | null): boolean {
     return fingerprint !== null && this.state?.status === 'succeeded' && this.lastRequest === fingerprint;

@@ -73,6 +73,7 @@ export const GeneratePage = observer(function GeneratePage() {
       title={t('client-tools.generate.title')}
       lead={t('client-tools.generate.lead')}
       canvas={canvas}
+      activity={run.activity}
       controls={
         <>
           <GenerateForm values={form} onChange={setForm} sizes={sizes} styles={STYLE_PRESETS} disabled={run.busy} maxPrompt={LIMITS.promptMaxLength} />

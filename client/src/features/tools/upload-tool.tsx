@@ -97,6 +97,7 @@ export const UploadToolLayout = observer(function UploadToolLayout({ tool, title
       title={title}
       lead={lead}
       canvas={canvas}
+      activity={run.activity}
       controls={
         <>
           <UploadZone upload={upload} disabled={run.busy} />

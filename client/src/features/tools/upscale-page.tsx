@@ -56,10 +56,7 @@ export const UpscalePage = observer(function UpscalePage() {
             aspect={result.width / result.height}
           />
         ) : (
-          <>
-            <ZoomLens src={result.url} alt={t('client-tools.upscale.after')} naturalWidth={result.width} />
-            <p className="field__help">{t('client-tools.upscale.lensHint')}</p>
-          </>
+          <ZoomLens src={result.url} alt={t('client-tools.upscale.after')} naturalWidth={result.width} />
         )}
         <figcaption className="result-card__actions">
           <span className="result-single__size">{t('client-tools.upscale.resultSize', { w: result.width, h: result.height })}</span>

@@ -177,4 +177,11 @@ export const clientTools = {
   'client-tools.upload.dropAnywhere': 'Drop the image to use it',
   'client-tools.upscale.lensHintTouch': 'Touch and drag over the result to zoom in; pinch to change the zoom.',
   'client-tools.upscale.lensLabel': 'Zoom lens over the result',
+  'client-tools.history.colPreview': 'Preview',
+  'client-tools.history.colActions': 'Result',
+  'client-tools.history.open': 'Open',
+  'client-tools.history.thumbAlt': '{tool} result',
+  'client-tools.history.dateTime': '{date}, {time}',
+  'client-tools.projects.deleteTitle': 'Delete this project?',
+  'client-tools.projects.keep': 'Keep it',
 } as const;
