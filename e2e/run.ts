@@ -16,6 +16,7 @@ import { ARTIFACTS_DIR, runTests } from './lib/harness';
 import { WorkerControl } from './lib/worker-process';
 import { guestRedirect, loginErrors, phoneCountryLookup, signUpJourney } from './tests/accounts.e2e';
 import { cookieBanner, german, keyboardAndMobile, notFound, smoke } from './tests/shell.e2e';
+import { experienceTests } from './tests/experience.e2e';
 import { toolTests } from './tests/tools.e2e';
 import { paymentTests } from './tests/payments.e2e';
 
@@ -88,7 +89,7 @@ async function main(): Promise<number> {
     // Warm-up runs would only delay each worker start the tests make; worker/src/app.test.ts covers them.
     WORKER_WARMUP_RUNS: '0',
   });
-  TESTS.push(...toolTests(workers, { endpoint: `http://127.0.0.1:${s3Port}`, bucket: 'imagestudio' }));
+  TESTS.push(...toolTests(workers, { endpoint: `http://127.0.0.1:${s3Port}`, bucket: 'imagestudio' }), ...experienceTests());
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     console.log(`e2e: ${TESTS.length} tests against ${api.baseUrl}`);

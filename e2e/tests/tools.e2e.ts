@@ -17,7 +17,7 @@ const TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-tools-'));
 const JOB_MS = 120_000;
 
 /** A small copy of a fixture photo (CPU upscaling stays quick). */
-async function smallPhoto(name: string, width: number): Promise<string> {
+export async function smallPhoto(name: string, width: number): Promise<string> {
   const source = ['png', 'webp'].map((ext) => path.join(FIXTURES, `${name}.${ext}`)).find((f) => fs.existsSync(f));
   if (!source) throw new Error(`fixture ${name} not found in ${FIXTURES}`);
   const out = path.join(TMP, `${name}-${width}.png`);
@@ -26,7 +26,7 @@ async function smallPhoto(name: string, width: number): Promise<string> {
 }
 
 /** A verified, signed-in user (10 free tokens) in a fresh browser context at `width`. */
-async function signedInPage(ctx: E2EContext, tag: string, width = 1280): Promise<Page> {
+export async function signedInPage(ctx: E2EContext, tag: string, width = 1280): Promise<Page> {
   const email = uniqueEmail(tag);
   const page = await ctx.newPage({ width, height: 900 });
   await page.goto('/');
@@ -44,7 +44,7 @@ async function signedInPage(ctx: E2EContext, tag: string, width = 1280): Promise
 }
 
 /** Waits until /api/tools/status says `tool` is (or is not) available: the worker's heartbeat is in. */
-async function waitForTool(page: Page, tool: string, available: boolean, timeoutMs = 90_000): Promise<void> {
+export async function waitForTool(page: Page, tool: string, available: boolean, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const res = await page.context().request.get('/api/tools/status');
@@ -55,7 +55,7 @@ async function waitForTool(page: Page, tool: string, available: boolean, timeout
   throw new Error(`tool ${tool} did not become ${available ? 'available' : 'unavailable'} within ${timeoutMs} ms`);
 }
 
-async function headerBalance(page: Page): Promise<string> {
+export async function headerBalance(page: Page): Promise<string> {
   return ((await page.getByTestId('balance').first().textContent()) ?? '').replace('Tokens:', '').trim();
 }
 
@@ -199,7 +199,7 @@ export function toolTests(workers: WorkerControl, s3: { endpoint: string; bucket
       // A first job keeps the single worker busy, so the second one waits in the queue.
       const busy = await page.context().request.post('/api/tools/upscale', {
         headers: { 'X-XSRF-TOKEN': xsrf },
-        multipart: { image: { name: 'busy.png', mimeType: 'image/png', buffer: fs.readFileSync(await smallPhoto('motorcycle_left', 512)) }, factor: '4' },
+        multipart: { image: { name: 'busy.png', mimeType: 'image/png', buffer: fs.readFileSync(await smallPhoto('motorcycle_left', 1024)) }, factor: '4' },
       });
       check(busy.status() === 202, `busy job answered ${busy.status()}`);
       const busyId = ((await busy.json()) as { payload: { id: string } }).payload.id;
