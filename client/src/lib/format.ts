@@ -8,12 +8,17 @@ let activeLocale = 'en-US';
  * it when a language's texts are applied, so numbers change together with the words around them.
  */
 export function setNumberLocale(languageCode: string): void {
+  activeLocale = localeFor(languageCode);
+}
+
+/** The Intl locale for a catalogue language code (one Intl cannot use falls back to US English). */
+export function localeFor(languageCode: string): string {
   const locale = NUMBER_LOCALES[languageCode] ?? languageCode;
   try {
     new Intl.NumberFormat(locale);
-    activeLocale = locale;
+    return locale;
   } catch {
-    activeLocale = 'en-US';
+    return 'en-US';
   }
 }
 

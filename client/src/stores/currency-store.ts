@@ -1,6 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { FALLBACK_CURRENCY, formatPrice } from '@imagestudio/contracts';
-import { numberLocale } from '../lib/format';
 import { STORAGE_KEYS } from '../config/constants';
 import type { ApiClient } from '../lib/api/api-client';
 import type { Translate } from '../lib/i18n';
@@ -28,8 +27,10 @@ export class CurrencyStore {
   constructor(
     private readonly api: ApiClient,
     private readonly t: Translate,
+    /** The active language's number style, so prices read "1.234,50 €" in German. */
+    private readonly locale: () => string = () => 'en-US',
   ) {
-    makeAutoObservable<CurrencyStore, 'api' | 't'>(this, { api: false, t: false });
+    makeAutoObservable<CurrencyStore, 'api' | 't' | 'locale'>(this, { api: false, t: false, locale: false });
   }
 
   get current(): Currency {
@@ -38,7 +39,7 @@ export class CurrencyStore {
 
   /** Formats an amount in the current currency with its decimals. */
   format(amount: number | null | undefined): string {
-    return formatPrice(amount, this.current.code, this.current.symbol, numberLocale());
+    return formatPrice(amount, this.current.code, this.current.symbol, this.locale());
   }
 
   /** Loads the list; on failure only EUR is offered. */

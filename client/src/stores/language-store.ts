@@ -2,7 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { STORAGE_KEYS } from '../config/constants';
 import type { ApiClient } from '../lib/api/api-client';
 import { translate, type MessageKey, type Messages, type MessageVars } from '../lib/i18n';
-import { setNumberLocale } from '../lib/format';
+import { localeFor, setNumberLocale } from '../lib/format';
 import { storage } from '../lib/storage';
 import type { Language } from '../types/domain';
 
@@ -25,6 +25,11 @@ export class LanguageStore {
 
   get active(): Language | null {
     return this.languages.find((lang) => lang.id === this.activeId) ?? null;
+  }
+
+  /** The Intl locale for numbers and money in the active language ("de-DE" for German). */
+  get numberLocale(): string {
+    return localeFor(this.active?.code ?? 'en');
   }
 
   /** Translates a key with the active strings, falling back to English. */

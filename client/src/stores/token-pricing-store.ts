@@ -14,7 +14,6 @@ import {
   type ExactQuote,
   type PriceTier,
 } from '@imagestudio/contracts';
-import { numberLocale } from '../lib/format';
 import type { Pack } from '../types/domain';
 import type { RootStore } from './root-store';
 
@@ -122,7 +121,7 @@ export class TokenPricingStore {
 
   /** The minimum top-up formatted in the current currency ("€1.00", "¥163", "KWD 0.332"). */
   get minTopUpText(): string {
-    return formatPrice(fromMinorUnits(this.minTopUpMinor, this.currencyCode), this.currencyCode, this.root.currencies.current.symbol, numberLocale());
+    return formatPrice(fromMinorUnits(this.minTopUpMinor, this.currencyCode), this.currencyCode, this.root.currencies.current.symbol, this.root.languages.numberLocale);
   }
 
   /** Formats an amount of the current currency with its decimals. */
