@@ -57,7 +57,7 @@ export async function runTests(tests: E2ETest[], base: Omit<E2EContext, 'newPage
       },
       async screenshot(page, name) {
         const file = path.join(ARTIFACTS_DIR, `${name}.png`);
-        await page.screenshot({ path: file, fullPage: true });
+        await page.screenshot({ path: file, fullPage: true, timeout: 60_000 });
         // Every state a test pictures is also checked for accessibility.
         const findings = await axeFindings(page);
         if (findings.length > 0) throw new Error(`axe found serious problems on ${name}: ${findings.join('; ')}`);

@@ -38,6 +38,18 @@ const SIGNED_IN_PAGES = [
   '/pricing',
 ];
 
+/**
+ * A signed-in page; tried twice, since on a loaded machine a start-up call of the page can still be in
+ * flight when the account is made through the API (the harness's sign-up then meets a stale CSRF cookie).
+ */
+async function userPage(ctx: E2EContext, tag: string, width?: number): Promise<Page> {
+  try {
+    return await signedInPage(ctx, tag, width);
+  } catch {
+    return signedInPage(ctx, `${tag}2`, width);
+  }
+}
+
 async function toGerman(page: Page): Promise<void> {
   await page.goto('/');
   await page.getByLabel('Language').selectOption({ label: 'Deutsch' });
@@ -68,7 +80,7 @@ export function experienceTests(): E2ETest[] {
       // Catalogue texts come through the strings table.
       await guest.getByText('100 Token für gelegentliche Bearbeitungen.').waitFor();
 
-      const user = await signedInPage(ctx, 'axe');
+      const user = await userPage(ctx, 'axe');
       await tour(ctx, user, SIGNED_IN_PAGES, 'user-en');
       await toGerman(user);
       await tour(ctx, user, SIGNED_IN_PAGES, 'user-de');
@@ -98,12 +110,13 @@ export function experienceTests(): E2ETest[] {
       const page = await ctx.newPage();
       await page.goto('/');
       await page.context().addCookies([{ name: 'cookie_consent', value: 'true', url: ctx.baseUrl }]);
-      const made = js`[...document.querySelectorAll('.hero__strip img')].map((i) => [i.getAttribute('src'), i.complete && i.naturalWidth > 0])`;
+      // Each pair's result is one our models made (its "before" is the photo itself).
+      const made = js`[...document.querySelectorAll('.hero__strip .compare__img:not(.compare__before)')].map((i) => i.getAttribute('src'))`;
       await page.reload();
       await page.locator('.hero__strip [data-testid="compare"]').first().waitFor();
       await page.waitForFunction(`[...document.querySelectorAll('.hero__strip img')].every((i) => i.complete && i.naturalWidth > 0)`);
-      const strip = (await page.evaluate(made)) as [string, boolean][];
-      check(strip.filter(([src]) => src.startsWith('/examples/made/')).length === 3, `the strip shows ${JSON.stringify(strip)}`);
+      const strip = (await page.evaluate(made)) as string[];
+      check(strip.length === 3 && strip.every((src) => src.startsWith('/examples/made/')), `the strip shows ${JSON.stringify(strip)}`);
       await ctx.screenshot(page, 'home-examples-1280');
       for (const [path, after] of [
         ['/remove-background', '/examples/made/chelsea-no-background.webp'],
@@ -125,7 +138,7 @@ export function experienceTests(): E2ETest[] {
   const phoneAndInput: E2ETest = {
     name: 'phone: upload zone first, several files (first used, said so), paste and drop anywhere; run scrolls to progress and result; history and projects',
     async run(ctx) {
-      const page = await signedInPage(ctx, 'phone', 390);
+      const page = await userPage(ctx, 'phone', 390);
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto('/services/remove-background');
       const zone = (await page.getByTestId('upload-zone').boundingBox())!;
@@ -202,7 +215,7 @@ export function experienceTests(): E2ETest[] {
   const lens: E2ETest = {
     name: 'the zoom lens follows a finger, pinches to zoom and works from the keyboard',
     async run(ctx) {
-      const page = await signedInPage(ctx, 'lens', 390);
+      const page = await userPage(ctx, 'lens', 390);
       await page.goto('/services/upscale');
       await page.getByLabel('Image', { exact: true }).setInputFiles(await smallPhoto('coffee', 96));
       await page.getByText(/coffee-96\.png/).waitFor();

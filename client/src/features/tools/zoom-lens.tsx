@@ -47,7 +47,13 @@ export function ZoomLens({ src, alt, naturalWidth }: { src: string; alt: string;
 
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
-    if (e.pointerType !== 'mouse') e.currentTarget.setPointerCapture?.(e.pointerId);
+    if (e.pointerType !== 'mouse') {
+      try {
+        e.currentTarget.setPointerCapture?.(e.pointerId);
+      } catch {
+        // The pointer ended before it could be captured; its events still arrive while over the image.
+      }
+    }
     const rect = imageRect();
     if (pointers.current.size === 2 && rect) pinch.current = { distance: spread(), zoom: zoom ?? baseZoom(rect.width) };
     else place(e.clientX, e.clientY);
