@@ -199,7 +199,7 @@ export function toolTests(workers: WorkerControl, s3: { endpoint: string; bucket
       // A first job keeps the single worker busy, so the second one waits in the queue.
       const busy = await page.context().request.post('/api/tools/upscale', {
         headers: { 'X-XSRF-TOKEN': xsrf },
-        multipart: { image: { name: 'busy.png', mimeType: 'image/png', buffer: fs.readFileSync(await smallPhoto('motorcycle_left', 1024)) }, factor: '4' },
+        multipart: { image: { name: 'busy.png', mimeType: 'image/png', buffer: fs.readFileSync(await smallPhoto('motorcycle_left', 1600)) }, factor: '4' },
       });
       check(busy.status() === 202, `busy job answered ${busy.status()}`);
       const busyId = ((await busy.json()) as { payload: { id: string } }).payload.id;
@@ -225,7 +225,8 @@ export function toolTests(workers: WorkerControl, s3: { endpoint: string; bucket
       // The busy job is upscaled tile by tile, and the page says which tile it is on.
       await page.goto(`/services/upscale?job=${busyId}`);
       await page.getByTestId('job-stage').filter({ hasText: /^Processing tile \d+ of \d+$/ }).waitFor({ timeout: JOB_MS });
-      await ctx.screenshot(page, 'tool-upscale-tiles-1280');
+      // A quick picture of the running state (axe runs on the cancelled state below: the job must not end first).
+      await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'tool-upscale-tiles-1280.png') });
       // Cancelling it shows one message, which includes the refund.
       await page.getByTestId('job-status').getByRole('button', { name: 'Cancel' }).click();
       const ended = page.getByTestId('job-ended-message');
