@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { RedisStore } from 'connect-redis';
 import express from 'express';
 import session from 'express-session';
-import type { RedisClient } from '../../server/src/lib/redis';
+import type { RedisClient } from '@imagestudio/runtime';
 
 /**
  * The peer for API throughput goals: a bare Express app answering a small JSON body, in the same
@@ -18,7 +18,7 @@ export async function startHelloWorld(): Promise<{ url: string; close: () => Pro
 
 /**
  * The ceiling of any signed-in route: the same hello-world behind nothing but express-session on connect-redis
- * (the session layer design.md mandates), configured as the app configures it. `signInUrl` gives a session.
+ * (the session layer of every signed-in call), configured as the app configures it. `signInUrl` gives a session.
  */
 export async function startSessionOnlyHello(redis: RedisClient): Promise<{ url: string; signInUrl: string; close: () => Promise<void> }> {
   const app = express();

@@ -18,7 +18,7 @@ function trustProxy(value: string): boolean | number | string {
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
-/** Builds the Express app without listening (style.md rule 7); main.ts and tests call listen. */
+/** Builds the Express app without listening; main.ts and tests call listen. */
 export function createApp(deps: AppDeps): Express {
   const ctx: AppContext = { ...deps, metrics: createMetrics() };
   const app = express();
@@ -31,7 +31,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(ctx.metrics.middleware);
 
   // 2. Security headers. Result images come from presigned S3 URLs, which may live on another origin;
-  // the phone input asks an IP-to-country service once (spec section 7).
+  // the phone input asks an IP-to-country service once.
   const s3Origin = new URL(deps.storage.endpoint).origin;
   const ipCountryOrigin = new URL(deps.config.CLIENT_IP_COUNTRY_URL).origin;
   app.use(

@@ -15,11 +15,11 @@ export function zodToFieldErrors(error: ZodError): FieldErrors {
 
 /** Unknown /api paths: the 404 envelope (the SPA fallback handles every other path). */
 export const apiNotFound: RequestHandler = (_req, _res, next) => {
-  next(new AppError(404, 'not_found', 'Not found.'));
+  next(new AppError('not_found', 'Not found.'));
 };
 
 /**
- * The one error middleware (style.md rule 6). AppErrors keep their status and code, zod errors become
+ * The one error middleware. AppErrors keep their status and code, zod errors become
  * 422 field maps, body-parser failures become 400/413, and anything else a logged 500 carrying the
  * request id so support can find it.
  */

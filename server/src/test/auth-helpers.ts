@@ -33,7 +33,7 @@ import { migrateLatest, runSeeds } from '../lib/migrator';
 import { uniqueEmail, type TestContext } from './harness';
 import { TEST_DATABASE_URL } from './test-env';
 
-/** Every account made by these helpers has this password unless told otherwise (meets spec section 5). */
+/** Every account made by these helpers has this password unless told otherwise (meets the password rule). */
 export const TEST_PASSWORD = 'Secret123';
 
 /** The XSRF token the agent holds in its cookie jar, if any. */

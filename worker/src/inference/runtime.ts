@@ -1,5 +1,5 @@
 /**
- * The worker's one gateway to onnxruntime-node (style.md rule 10: no other module imports it).
+ * The worker's one gateway to onnxruntime-node (no other module imports it).
  *
  * Usage:
  *   const runtime = await InferenceRuntime.start({ providers: ['cuda', 'cpu'], requireGpu: false, cpuThreads: 2 });
@@ -29,7 +29,7 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ExecutionProvider } from '@imagestudio/contracts';
-import type { Logger } from '../lib/logger';
+import type { Logger } from '@imagestudio/runtime';
 
 export type TensorType = 'float32' | 'float16' | 'int32' | 'int64' | 'uint8' | 'int8' | 'bool';
 export type TensorArray = Float32Array | Uint16Array | Int32Array | BigInt64Array | Uint8Array | Int8Array;
@@ -46,7 +46,7 @@ export interface RuntimeOptions {
   providers: readonly ExecutionProvider[];
   /** Throw when no GPU provider (cuda, webgpu) could be used. */
   requireGpu: boolean;
-  /** CPU intra-op threads (= cores, models-notes.md). */
+  /** CPU intra-op threads (the machine's cores by default). */
   cpuThreads: number;
   logger?: Logger;
   /** Run on the calling thread (benchmarks only). */
@@ -184,7 +184,7 @@ export class InferenceRuntime {
   }
 
   private sessionOptions(provider: ExecutionProvider): Record<string, unknown> {
-    // models-notes.md: on CPU sequential execution, intra-op threads = cores, one inter-op thread.
+    // On CPU: sequential execution, intra-op threads = cores, one inter-op thread (parallel mode was slower).
     return {
       executionProviders: [provider],
       executionMode: 'sequential',

@@ -44,7 +44,7 @@ export interface RegisterForm {
   terms: boolean;
 }
 
-/** Spec section 5: the first failing rule, in the spec's order. */
+/** The first failing rule, from the name down to the terms (docs/product-behaviour.md#validation-order-and-texts). */
 export function validateRegister(form: RegisterForm): FieldProblem<RegisterFormField> | null {
   if (!form.firstName.trim()) return { fields: ['firstName'], key: 'shell.validation.nameRequired' };
   if (!form.lastName.trim()) return { fields: ['lastName'], key: 'shell.validation.surnameRequired' };

@@ -11,7 +11,7 @@ export const billingInputId = (field: BillingField) => `checkout-${field}`;
 export const BillingFields = observer(function BillingFields() {
   const { checkout, countries, t } = useStore();
   const { form, fieldErrors: errors } = checkout;
-  // Spec section 5: an unsupported country clears the number; the toast is rate limited to 500 ms.
+  // An unsupported country clears the number; the toast is rate limited to 500 ms.
   const { detectCountry, onUnsupported } = usePhoneCountry();
   // A number filled in from the profile names its country by its prefix (+49): show it in the dropdown.
   useEffect(() => {

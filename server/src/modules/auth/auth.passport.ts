@@ -21,7 +21,7 @@ export function toCurrentUser(row: users.UserRow): CurrentUser {
 
 /**
  * One Passport instance per app (not the global singleton, so apps built by tests stay apart), with the
- * local strategy on `username` + `password` as spec section 7 sends them.
+ * local strategy on `username` + `password` as the client sends them.
  */
 export function passportFor(ctx: AppContext): InstanceType<typeof Passport> {
   let passport = cache.get(ctx);

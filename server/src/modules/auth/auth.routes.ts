@@ -21,7 +21,7 @@ function authenticateLocal(ctx: AppContext, req: Request, res: Response): Promis
   });
 }
 
-/** POST /register, /login, /logout and GET /is-auth (spec section 7). */
+/** POST /register, /login, /logout and GET /is-auth. */
 export function authRouter(ctx: AppContext): Router {
   const router = Router();
   const limits = limitersFor(ctx);

@@ -27,13 +27,9 @@ export interface LedgerOutcome {
   entry: LedgerRow | null;
 }
 
-/** The 402 of design.md section 3, with the spec's wording. */
+/** The 402 of a spend the balance does not cover; the message names both amounts. */
 export function insufficientTokens(neededTenths: number, haveTenths: number): AppError {
-  return new AppError(
-    402,
-    'insufficient_tokens',
-    `Not enough tokens: this needs ${tenthsToTokens(neededTenths)}, you have ${tenthsToTokens(haveTenths)}.`,
-  );
+  return new AppError('insufficient_tokens', `Not enough tokens: this needs ${tenthsToTokens(neededTenths)}, you have ${tenthsToTokens(haveTenths)}.`);
 }
 
 /**
@@ -47,7 +43,7 @@ export async function applyEntry(trx: Knex.Transaction, input: LedgerEntryInput)
     throw new Error(`ledger delta must be a non-zero integer number of tenths, got ${input.deltaTenths}`);
   }
   const balance = await repo.lockBalance(trx, input.userId);
-  if (balance === null) throw new AppError(404, 'not_found', 'User not found.');
+  if (balance === null) throw new AppError('not_found', 'User not found.');
 
   const existing = await repo.findByKey(trx, input.idempotencyKey);
   if (existing) return { applied: false, balanceTenths: balance, entry: existing };

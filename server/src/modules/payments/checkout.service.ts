@@ -30,7 +30,7 @@ async function readCheckoutForm(payments: Payments, user: CurrentUser, body: Rec
   if (!billing.success) Object.assign(errors, firstPerField(zodToFieldErrors(billing.error)));
   const choice = parseTopUpChoice(body);
   if ('field' in choice) errors[choice.field] = [choice.message];
-  // The account email overrides the form's (spec section 6); the form's is used only without one.
+  // The account email overrides the form's; the form's is used only without one.
   const email = user.email || (billing.success ? (billing.data.email ?? '') : '');
   if (!email) errors.email = [M.emailRequired];
   else if (!user.email && !SIMPLE_EMAIL_PATTERN.test(email)) errors.email = [M.emailInvalid];
