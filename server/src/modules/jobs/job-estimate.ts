@@ -67,20 +67,25 @@ export function secondsLeft(
   return expectedMs === null ? null : 1;
 }
 
-const caches = new WeakMap<AppContext, Map<JobName, { at: number; runs: RecentRun[] }>>();
+const caches = new WeakMap<AppContext, Map<JobName, { at: number; runs: Promise<RecentRun[]> }>>();
 
 /**
- * The tool's recent successes, read at most once per CACHE_MS per process; an empty answer is not kept,
- * so the first success of a fresh install is learnt from at once.
+ * The tool's recent successes, read at most once per CACHE_MS per process (a burst of submissions asks the
+ * database once); a success finalised by this process forgets them, so it is learnt from at once.
  */
-async function cachedRuns(ctx: AppContext, tool: JobName): Promise<RecentRun[]> {
+function cachedRuns(ctx: AppContext, tool: JobName): Promise<RecentRun[]> {
   let cache = caches.get(ctx);
   if (!cache) caches.set(ctx, (cache = new Map()));
   const hit = cache.get(tool);
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.runs;
-  const runs = await recentRuns(ctx.db, tool, SAMPLE).catch(() => []);
-  if (runs.length > 0) cache.set(tool, { at: Date.now(), runs });
+  const runs = recentRuns(ctx.db, tool, SAMPLE).catch(() => []);
+  cache.set(tool, { at: Date.now(), runs });
   return runs;
+}
+
+/** Drops the cached runs of a tool (a new success of it was just recorded). */
+export function forgetRecentRuns(ctx: AppContext, tool: JobName): void {
+  caches.get(ctx)?.delete(tool);
 }
 
 /** Seconds left for an open job from the workers' recent timings for its tool and size; null otherwise. */
