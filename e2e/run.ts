@@ -17,6 +17,7 @@ import { WorkerControl } from './lib/worker-process';
 import { guestRedirect, loginErrors, phoneCountryLookup, signUpJourney } from './tests/accounts.e2e';
 import { cookieBanner, german, keyboardAndMobile, notFound, smoke } from './tests/shell.e2e';
 import { availabilityTests } from './tests/availability.e2e';
+import { experienceTests } from './tests/experience.e2e';
 import { toolTests } from './tests/tools.e2e';
 import { paymentTests } from './tests/payments.e2e';
 
@@ -70,7 +71,7 @@ async function main(): Promise<number> {
     // Warm-up runs would only delay each worker start the tests make; worker/src/app.test.ts covers them.
     WORKER_WARMUP_RUNS: '0',
   });
-  TESTS.push(...availabilityTests(workers), ...toolTests(workers, { endpoint: `http://127.0.0.1:${s3Port}`, bucket: 'imagestudio' }));
+  TESTS.push(...availabilityTests(workers), ...toolTests(workers, { endpoint: `http://127.0.0.1:${s3Port}`, bucket: 'imagestudio' }), ...experienceTests());
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     console.log(`e2e: ${TESTS.length} tests against ${api.baseUrl}`);

@@ -82,11 +82,12 @@ async function main(): Promise<void> {
     await db.destroy();
   }
 
+  // Idempotent and offline once the cache holds every model with its recorded hash. Before the client build,
+  // which makes the landing pages' before/after examples with these models.
+  runStep('preparing models', ['run', 'models']);
   if (!fs.existsSync(path.join(fromRoot(config, config.CLIENT_DIST_DIR), 'index.html'))) {
     runStep('building the client', ['run', 'build', '-w', 'client']);
   }
-  // Idempotent and offline once the cache holds every model with its recorded hash.
-  runStep('preparing models', ['run', 'models']);
 
   const children: ChildProcess[] = [];
   const api = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/main.ts')], {

@@ -17,14 +17,15 @@ export function currencyDecimals(code: string): 0 | 2 | 3 {
 }
 
 /**
- * Formats a price in US English currency style with the currency's decimals; a falsy amount shows "0.00",
- * and a code the platform cannot format shows the symbol followed by the amount.
+ * Formats a price in the reader's number style (`locale`, US English by default: "$1,234.50"; German
+ * "1.234,50 €") with the currency's decimals; a falsy amount shows "0.00", and a code the platform cannot
+ * format shows the symbol followed by the amount.
  */
-export function formatPrice(amount: number | null | undefined, code: string, symbol = ''): string {
-  if (!amount) return '0.00';
+export function formatPrice(amount: number | null | undefined, code: string, symbol = '', locale = 'en-US'): string {
+  if (!amount) return new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(0);
   const digits = currencyDecimals(code);
   try {
-    return new Intl.NumberFormat('en-US', {
+    return new Intl.NumberFormat(locale, {
       style: 'currency',
       currency: code,
       minimumFractionDigits: digits,

@@ -10,6 +10,7 @@ export * from './money';
 export * from './pricing';
 export * from './settings';
 export * from './jobs';
+export * from './job-stages';
 export * from './checkout';
 export * from './styles';
 export * from './charge';

@@ -163,6 +163,10 @@ export interface JobView {
   started_at: string | null;
   finished_at: string | null;
   input_url: string | null;
+  /** The uploaded file's name as the user's computer called it; null for generation. */
+  input_name: string | null;
+  /** Seconds until the result is expected, from the workers' recent timings for this tool and size. */
+  eta_seconds: number | null;
   results: JobResultView[];
   /** Files deleted by the user (DELETE) or by retention; the history row stays. */
   deleted: boolean;

@@ -44,13 +44,13 @@ export function convertDecimal(value: number | string, rate: number | string, sc
 }
 
 /**
- * Formats a price per token in US English currency style with `decimals` decimals (perTokenDecimals in
- * pricing.ts picks them); a falsy price shows "0.00"; symbol and amount when Intl refuses the code.
+ * Formats a price per token with `decimals` decimals (perTokenDecimals in pricing.ts picks them) in the reader's
+ * number style; symbol and amount when Intl refuses the code.
  */
-export function formatPricePerToken(price: number | null | undefined, code: string, decimals: number, symbol?: string): string {
-  if (!price) return '0.00';
+export function formatPricePerToken(price: number | null | undefined, code: string, decimals: number, symbol?: string, locale = 'en-US'): string {
+  if (!price) return new Intl.NumberFormat(locale, { minimumFractionDigits: decimals }).format(0);
   try {
-    return new Intl.NumberFormat('en-US', {
+    return new Intl.NumberFormat(locale, {
       style: 'currency',
       currency: code.toUpperCase(),
       minimumFractionDigits: decimals,

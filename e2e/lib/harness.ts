@@ -57,7 +57,10 @@ export async function runTests(tests: E2ETest[], base: Omit<E2EContext, 'newPage
       },
       async screenshot(page, name) {
         const file = path.join(ARTIFACTS_DIR, `${name}.png`);
-        await page.screenshot({ path: file, fullPage: true });
+        await page.screenshot({ path: file, fullPage: true, timeout: 60_000 });
+        // Every state a test pictures is also checked for accessibility.
+        const findings = await axeFindings(page);
+        if (findings.length > 0) throw new Error(`axe found serious problems on ${name}: ${findings.join('; ')}`);
         return file;
       },
     };
@@ -77,6 +80,29 @@ export async function runTests(tests: E2ETest[], base: Omit<E2EContext, 'newPage
     }
   }
   return { passed, failed };
+}
+
+const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/**
+ * Runs axe-core on the page as it is and returns its serious and critical findings, one line each with
+ * up to three of the elements concerned (an empty list when there are none).
+ */
+export async function axeFindings(page: Page): Promise<string[]> {
+  // Animations finished first: a half-faded element is not what users read.
+  await page.waitForTimeout(250);
+  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = (await page.evaluate(`window.axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)`)) as AxeViolation[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.help}) at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 function slug(text: string): string {

@@ -17,7 +17,7 @@ const TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-tools-'));
 const JOB_MS = 120_000;
 
 /** A small copy of a fixture photo (CPU upscaling stays quick). */
-async function smallPhoto(name: string, width: number): Promise<string> {
+export async function smallPhoto(name: string, width: number): Promise<string> {
   const source = ['png', 'webp'].map((ext) => path.join(FIXTURES, `${name}.${ext}`)).find((f) => fs.existsSync(f));
   if (!source) throw new Error(`fixture ${name} not found in ${FIXTURES}`);
   const out = path.join(TMP, `${name}-${width}.png`);
@@ -77,16 +77,40 @@ export function toolTests(workers: WorkerControl, s3: { endpoint: string; bucket
       await page.goto('/services/remove-background');
       await page.getByRole('button', { name: 'Remove background - 1 token' }).waitFor();
       await shots(ctx, page, 'tool-remove-background-before');
-      await page.getByLabel('Image', { exact: true }).setInputFiles(await smallPhoto('chelsea', 320));
+      const photo = await smallPhoto('chelsea', 320);
+      const photoMeta = await sharp(photo).metadata();
+      await page.getByLabel('Image', { exact: true }).setInputFiles(photo);
       await page.getByText(/chelsea-320\.png - 320 x \d+ px/).waitFor();
+      // The opaque photo is shown without checkerboard strips: the pattern sits on the image alone.
+      const preview = (await page.getByTestId('input-preview').boundingBox())!;
+      check(Math.abs(preview.width / preview.height - photoMeta.width! / photoMeta.height!) < 0.05, `the preview box is ${preview.width} x ${preview.height}, not the photo's shape`);
       await page.getByRole('button', { name: 'Remove background - 1 token' }).click();
-      await page.getByTestId('result-image').waitFor({ timeout: JOB_MS });
+      // The stage is named while it runs (the first job of a fresh install has no time estimate yet).
+      await page.getByTestId('job-stage').filter({ hasText: /Fetching your image|Processing|Encoding the result|Saving the result|Starting|queue/ }).waitFor({ timeout: JOB_MS });
+      await ctx.screenshot(page, 'tool-remove-background-progress-1280');
+      const slider = page.getByRole('slider', { name: 'Original and result comparison' });
+      await slider.waitFor({ timeout: JOB_MS });
       check((await headerBalance(page)) === '9', `balance after the job is ${await headerBalance(page)}`);
       // Browser-side code as text: the e2e TypeScript project has no DOM types.
-      await page.waitForFunction(`document.querySelector('[data-testid="result-image"]')?.naturalWidth === 320`);
-      const checker = String(await page.evaluate(`getComputedStyle(document.querySelector('[data-testid="result"] .checkerboard')).backgroundImage`));
+      await page.waitForFunction(`document.querySelector('[data-testid="compare"] img[alt="Result"]')?.naturalWidth === 320`);
+      const checker = String(await page.evaluate(`getComputedStyle(document.querySelector('[data-testid="compare"]')).backgroundImage`));
       check(checker.includes('linear-gradient'), 'the result is not on a checkerboard');
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download').click()]);
+      // Backdrops change the view only: no new job, no new charge.
+      await page.getByTestId('backdrop-picker').getByRole('button', { name: 'Black' }).click();
+      const black = String(await page.evaluate(`getComputedStyle(document.querySelector('[data-testid="compare"]')).backgroundColor`));
+      check(black === 'rgb(0, 0, 0)', `the black backdrop shows ${black}`);
+      await ctx.screenshot(page, 'tool-remove-background-backdrop-black-1280');
+      await page.getByTestId('backdrop-picker').getByRole('button', { name: 'Colour' }).click();
+      await page.getByLabel('Preview colour').fill('#ff8800');
+      const picked = String(await page.evaluate(`getComputedStyle(document.querySelector('[data-testid="compare"]')).backgroundColor`));
+      check(picked === 'rgb(255, 136, 0)', `the picked backdrop shows ${picked}`);
+      await ctx.screenshot(page, 'tool-remove-background-backdrop-colour-1280');
+      check((await headerBalance(page)) === '9', 'changing the backdrop charged tokens');
+      // Download is the primary action and is named after the input.
+      const downloadLink = page.getByTestId('download');
+      check(((await downloadLink.getAttribute('class')) ?? '').includes('btn--primary'), 'Download is not the primary action');
+      const [download] = await Promise.all([page.waitForEvent('download'), downloadLink.click()]);
+      check(download.suggestedFilename() === 'chelsea-320-no-background.png', `the download is named ${download.suggestedFilename()}`);
       const file = path.join(ARTIFACTS_DIR, 'remove-background-result.png');
       await download.saveAs(file);
       const meta = await sharp(file).metadata();
@@ -95,7 +119,16 @@ export function toolTests(workers: WorkerControl, s3: { endpoint: string; bucket
       let transparent = 0;
       for (let i = info.channels - 1; i < data.length; i += info.channels) if (data[i]! < 16) transparent += 1;
       check(transparent > info.width * info.height * 0.05, `only ${transparent} transparent pixels in the result`);
+      await page.getByTestId('backdrop-picker').getByRole('button', { name: 'Transparent' }).click();
       await shots(ctx, page, 'tool-remove-background-after');
+      // The same image with the same options again: the page asks before charging another token.
+      await page.getByRole('button', { name: 'Run again - 1 token' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Run the same job again?' });
+      await dialog.waitFor();
+      await ctx.screenshot(page, 'tool-remove-background-rerun-confirm-1280');
+      await dialog.getByRole('button', { name: 'Keep this result' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      check((await headerBalance(page)) === '9', 'keeping the result charged tokens');
     },
   };
 
@@ -143,21 +176,24 @@ export function toolTests(workers: WorkerControl, s3: { endpoint: string; bucket
   };
 
   const failure: E2ETest = {
-    name: 'a job that fails shows the message and the refund, and the balance is back',
+    name: 'a queued job shows its place and time left; a running upscale names its tile and cancels with one message; a failed job refunds',
     async run(ctx) {
       const page = await signedInPage(ctx, 'fail');
       const xsrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
       // A first job keeps the single worker busy, so the second one waits in the queue.
       const busy = await page.context().request.post('/api/tools/upscale', {
         headers: { 'X-XSRF-TOKEN': xsrf },
-        multipart: { image: { name: 'busy.png', mimeType: 'image/png', buffer: fs.readFileSync(await smallPhoto('motorcycle_left', 512)) }, factor: '4' },
+        multipart: { image: { name: 'busy.png', mimeType: 'image/png', buffer: fs.readFileSync(await smallPhoto('motorcycle_left', 1600)) }, factor: '4' },
       });
       check(busy.status() === 202, `busy job answered ${busy.status()}`);
+      const busyId = ((await busy.json()) as { payload: { id: string } }).payload.id;
       await page.goto('/services/upscale');
       await page.getByLabel('Image', { exact: true }).setInputFiles(await smallPhoto('coffee', 96));
       await page.getByText(/coffee-96\.png/).waitFor();
       await page.getByRole('button', { name: 'Upscale - 1 token' }).click();
       await page.getByText(/Position \d+ in the queue|Queued/).first().waitFor();
+      // The x2 run of the earlier test taught the estimate: a queued job says how long until its result.
+      await page.getByTestId('job-time-left').filter({ hasText: /About \d+ (s|min) left|Almost done/ }).waitFor();
       await page.waitForURL((url) => url.searchParams.has('job'));
       // Charged on accept: the header follows without a reload.
       await page.waitForFunction(`document.querySelector('[data-testid="balance"] strong')?.textContent === '8'`);
@@ -170,9 +206,21 @@ export function toolTests(workers: WorkerControl, s3: { endpoint: string; bucket
       check(keys.length > 0, `no stored input for job ${jobId}`);
       await client.send(new DeleteObjectsCommand({ Bucket: s3.bucket, Delete: { Objects: keys } }));
       client.destroy();
-      await page.getByTestId('job-refunded').filter({ hasText: 'Your tokens were refunded.' }).waitFor({ timeout: JOB_MS });
-      await page.getByText('The job failed.').waitFor();
-      await page.waitForFunction(`document.querySelector('[data-testid="balance"] strong')?.textContent === '9'`, undefined, { timeout: 10_000 });
+      // The busy job is upscaled tile by tile, and the page says which tile it is on.
+      await page.goto(`/services/upscale?job=${busyId}`);
+      await page.getByTestId('job-stage').filter({ hasText: /^Processing tile \d+ of \d+$/ }).waitFor({ timeout: JOB_MS });
+      // A quick picture of the running state (axe runs on the cancelled state below: the job must not end first).
+      await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'tool-upscale-tiles-1280.png') });
+      // Cancelling it shows one message, which includes the refund.
+      await page.getByTestId('job-status').getByRole('button', { name: 'Cancel' }).click();
+      const ended = page.getByTestId('job-ended-message');
+      await ended.filter({ hasText: 'Cancelled. Your tokens have been refunded.' }).waitFor({ timeout: JOB_MS });
+      const statusText = (await page.getByTestId('job-status').textContent()) ?? '';
+      check((statusText.match(/refunded/g) ?? []).length === 1 && !statusText.includes('was cancelled'), `the cancelled job says: ${statusText}`);
+      await shots(ctx, page, 'tool-upscale-cancelled');
+      await page.goto(`/services/upscale?job=${jobId}`);
+      await ended.filter({ hasText: /refunded/ }).waitFor({ timeout: JOB_MS });
+      await page.waitForFunction(`document.querySelector('[data-testid="balance"] strong')?.textContent === '10'`, undefined, { timeout: 10_000 });
       await shots(ctx, page, 'tool-upscale-failed');
       await page.goto('/account/request-history');
       await page.getByTestId('history-row').first().waitFor();

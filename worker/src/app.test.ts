@@ -112,7 +112,7 @@ describe('worker end to end (BullMQ + Redis + S3 + real models)', () => {
     expect(stored.length).toBe(result.files[0]!.bytes);
     const meta = await sharp(stored).metadata();
     expect([meta.width, meta.height, meta.hasAlpha]).toEqual([300, 200, true]);
-    expect(stages).toEqual(expect.arrayContaining(['downloaded', 'prepared', 'inferred', 'encoded', 'uploaded']));
+    expect(stages).toEqual(expect.arrayContaining(['fetching', 'processing', 'encoding', 'saving']));
   }, 120_000);
 
   it('upscales x2 with the chosen model (default photo: Real-ESRGAN general at x4, halved)', async () => {

@@ -48,7 +48,7 @@ describe('routes and guards', () => {
 
   it('a signed-in user opening a guest page goes home', async () => {
     const { router } = start('/register', signedIn(withCatalog(new FakeApi())));
-    await screen.findByRole('heading', { name: /Turn ideas into images/ });
+    await screen.findByRole('heading', { name: /Turn ideas into images/ }, { timeout: 8000 });
     expect(router.state.location.pathname).toBe('/');
   });
 

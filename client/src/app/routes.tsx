@@ -5,6 +5,7 @@ import { HomePage } from '../features/home';
 import { AuthLayout, MainLayout, ToastHost } from '../features/shell';
 import { GuestOnly, RequireAuth } from './guards';
 import { RouteError } from './route-error';
+import { RouteTitle } from './route-title';
 import { ScrollToTop } from './scroll-to-top';
 import { lazyPage } from './lazy-page';
 import { usePrefetchOnIntent } from './prefetch';
@@ -121,6 +122,7 @@ function RootRoute() {
   return (
     <>
       <ScrollToTop />
+      <RouteTitle />
       <Outlet />
       <ToastHost />
     </>

@@ -13,3 +13,4 @@ export { Spinner, PageSpinner } from './spinner';
 export { PhoneInput, type PhoneCountry } from './phone-input';
 export { interpretPhone, dialPrefix, type PhoneValue } from './phone-logic';
 export { Slider } from './slider';
+export { ConfirmDialog } from './confirm-dialog';

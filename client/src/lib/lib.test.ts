@@ -1,6 +1,7 @@
+import { formatPrice } from '@imagestudio/contracts';
 import { lookupCountry, parseIpCountryReply, resetCountryLookup } from './ip-country';
 import { safeRedirect, loginRedirectPath } from './redirect';
-import { formatDate, formatJoinDate, formatTokens } from './format';
+import { formatDate, formatJoinDate, formatTime, formatTokens, localeFor, numberLocale, setNumberLocale } from './format';
 import { parseEnv } from '../config/env';
 
 describe('safeRedirect', () => {
@@ -54,5 +55,23 @@ describe('client env', () => {
   it('defaults and rejects bad values', () => {
     expect(parseEnv({})).toEqual({ apiBaseUrl: '/api', ipCountryUrl: '' });
     expect(() => parseEnv({ API_BASE_URL: 'ftp://x', IP_COUNTRY_URL: 'nope' })).toThrow(/API_BASE_URL.*IP_COUNTRY_URL/);
+  });
+});
+
+describe('German number and money style', () => {
+  afterEach(() => setNumberLocale('en'));
+
+  it('formats tokens, times and prices the German way through Intl', () => {
+    setNumberLocale('de');
+    expect(numberLocale()).toBe('de-DE');
+    expect(formatTokens(1234.5)).toBe('1.234,5');
+    expect(formatPrice(1234.5, 'EUR', '€', numberLocale()).replace(/\s/g, ' ')).toBe('1.234,50 €');
+    expect(formatTime('2026-11-24T14:05:00')).toBe('14:05');
+    setNumberLocale('en');
+    expect(formatTokens(1234.5)).toBe('1,234.5');
+  });
+
+  it('falls back to US English for a language Intl does not know', () => {
+    expect(localeFor('not a locale!')).toBe('en-US');
   });
 });

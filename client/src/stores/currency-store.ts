@@ -27,8 +27,10 @@ export class CurrencyStore {
   constructor(
     private readonly api: ApiClient,
     private readonly t: Translate,
+    /** The active language's number style, so prices read "1.234,50 €" in German. */
+    private readonly locale: () => string = () => 'en-US',
   ) {
-    makeAutoObservable<CurrencyStore, 'api' | 't'>(this, { api: false, t: false });
+    makeAutoObservable<CurrencyStore, 'api' | 't' | 'locale'>(this, { api: false, t: false, locale: false });
   }
 
   get current(): Currency {
@@ -37,7 +39,7 @@ export class CurrencyStore {
 
   /** Formats an amount in the current currency with its decimals. */
   format(amount: number | null | undefined): string {
-    return formatPrice(amount, this.current.code, this.current.symbol);
+    return formatPrice(amount, this.current.code, this.current.symbol, this.locale());
   }
 
   /** Loads the list; on failure only EUR is offered. */

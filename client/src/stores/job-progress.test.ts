@@ -1,12 +1,12 @@
 import type { JobView } from '@imagestudio/contracts';
-import { applyJobReport, initialProgress, isFinished, type JobProgress } from './job-progress';
+import { applyJobReport, initialProgress, isFinished, secondsLeftNow, type JobProgress } from './job-progress';
 import { JobTracker, type EventSourceLike } from './job-tracker';
 
 function job(patch: Partial<JobView> = {}): JobView {
   return {
     id: 'job-1', tool: 'upscale', status: 'queued', progress: 0, stage: null, queue_position: 3, params: {}, cost: 1,
     refunded: false, error: null, created_at: '2026-11-21T10:00:00Z', started_at: null, finished_at: null, input_url: null,
-    results: [], deleted: false, expired: false, ...patch,
+    input_name: null, eta_seconds: null, results: [], deleted: false, expired: false, ...patch,
   };
 }
 
@@ -40,6 +40,14 @@ describe('job progress state machine', () => {
     expect([state.status, state.progress]).toEqual(['running', 60]);
     const ended = run([job({ status: 'succeeded', progress: 100 }), job({ status: 'running', progress: 99 }), job({ status: 'failed' })]);
     expect(ended.status).toBe('succeeded');
+  });
+
+  it('counts the time left down from the last report and knows none once the job ended', () => {
+    const state = applyJobReport(initialProgress(job()), job({ status: 'running', progress: 20, eta_seconds: 30 }));
+    expect(secondsLeftNow(state, state.reportedAt + 10_000)).toBe(20);
+    expect(secondsLeftNow(state, state.reportedAt + 90_000)).toBe(0);
+    expect(secondsLeftNow(initialProgress(job({ eta_seconds: null })), Date.now())).toBeNull();
+    expect(secondsLeftNow(run([job({ status: 'succeeded', eta_seconds: 5 })]), Date.now())).toBeNull();
   });
 
   it('ignores reports about another job', () => {

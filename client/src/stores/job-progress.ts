@@ -11,13 +11,15 @@ export interface JobProgress {
   progress: number;
   queuePosition: number | null;
   job: JobView;
+  /** Date.now() when the last report that moved the job arrived: its eta_seconds counts down from here. */
+  reportedAt: number;
 }
 
 const RANK: Record<JobStatus, number> = { queued: 0, running: 1, succeeded: 2, failed: 2, cancelled: 2 };
 
 /** The state for a job seen for the first time (the 202 reply of a submit). */
 export function initialProgress(job: JobView): JobProgress {
-  return { status: job.status, progress: job.status === 'succeeded' ? 100 : job.progress, queuePosition: job.queue_position, job };
+  return { status: job.status, progress: job.status === 'succeeded' ? 100 : job.progress, queuePosition: job.queue_position, job, reportedAt: Date.now() };
 }
 
 /**
@@ -35,10 +37,18 @@ export function applyJobReport(state: JobProgress, report: JobView): JobProgress
     progress: sameStatus ? Math.max(state.progress, report.progress) : report.progress,
     queuePosition: report.status === 'queued' ? report.queue_position : null,
     job: report,
+    reportedAt: Date.now(),
   };
 }
 
 /** True once the job has its outcome and nothing more will arrive. */
 export function isFinished(state: JobProgress): boolean {
   return isFinalJobStatus(state.status);
+}
+
+/** Seconds left at `now`: the last report's estimate less the time since it arrived; null when unknown. */
+export function secondsLeftNow(state: JobProgress, now: number): number | null {
+  const eta = state.job.eta_seconds;
+  if (eta === null || eta === undefined || isFinished(state)) return null;
+  return Math.max(0, Math.round(eta - (now - state.reportedAt) / 1000));
 }

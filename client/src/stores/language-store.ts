@@ -2,6 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { STORAGE_KEYS } from '../config/constants';
 import type { ApiClient } from '../lib/api/api-client';
 import { translate, type MessageKey, type Messages, type MessageVars } from '../lib/i18n';
+import { localeFor, setNumberLocale } from '../lib/format';
 import { storage } from '../lib/storage';
 import type { Language } from '../types/domain';
 
@@ -26,8 +27,19 @@ export class LanguageStore {
     return this.languages.find((lang) => lang.id === this.activeId) ?? null;
   }
 
+  /** The Intl locale for numbers and money in the active language ("de-DE" for German). */
+  get numberLocale(): string {
+    return localeFor(this.active?.code ?? 'en');
+  }
+
   /** Translates a key with the active strings, falling back to English. */
   t = (key: MessageKey, vars?: MessageVars): string => translate(this.strings, key, vars);
+
+  /**
+   * The active language's text for an operator-editable catalogue entry (pack names, style presets), or
+   * the catalogue's own text when the strings table has none for it.
+   */
+  catalogText = (key: string, fallback: string): string => this.strings[key] ?? fallback;
 
   /** Loads the language list, picks the active language and loads its strings. */
   async load(): Promise<void> {
@@ -64,6 +76,7 @@ export class LanguageStore {
       runInAction(() => {
         // Only string values: a malformed entry must not replace an English fallback with garbage.
         this.strings = Object.fromEntries(Object.entries(map).filter(([, v]) => typeof v === 'string'));
+        if (this.active) setNumberLocale(this.active.code);
         if (typeof document !== 'undefined' && this.active) document.documentElement.lang = this.active.code;
       });
     } catch {

@@ -63,7 +63,7 @@ export class RootStore {
     );
     this.ui = new UiStore(options.toastMs);
     this.languages = new LanguageStore(this.api);
-    this.currencies = new CurrencyStore(this.api, this.t);
+    this.currencies = new CurrencyStore(this.api, this.t, () => this.languages.numberLocale);
     this.profile = new ProfileStore(this);
     this.auth = new AuthStore(this);
     this.settings = new SettingsStore(this.api, this.t);

@@ -17,6 +17,7 @@ import {
   type PriceTier,
 } from '@imagestudio/contracts';
 import type { Pack } from '../types/domain';
+import { numberLocale } from '../lib/format';
 import type { RootStore } from './root-store';
 
 /** The modal falls back to a minimum top-up of 1 when settings have none. */
@@ -111,7 +112,7 @@ export class TokenPricingStore {
 
   /** The minimum top-up formatted in the current currency ("€1.00", "¥163", "KWD 0.332"). */
   get minTopUpText(): string {
-    return formatPrice(fromMinorUnits(this.minTopUpMinor, this.currencyCode), this.currencyCode, this.root.currencies.current.symbol);
+    return formatPrice(fromMinorUnits(this.minTopUpMinor, this.currencyCode), this.currencyCode, this.root.currencies.current.symbol, this.root.languages.numberLocale);
   }
 
   /** The fewest tokens that can be bought: their total (VAT included) reaches the minimum top-up. */
@@ -135,7 +136,7 @@ export class TokenPricingStore {
    */
   formatPerToken(price: number, atLeast = 0): string {
     const decimals = this.perTokenDecimals === 0 ? 0 : Math.max(this.perTokenDecimals, atLeast);
-    return formatPricePerToken(price, this.currencyCode, decimals, this.root.currencies.current.symbol);
+    return formatPricePerToken(price, this.currencyCode, decimals, this.root.currencies.current.symbol, numberLocale());
   }
 
   /** Formats an amount of the current currency with its decimals. */

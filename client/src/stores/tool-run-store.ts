@@ -39,6 +39,11 @@ export class ToolRunStore {
   state: JobProgress | null = null;
   problem: RunProblem | null = null;
   cancelling = false;
+  /**
+   * What the last submit asked for (the page's own fingerprint of image and options), so running the
+   * very same request again on its result can ask first.
+   */
+  lastRequest: string | null = null;
   private tracker: JobTracker | null = null;
 
   constructor(
@@ -60,8 +65,9 @@ export class ToolRunStore {
    * Starts a job: multipart for uploads, JSON for generation. Refreshes the balance once charged;
    * `expectedCost` (the quote) tells how many tokens are missing when the server answers 402.
    */
-  async submit(body: FormData | Record<string, unknown>, expectedCost: number): Promise<JobView | null> {
+  async submit(body: FormData | Record<string, unknown>, expectedCost: number, fingerprint: string | null = null): Promise<JobView | null> {
     this.stopTracking();
+    this.lastRequest = fingerprint;
     this.phase = 'submitting';
     this.problem = null;
     this.state = null;
@@ -113,9 +119,21 @@ export class ToolRunStore {
     }
   }
 
+  /** The run's moment for the page: 'idle', 'submitting', or the job's status. */
+  get activity(): string {
+    if (this.phase === 'submitting') return 'submitting';
+    return this.state?.status ?? 'idle';
+  }
+
+  /** True when `fingerprint` repeats the request whose result is on screen. */
+  repeatsResult(fingerprint: string | null): boolean {
+    return fingerprint !== null && this.state?.status === 'succeeded' && this.lastRequest === fingerprint;
+  }
+
   /** Back to an empty tool (a new run). */
   reset(): void {
     this.stopTracking();
+    this.lastRequest = null;
     this.phase = 'idle';
     this.state = null;
     this.problem = null;

@@ -111,7 +111,7 @@ describe('generate handler on tiny models (CPU, real onnxruntime, real S3 protoc
       expect(result.files.map((f) => f.seed)).toEqual(Array.from({ length: count }, (_, n) => 1000 + n));
       expect(result.files.every((f, n) => f.key.endsWith(`/${n}.png`) && f.format === 'png' && f.width === 64 && f.height === 64)).toBe(true);
       expect(result.provider).toBe('cpu');
-      expect(progress.map((p) => p.stage)).toEqual(['encoded', 'step 1/2', 'step 2/2', 'decoded', 'uploaded']);
+      expect(progress.map((p) => p.stage)).toEqual(['processing', 'processing 1/2', 'processing 2/2', 'encoding', 'saving', 'saving']);
       expect(progress.at(-1)!.percent).toBe(100);
       for (const [n, png] of pngs.entries()) {
         const meta = await sharp(png).metadata();
@@ -144,7 +144,7 @@ describe('generate handler on tiny models (CPU, real onnxruntime, real S3 protoc
     const dir = await modelDir({ scheduler: scheduler === 'lcm' ? 'LCMScheduler' : 'EulerDiscreteScheduler' });
     const tool = await loadTool({ GENERATION_MODEL_DIR: dir, GENERATION_STEPS: String(steps), GENERATION_SCHEDULER: scheduler });
     const { result, progress, pngs } = await runJob(tool, { count: 2 });
-    expect(progress.filter((p) => p.stage.startsWith('step '))).toHaveLength(steps);
+    expect(progress.filter((p) => /^processing \d/.test(p.stage))).toHaveLength(steps);
     expect(result.notes[0]).toBe(`${steps} ${scheduler} steps, guidance off`);
     const px = await pixels(pngs[0]!);
     // Not a flat image: the pipeline produced varying pixels.
@@ -155,7 +155,7 @@ describe('generate handler on tiny models (CPU, real onnxruntime, real S3 protoc
     const tool = await loadTool({ GENERATION_MODEL_DIR: await modelDir({ scheduler: 'LCMScheduler' }) });
     const { result, progress } = await runJob(tool);
     expect(result.notes[0]).toBe('4 lcm steps, guidance off');
-    expect(progress.filter((p) => p.stage.startsWith('step '))).toHaveLength(4);
+    expect(progress.filter((p) => /^processing \d/.test(p.stage))).toHaveLength(4);
   });
 
   it('guides with the negative prompt only when guidance > 1', async () => {

@@ -1,4 +1,6 @@
-import { type GeneratePayload, type JobResultFile } from '@imagestudio/contracts';
+import { UnrecoverableError } from 'bullmq';
+import sharp from 'sharp';
+import { applyStyle, formatJobStage, type GeneratePayload, type JobResultFile } from '@imagestudio/contracts';
 import { loadGenerationModel, missingModelFiles, type GenerationModel } from '../generation/generation-model';
 import { generateImages } from '../generation/pipeline';
 import { generatedPng, styledPrompt } from './generate-common';
@@ -6,8 +8,11 @@ import { loadRemoteGenerateTool } from './generate-remote';
 import { roundTimings, uploadResult } from './job-io';
 import type { JobContext, ToolLoader } from './types';
 
-/** Progress: text encoding done at 5%, the denoising loop fills 5-85%, decoding 90%, uploads 100%. */
-const PERCENTS = { encoded: 5, loopEnd: 85, decoded: 90, uploaded: 100 };
+/**
+ * Progress: text encoding done at 5%, the denoising loop fills 5-85% (stage "processing n/steps"), decoding
+ * 90% ("encoding" the PNGs next), PNGs ready 95% ("saving"), uploads 100%.
+ */
+const PERCENTS = { encoded: 5, loopEnd: 85, decoded: 90, pngs: 95, uploaded: 100 };
 
 /**
  * Text-to-image through one of two backends: the operator's ONNX export (GENERATION_MODEL_DIR) or a hosted
@@ -49,16 +54,16 @@ export async function runGenerateJob(model: GenerationModel, ctx: JobContext<'ge
     { ...styled, count: payload.count, seed: payload.seed, width: payload.width, height: payload.height },
     {
       beforeStep: async (step) => {
-        if (step === 0) await ctx.progress(PERCENTS.encoded, 'encoded');
+        if (step === 0) await ctx.progress(PERCENTS.encoded, 'processing');
         await ctx.checkCancelled();
       },
       onStep: async (done, total) => {
         const span = PERCENTS.loopEnd - PERCENTS.encoded;
-        await ctx.progress(PERCENTS.encoded + (span * done) / total, `step ${done}/${total}`);
+        await ctx.progress(PERCENTS.encoded + (span * done) / total, formatJobStage('processing', done, total));
       },
     },
   );
-  await ctx.progress(PERCENTS.decoded, 'decoded');
+  await ctx.progress(PERCENTS.decoded, 'encoding');
   await ctx.checkCancelled();
 
   let t = performance.now();
@@ -67,6 +72,7 @@ export async function runGenerateJob(model: GenerationModel, ctx: JobContext<'ge
     out.images.map((image) => generatedPng({ data: image.rgb, width: image.width, height: image.height, channels: 3 }, payload.width, payload.height, tool)),
   );
   const encodeMs = performance.now() - t;
+  await ctx.progress(PERCENTS.pngs, 'saving');
   t = performance.now();
   const files: JobResultFile[] = [];
   for (const [n, png] of pngs.entries()) {
@@ -74,7 +80,7 @@ export async function runGenerateJob(model: GenerationModel, ctx: JobContext<'ge
     files.push({ ...file, seed: out.images[n]!.seed });
   }
   const uploadMs = performance.now() - t;
-  await ctx.progress(PERCENTS.uploaded, 'uploaded');
+  await ctx.progress(PERCENTS.uploaded, 'saving');
 
   const notes = [`${out.steps} ${model.schedulerKind} steps, guidance ${out.guided ? model.guidance : 'off'}`];
   if (out.plan.note) notes.push(out.plan.note);

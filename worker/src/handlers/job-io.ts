@@ -2,10 +2,10 @@ import { UnrecoverableError } from 'bullmq';
 import { ImageInputError } from '../imaging/decode';
 import { CONTENT_TYPES, type OutputFormat } from '../imaging/encode';
 import type { JobContext } from './types';
-import type { ExecutionProvider, JobName, JobResult, JobResultFile } from '@imagestudio/contracts';
+import type { ExecutionProvider, JobName, JobResult, JobResultFile, JobStage } from '@imagestudio/contracts';
 import { resultKey } from '@imagestudio/runtime';
 
-/** Shared job plumbing of the image tools: S3 in/out, progress stages, input errors -> UnrecoverableError. */
+/** Shared job plumbing of the image tools: S3 in/out, progress stages (contracts JOB_STAGES), input errors -> UnrecoverableError. */
 
 /** Downloads the job's input; a missing object is the API's bug or a deleted upload, not worth retrying. */
 async function downloadInput(ctx: JobContext<JobName>, key: string): Promise<Buffer> {
@@ -34,10 +34,22 @@ function asUnrecoverableInputError(err: unknown): unknown {
   return err instanceof ImageInputError ? new UnrecoverableError(err.message) : err;
 }
 
-/** Progress callback for pipelines: reports the stage, then honours a cancel request. */
-function stepper(ctx: JobContext<JobName>, percents: Record<string, number>): (stage: string) => Promise<void> {
-  return async (stage) => {
-    await ctx.progress(percents[stage] ?? 0, stage);
+/**
+ * A pipeline reports what it has finished ('prepared', 'inferred', ...); the user is told what comes next,
+ * so each finished step names the stage the job is now in.
+ */
+const NEXT_STAGE: Record<string, JobStage> = {
+  downloaded: 'processing',
+  prepared: 'processing',
+  inferred: 'encoding',
+  encoded: 'saving',
+  uploaded: 'saving',
+};
+
+/** Progress callback for pipelines: reports the stage now under way, then honours a cancel request. */
+function stepper(ctx: JobContext<JobName>, percents: Record<string, number>): (step: string) => Promise<void> {
+  return async (step) => {
+    await ctx.progress(percents[step] ?? 0, NEXT_STAGE[step] ?? 'processing');
     await ctx.checkCancelled();
   };
 }
@@ -62,6 +74,7 @@ export async function runSingleImageJob<N extends JobName>(
 ): Promise<JobResult> {
   const step = stepper(ctx, percents);
   const timings: Record<string, number> = {};
+  await ctx.progress(0, 'fetching');
   let t = performance.now();
   const input = await downloadInput(ctx, ctx.payload.inputKey);
   timings.download = performance.now() - t;
@@ -72,7 +85,7 @@ export async function runSingleImageJob<N extends JobName>(
   t = performance.now();
   const file = await uploadResult(ctx, 0, out, ctx.payload.outputFormat);
   timings.upload = performance.now() - t;
-  await ctx.progress(percents.uploaded, 'uploaded');
+  await ctx.progress(percents.uploaded, NEXT_STAGE.uploaded!);
   return { files: [file], provider: result.provider, timings: roundTimings({ ...timings, ...out.timings }), notes: result.notes };
 }
 

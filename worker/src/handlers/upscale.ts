@@ -1,5 +1,5 @@
 import { UnrecoverableError } from 'bullmq';
-import { UPSCALE_MODELS, type UpscaleModel } from '@imagestudio/contracts';
+import { UPSCALE_MODELS, formatJobStage, type UpscaleModel } from '@imagestudio/contracts';
 import type { ModelSession } from '../inference';
 import { type ModelEntry, modelsForTask, preparedModelFile } from '../models';
 import { DEFAULT_TILE_SIZE, type Upscaler, upscaleImage } from '../pipelines/upscale';
@@ -24,7 +24,7 @@ export const UPSCALE_CHOICES: Record<UpscaleModel, { x2: readonly string[]; x4: 
 };
 
 /** The first prepared model among `ids`, with its file. */
-function firstPrepared(modelsDir: string, ids: readonly string[]): { model: ModelEntry; file: string } | undefined {
+export function firstPrepared(modelsDir: string, ids: readonly string[]): { model: ModelEntry; file: string } | undefined {
   for (const id of ids) {
     const model = modelsForTask('upscale').find((m) => m.id === id);
     const file = model && preparedModelFile(modelsDir, model);
@@ -96,7 +96,7 @@ export const loadUpscaleTool: ToolLoader<'upscale'> = async (deps) => {
       const upscaler = runs.get(model)?.get(factor);
       if (!upscaler) throw new UnrecoverableError(`Upscaling x${factor} with the ${model} model is not available on this worker.`);
       const onTile = async (done: number, total: number) => {
-        await ctx.progress(PERCENTS.prepared + ((PERCENTS.inferred - PERCENTS.prepared) * done) / total, 'inferring');
+        await ctx.progress(PERCENTS.prepared + ((PERCENTS.inferred - PERCENTS.prepared) * done) / total, formatJobStage('processing', done, total));
         await ctx.checkCancelled();
       };
       const via = upscaler.halve ? ` at x4, halved with Lanczos3` : '';

@@ -4,7 +4,7 @@ import { ChevronLeft, ChevronRight, FileText, Receipt } from 'lucide-react';
 import { formatPrice } from '@imagestudio/contracts';
 import { Badge, Button, ButtonLink, Card, EmptyState, Skeleton, type BadgeTone } from '../../components';
 import { paths } from '../../config/paths';
-import { formatDate, formatTokens } from '../../lib/format';
+import { formatDate, formatTokens, numberLocale } from '../../lib/format';
 import { useStore, type DepositStatus, type PaymentHistoryItem } from '../../stores';
 
 const STATUS_TONE: Record<DepositStatus, BadgeTone> = { Pending: 'warning', Processing: 'warning', Success: 'success', Error: 'error', Cancelled: 'neutral' };
@@ -62,7 +62,7 @@ export const PaymentHistoryTab = observer(function PaymentHistoryTab() {
               </td>
               <td data-label={t('client-payments.account.history.item')}>{item(row)}</td>
               <td data-label={t('client-payments.account.history.amount')} className="history-table__amount">
-                {formatPrice(row.amount, row.currency)}
+                {formatPrice(row.amount, row.currency, '', numberLocale())}
               </td>
               <td data-label={t('client-payments.account.history.receipt')}>
                 {row.has_receipt ? (

@@ -4,10 +4,11 @@ import { Badge, ButtonLink, Card, Skeleton } from '../../components';
 import { paths } from '../../config/paths';
 import { formatTokens } from '../../lib/format';
 import { useStore } from '../../stores';
+import { packText } from '../../lib/catalog-text';
 
 /** Token bundles: the free bundle, up to three paid packs, and the custom plan. */
 export const Bundles = observer(function Bundles() {
-  const { packs, currencies, auth, t, initState } = useStore();
+  const { packs, currencies, auth, languages, t, initState } = useStore();
   const free = packs.freePacks[0];
   const paid = packs.paidPacks.slice(0, 3);
   return (
@@ -42,9 +43,9 @@ export const Bundles = observer(function Bundles() {
           : paid.map((pack) => (
               <li key={pack.id}>
                 <Card className="bundle">
-                  <h3>{pack.title}</h3>
+                  <h3>{packText(languages.catalogText, pack).title}</h3>
                   <p className="bundle__price">{currencies.format(pack.price)}</p>
-                  {pack.description ? <p>{pack.description}</p> : null}
+                  {pack.description ? <p>{packText(languages.catalogText, pack).description}</p> : null}
                   <p className="bundle__credits">{t('shell.home.bundles.tokens', { n: formatTokens(pack.credits) })}</p>
                   <ButtonLink to={`${paths.pricing}?pack=${encodeURIComponent(String(pack.id))}`} block>
                     {t('shell.home.bundles.choose')}

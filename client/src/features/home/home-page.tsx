@@ -5,8 +5,10 @@ import { paths } from '../../config/paths';
 import { useStore } from '../../stores';
 import { Bundles } from './bundles';
 import './home.css';
+import { ExamplePair, type ExampleName } from '../tools/example-pairs';
 
-const EXAMPLES = ['astronaut', 'chelsea', 'coffee', 'motorcycle'];
+/** The strip shows pairs our own models made, never the raw photos. */
+const EXAMPLES: ExampleName[] = ['chelsea', 'motorcycle', 'coffee'];
 
 const STEPS = [
   { n: 1, title: 'shell.home.steps.ignite.title', text: 'shell.home.steps.ignite.text' },
@@ -41,7 +43,7 @@ export const HomePage = observer(function HomePage() {
           <ul className="hero__strip" aria-label={t('shell.home.hero.examples')}>
             {EXAMPLES.map((name) => (
               <li key={name}>
-                <img src={`/examples/${name}.webp`} alt="" width={360} height={270} loading="lazy" />
+                <ExamplePair name={name} />
               </li>
             ))}
           </ul>

@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { History } from 'lucide-react';
-import { JOB_NAMES, JOB_STATUSES, UPSCALE_MODELS, type JobStatus, type JobView, type UpscaleModel } from '@imagestudio/contracts';
+import { Link } from 'react-router';
+import { JOB_NAMES, JOB_STATUSES, UPSCALE_MODELS, resultDownloadName, type JobStatus, type JobView, type UpscaleModel } from '@imagestudio/contracts';
 import { Badge, Button, EmptyState, Select, Skeleton, type BadgeTone } from '../../components';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatTime } from '../../lib/format';
 import { useStore } from '../../stores';
 import { tokensLabel } from '../../lib/tokens-label';
 import { Pager } from './pager';
+import { TOOL_PAGES } from '../../config/paths';
 import './job-lists.css';
 
 const TONES: Record<JobStatus, BadgeTone> = { queued: 'neutral', running: 'accent', succeeded: 'success', failed: 'error', cancelled: 'warning' };
@@ -16,10 +18,16 @@ const isUpscaleModel = (m: unknown): m is UpscaleModel => (UPSCALE_MODELS as rea
 
 const Row = observer(function Row({ job }: { job: JobView }) {
   const { t } = useStore();
+  // Results can be shown and fetched only while their files are kept.
+  const first = job.results[0];
+  const toolName = t(`client-tools.tool.${job.tool}`);
   return (
     <tr data-testid="history-row">
+      <td className="history-table__thumb">
+        {first ? <img className="checkerboard" src={first.url} alt={t('client-tools.history.thumbAlt', { tool: toolName })} loading="lazy" width={48} height={48} /> : null}
+      </td>
       <td>
-        {t(`client-tools.tool.${job.tool}`)}
+        {toolName}
         {job.tool === 'upscale' && isUpscaleModel(job.params.model) ? ` · ${t(`client-tools.upscale.modelName.${job.params.model}`)}` : null}
       </td>
       <td>
@@ -30,7 +38,17 @@ const Row = observer(function Row({ job }: { job: JobView }) {
         {job.refunded ? <Badge tone="success">{t('client-tools.history.refunded')}</Badge> : null}
         {job.deleted ? <Badge>{t('client-tools.history.deleted')}</Badge> : job.expired ? <Badge>{t('client-tools.history.expired')}</Badge> : null}
       </td>
-      <td>{formatDate(job.created_at)}</td>
+      <td>{t('client-tools.history.dateTime', { date: formatDate(job.created_at), time: formatTime(job.created_at) })}</td>
+      <td>
+        {first ? (
+          <span className="history-table__actions">
+            <Link to={`${TOOL_PAGES[job.tool]}?job=${job.id}`}>{t('client-tools.history.open')}</Link>
+            <a href={first.url} download={resultDownloadName(job, 0, first.format)}>
+              {t('client-tools.common.download')}
+            </a>
+          </span>
+        ) : null}
+      </td>
     </tr>
   );
 });
@@ -66,10 +84,14 @@ export const HistoryTab = observer(function HistoryTab() {
             <caption className="visually-hidden">{t('client-tools.history.title')}</caption>
             <thead>
               <tr>
+                <th scope="col">
+                  <span className="visually-hidden">{t('client-tools.history.colPreview')}</span>
+                </th>
                 <th scope="col">{t('client-tools.history.colTool')}</th>
                 <th scope="col">{t('client-tools.history.colStatus')}</th>
                 <th scope="col">{t('client-tools.history.colCost')}</th>
                 <th scope="col">{t('client-tools.history.colDate')}</th>
+                <th scope="col">{t('client-tools.history.colActions')}</th>
               </tr>
             </thead>
             <tbody>

@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { FolderOpen, Trash2 } from 'lucide-react';
-import type { JobView } from '@imagestudio/contracts';
-import { Button, ButtonLink, EmptyState, Skeleton } from '../../components';
+import { resultDownloadName, type JobView } from '@imagestudio/contracts';
+import { Button, ButtonLink, ConfirmDialog, EmptyState, Skeleton } from '../../components';
 import { TOOL_PAGES, paths } from '../../config/paths';
 import { formatDate } from '../../lib/format';
 import { useStore } from '../../stores';
@@ -15,9 +15,7 @@ const ProjectCard = observer(function ProjectCard({ job }: { job: JobView }) {
   const list = jobLists.projects;
   const first = job.results[0];
   const toolName = t(`client-tools.tool.${job.tool}`);
-  const remove = () => {
-    if (window.confirm(t('client-tools.projects.confirmDelete'))) void list.remove(job.id);
-  };
+  const [confirming, setConfirming] = useState(false);
   return (
     <li className="project-card" data-testid="project-card">
       <div className="project-card__thumb checkerboard">
@@ -25,6 +23,11 @@ const ProjectCard = observer(function ProjectCard({ job }: { job: JobView }) {
       </div>
       <div className="project-card__meta">
         <strong>{toolName}</strong>
+        {job.input_name ? (
+          <span className="project-card__name" data-testid="project-input-name">
+            {job.input_name}
+          </span>
+        ) : null}
         <span>
           {formatDate(job.created_at)}
           {job.results.length > 1 ? ` · ${t('client-tools.projects.images', { n: job.results.length })}` : ''}
@@ -35,7 +38,7 @@ const ProjectCard = observer(function ProjectCard({ job }: { job: JobView }) {
           {t('client-tools.projects.open')}
         </ButtonLink>
         {first ? (
-          <a className="btn btn--ghost btn--sm" href={first.url} download>
+          <a className="btn btn--ghost btn--sm" href={first.url} download={resultDownloadName(job, 0, first.format)}>
             <span>{t('client-tools.common.download')}</span>
           </a>
         ) : null}
@@ -43,7 +46,7 @@ const ProjectCard = observer(function ProjectCard({ job }: { job: JobView }) {
           variant="ghost"
           size="sm"
           icon={<Trash2 aria-hidden="true" />}
-          onClick={remove}
+          onClick={() => setConfirming(true)}
           busy={list.deleting.has(job.id)}
           busyText={t('client-tools.projects.deleting')}
           aria-label={`${t('client-tools.projects.delete')} ${toolName} ${formatDate(job.created_at)}`}
@@ -51,6 +54,20 @@ const ProjectCard = observer(function ProjectCard({ job }: { job: JobView }) {
           {t('client-tools.projects.delete')}
         </Button>
       </div>
+      <ConfirmDialog
+        open={confirming}
+        title={t('client-tools.projects.deleteTitle')}
+        confirmLabel={t('client-tools.projects.delete')}
+        cancelLabel={t('client-tools.projects.keep')}
+        closeLabel={t('shell.common.close')}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          void list.remove(job.id);
+        }}
+      >
+        {t('client-tools.projects.confirmDelete')}
+      </ConfirmDialog>
     </li>
   );
 });

@@ -4,6 +4,7 @@ import { Package } from 'lucide-react';
 import { formatTokens } from '../../lib/format';
 import { useStore } from '../../stores';
 import type { Pack } from '../../types/domain';
+import { packText } from '../../lib/catalog-text';
 
 interface PacksGridProps {
   /** A pack to draw attention to (chosen on the home page before signing in). */
@@ -13,7 +14,7 @@ interface PacksGridProps {
 
 /** Every pack: title, description, price or "free", credits, and Choose on paid packs only. */
 export const PacksGrid = observer(function PacksGrid({ highlightId, onChoose }: PacksGridProps) {
-  const { packs, currencies, t, initState } = useStore();
+  const { packs, currencies, languages, t, initState } = useStore();
   if (packs.packs.length === 0 && (packs.loading || initState !== 'ready')) {
     return (
       <ul className="packs-grid" aria-busy="true">
@@ -37,11 +38,12 @@ export const PacksGrid = observer(function PacksGrid({ highlightId, onChoose }: 
       {packs.packs.map((pack) => {
         const free = pack.price <= 0;
         const highlighted = highlightId !== null && String(pack.id) === highlightId;
+        const text = packText(languages.catalogText, pack);
         return (
           <li key={pack.id}>
             <Card className={['pack-card', highlighted ? 'pack-card--highlight' : ''].filter(Boolean).join(' ')} data-testid={`pack-${pack.id}`}>
-              <h3>{pack.title}</h3>
-              {pack.description ? <p className="pack-card__description">{pack.description}</p> : null}
+              <h3>{text.title}</h3>
+              {text.description ? <p className="pack-card__description">{text.description}</p> : null}
               <p className="pack-card__price">{free ? <Badge tone="success">{t('client-payments.pricing.packs.free')}</Badge> : currencies.format(pack.price)}</p>
               <p className="pack-card__credits">{t('client-payments.pricing.packs.credits', { n: formatTokens(pack.credits) })}</p>
               {!free && (pack.saving ?? 0) > 0 ? (

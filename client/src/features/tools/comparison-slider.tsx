@@ -9,6 +9,8 @@ interface ComparisonSliderProps {
   label: string;
   /** Width / height of the images, so the frame keeps their shape. */
   aspect: number;
+  /** A colour to show behind transparent pixels instead of the checkerboard. */
+  backdrop?: string | null;
 }
 
 /**
@@ -16,7 +18,7 @@ interface ComparisonSliderProps {
  * divider. The divider follows a pointer drag anywhere on the frame and the keyboard (arrows, Page
  * Up/Down, Home, End) on its handle, which is an ARIA slider.
  */
-export function ComparisonSlider({ before, after, beforeLabel, afterLabel, label, aspect }: ComparisonSliderProps) {
+export function ComparisonSlider({ before, after, beforeLabel, afterLabel, label, aspect, backdrop }: ComparisonSliderProps) {
   const [position, setPosition] = useState(50);
   const frame = useRef<HTMLDivElement>(null);
   const dragging = useRef(false);
@@ -40,8 +42,8 @@ export function ComparisonSlider({ before, after, beforeLabel, afterLabel, label
   return (
     <div
       ref={frame}
-      className="compare checkerboard"
-      style={{ aspectRatio: String(aspect) }}
+      className={`compare${backdrop ? '' : ' checkerboard'}`}
+      style={{ aspectRatio: String(aspect), backgroundColor: backdrop ?? undefined }}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={stop}

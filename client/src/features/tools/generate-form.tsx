@@ -4,6 +4,7 @@ import { ChevronDown } from 'lucide-react';
 import type { StylePreset } from '@imagestudio/contracts';
 import { Select, TextField } from '../../components';
 import { useStore } from '../../stores';
+import { styleLabel } from '../../lib/catalog-text';
 
 export interface GenerateFormValues {
   prompt: string;
@@ -44,7 +45,7 @@ interface GenerateFormProps {
 
 /** Prompt with its character counter, count 1-4, size, style preset and the advanced options. */
 export const GenerateForm = observer(function GenerateForm({ values, onChange, sizes, styles, disabled, maxPrompt }: GenerateFormProps) {
-  const { t } = useStore();
+  const { languages, t } = useStore();
   const promptId = useId();
   const [advanced, setAdvanced] = useState(false);
   const set = (patch: Partial<GenerateFormValues>) => onChange({ ...values, ...patch });
@@ -86,7 +87,7 @@ export const GenerateForm = observer(function GenerateForm({ values, onChange, s
       <Select
         label={t('client-tools.generate.style')}
         value={values.style}
-        options={styles.map((s) => ({ value: s.id, label: s.label }))}
+        options={styles.map((s) => ({ value: s.id, label: styleLabel(languages.catalogText, s) }))}
         onChange={(e) => set({ style: e.target.value })}
       />
       <button type="button" className="tool-form__toggle" aria-expanded={advanced} onClick={() => setAdvanced(!advanced)}>

@@ -8,7 +8,7 @@ import { paths } from '../../config/paths';
 import { useStore } from '../../stores';
 import { JobStatus } from './job-status';
 import { NewRunButton } from './new-run-button';
-import { DownloadLink, resultFileName } from './result-image';
+import { DownloadLink } from './result-image';
 import { RunPanel } from './run-panel';
 import { ToolLayout } from './tool-layout';
 import { useToolPage } from './use-tool-page';
@@ -28,7 +28,9 @@ export const GeneratePage = observer(function GeneratePage() {
   }, [tools, form.count]);
 
   const blocker = form.prompt.trim() === '' ? t('client-tools.generate.promptRequired') : seedProblem(form.seed) ? t('client-tools.generate.seedInvalid') : null;
-  const start = () => void run.submit(generateBody(form, sizes), quote?.cost ?? 0);
+  // A fixed seed makes a repeat identical; without one every run draws new images.
+  const fingerprint = form.seed.trim() !== '' ? JSON.stringify(form) : null;
+  const start = () => void run.submit(generateBody(form, sizes), quote?.cost ?? 0, fingerprint);
 
   /** Hands a result to another tool as its input image. */
   const followUp = async (result: JobResultView, target: 'remove-background' | 'upscale') => {
@@ -46,7 +48,7 @@ export const GeneratePage = observer(function GeneratePage() {
               <img src={result.url} alt={t('client-tools.generate.resultAlt', { n: i + 1 })} />
             </div>
             <figcaption className="result-card__actions">
-              <DownloadLink result={result} name={resultFileName('generate', run.job!.id, i, result.format)} />
+              <DownloadLink job={run.job!} index={i} />
               <Button variant="ghost" size="sm" icon={<Eraser aria-hidden="true" />} onClick={() => void followUp(result, 'remove-background')}>
                 {t('client-tools.generate.followRemove')}
               </Button>
@@ -71,10 +73,11 @@ export const GeneratePage = observer(function GeneratePage() {
       title={t('client-tools.generate.title')}
       lead={t('client-tools.generate.lead')}
       canvas={canvas}
+      activity={run.activity}
       controls={
         <>
           <GenerateForm values={form} onChange={setForm} sizes={sizes} styles={STYLE_PRESETS} disabled={run.busy} maxPrompt={LIMITS.promptMaxLength} />
-          <RunPanel tool="generate" label={t('client-tools.generate.run')} cost={quote?.cost} blocker={blocker} onRun={start} />
+          <RunPanel tool="generate" label={t('client-tools.generate.run')} cost={quote?.cost} blocker={blocker} fingerprint={fingerprint} onRun={start} />
           <NewRunButton run={run} onClick={startOver} />
         </>
       }

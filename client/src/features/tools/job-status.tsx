@@ -1,15 +1,41 @@
 import { observer } from 'mobx-react-lite';
-import { CircleCheck, CircleX } from 'lucide-react';
+import { CircleX } from 'lucide-react';
+import { parseJobStage, type JobName } from '@imagestudio/contracts';
 import { Badge, Button, ProgressBar } from '../../components';
+import { useNow } from '../../hooks/use-now';
+import type { Translate } from '../../lib/i18n';
 import { useStore } from '../../stores';
+import { secondsLeftNow } from '../../stores/job-progress';
 import type { ToolRunStore } from '../../stores/tool-run-store';
 
+/** The stage a running job is in, named for people: "Processing tile 3 of 12", "Encoding the result". */
+export function stageText(t: Translate, tool: JobName, stage: string | null): string {
+  const report = parseJobStage(stage);
+  if (!report) return t('client-tools.stage.starting');
+  if (report.stage === 'processing' && report.done !== null && report.total !== null) {
+    return t(tool === 'generate' ? 'client-tools.stage.steps' : 'client-tools.stage.tiles', { done: report.done, total: report.total });
+  }
+  return t(`client-tools.stage.${report.stage}`);
+}
+
+/** "About 40 s left", "About 3 min left", or "Almost done" once the estimate has run out. */
+export function timeLeftText(t: Translate, seconds: number | null): string | null {
+  if (seconds === null) return null;
+  if (seconds <= 0) return t('client-tools.job.almostDone');
+  if (seconds < 90) return t('client-tools.job.secondsLeft', { n: seconds });
+  return t('client-tools.job.minutesLeft', { n: Math.round(seconds / 60) });
+}
+
 /**
- * The live state of a tool's run: upload progress, queued with its position, running with a progress bar
- * (and Cancel), or the failure with its message and the refund. Success is shown by the page's result.
+ * The live state of a tool's run: upload progress, queued with its position, running with the stage it is
+ * in, its progress and the time left (and Cancel), or how it ended in one message. Success is shown by the
+ * page's result.
  */
 export const JobStatus = observer(function JobStatus({ run }: { run: ToolRunStore }) {
   const { t } = useStore();
+  const state = run.state;
+  const open = state !== null && (state.status === 'queued' || state.status === 'running');
+  const now = useNow(1000, open);
   if (run.phase === 'submitting') {
     const percent = Math.round(run.uploadFraction * 100);
     return (
@@ -19,37 +45,40 @@ export const JobStatus = observer(function JobStatus({ run }: { run: ToolRunStor
       </div>
     );
   }
-  const state = run.state;
   if (!state || state.status === 'succeeded') return null;
   if (state.status === 'failed' || state.status === 'cancelled') {
+    // One message: the server's own text says what happened and whether the tokens came back.
+    const message =
+      state.status === 'cancelled'
+        ? t(state.job.refunded ? 'client-tools.job.cancelledRefunded' : 'client-tools.job.cancelled')
+        : (state.job.error ?? t('client-tools.job.failed'));
     return (
       <div className="job-status job-status--ended" data-testid="job-status" data-status={state.status} role="alert">
-        <p className="job-status__title">
+        <p className="job-status__title" data-testid="job-ended-message">
           <CircleX aria-hidden="true" />
-          {t(state.status === 'failed' ? 'client-tools.job.failed' : 'client-tools.job.cancelled')}
+          {message}
         </p>
-        {state.job.error ? <p className="job-status__message">{state.job.error}</p> : null}
-        {state.job.refunded ? (
-          <p className="job-status__refund" data-testid="job-refunded">
-            <CircleCheck aria-hidden="true" />
-            {t('client-tools.job.refunded')}
-          </p>
-        ) : null}
       </div>
     );
   }
   const queued = state.status === 'queued';
+  const left = timeLeftText(t, secondsLeftNow(state, now));
+  const stage = queued
+    ? state.queuePosition
+      ? t('client-tools.job.queuePosition', { n: state.queuePosition })
+      : t('client-tools.job.queued')
+    : stageText(t, run.tool, state.job.stage);
   return (
-    <div className="job-status" data-testid="job-status" data-status={state.status}>
+    <div className="job-status" data-testid="job-status" data-status={state.status} data-stage={parseJobStage(state.job.stage)?.stage ?? ''}>
       <div className="job-status__row">
         <Badge tone={queued ? 'neutral' : 'accent'}>{t(`client-tools.status.${state.status}`)}</Badge>
-        <span>
-          {queued
-            ? state.queuePosition
-              ? t('client-tools.job.queuePosition', { n: state.queuePosition })
-              : t('client-tools.job.queued')
-            : t('client-tools.job.running', { n: state.progress })}
-        </span>
+        <span data-testid="job-stage">{stage}</span>
+        {queued ? null : <span className="job-status__percent">{state.progress}%</span>}
+        {left ? (
+          <span className="job-status__left" data-testid="job-time-left">
+            {left}
+          </span>
+        ) : null}
       </div>
       <ProgressBar value={queued ? undefined : state.progress} label={t('client-tools.job.progressLabel')} />
       <Button variant="secondary" size="sm" onClick={() => void run.cancel()} busy={run.cancelling} busyText={t('client-tools.job.cancelling')}>

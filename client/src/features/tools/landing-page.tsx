@@ -6,13 +6,15 @@ import { paths } from '../../config/paths';
 import type { MessageKey } from '../../lib/i18n';
 import { useStore } from '../../stores';
 import { tokensLabel } from '../../lib/tokens-label';
+import { ExamplePair, type ExampleName } from './example-pairs';
 import './tools.css';
 
 interface LandingConfig {
   tool: JobName;
   prefix: 'generate' | 'removeBg' | 'upscale';
   toolPath: string;
-  example: string;
+  /** A pair made by our own models; generation shows an example prompt instead (no photograph). */
+  example: ExampleName | null;
   /** Settings key of the tool's price. */
   priceKey: 'image_generation_price' | 'background_removal_price' | 'upscale_price';
   unitKey: MessageKey;
@@ -23,7 +25,7 @@ const CONFIG: Record<JobName, LandingConfig> = {
     tool: 'generate',
     prefix: 'generate',
     toolPath: paths.services.generateImage,
-    example: '/examples/astronaut.webp',
+    example: null,
     priceKey: 'image_generation_price',
     unitKey: 'client-tools.landing.unitImage',
   },
@@ -31,7 +33,7 @@ const CONFIG: Record<JobName, LandingConfig> = {
     tool: 'remove-background',
     prefix: 'removeBg',
     toolPath: paths.services.removeBackground,
-    example: '/examples/chelsea.webp',
+    example: 'chelsea',
     priceKey: 'background_removal_price',
     unitKey: 'client-tools.landing.unitPhoto',
   },
@@ -39,7 +41,7 @@ const CONFIG: Record<JobName, LandingConfig> = {
     tool: 'upscale',
     prefix: 'upscale',
     toolPath: paths.services.upscale,
-    example: '/examples/motorcycle.webp',
+    example: 'motorcycle',
     priceKey: 'upscale_price',
     unitKey: 'client-tools.landing.unitPhoto',
   },
@@ -81,10 +83,14 @@ export const ToolLandingPage = observer(function ToolLandingPage({ tool }: { too
             {!auth.isAuthenticated ? <span className="landing__free">{t('client-tools.landing.freeTokens')}</span> : null}
           </div>
         </div>
-        <figure className="landing__example">
-          <img src={c.example} alt={t('client-tools.landing.exampleBefore')} width={480} height={360} />
-          <figcaption>{t('client-tools.landing.example')}</figcaption>
-        </figure>
+        {c.example ? (
+          <ExamplePair name={c.example} />
+        ) : (
+          <figure className="landing__prompt" data-testid="example-prompt">
+            <figcaption>{t('client-tools.landing.generate.exampleLabel')}</figcaption>
+            <blockquote>{t('client-tools.landing.generate.examplePrompt')}</blockquote>
+          </figure>
+        )}
       </section>
     </div>
   );

@@ -2,10 +2,15 @@ import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Checkbox, Select } from '../../components';
 import { useStore } from '../../stores';
-import { DownloadLink, resultFileName } from './result-image';
-import { InputPreview, UploadToolLayout, useUploadTool } from './upload-tool';
+import { BackdropPicker, backdropColor, type Backdrop } from './backdrop-picker';
+import { ComparisonSlider } from './comparison-slider';
+import { DownloadLink } from './result-image';
+import { InputPreview, UploadToolLayout, uploadFingerprint, useUploadTool } from './upload-tool';
 
-/** /services/remove-background: upload, options, the transparent result on a checkerboard, download. */
+/**
+ * /services/remove-background: upload, options, the result beside the original in a comparison slider over
+ * a backdrop of the user's choice (view only), download.
+ */
 export const RemoveBackgroundPage = observer(function RemoveBackgroundPage() {
   const { tools, t } = useStore();
   const { run, startOver, upload, preview } = useUploadTool('remove-background');
@@ -13,35 +18,50 @@ export const RemoveBackgroundPage = observer(function RemoveBackgroundPage() {
   const [useColor, setUseColor] = useState(false);
   const [color, setColor] = useState('#ffffff');
   const [maskOnly, setMaskOnly] = useState(false);
+  const [backdrop, setBackdrop] = useState<Backdrop>('checker');
+  const [previewColor, setPreviewColor] = useState('#19c3a6');
   const quote = tools.quote('remove-background');
 
   useEffect(() => {
     void tools.loadQuote('remove-background');
   }, [tools]);
 
+  const options = { format, background: useColor && !maskOnly ? color : null, maskOnly };
+  const fingerprint = uploadFingerprint(upload.file, options);
   const start = () => {
     if (!upload.file) return;
     const body = new FormData();
     body.append('image', upload.file);
     body.append('output_format', format);
-    if (useColor && !maskOnly) body.append('background_color', color);
+    if (options.background) body.append('background_color', options.background);
     body.append('mask_only', String(maskOnly));
-    void run.submit(body, quote?.cost ?? 0);
+    void run.submit(body, quote?.cost ?? 0, fingerprint);
   };
 
-  const result = run.state?.status === 'succeeded' ? run.state.job.results[0] : undefined;
-  const canvas = result ? (
-    <figure className="result-single" data-testid="result">
-      <div className="result-single__frame checkerboard" style={{ aspectRatio: `${result.width} / ${result.height}` }}>
-        <img src={result.url} alt={t('client-tools.removeBg.resultAlt')} data-testid="result-image" />
-      </div>
-      <figcaption className="result-card__actions">
-        <DownloadLink result={result} name={resultFileName('remove-background', run.job!.id, 0, result.format)} />
-      </figcaption>
-    </figure>
-  ) : (
-    <InputPreview run={run} preview={preview} emptyText={t('client-tools.removeBg.empty')} />
-  );
+  const job = run.state?.status === 'succeeded' ? run.state.job : null;
+  const result = job?.results[0];
+  // A filled or mask result is opaque: nothing would show through a backdrop.
+  const transparent = job ? !job.params.background_color && !job.params.mask_only : false;
+  const canvas =
+    job && result && preview ? (
+      <figure className="result-single" data-testid="result">
+        {transparent ? <BackdropPicker value={backdrop} color={previewColor} onChange={setBackdrop} onColor={setPreviewColor} /> : null}
+        <ComparisonSlider
+          before={preview}
+          after={result.url}
+          beforeLabel={t('client-tools.removeBg.before')}
+          afterLabel={t('client-tools.removeBg.after')}
+          label={t('client-tools.removeBg.compare')}
+          aspect={result.width / result.height}
+          backdrop={transparent ? backdropColor(backdrop, previewColor) : null}
+        />
+        <figcaption className="result-card__actions">
+          <DownloadLink job={job} />
+        </figcaption>
+      </figure>
+    ) : (
+      <InputPreview run={run} preview={preview} emptyText={t('client-tools.removeBg.empty')} />
+    );
 
   return (
     <UploadToolLayout
@@ -54,6 +74,7 @@ export const RemoveBackgroundPage = observer(function RemoveBackgroundPage() {
       startOver={startOver}
       runLabel={t('client-tools.removeBg.run')}
       cost={quote?.cost}
+      fingerprint={fingerprint}
       onRun={start}
     >
       <Select

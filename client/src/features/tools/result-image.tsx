@@ -1,19 +1,19 @@
 import { Download } from 'lucide-react';
-import type { JobResultView } from '@imagestudio/contracts';
+import { resultDownloadName, type JobResultView, type JobView } from '@imagestudio/contracts';
 import { useT } from '../../stores';
 
-/** A download link for a result: the presigned URL answers with Content-Disposition: attachment. */
-export function DownloadLink({ result, name }: { result: JobResultView; name: string }) {
+/**
+ * The download of a result, the primary action once there is one. The presigned URL answers with
+ * Content-Disposition: attachment under the same name, taken from the input ("cat-no-background.png").
+ */
+export function DownloadLink({ job, index = 0, variant = 'primary' }: { job: JobView; index?: number; variant?: 'primary' | 'secondary' }) {
   const t = useT();
+  const result: JobResultView | undefined = job.results[index];
+  if (!result) return null;
   return (
-    <a className="btn btn--secondary btn--sm" href={result.url} download={name} data-testid="download">
+    <a className={`btn btn--${variant} btn--md`} href={result.url} download={resultDownloadName(job, index, result.format)} data-testid="download">
       <Download aria-hidden="true" />
       <span>{t('client-tools.common.download')}</span>
     </a>
   );
-}
-
-/** File name a result downloads as. */
-export function resultFileName(tool: string, jobId: string, index: number, format: string): string {
-  return `${tool}-${jobId.slice(0, 8)}-${index + 1}.${format === 'jpeg' ? 'jpg' : format}`;
 }

@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Link, useLocation } from 'react-router';
 import type { JobName } from '@imagestudio/contracts';
-import { Button } from '../../components';
+import { Button, ConfirmDialog } from '../../components';
 import { paths } from '../../config/paths';
 import { formatTokens } from '../../lib/format';
 import { useStore } from '../../stores';
@@ -16,15 +17,22 @@ interface RunPanelProps {
   blocker?: string | null;
   /** Disabled for a reason shown elsewhere (the upload's own error). */
   disabled?: boolean;
+  /**
+   * The page's fingerprint of the image and options it would send now; running the same request again on
+   * its result asks first (an identical run costs the same tokens for the same picture).
+   */
+  fingerprint?: string | null;
   onRun(): void;
 }
 
 /**
- * Cost, balance and the run button ("Remove background - 1 token"), with the reasons a run cannot start:
+ * Cost, balance and the run button ("Remove background - 1 token"; "Run again - 1 token" once a result is
+ * on screen, secondary to its Download), with the reasons a run cannot start:
  * tool unavailable, email not verified, not enough tokens (link to pricing with the missing amount).
  */
-export const RunPanel = observer(function RunPanel({ tool, label, cost, blocker, disabled: disabledByPage, onRun }: RunPanelProps) {
+export const RunPanel = observer(function RunPanel({ tool, label, cost, blocker, disabled: disabledByPage, fingerprint = null, onRun }: RunPanelProps) {
   const { tools, profile, auth, tokenPricing, t } = useStore();
+  const [confirming, setConfirming] = useState(false);
   const location = useLocation();
   const run = tools.runs[tool];
   const available = tools.available(tool);
@@ -35,6 +43,13 @@ export const RunPanel = observer(function RunPanel({ tool, label, cost, blocker,
   const offer = tokenPricing.purchaseOffer(missing);
   const disabled = available === false || !auth.emailVerified || short || run.busy || Boolean(blocker) || Boolean(disabledByPage);
   const here = `${location.pathname}${location.search}`;
+  const again = run.state?.status === 'succeeded';
+  const text = again ? t('client-tools.common.runAgain') : label;
+  const costText = cost === undefined ? '' : tokensLabel(t, cost);
+  const press = () => {
+    if (run.repeatsResult(fingerprint)) setConfirming(true);
+    else onRun();
+  };
 
   return (
     <div className="run-panel">
@@ -65,9 +80,32 @@ export const RunPanel = observer(function RunPanel({ tool, label, cost, blocker,
           {problem.message}
         </p>
       ) : null}
-      <Button block size="lg" onClick={onRun} disabled={disabled} busy={run.phase === 'submitting'} busyText={t('client-tools.common.starting')}>
-        {cost === undefined ? label : t('client-tools.common.runWithCost', { label, cost: tokensLabel(t, cost) })}
+      <Button
+        block
+        size="lg"
+        variant={again ? 'secondary' : 'primary'}
+        onClick={press}
+        disabled={disabled}
+        busy={run.phase === 'submitting'}
+        busyText={t('client-tools.common.starting')}
+        data-testid="run"
+      >
+        {cost === undefined ? text : t('client-tools.common.runWithCost', { label: text, cost: costText })}
       </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={t('client-tools.rerun.title')}
+        confirmLabel={t('client-tools.rerun.confirm', { cost: costText })}
+        cancelLabel={t('client-tools.rerun.keep')}
+        closeLabel={t('shell.common.close')}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          onRun();
+        }}
+      >
+        {t('client-tools.rerun.body', { cost: costText })}
+      </ConfirmDialog>
       {blocker ? <p className="run-panel__blocker">{blocker}</p> : null}
     </div>
   );

@@ -1,8 +1,28 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import './tools.css';
 
-/** Tool page frame: controls left (360 px) and canvas right on wide screens; canvas first on phones. */
-export function ToolLayout({ title, lead, controls, canvas }: { title: string; lead: string; controls: ReactNode; canvas: ReactNode }) {
+/** Phones, where the canvas sits under the controls. */
+const PHONE = '(max-width: 767px)';
+/** Moments of a run worth bringing into view on a phone: its progress, then its outcome. */
+const SHOWN = new Set(['submitting', 'succeeded', 'failed', 'cancelled']);
+
+/**
+ * Tool page frame: controls left (360 px) and canvas right on wide screens. On phones the controls (with
+ * the upload zone) come first, and the canvas scrolls into view when a run starts and again when it ends.
+ * `activity` names the run's moment ('idle', 'submitting', or the job's status).
+ */
+export function ToolLayout({ title, lead, controls, canvas, activity = 'idle' }: { title: string; lead: string; controls: ReactNode; canvas: ReactNode; activity?: string }) {
+  const canvasRef = useRef<HTMLElement>(null);
+  const previous = useRef(activity);
+
+  useEffect(() => {
+    const changed = previous.current !== activity;
+    previous.current = activity;
+    if (!changed || !SHOWN.has(activity) || typeof window.matchMedia !== 'function' || !window.matchMedia(PHONE).matches) return;
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    canvasRef.current?.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
+  }, [activity]);
+
   return (
     <div className="container tool-page">
       <header className="tool-page__header">
@@ -10,7 +30,7 @@ export function ToolLayout({ title, lead, controls, canvas }: { title: string; l
         <p>{lead}</p>
       </header>
       <div className="tool-page__grid">
-        <section className="tool-page__canvas" aria-live="polite">
+        <section ref={canvasRef} className="tool-page__canvas" aria-live="polite" data-testid="tool-canvas">
           {canvas}
         </section>
         <div className="tool-page__controls">{controls}</div>

@@ -38,6 +38,14 @@ export function useUploadTool(tool: 'remove-background' | 'upscale', upscaleFact
   return { run, startOver, upload, preview };
 }
 
+/**
+ * Which request a run would make: the chosen file (name, size, date) and the options. Equal fingerprints
+ * mean the very same job again.
+ */
+export function uploadFingerprint(file: File | null, options: Record<string, unknown>): string | null {
+  return file ? JSON.stringify({ file: [file.name, file.size, file.lastModified], options }) : null;
+}
+
 /** The RunPanel's blocker and disabled state for an upload tool: no image yet, still checking, or rejected. */
 function uploadRunGate(upload: UploadState, t: Translate): { blocker: string | null; disabled: boolean } {
   return {
@@ -53,8 +61,9 @@ export const InputPreview = observer(function InputPreview({ run, preview, empty
     <>
       <JobStatus run={run} />
       {preview ? (
-        <div className="result-single__frame checkerboard">
-          <img src={preview} alt={t('client-tools.removeBg.inputAlt')} />
+        <div className="result-single__frame">
+          {/* The checkerboard sits on the image itself, so an opaque photo shows none around it. */}
+          <img className="checkerboard" src={preview} alt={t('client-tools.removeBg.inputAlt')} data-testid="input-preview" />
         </div>
       ) : (
         <EmptyState icon={<ImageOff aria-hidden="true" />} text={emptyText} />
@@ -73,19 +82,22 @@ interface UploadToolLayoutProps {
   startOver(): void;
   runLabel: string;
   cost: number | undefined;
+  /** uploadFingerprint() of what a run would send now. */
+  fingerprint: string | null;
   onRun(): void;
   /** The tool's own option fields. */
   children: ReactNode;
 }
 
 /** An upload tool's page: the canvas beside the upload zone, the tool's options, the run panel and "New run". */
-export const UploadToolLayout = observer(function UploadToolLayout({ tool, title, lead, canvas, run, upload, startOver, runLabel, cost, onRun, children }: UploadToolLayoutProps) {
+export const UploadToolLayout = observer(function UploadToolLayout({ tool, title, lead, canvas, run, upload, startOver, runLabel, cost, fingerprint, onRun, children }: UploadToolLayoutProps) {
   const { t } = useStore();
   return (
     <ToolLayout
       title={title}
       lead={lead}
       canvas={canvas}
+      activity={run.activity}
       controls={
         <>
           <UploadZone upload={upload} disabled={run.busy} />
@@ -93,7 +105,7 @@ export const UploadToolLayout = observer(function UploadToolLayout({ tool, title
             <legend className="tool-form__legend">{t('client-tools.common.options')}</legend>
             {children}
           </fieldset>
-          <RunPanel tool={tool} label={runLabel} cost={cost} {...uploadRunGate(upload, t)} onRun={onRun} />
+          <RunPanel tool={tool} label={runLabel} cost={cost} {...uploadRunGate(upload, t)} fingerprint={fingerprint} onRun={onRun} />
           <NewRunButton run={run} onClick={startOver} />
         </>
       }

@@ -5,14 +5,22 @@ import { LIMITS } from '@imagestudio/contracts';
 import { useStore } from '../../stores';
 import type { UploadState } from './use-upload';
 
-/** First image file among dropped or pasted items. */
-function firstImage(files: FileList | null | undefined): File | null {
-  if (!files) return null;
-  return Array.from(files).find((f) => f.type.startsWith('image/') || f.type === '') ?? files[0] ?? null;
+/** The image files among dropped, pasted or picked items (a file without a type may still be an image). */
+function imageFiles(files: FileList | null | undefined): File[] {
+  if (!files) return [];
+  const all = Array.from(files);
+  const images = all.filter((f) => f.type.startsWith('image/') || f.type === '');
+  return images.length > 0 ? images : all.slice(0, 1);
+}
+
+/** True while a drag carries files (not text or a link dragged from the page). */
+function carriesFiles(event: globalThis.DragEvent | DragEvent): boolean {
+  return Array.from(event.dataTransfer?.types ?? []).includes('Files');
 }
 
 /**
- * Where an image comes in: drag and drop, the file picker, or paste anywhere on the page. Shows the
+ * Where an image comes in: the file picker (several files allowed), a drop anywhere on the page, or a
+ * paste anywhere on the page. With several images the first is used and the zone says so. Shows the
  * client check's message before anything is uploaded.
  */
 export const UploadZone = observer(function UploadZone({ upload, disabled }: { upload: UploadState; disabled?: boolean }) {
@@ -24,36 +32,54 @@ export const UploadZone = observer(function UploadZone({ upload, disabled }: { u
   useEffect(() => {
     if (disabled) return;
     const onPaste = (event: ClipboardEvent) => {
-      const file = firstImage(event.clipboardData?.files);
-      if (file) {
+      const files = imageFiles(event.clipboardData?.files);
+      if (files.length > 0) {
         event.preventDefault();
-        upload.choose(file);
+        upload.chooseFirst(files);
       }
     };
+    // A drop anywhere on the page counts; the browser would otherwise open the image in place of the app.
+    let depth = 0;
+    const onEnter = (event: globalThis.DragEvent) => {
+      if (!carriesFiles(event)) return;
+      depth += 1;
+      setOver(true);
+    };
+    const onLeave = (event: globalThis.DragEvent) => {
+      if (!carriesFiles(event)) return;
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) setOver(false);
+    };
+    const onOver = (event: globalThis.DragEvent) => {
+      if (carriesFiles(event)) event.preventDefault();
+    };
+    const onDrop = (event: globalThis.DragEvent) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      depth = 0;
+      setOver(false);
+      const files = imageFiles(event.dataTransfer?.files);
+      if (files.length > 0) upload.chooseFirst(files);
+    };
     document.addEventListener('paste', onPaste);
-    return () => document.removeEventListener('paste', onPaste);
+    document.addEventListener('dragenter', onEnter);
+    document.addEventListener('dragleave', onLeave);
+    document.addEventListener('dragover', onOver);
+    document.addEventListener('drop', onDrop);
+    return () => {
+      document.removeEventListener('paste', onPaste);
+      document.removeEventListener('dragenter', onEnter);
+      document.removeEventListener('dragleave', onLeave);
+      document.removeEventListener('dragover', onOver);
+      document.removeEventListener('drop', onDrop);
+      setOver(false);
+    };
   }, [upload, disabled]);
-
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setOver(false);
-    const file = firstImage(event.dataTransfer.files);
-    if (file && !disabled) upload.choose(file);
-  };
 
   const problem = upload.problem ? t(upload.problem.key, upload.problem.vars) : null;
   return (
     <div className="field">
-      <div
-        className={`upload-zone${over ? ' upload-zone--over' : ''}${problem ? ' upload-zone--error' : ''}`}
-        data-testid="upload-zone"
-        onDragOver={(e) => {
-          e.preventDefault();
-          setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={onDrop}
-      >
+      <div className={`upload-zone${over ? ' upload-zone--over' : ''}${problem ? ' upload-zone--error' : ''}`} data-testid="upload-zone">
         <ImageUp aria-hidden="true" />
         <p>
           {t('client-tools.upload.drop')}{' '}
@@ -66,12 +92,13 @@ export const UploadZone = observer(function UploadZone({ upload, disabled }: { u
           id={inputId}
           className="visually-hidden"
           type="file"
+          multiple
           accept="image/jpeg,image/png,image/webp"
           disabled={disabled}
           aria-label={t('client-tools.upload.label')}
           onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (file) upload.choose(file);
+            const files = Array.from(e.target.files ?? []);
+            if (files.length > 0) upload.chooseFirst(files);
             e.target.value = '';
           }}
         />
@@ -83,6 +110,16 @@ export const UploadZone = observer(function UploadZone({ upload, disabled }: { u
               : t('client-tools.upload.hint', { mb: LIMITS.uploadMaxBytes / 1024 / 1024, mp: LIMITS.uploadMaxPixels / 1e6 })}
         </p>
       </div>
+      {upload.file && upload.leftOut > 0 && !upload.checking ? (
+        <p className="notice notice--warning" role="status" data-testid="upload-first-only">
+          {t('client-tools.upload.firstOnly', { n: upload.leftOut + 1, name: upload.file.name })}
+        </p>
+      ) : null}
+      {over ? (
+        <div className="drop-overlay" aria-hidden="true">
+          <p>{t('client-tools.upload.dropAnywhere')}</p>
+        </div>
+      ) : null}
       {problem ? (
         <span className="field__error" role="alert" data-testid="upload-error">
           {problem}

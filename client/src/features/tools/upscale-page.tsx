@@ -4,9 +4,9 @@ import { DEFAULT_UPSCALE_MODEL, UPSCALE_MODELS, type UpscaleModel } from '@image
 import { Select } from '../../components';
 import { useStore } from '../../stores';
 import { ComparisonSlider } from './comparison-slider';
-import { DownloadLink, resultFileName } from './result-image';
+import { DownloadLink } from './result-image';
 import { maxUpscaleSide } from './upload-checks';
-import { InputPreview, UploadToolLayout, useUploadTool } from './upload-tool';
+import { InputPreview, UploadToolLayout, uploadFingerprint, useUploadTool } from './upload-tool';
 import { ZoomLens } from './zoom-lens';
 
 type OutputFormat = 'png' | 'webp' | 'jpeg';
@@ -36,6 +36,7 @@ export const UpscalePage = observer(function UpscalePage() {
     if (!choices.includes(model) && choices[0]) setModel(choices.includes(DEFAULT_UPSCALE_MODEL) ? DEFAULT_UPSCALE_MODEL : choices[0]);
   }, [choices, model]);
 
+  const fingerprint = uploadFingerprint(upload.file, { factor, format });
   const start = () => {
     if (!upload.file) return;
     const body = new FormData();
@@ -43,7 +44,7 @@ export const UpscalePage = observer(function UpscalePage() {
     body.append('factor', String(factor));
     body.append('model', model);
     body.append('output_format', format);
-    void run.submit(body, quote?.cost ?? 0);
+    void run.submit(body, quote?.cost ?? 0, fingerprint);
   };
 
   const result = run.state?.status === 'succeeded' ? run.state.job.results[0] : undefined;
@@ -68,14 +69,11 @@ export const UpscalePage = observer(function UpscalePage() {
             aspect={result.width / result.height}
           />
         ) : (
-          <>
-            <ZoomLens src={result.url} alt={t('client-tools.upscale.after')} naturalWidth={result.width} />
-            <p className="field__help">{t('client-tools.upscale.lensHint')}</p>
-          </>
+          <ZoomLens src={result.url} alt={t('client-tools.upscale.after')} naturalWidth={result.width} />
         )}
         <figcaption className="result-card__actions">
           <span className="result-single__size">{t('client-tools.upscale.resultSize', { w: result.width, h: result.height })}</span>
-          <DownloadLink result={result} name={resultFileName('upscale', run.job!.id, 0, result.format)} />
+          <DownloadLink job={run.job!} />
         </figcaption>
       </figure>
     ) : (
@@ -93,6 +91,7 @@ export const UpscalePage = observer(function UpscalePage() {
       startOver={startOver}
       runLabel={t('client-tools.upscale.run')}
       cost={quote?.cost}
+      fingerprint={fingerprint}
       onRun={start}
     >
       <fieldset className="field model-picker" data-testid="model-picker">

@@ -9,7 +9,11 @@ export interface UploadState {
   checking: boolean;
   /** The first failed client check; null when the file may be uploaded. */
   problem: UploadProblem | null;
+  /** How many more images came with the chosen one (picked, dropped or pasted together) and were left out. */
+  leftOut: number;
   choose(file: File): void;
+  /** Several images at once: the first is used (batches are not offered yet) and `leftOut` says how many were not. */
+  chooseFirst(files: File[]): void;
 }
 
 /** The chosen image of an upload tool, checked in the browser; `upscaleFactor` adds the output limit. */
@@ -18,13 +22,14 @@ export function useUpload(upscaleFactor?: number): UploadState {
   const [facts, setFacts] = useState<UploadFacts | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
+  const [leftOut, setLeftOut] = useState(0);
   const latest = useRef<File | null>(null);
 
   useEffect(() => () => {
     if (previewUrl) URL.revokeObjectURL(previewUrl);
   }, [previewUrl]);
 
-  const choose = useCallback((next: File) => {
+  const read = useCallback((next: File) => {
     latest.current = next;
     setChecking(true);
     void inspectFile(next).then((result) => {
@@ -37,6 +42,24 @@ export function useUpload(upscaleFactor?: number): UploadState {
     });
   }, []);
 
+  const choose = useCallback(
+    (next: File) => {
+      setLeftOut(0);
+      read(next);
+    },
+    [read],
+  );
+
+  const chooseFirst = useCallback(
+    (files: File[]) => {
+      const first = files[0];
+      if (!first) return;
+      setLeftOut(files.length - 1);
+      read(first);
+    },
+    [read],
+  );
+
   const problem = facts ? checkUpload(facts, upscaleFactor) : null;
-  return { file, facts, previewUrl, checking, problem, choose };
+  return { file, facts, previewUrl, checking, problem, leftOut, choose, chooseFirst };
 }

@@ -1,48 +1,153 @@
-import { useState, type PointerEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useMediaQuery } from '../../hooks/use-media-query';
+import { useStore } from '../../stores';
 
 /** Diameter of the lens in CSS pixels. */
 const LENS_PX = 180;
+/** Zoom limits over the image as shown; the default is at least 2x and at least the image's own pixels. */
+const MIN_ZOOM = 1.5;
+const MAX_ZOOM = 12;
+/** Keyboard steps: a twentieth of the image per arrow press, and 25% more or less zoom per +/-. */
+const KEY_STEP = 0.05;
+const ZOOM_STEP = 1.25;
+
+const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 
 /**
- * An image with a round magnifier that follows the pointer and shows the image's own pixels (at least
- * 2x), so upscaled detail can be inspected without downloading.
+ * An image with a round magnifier that shows the image's own pixels, so upscaled detail can be inspected
+ * without downloading. Mouse: it follows the pointer. Touch: it follows a finger, and two fingers pinch
+ * the zoom. Keyboard: with the image focused, arrows move it and + / - change the zoom. The hint under it
+ * speaks of the input the device has.
  */
 export function ZoomLens({ src, alt, naturalWidth }: { src: string; alt: string; naturalWidth: number }) {
-  const [lens, setLens] = useState<{ x: number; y: number; bgX: number; bgY: number; bgW: number } | null>(null);
+  const { t } = useStore();
+  const frame = useRef<HTMLDivElement>(null);
+  const pointers = useRef(new Map<number, { x: number; y: number }>());
+  const pinch = useRef<{ distance: number; zoom: number } | null>(null);
+  /** Lens centre as fractions of the image (0..1), or null when hidden. */
+  const [spot, setSpot] = useState<{ fx: number; fy: number } | null>(null);
+  const [zoom, setZoom] = useState<number | null>(null);
+  const touch = useMediaQuery('(pointer: coarse)');
 
-  const onMove = (e: PointerEvent<HTMLDivElement>) => {
-    const img = e.currentTarget.querySelector('img');
-    if (!img) return;
-    const rect = img.getBoundingClientRect();
-    const x = e.clientX - rect.left;
-    const y = e.clientY - rect.top;
-    if (x < 0 || y < 0 || x > rect.width || y > rect.height) {
-      setLens(null);
-      return;
-    }
-    const zoom = Math.max(2, naturalWidth / rect.width);
-    const bgW = rect.width * zoom;
-    setLens({ x, y, bgX: -(x * zoom - LENS_PX / 2), bgY: -(y * zoom - LENS_PX / 2), bgW });
+  const imageRect = () => frame.current?.querySelector('img')?.getBoundingClientRect() ?? null;
+  const baseZoom = (width: number) => Math.max(2, naturalWidth / width);
+
+  const place = (clientX: number, clientY: number) => {
+    const rect = imageRect();
+    if (!rect) return;
+    const fx = (clientX - rect.left) / rect.width;
+    const fy = (clientY - rect.top) / rect.height;
+    setSpot(fx < 0 || fy < 0 || fx > 1 || fy > 1 ? null : { fx, fy });
   };
 
+  const spread = () => {
+    const [a, b] = [...pointers.current.values()];
+    return a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0;
+  };
+
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (e.pointerType !== 'mouse') {
+      try {
+        e.currentTarget.setPointerCapture?.(e.pointerId);
+      } catch {
+        // The pointer ended before it could be captured; its events still arrive while over the image.
+      }
+    }
+    const rect = imageRect();
+    if (pointers.current.size === 2 && rect) pinch.current = { distance: spread(), zoom: zoom ?? baseZoom(rect.width) };
+    else place(e.clientX, e.clientY);
+  };
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    if (e.pointerType === 'mouse') {
+      place(e.clientX, e.clientY);
+      return;
+    }
+    if (!pointers.current.has(e.pointerId)) return;
+    pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (pinch.current && pointers.current.size === 2) {
+      const distance = spread();
+      if (pinch.current.distance > 0) setZoom(clamp((pinch.current.zoom * distance) / pinch.current.distance, MIN_ZOOM, MAX_ZOOM));
+    } else {
+      place(e.clientX, e.clientY);
+    }
+  };
+  const onPointerEnd = (e: PointerEvent<HTMLDivElement>) => {
+    pointers.current.delete(e.pointerId);
+    if (pointers.current.size < 2) pinch.current = null;
+    // A finger lifted leaves the lens where it was, so the detail can be looked at; the mouse hides it.
+    if (e.pointerType === 'mouse' && e.type === 'pointerleave') setSpot(null);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const rect = imageRect();
+    if (!rect) return;
+    const current = spot ?? { fx: 0.5, fy: 0.5 };
+    const moves: Record<string, [number, number]> = { ArrowLeft: [-KEY_STEP, 0], ArrowRight: [KEY_STEP, 0], ArrowUp: [0, -KEY_STEP], ArrowDown: [0, KEY_STEP] };
+    const move = moves[e.key];
+    if (move) {
+      setSpot({ fx: clamp(current.fx + move[0], 0, 1), fy: clamp(current.fy + move[1], 0, 1) });
+    } else if (e.key === '+' || e.key === '=' || e.key === '-') {
+      const now = zoom ?? baseZoom(rect.width);
+      setZoom(clamp(e.key === '-' ? now / ZOOM_STEP : now * ZOOM_STEP, MIN_ZOOM, MAX_ZOOM));
+      setSpot(current);
+    } else if (e.key === 'Escape') {
+      setSpot(null);
+      return;
+    } else {
+      return;
+    }
+    e.preventDefault();
+  };
+
+  const rect = spot ? imageRect() : null;
+  let lens = null;
+  if (spot && rect) {
+    const z = zoom ?? baseZoom(rect.width);
+    const x = spot.fx * rect.width;
+    const y = spot.fy * rect.height;
+    lens = (
+      <span
+        className="zoom__lens"
+        aria-hidden="true"
+        data-zoom={z.toFixed(2)}
+        style={{
+          width: LENS_PX,
+          height: LENS_PX,
+          left: x - LENS_PX / 2,
+          top: y - LENS_PX / 2,
+          backgroundImage: `url("${src}")`,
+          backgroundSize: `${rect.width * z}px auto`,
+          backgroundPosition: `${-(x * z - LENS_PX / 2)}px ${-(y * z - LENS_PX / 2)}px`,
+        }}
+      />
+    );
+  }
+
   return (
-    <div className="zoom checkerboard" onPointerMove={onMove} onPointerLeave={() => setLens(null)} data-testid="zoom-lens">
-      <img src={src} alt={alt} draggable={false} />
-      {lens ? (
-        <span
-          className="zoom__lens"
-          aria-hidden="true"
-          style={{
-            width: LENS_PX,
-            height: LENS_PX,
-            left: lens.x - LENS_PX / 2,
-            top: lens.y - LENS_PX / 2,
-            backgroundImage: `url("${src}")`,
-            backgroundSize: `${lens.bgW}px auto`,
-            backgroundPosition: `${lens.bgX}px ${lens.bgY}px`,
-          }}
-        />
-      ) : null}
-    </div>
+    <>
+      <div
+        ref={frame}
+        className="zoom checkerboard"
+        role="group"
+        aria-label={t('client-tools.upscale.lensLabel')}
+        tabIndex={0}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerEnd}
+        onPointerCancel={onPointerEnd}
+        onPointerLeave={onPointerEnd}
+        onKeyDown={onKeyDown}
+        onFocus={() => setSpot((s) => s ?? { fx: 0.5, fy: 0.5 })}
+        onBlur={() => setSpot(null)}
+        data-testid="zoom-lens"
+      >
+        <img src={src} alt={alt} draggable={false} />
+        {lens}
+      </div>
+      <p className="field__help" data-testid="lens-hint">
+        {t(touch ? 'client-tools.upscale.lensHintTouch' : 'client-tools.upscale.lensHint')}
+      </p>
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { jobMetrics } from './job-metrics';
 import { notifyJobChanged } from './job-updates';
 import * as repo from './jobs.repository';
 import type { JobRow } from './jobs.repository';
+import { forgetRecentRuns } from './job-estimate';
 
 /**
  * The only code that writes job outcomes. Every function is idempotent: the job row is locked, an
@@ -71,6 +72,7 @@ export async function failJob(ctx: AppContext, jobId: string, options: FailOptio
   });
   if (!row) return false;
   observe(ctx, row);
+  forgetRecentRuns(ctx, row.tool);
   notifyJobChanged(ctx, jobId);
   return true;
 }
@@ -114,6 +116,7 @@ export async function recordCompleted(ctx: AppContext, jobId: string, returnValu
     return false;
   }
   observe(ctx, row);
+  forgetRecentRuns(ctx, row.tool);
   notifyJobChanged(ctx, jobId);
   return true;
 }

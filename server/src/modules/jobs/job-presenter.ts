@@ -1,4 +1,5 @@
-import { tenthsToTokens, type JobResultView, type JobView } from '@imagestudio/contracts';
+import { resultDownloadName, tenthsToTokens, type JobResultView, type JobView } from '@imagestudio/contracts';
+import { estimateSecondsLeft } from './job-estimate';
 import type { AppContext } from '../../context';
 import type { JobRow } from './jobs.repository';
 
@@ -41,7 +42,7 @@ export async function presentJob(ctx: AppContext, row: JobRow, options: { positi
     row.status === 'succeeded' && row.result && !filesGone
       ? await Promise.all(
           row.result.files.map(async (f, i) => ({
-            url: await ctx.storage.presignGet(f.key, URL_TTL_SECONDS, `${row.tool}-${row.id.slice(0, 8)}-${i + 1}.${f.format === 'jpeg' ? 'jpg' : f.format}`),
+            url: await ctx.storage.presignGet(f.key, URL_TTL_SECONDS, resultDownloadName(row, i, f.format)),
             width: f.width,
             height: f.height,
             format: f.format,
@@ -50,13 +51,14 @@ export async function presentJob(ctx: AppContext, row: JobRow, options: { positi
         )
       : [];
   const wantPosition = options.position !== false && row.status === 'queued';
+  const position = wantPosition ? await queuePosition(ctx, row.id) : null;
   return {
     id: row.id,
     tool: row.tool,
     status: row.status,
     progress: row.progress,
     stage: row.stage,
-    queue_position: wantPosition ? await queuePosition(ctx, row.id) : null,
+    queue_position: position,
     params: row.params,
     cost: tenthsToTokens(row.cost_tenths),
     refunded: row.refunded,
@@ -65,6 +67,8 @@ export async function presentJob(ctx: AppContext, row: JobRow, options: { positi
     started_at: iso(row.started_at),
     finished_at: iso(row.finished_at),
     input_url: row.input_key && !filesGone ? await ctx.storage.presignGet(row.input_key, URL_TTL_SECONDS) : null,
+    input_name: row.input_name,
+    eta_seconds: await estimateSecondsLeft(ctx, row, position),
     results,
     deleted: row.deleted_at !== null,
     expired: row.expired_at !== null,

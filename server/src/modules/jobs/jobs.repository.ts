@@ -15,6 +15,9 @@ export interface JobRow {
   error: string | null;
   error_detail: string | null;
   input_key: string | null;
+  input_name: string | null;
+  input_width: number | null;
+  input_height: number | null;
   result: JobResult | null;
   idempotency_key: string | null;
   request_hash: string | null;
@@ -35,6 +38,9 @@ export interface NewJob {
   params: Record<string, unknown>;
   cost_tenths: number;
   input_key: string | null;
+  input_name?: string | null;
+  input_width?: number | null;
+  input_height?: number | null;
   idempotency_key: string | null;
   request_hash: string | null;
   request_id: string | null;
@@ -180,4 +186,24 @@ export async function oldestQueuedAgeSeconds(db: Knex): Promise<number> {
     .where({ status: 'queued' })
     .first(db.raw('extract(epoch from now() - min(created_at)) as age'));
   return Number((row as { age: string | null } | undefined)?.age ?? 0);
+}
+
+/** What a finished job took, for time-left estimates. */
+export interface RecentRun {
+  params: Record<string, unknown>;
+  input_width: number | null;
+  input_height: number | null;
+  ms: number;
+}
+
+/** The tool's latest successes with their run time (started to finished), newest first. */
+export async function recentRuns(db: Knex, tool: JobName, limit: number): Promise<RecentRun[]> {
+  const rows = (await db('image_jobs')
+    .where({ tool, status: 'succeeded' })
+    .whereNotNull('started_at')
+    .whereNotNull('finished_at')
+    .orderBy('finished_at', 'desc')
+    .limit(limit)
+    .select('params', 'input_width', 'input_height', db.raw('extract(epoch from finished_at - started_at) * 1000 as ms'))) as (Omit<RecentRun, 'ms'> & { ms: string })[];
+  return rows.map((r) => ({ ...r, ms: Number(r.ms) }));
 }

@@ -21,6 +21,8 @@ export interface SubmitRequest<T extends JobName> {
   prepareInput?: () => Promise<CleanImage>;
   /** The raw bytes the user sent, part of the idempotency fingerprint. */
   rawInput?: Buffer;
+  /** The uploaded file's name, kept to name the result's download. */
+  inputName?: string | null;
   /** Builds the queue payload once the job id (and input key) exist. */
   payload: (ids: { jobId: string; inputKey: string | null }) => Omit<JobPayloads[T], 'jobId' | 'userId' | 'requestId'>;
   idempotencyKey?: string;
@@ -108,6 +110,9 @@ export async function submitJob<T extends JobName>(ctx: AppContext, req: SubmitR
         params: req.params,
         cost_tenths: req.costTenths,
         input_key: inputKey,
+        input_name: req.inputName ?? null,
+        input_width: input?.width ?? null,
+        input_height: input?.height ?? null,
         idempotency_key: key ?? null,
         request_hash: hash,
         request_id: req.requestId ?? null,

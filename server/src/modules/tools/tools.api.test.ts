@@ -70,9 +70,20 @@ describe('POST /api/tools/remove-background', () => {
     const stored = await t.ctx.storage.get(row.input_key);
     expect(stored.includes(Buffer.from('SecretCam'))).toBe(false);
     expect((await sharp(stored).metadata()).format).toBe('jpeg');
+    expect(job.input_name).toBe('photo.png');
+    expect([row.input_width, row.input_height]).toEqual([expect.any(Number), expect.any(Number)]);
     const done = await waitForStatus(agent, job.id, ['succeeded']);
     expect(done.input_url).toContain(`inputs/${user.id}/${job.id}/`);
+    // The download is named after the upload.
+    expect(decodeURIComponent(done.results[0]!.url)).toContain(`filename="photo-no-background.${done.results[0]!.format}"`);
     expect((await money(t, user.id)).balance).toBe(10);
+    // With a finished run to learn from, the next job comes with an estimate of the time it needs.
+    const next = await agent
+      .post('/api/tools/remove-background')
+      .attach('image', await jpegWithExif(), { filename: 'photo.png', contentType: 'image/png' })
+      .expect(202);
+    expect((next.body.payload as JobView).eta_seconds).toEqual(expect.any(Number));
+    await waitForStatus(agent, (next.body.payload as JobView).id, ['succeeded']);
   });
 
   it('refuses every hostile or broken file with a 4xx and charges nothing', async () => {

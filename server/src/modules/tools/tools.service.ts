@@ -63,6 +63,7 @@ export async function startRemoveBackground(ctx: AppContext, upload: MultipartUp
     tool: 'remove-background',
     params: { ...input },
     rawInput: image,
+    inputName: upload.fileName,
     costTenths: costTenths(settings, 'remove-background'),
     prepareInput: () => inspectUpload(image),
     payload: ({ inputKey }) => ({
@@ -90,6 +91,7 @@ export async function startUpscale(ctx: AppContext, upload: MultipartUpload, met
     tool: 'upscale',
     params: { factor, model, output_format: input.output_format },
     rawInput: image,
+    inputName: upload.fileName,
     costTenths: costTenths(settings, 'upscale', 1, model),
     prepareInput: async () => {
       const clean = await inspectUpload(image);

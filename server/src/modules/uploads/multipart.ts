@@ -8,6 +8,8 @@ export interface MultipartUpload {
   fields: Record<string, string>;
   /** The one file of `fileField`, whole in memory (at most maxFileBytes), or null when none was sent. */
   file: Buffer | null;
+  /** The file's name as the browser sent it (untrusted: used only to name downloads). */
+  fileName: string | null;
 }
 
 interface Options {
@@ -43,6 +45,7 @@ export function readMultipart(req: Request, res: Response, options: Options): Pr
     // language of the reply, including a refusal sent while the file is still arriving.
     req.body = fields;
     let file: Buffer | null = null;
+    let fileName: string | null = null;
     let pending: Promise<void> = Promise.resolve();
     let failed = false;
     const fail = (err: AppError) => {
@@ -58,11 +61,12 @@ export function readMultipart(req: Request, res: Response, options: Options): Pr
     parser.on('field', (name, value) => {
       fields[name] = value;
     });
-    parser.on('file', (name, stream) => {
+    parser.on('file', (name, stream, info) => {
       if (name !== options.fileField || file) {
         stream.resume(); // an unexpected extra part: skip its bytes
         return;
       }
+      fileName = info.filename ? info.filename.slice(0, 255) : null;
       const chunks: Buffer[] = [];
       pending = new Promise<void>((done) => {
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -76,7 +80,7 @@ export function readMultipart(req: Request, res: Response, options: Options): Pr
     parser.on('error', () => fail(new AppError('bad_request', 'The upload could not be read.')));
     parser.on('close', () => {
       void pending.then(() => {
-        if (!failed) resolve({ fields, file });
+        if (!failed) resolve({ fields, file, fileName });
       });
     });
     req.on('aborted', () => fail(new AppError('bad_request', 'The upload was interrupted.')));

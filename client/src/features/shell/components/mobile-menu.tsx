@@ -46,7 +46,7 @@ export const MobileMenu = observer(function MobileMenu({ open, onClose }: { open
           ))}
         </div>
         <Link to={paths.pricing} className="mobile-menu__link" onClick={onClose}>
-          {t('shell.nav.price')}
+          {t('shell.nav.pricing')}
         </Link>
         {auth.isAuthenticated ? (
           <>
@@ -67,9 +67,14 @@ export const MobileMenu = observer(function MobileMenu({ open, onClose }: { open
             </Button>
           </>
         ) : (
-          <ButtonLink to={paths.login} block onClick={onClose}>
-            {t('shell.nav.logIn')}
-          </ButtonLink>
+          <>
+            <ButtonLink to={paths.register} block onClick={onClose}>
+              {t('shell.nav.signUp')}
+            </ButtonLink>
+            <ButtonLink to={paths.login} variant="secondary" block onClick={onClose}>
+              {t('shell.nav.logIn')}
+            </ButtonLink>
+          </>
         )}
       </div>
     </nav>

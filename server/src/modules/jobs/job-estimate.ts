@@ -1,0 +1,96 @@
+import type { JobName } from '@imagestudio/contracts';
+import type { AppContext } from '../../context';
+import { recentRuns, type JobRow, type RecentRun } from './jobs.repository';
+
+/** How many of a tool's latest successes the estimate learns from. */
+const SAMPLE = 20;
+/** A tool's recent runs are read again after this long (estimates are asked for on every progress push). */
+const CACHE_MS = 30_000;
+
+type Sized = Pick<RecentRun, 'params' | 'input_width' | 'input_height'>;
+
+/**
+ * The work in a job, in units whose cost is about the same from one job to the next: background removal
+ * runs its model at one fixed input size whatever the photo (1 unit); upscaling costs per output megapixel;
+ * generation per generated megapixel. Null when the job's size is not known (rows from before sizes were kept).
+ */
+export function workUnits(tool: JobName, job: Sized): number | null {
+  if (tool === 'remove-background') return 1;
+  if (tool === 'upscale') {
+    if (!job.input_width || !job.input_height) return null;
+    const factor = Number(job.params.factor) || 1;
+    return (job.input_width * job.input_height * factor * factor) / 1e6;
+  }
+  const size = /^(\d+)x(\d+)$/.exec(String(job.params.size ?? ''));
+  if (!size) return null;
+  return (Number(size[1]) * Number(size[2]) * (Number(job.params.count) || 1)) / 1e6;
+}
+
+/** Upscaling runs a different model per factor, so a job is compared only with runs of its own factor. */
+function comparable(tool: JobName, job: Sized, run: Sized): boolean {
+  return tool !== 'upscale' || Number(run.params.factor) === Number(job.params.factor);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Milliseconds the whole run of `job` should take: the median cost per unit of recent comparable runs. */
+export function expectedRunMs(tool: JobName, job: Sized, runs: RecentRun[]): number | null {
+  const units = workUnits(tool, job);
+  if (units === null) return null;
+  const perUnit = runs
+    .filter((r) => comparable(tool, job, r))
+    .map((r) => ({ ms: r.ms, units: workUnits(tool, r) }))
+    .filter((r): r is { ms: number; units: number } => r.units !== null && r.units > 0 && r.ms > 0)
+    .map((r) => r.ms / r.units);
+  return perUnit.length > 0 ? median(perUnit) * units : null;
+}
+
+/**
+ * Seconds left for an open job. Running: what the expected run time leaves after the time already spent,
+ * and once a job outlasts it, the pace of its own progress so far. Queued: its own run plus one such run
+ * for every job ahead of it. Null when there is nothing to learn from yet.
+ */
+export function secondsLeft(
+  expectedMs: number | null,
+  job: { status: string; progress: number; started_at: Date | null; queuePosition: number | null },
+  now = Date.now(),
+): number | null {
+  if (job.status === 'queued') return expectedMs === null ? null : Math.ceil((expectedMs * Math.max(1, job.queuePosition ?? 1)) / 1000);
+  if (job.status !== 'running') return null;
+  const elapsed = job.started_at ? Math.max(0, now - job.started_at.getTime()) : 0;
+  if (expectedMs !== null && elapsed < expectedMs) return Math.ceil((expectedMs - elapsed) / 1000);
+  if (job.progress > 0 && job.progress < 100) return Math.ceil((elapsed * (100 - job.progress)) / job.progress / 1000);
+  return expectedMs === null ? null : 1;
+}
+
+const caches = new WeakMap<AppContext, Map<JobName, { at: number; runs: Promise<RecentRun[]> }>>();
+
+/**
+ * The tool's recent successes, read at most once per CACHE_MS per process (a burst of submissions asks the
+ * database once); a success finalised by this process forgets them, so it is learnt from at once.
+ */
+function cachedRuns(ctx: AppContext, tool: JobName): Promise<RecentRun[]> {
+  let cache = caches.get(ctx);
+  if (!cache) caches.set(ctx, (cache = new Map()));
+  const hit = cache.get(tool);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.runs;
+  const runs = recentRuns(ctx.db, tool, SAMPLE).catch(() => []);
+  cache.set(tool, { at: Date.now(), runs });
+  return runs;
+}
+
+/** Drops the cached runs of a tool (a new success of it was just recorded). */
+export function forgetRecentRuns(ctx: AppContext, tool: JobName): void {
+  caches.get(ctx)?.delete(tool);
+}
+
+/** Seconds left for an open job from the workers' recent timings for its tool and size; null otherwise. */
+export async function estimateSecondsLeft(ctx: AppContext, row: JobRow, queuePosition: number | null): Promise<number | null> {
+  if (row.status !== 'queued' && row.status !== 'running') return null;
+  const expected = expectedRunMs(row.tool, row, await cachedRuns(ctx, row.tool));
+  return secondsLeft(expected, { status: row.status, progress: row.progress, started_at: row.started_at, queuePosition });
+}
