@@ -134,7 +134,7 @@ describe('generate through an OpenAI-compatible images API (local fake, real HTT
       ['1.png', 512, 512, 'png', undefined],
     ]);
     expect(result.notes).toEqual(['generated at 1024x1024 by remote:gpt-image-1 and resized to 512x512', 'the seed was not used: remote:gpt-image-1 takes no seed']);
-    expect(stages).toEqual(['received 2/2', 'encoded', 'uploaded']);
+    expect(stages).toEqual(['processing 2/2', 'saving', 'saving']);
     expect(await centreColour(pngs[0]!)).toEqual([0xd2, 0x45, 0x2a]);
     expect(await centreColour(pngs[1]!)).toEqual([0x2a, 0x7f, 0xd2]);
     const meta = await sharp(pngs[0]!).metadata();

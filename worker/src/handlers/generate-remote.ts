@@ -1,6 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
 import sharp from 'sharp';
-import { type GeneratePayload, type JobResultFile, type ToolProvider, WORKER_USER_MESSAGES } from '@imagestudio/contracts';
+import { type GeneratePayload, type JobResultFile, type ToolProvider, WORKER_USER_MESSAGES, formatJobStage } from '@imagestudio/contracts';
 import type { Logger } from '@imagestudio/runtime';
 import { ImagesApi, ImagesApiError, type ImagesApiOptions } from '../generation-api/images-api';
 import { apiSize, type ModelTraits, modelTraits } from '../generation-api/model-traits';
@@ -74,7 +74,7 @@ async function runRemoteGenerateJob(api: ImagesApi, traits: ModelTraits, provide
     const raw = image.hasAlpha ? image : { ...image, data: await dropAlpha(image), channels: 3 as const };
     pngs.push(await generatedPng(raw, payload.width, payload.height, tool));
   }
-  await ctx.progress(PERCENTS.encoded, 'encoded');
+  await ctx.progress(PERCENTS.encoded, 'saving');
   await ctx.checkCancelled();
   const encodeMs = performance.now() - t;
 
@@ -85,7 +85,7 @@ async function runRemoteGenerateJob(api: ImagesApi, traits: ModelTraits, provide
     files.push(images.seeded ? { ...file, seed: payload.seed + n } : file);
   }
   const uploadMs = performance.now() - t;
-  await ctx.progress(PERCENTS.uploaded, 'uploaded');
+  await ctx.progress(PERCENTS.uploaded, 'saving');
   if (!images.seeded) notes.push(`the seed was not used: ${provider} takes no seed`);
   return { files, provider, timings: roundTimings({ request: requestMs, encode: encodeMs, upload: uploadMs, total: performance.now() - started }), notes };
 }
@@ -114,7 +114,7 @@ async function requestImages(api: ImagesApi, traits: ModelTraits, prompt: string
     }
     if (request.seed === undefined) seeded = false;
     for (const reply of replies.slice(0, payload.count - decoded.length)) decoded.push(await decodeReply(reply));
-    await ctx.progress((PERCENTS.received * decoded.length) / payload.count, `received ${decoded.length}/${payload.count}`);
+    await ctx.progress((PERCENTS.received * decoded.length) / payload.count, formatJobStage('processing', decoded.length, payload.count));
   }
   return { decoded, seeded };
 }
