@@ -14,3 +14,4 @@ export * from './checkout';
 export * from './styles';
 export * from './charge';
 export * from './payments';
+export * from './ledger';

@@ -18,6 +18,7 @@ import { paymentHistoryRouter } from './payments/history.routes';
 import { paymentsReconcilerTask } from './payments/reconciler';
 import { testCheckoutRouter } from './payments/test-checkout.routes';
 import { stripeWebhookRouter } from './payments/webhooks.routes';
+import { tokenActivityRouter } from './token-activity/token-activity.routes';
 
 /**
  * Routes that need the raw request body (the Stripe webhook signature is computed over the exact bytes),
@@ -40,7 +41,7 @@ export function publicRouters(ctx: AppContext): Router[] {
 
 /** Every feature router, mounted under /api after the session and CSRF middleware. */
 export function apiRouters(ctx: AppContext): Router[] {
-  return [authRouter(ctx), usersRouter(ctx), passwordResetRouter(ctx), emailVerificationRouter(ctx), depositsRouter(ctx), paymentHistoryRouter(ctx), toolsRouter(ctx), jobsRouter(ctx)];
+  return [authRouter(ctx), usersRouter(ctx), passwordResetRouter(ctx), emailVerificationRouter(ctx), depositsRouter(ctx), paymentHistoryRouter(ctx), toolsRouter(ctx), jobsRouter(ctx), tokenActivityRouter(ctx)];
 }
 
 /** A periodic job of the API process (reconcilers, retention); `start` returns its stop function. */
