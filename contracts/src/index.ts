@@ -15,3 +15,4 @@ export * from './styles';
 export * from './charge';
 export * from './payments';
 export * from './ledger';
+export * from './api-keys';

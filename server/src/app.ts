@@ -3,6 +3,7 @@ import helmet from 'helmet';
 import { LIMITS } from '@imagestudio/contracts';
 import { fromRoot } from './config';
 import type { AppContext, AppDeps } from './context';
+import { apiKeyAuth, unlessApiKey } from './http/api-key-auth';
 import { csrfMiddleware } from './http/csrf';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { createMetrics } from './http/metrics';
@@ -57,18 +58,21 @@ export function createApp(deps: AppDeps): Express {
   // 5. Public read-only routes (probes, catalog): no session, so anonymous reads stay cheap.
   for (const router of publicRouters(ctx)) app.use('/api', router);
 
-  // 6. Sessions (Redis) and passport, then 7. session-bound CSRF checks on mutating requests.
-  for (const handler of sessionMiddleware(ctx)) app.use(handler);
-  for (const handler of csrfMiddleware(ctx)) app.use(handler);
+  // 6. API keys (Bearer / X-Api-Key): such requests skip 7. and 8.
+  app.use('/api', apiKeyAuth(ctx));
 
-  // 8. Feature routers under /api, then the /api 404 envelope.
+  // 7. Sessions (Redis) and passport, then 8. session-bound CSRF checks on mutating requests.
+  for (const handler of sessionMiddleware(ctx)) app.use(unlessApiKey(handler));
+  for (const handler of csrfMiddleware(ctx)) app.use(unlessApiKey(handler));
+
+  // 9. Feature routers under /api, then the /api 404 envelope.
   for (const router of apiRouters(ctx)) app.use('/api', router);
   app.use('/api', apiNotFound);
 
-  // 9. The built client for every other path (the client renders its own Not Found page).
+  // 10. The built client for every other path (the client renders its own Not Found page).
   app.use(spaRouter(fromRoot(deps.config, deps.config.CLIENT_DIST_DIR)));
 
-  // 10. The one error handler: envelopes for every failure.
+  // 11. The one error handler: envelopes for every failure.
   app.use(errorHandler);
   return app;
 }
