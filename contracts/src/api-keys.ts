@@ -51,3 +51,13 @@ export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 
 export const webhookSecretSchema = z.object({ secret: z.string() });
 export type WebhookSecretView = z.infer<typeof webhookSecretSchema>;
+
+/** Query of the tool calls: `wait` seconds (0-60) for the job to end before answering. */
+export const toolCallQuerySchema = z.object({
+  wait: z.coerce
+    .number({ error: `wait must be a whole number of seconds from 0 to ${MAX_WAIT_SECONDS}.` })
+    .int(`wait must be a whole number of seconds from 0 to ${MAX_WAIT_SECONDS}.`)
+    .min(0, `wait must be a whole number of seconds from 0 to ${MAX_WAIT_SECONDS}.`)
+    .max(MAX_WAIT_SECONDS, `wait must be a whole number of seconds from 0 to ${MAX_WAIT_SECONDS}.`)
+    .default(0),
+});

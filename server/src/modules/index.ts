@@ -6,6 +6,7 @@ import { catalogRouter } from './catalog/catalog.routes';
 import { localizeMessagesRouter } from './catalog/localize-messages';
 import { pricingRouter } from './catalog/pricing.routes';
 import { healthRouter } from './health/health.routes';
+import { jobWebhooksTask } from './job-webhooks/job-webhooks.service';
 import { jobEventsTask } from './jobs/job-events';
 import { jobsRouter } from './jobs/jobs.routes';
 import { reconcilerTask } from './jobs/reconciler';
@@ -53,5 +54,5 @@ export interface BackgroundTask {
 
 /** Periodic tasks started by main.ts (not by createApp, so tests control them). */
 export function backgroundTasks(ctx: AppContext): BackgroundTask[] {
-  return [jobEventsTask(ctx), reconcilerTask(ctx), retentionTask(ctx), paymentsReconcilerTask(ctx)];
+  return [jobEventsTask(ctx), reconcilerTask(ctx), retentionTask(ctx), paymentsReconcilerTask(ctx), jobWebhooksTask(ctx)];
 }
