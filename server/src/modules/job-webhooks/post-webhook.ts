@@ -33,12 +33,15 @@ function checkedLookup(config: Config): LookupFunction {
  * One delivery try: POST `body` to `url` with `headers`, at most WEBHOOK_TIMEOUT_MS for the whole
  * exchange, never following redirects (a 3xx is a failed try). A 2xx answer is a delivery.
  */
-export function postWebhook(config: Config, url: string, body: string, headers: Record<string, string>): Promise<PostOutcome> {
+export async function postWebhook(config: Config, url: string, body: string, headers: Record<string, string>): Promise<PostOutcome> {
   let target: URL;
   try {
     target = parseCallbackUrl(config, url);
+    // Node connects to an IP-literal host without any lookup, so literals are checked here.
+    await resolvePublic(config, target.hostname);
   } catch (err) {
-    return Promise.resolve({ ok: false, status: null, error: (err as CallbackUrlError).message });
+    if (err instanceof CallbackUrlError) return { ok: false, status: null, error: err.message };
+    throw err;
   }
   const client = target.protocol === 'https:' ? https : http;
   return new Promise<PostOutcome>((resolve) => {
