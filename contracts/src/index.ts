@@ -16,3 +16,4 @@ export * from './charge';
 export * from './payments';
 export * from './ledger';
 export * from './api-keys';
+export * from './api-schemas';

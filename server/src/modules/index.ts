@@ -9,6 +9,7 @@ import { healthRouter } from './health/health.routes';
 import { jobWebhooksTask } from './job-webhooks/job-webhooks.service';
 import { jobEventsTask } from './jobs/job-events';
 import { jobsRouter } from './jobs/jobs.routes';
+import { openApiRouter } from './openapi/openapi.routes';
 import { reconcilerTask } from './jobs/reconciler';
 import { retentionTask } from './jobs/retention';
 import { toolsRouter } from './tools/tools.routes';
@@ -38,7 +39,7 @@ export function rawBodyRouters(ctx: AppContext): Router[] {
  * later /api reply, here or in apiRouters, is localised.
  */
 export function publicRouters(ctx: AppContext): Router[] {
-  return [localizeMessagesRouter(ctx), healthRouter(ctx), catalogRouter(ctx), pricingRouter(ctx)];
+  return [localizeMessagesRouter(ctx), healthRouter(ctx), catalogRouter(ctx), pricingRouter(ctx), openApiRouter(ctx)];
 }
 
 /** Every feature router, mounted under /api after the session and CSRF middleware. */
