@@ -3,6 +3,7 @@ import { paths } from '../config/paths';
 import { AccountLayout, ChangePasswordTab, PaymentHistoryTab, ProfileTab } from '../features/account';
 import { ForgotPasswordPage, LoginPage, RegisterPage, ResetPasswordPage } from '../features/auth';
 import { EmailAlreadyVerifiedPage, EmailVerificationPage, EmailVerifiedPage } from '../features/email-verification';
+import { ApiKeysTab, DevelopersPage, TokenActivityTab } from '../features/developer';
 import { HomePage } from '../features/home';
 import { HistoryTab, ProjectsTab } from '../features/job-lists';
 import { GeneratePage, RemoveBackgroundPage, ToolLandingPage, UpscalePage } from '../features/tools';
@@ -30,6 +31,7 @@ const publicPages: RouteObject[] = [
   { path: rel(paths.emailVerifyAlready), element: <EmailAlreadyVerifiedPage /> },
   { path: 'static-page/:id', element: <StaticPageById /> },
   { path: rel(paths.pricing), element: <PricingPage /> },
+  { path: rel(paths.developers), element: <DevelopersPage /> },
   { path: rel(paths.successPayment), element: <SuccessPaymentPage /> },
   { path: rel(paths.failPayment), element: <FailPaymentPage /> },
   { path: rel(paths.pendingPayment), element: <ProcessingPaymentPage /> },
@@ -52,6 +54,8 @@ const signedInPages: RouteObject[] = [
       { path: 'payment-history', element: <PaymentHistoryTab /> },
       { path: 'request-history', element: <HistoryTab /> },
       { path: 'change-password', element: <ChangePasswordTab /> },
+      { path: 'token-activity', element: <TokenActivityTab /> },
+      { path: 'api-keys', element: <ApiKeysTab /> },
     ],
   },
   {

@@ -1,3 +1,4 @@
+import { clientDeveloper } from './messages/client-developer';
 import { clientPayments } from './messages/client-payments';
 import { clientTools } from './messages/client-tools';
 import { shell } from './messages/shell';
@@ -11,10 +12,11 @@ export const en = {
   ...shell,
   ...clientTools,
   ...clientPayments,
+  ...clientDeveloper,
 } as const;
 
 /** Namespace name -> its English texts, for the seed consistency test. */
-export const namespaces = { shell, 'client-payments': clientPayments, 'client-tools': clientTools } as const;
+export const namespaces = { shell, 'client-payments': clientPayments, 'client-tools': clientTools, 'client-developer': clientDeveloper } as const;
 
 export type MessageKey = keyof typeof en;
 export type Messages = Record<string, string>;
