@@ -51,7 +51,7 @@ export const ApiKeysTab = observer(function ApiKeysTab() {
 
   return (
     <Card className="account-panel">
-      <header className="account-panel__header">
+      <header className="account-panel__header developer-stack">
         <h2>{t('client-developer.keys.title')}</h2>
         <p className="developer-lead">
           {t('client-developer.keys.lead')} <Link to={paths.developers}>{t('client-developer.keys.docs')}</Link>

@@ -34,11 +34,12 @@ function examples(base: string): Array<{ title: string; code: string }> {
       code: [
         `const form = new FormData();`,
         `form.append('image', new Blob([await fs.promises.readFile('photo.jpg')]), 'photo.jpg');`,
+        `form.append('factor', '2');`,
         `form.append('callback_url', 'https://example.com/hooks/imagestudio');`,
         `const res = await fetch('${base}/tools/upscale?wait=60', {`,
         `  method: 'POST',`,
         `  headers: { Authorization: \`Bearer \${process.env.IMAGESTUDIO_KEY}\` },`,
-        `  body: (form.append('factor', '2'), form),`,
+        `  body: form,`,
         `});`,
         `const { status, payload: job } = await res.json(); // 200: ended, 202: still running`,
         `console.log(status, job.status, job.results[0]?.url);`,
