@@ -29,5 +29,3 @@ export const STORAGE_KEYS = {
 } as const;
 
 export const COOKIE_CONSENT = 'cookie_consent';
-
-export const DEFAULT_LANGUAGE_CODE = 'en';

@@ -15,7 +15,7 @@ export function zodToFieldErrors(error: ZodError): FieldErrors {
 
 /** Unknown /api paths: the 404 envelope (the SPA fallback handles every other path). */
 export const apiNotFound: RequestHandler = (_req, _res, next) => {
-  next(new AppError(404, 'not_found', 'Not found.'));
+  next(new AppError('not_found', 'Not found.'));
 };
 
 /**

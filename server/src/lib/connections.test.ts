@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { connectDb } from './db';
-import { connectRedis } from './redis';
+import { connectRedis } from '@imagestudio/runtime';
 
 /** A port on loopback that nothing listens on (bound, then released). */
 async function closedPort(): Promise<number> {

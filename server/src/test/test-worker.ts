@@ -11,7 +11,7 @@ import {
   type JobName,
   type JobResult,
 } from '@imagestudio/contracts';
-import { connectRedis, type RedisClient } from '../lib/redis';
+import { connectRedis, type RedisClient } from '@imagestudio/runtime';
 import { Storage } from '../lib/storage';
 
 /**

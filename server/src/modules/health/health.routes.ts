@@ -38,7 +38,7 @@ export function healthRouter(ctx: AppContext): Router {
       }),
     );
     const down = results.filter(([, state]) => state === 'down').map(([name]) => name);
-    if (down.length > 0) throw new AppError(503, 'service_unavailable', `Not ready: ${down.join(', ')} unavailable.`);
+    if (down.length > 0) throw new AppError('service_unavailable', `Not ready: ${down.join(', ')} unavailable.`);
     sendOk(res, Object.fromEntries(results));
   });
 
