@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ERROR_CODES } from './envelope';
+import { ERROR_STATUS, type ErrorCode } from './envelope';
 import { JOB_STATUSES, type JobPage, type JobResultView, type JobView } from './jobs';
 import { JOB_NAMES } from './queue';
 
@@ -13,7 +13,7 @@ export const errorEnvelopeSchema = z
   .object({
     status: z.literal('ERROR'),
     message: z.string(),
-    code: z.enum(ERROR_CODES),
+    code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
     errors: z.record(z.string(), z.array(z.string())).optional().describe('Field -> messages, on 422 only'),
     request_id: z.string().optional(),
   })

@@ -37,8 +37,8 @@ export function presentedKey(req: Request): string | undefined {
   return typeof header === 'string' && header.trim() !== '' ? header.trim() : undefined;
 }
 
-const invalidKey = () => new AppError(401, 'unauthenticated', API_KEY_MESSAGES.invalidKey);
-const notForKeys = () => new AppError(403, 'forbidden', API_KEY_MESSAGES.notAllowed);
+const invalidKey = () => new AppError('unauthenticated', API_KEY_MESSAGES.invalidKey);
+const notForKeys = () => new AppError('forbidden', API_KEY_MESSAGES.notAllowed);
 
 /**
  * API-key authentication for /api, mounted before the session. A request that presents a key is
