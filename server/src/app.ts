@@ -3,14 +3,15 @@ import helmet from 'helmet';
 import { LIMITS } from '@imagestudio/contracts';
 import { fromRoot } from './config';
 import type { AppContext, AppDeps } from './context';
-import { apiKeyAuth, unlessApiKey } from './http/api-key-auth';
 import { csrfMiddleware } from './http/csrf';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { createMetrics } from './http/metrics';
 import { requestLogger } from './http/request-logger';
 import { sessionMiddleware } from './http/session';
 import { spaRouter } from './http/spa';
+import { apiKeyAuth, unlessApiKey } from './modules/api-keys/api-key-auth';
 import { apiRouters, publicRouters, rawBodyRouters } from './modules';
+import { passportFor } from './modules/auth/auth.passport';
 
 /** Parses TRUST_PROXY: "true"/"false", a hop count, or a list of addresses for express. */
 function trustProxy(value: string): boolean | number | string {
@@ -19,7 +20,7 @@ function trustProxy(value: string): boolean | number | string {
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
-/** Builds the Express app without listening (style.md rule 7); main.ts and tests call listen. */
+/** Builds the Express app without listening; main.ts and tests call listen. */
 export function createApp(deps: AppDeps): Express {
   const ctx: AppContext = { ...deps, metrics: createMetrics() };
   const app = express();
@@ -32,7 +33,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(ctx.metrics.middleware);
 
   // 2. Security headers. Result images come from presigned S3 URLs, which may live on another origin;
-  // the phone input asks an IP-to-country service once (spec section 7).
+  // the phone input asks an IP-to-country service once.
   const s3Origin = new URL(deps.storage.endpoint).origin;
   const ipCountryOrigin = new URL(deps.config.CLIENT_IP_COUNTRY_URL).origin;
   app.use(
@@ -63,6 +64,8 @@ export function createApp(deps: AppDeps): Express {
 
   // 7. Sessions (Redis) and passport, then 8. session-bound CSRF checks on mutating requests.
   for (const handler of sessionMiddleware(ctx)) app.use(unlessApiKey(handler));
+  const passport = passportFor(ctx);
+  app.use(unlessApiKey(passport.initialize()), unlessApiKey(passport.session()));
   for (const handler of csrfMiddleware(ctx)) app.use(unlessApiKey(handler));
 
   // 9. Feature routers under /api, then the /api 404 envelope.

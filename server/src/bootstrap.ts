@@ -39,7 +39,7 @@ export async function openDeps(config: Config, logger: Logger = createLogger(con
   }
 }
 
-/** Closes in the order of style.md rule 7: queue, Redis, storage, knex. */
+/** Closes users before what they use: queue, Redis, storage, then knex. */
 export async function closeDeps(deps: AppDeps): Promise<void> {
   await deps.queue.close().catch(() => undefined);
   await deps.queueRedis.quit().catch(() => undefined);

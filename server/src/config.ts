@@ -4,7 +4,7 @@ import { ConfigError, parseEnv, processEnv, projectRoot, queueEnv, s3Env } from 
 
 /**
  * The API process's configuration: every environment variable it reads, validated once at boot.
- * Nothing else in the server reads process.env (style.md rule 5).
+ * Nothing else in the server reads process.env.
  */
 
 /** Signs development session cookies only: production must set its own secret. */

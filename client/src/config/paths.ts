@@ -43,7 +43,7 @@ export const paths = {
   staticPageById: (id: number | string) => `/static-page/${id}`,
 } as const;
 
-/** Paths under these prefixes are for signed-in users only (spec section 2). */
+/** Paths under these prefixes are for signed-in users only; guests are sent to sign-in with a redirect. */
 const SIGNED_IN_PREFIXES = [paths.account.root, paths.services.root, paths.emailVerification];
 
 function underPrefix(pathname: string, prefix: string): boolean {

@@ -1,4 +1,4 @@
-// jsdom lacks TextEncoder/TextDecoder, which react-router needs (stack-notes.md).
+// jsdom lacks TextEncoder/TextDecoder, which react-router needs (else: "TextEncoder is not defined").
 const { TextEncoder, TextDecoder } = require('node:util');
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 

@@ -19,7 +19,7 @@ export const apiNotFound: RequestHandler = (_req, _res, next) => {
 };
 
 /**
- * The one error middleware (style.md rule 6). AppErrors keep their status and code, zod errors become
+ * The one error middleware. AppErrors keep their status and code, zod errors become
  * 422 field maps, body-parser failures become 400/413, and anything else a logged 500 carrying the
  * request id so support can find it.
  */

@@ -7,7 +7,7 @@ import { Card, EmptyState, Skeleton } from '../../components';
 import { paths } from '../../config/paths';
 import { formatDate, formatTokens } from '../../lib/format';
 import { useStore } from '../../stores';
-import { Pager } from '../job-lists/pager';
+import { Pager } from '../job-lists';
 import './developer.css';
 
 /** Token activity tab: each ledger entry with its running balance, a link to its job or receipt, CSV export. */

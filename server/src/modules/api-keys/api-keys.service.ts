@@ -7,7 +7,7 @@ import {
   type CreatedApiKey,
 } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import type { CurrentUser } from '../../http/auth-guards';
+import type { CurrentUser } from '../auth/auth-guards';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../payments/ids';
 import { toCurrentUser } from '../auth/auth.passport';

@@ -1,7 +1,7 @@
 import { Passport } from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { AppContext } from '../../context';
-import type { CurrentUser } from '../../http/auth-guards';
+import type { CurrentUser } from './auth-guards';
 import * as users from '../users/users.repository';
 import { verifyCredentials } from './auth.service';
 
@@ -21,7 +21,7 @@ export function toCurrentUser(row: users.UserRow): CurrentUser {
 
 /**
  * One Passport instance per app (not the global singleton, so apps built by tests stay apart), with the
- * local strategy on `username` + `password` as spec section 7 sends them.
+ * local strategy on `username` + `password` as the client sends them.
  */
 export function passportFor(ctx: AppContext): InstanceType<typeof Passport> {
   let passport = cache.get(ctx);

@@ -22,7 +22,7 @@ export async function listCountries(deps: CatalogDeps, langId: string | undefine
   });
 }
 
-/** A static page as the API sends it (flags 0/1 as in the spec's settings). */
+/** A static page as the API sends it (flags 0/1, as the client reads them). */
 export interface StaticPageDto {
   id: number;
   slug: string | null;

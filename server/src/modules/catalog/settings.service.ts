@@ -17,7 +17,7 @@ function mergeStored(stored: Map<string, unknown>): Settings {
   return Object.freeze(merged) as Settings;
 }
 
-/** The site settings (spec section 3 with the defaults of section 9), cached in process. */
+/** The site settings (defaults in contracts/src/settings.ts), cached in process. */
 export function getSettings(deps: CatalogDeps): Promise<Settings> {
   return catalogCache(deps).get('settings', async () => mergeStored(await repo.readSettingRows(deps.db)));
 }

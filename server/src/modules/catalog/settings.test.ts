@@ -10,7 +10,7 @@ describe('settings', () => {
   });
   afterAll(() => t.close());
 
-  it('serves every field of spec section 3 with the defaults of section 9', async () => {
+  it('serves every setting with its default', async () => {
     const res = await t.agent().get('/api/settings').expect(200);
     expect(res.body.status).toBe('OK');
     const s = res.body.payload;

@@ -2,7 +2,7 @@ import { QueueEvents, createNodeRedisClient } from 'bullmq';
 import { QUEUE_NAME, isFinalJobStatus } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { raiseCancelFlag } from './cancel-flag';
-import type { BackgroundTask } from '../index';
+import type { BackgroundTask } from '../../lib/background-task';
 import { recordCompleted, recordFailed, recordProgress, recordStarted } from './finalize.service';
 import * as repo from './jobs.repository';
 

@@ -102,7 +102,7 @@ describe('POST /api/deposit/checkout with Stripe', () => {
       for (const tokens of [0, 0.05, 2000.1, 'many']) expect((await errorsFor(form({ tokens }))).tokens).toEqual([M.invalidAmount]);
     });
 
-    it('gives every checkout field message of spec section 5 at once', async () => {
+    it('gives every checkout field message at once', async () => {
       const errors = await errorsFor({ tokens: 150 });
       expect(errors).toEqual({
         name: [M.firstName],

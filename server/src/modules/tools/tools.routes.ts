@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import { quoteQuerySchema } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { currentUser, requireUser, requireVerifiedEmail } from '../../http/auth-guards';
+import { currentUser, requireUser, requireVerifiedEmail } from '../auth/auth-guards';
 import { sendOk } from '../../http/envelope';
 import { readMultipart } from '../uploads/multipart';
 import { submitLimit } from './submit-limit';

@@ -5,7 +5,7 @@ import { hasherFor } from '../auth/password-hash';
 import { normalizePhone } from '../auth/phone';
 import * as users from './users.repository';
 
-/** The profile of spec section 3 as GET /api/user/profile sends it. */
+/** The profile as GET /api/user/profile sends it. */
 export interface ProfileView {
   id: string;
   name: string;

@@ -9,7 +9,7 @@ describe('profile and password change', () => {
   });
   afterAll(() => t.close());
 
-  it('sends the profile of spec section 3 with the exact balance', async () => {
+  it('sends the profile with the exact balance', async () => {
     const { agent, user, email } = await verifiedUser(t, { balanceTokens: 12.3 });
     const res = await agent.get('/api/user/profile').expect(200);
     expect(res.body.status).toBe('OK');

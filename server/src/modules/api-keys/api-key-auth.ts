@@ -1,9 +1,9 @@
 import type { Request, RequestHandler } from 'express';
 import { API_KEY_MESSAGES } from '@imagestudio/contracts';
-import type { AppContext } from '../context';
-import { AppError } from '../lib/errors';
-import { authenticateKey } from '../modules/api-keys/api-keys.service';
-import { consumeOrThrow, namedLimiter } from '../modules/rate-limits/rate-limits';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/errors';
+import { authenticateKey } from './api-keys.service';
+import { consumeOrThrow, namedLimiter } from '../rate-limits/rate-limits';
 
 declare module 'http' {
   interface IncomingMessage {
