@@ -20,13 +20,14 @@ import { availabilityTests } from './tests/availability.e2e';
 import { experienceTests } from './tests/experience.e2e';
 import { toolTests } from './tests/tools.e2e';
 import { paymentTests } from './tests/payments.e2e';
+import { developerTests } from './tests/developer.e2e';
 
 const ROOT = path.resolve(__dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/imagestudio_e2e';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
-const TESTS = [smoke, notFound, cookieBanner, german, keyboardAndMobile, signUpJourney, guestRedirect, loginErrors, phoneCountryLookup, ...paymentTests];
+const TESTS = [smoke, notFound, cookieBanner, german, keyboardAndMobile, signUpJourney, guestRedirect, loginErrors, phoneCountryLookup, ...paymentTests, ...developerTests];
 
 async function prepareDatabase(): Promise<void> {
   await ensureDatabase(DATABASE_URL);

@@ -16,3 +16,6 @@ export * from './styles';
 export * from './charge';
 export * from './payments';
 export * from './validation-messages';
+export * from './ledger';
+export * from './api-keys';
+export * from './api-schemas';

@@ -10,7 +10,7 @@ import { PASSWORD, registerViaApi, uniqueEmail } from '../lib/users';
  */
 
 /** A registered account whose email is verified (checkout needs one), signed out again. */
-async function verifiedAccount(ctx: E2EContext, page: Page, tag: string): Promise<string> {
+export async function verifiedAccount(ctx: E2EContext, page: Page, tag: string): Promise<string> {
   const email = uniqueEmail(tag);
   await page.goto('/');
   await registerViaApi(page, email);
@@ -28,7 +28,7 @@ async function submitLogin(page: Page, email: string, password = PASSWORD): Prom
   await page.waitForURL((url) => url.pathname !== '/login');
 }
 
-async function signIn(page: Page, email: string): Promise<void> {
+export async function signIn(page: Page, email: string): Promise<void> {
   await page.goto('/login');
   await submitLogin(page, email);
 }

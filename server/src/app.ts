@@ -10,6 +10,7 @@ import { createMetrics } from './http/metrics';
 import { requestLogger } from './http/request-logger';
 import { sessionMiddleware } from './http/session';
 import { spaRouter } from './http/spa';
+import { apiKeyAuth, unlessApiKey } from './modules/api-keys/api-key-auth';
 import { apiRouters, publicRouters, rawBodyRouters } from './modules';
 import { passportFor } from './modules/auth/auth.passport';
 
@@ -68,20 +69,23 @@ export function createApp(deps: AppDeps): Express {
   // 5. Public read-only routes (probes, catalog): no session, so anonymous reads stay cheap.
   for (const router of publicRouters(ctx)) app.use('/api', router);
 
-  // 6. Sessions (Redis) and passport, then 7. session-bound CSRF checks on mutating requests.
-  for (const handler of sessionMiddleware(ctx)) app.use(handler);
-  const passport = passportFor(ctx);
-  app.use(passport.initialize(), passport.session());
-  for (const handler of csrfMiddleware(ctx)) app.use(handler);
+  // 6. API keys (Bearer / X-Api-Key): such requests skip 7. and 8.
+  app.use('/api', apiKeyAuth(ctx));
 
-  // 8. Feature routers under /api, then the /api 404 envelope.
+  // 7. Sessions (Redis) and passport, then 8. session-bound CSRF checks on mutating requests.
+  for (const handler of sessionMiddleware(ctx)) app.use(unlessApiKey(handler));
+  const passport = passportFor(ctx);
+  app.use(unlessApiKey(passport.initialize()), unlessApiKey(passport.session()));
+  for (const handler of csrfMiddleware(ctx)) app.use(unlessApiKey(handler));
+
+  // 9. Feature routers under /api, then the /api 404 envelope.
   for (const router of apiRouters(ctx)) app.use('/api', router);
   app.use('/api', apiNotFound);
 
-  // 9. The built client for every other path (the client renders its own Not Found page).
+  // 10. The built client for every other path (the client renders its own Not Found page).
   app.use(spaRouter(fromRoot(deps.config, deps.config.CLIENT_DIST_DIR), { sourceMapsPublic: deps.config.SOURCE_MAPS_PUBLIC }));
 
-  // 10. The one error handler: envelopes for every failure.
+  // 11. The one error handler: envelopes for every failure.
   app.use(errorHandler);
   return app;
 }

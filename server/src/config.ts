@@ -54,6 +54,19 @@ const envSchema = z.object({
   RESULT_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
   /** Image-job submissions per user per minute (429 beyond). */
   JOB_SUBMIT_RATE_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** Requests per API key per minute, counted in Redis (429 beyond); tool calls also count per user. */
+  API_KEY_RATE_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /** Job webhooks: timeout per try, first retry delay (doubling, at most an hour), how long to keep trying. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  WEBHOOK_FIRST_RETRY_S: z.coerce.number().positive().default(30),
+  WEBHOOK_RETRY_HOURS: z.coerce.number().positive().default(24),
+  /** How often the API looks for webhooks to send (ended jobs, due retries). */
+  WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().positive().default(1000),
+  /**
+   * Comma-separated host names exempt from the private-address rule for callback URLs, for local
+   * development and tests only (ignored when NODE_ENV=production).
+   */
+  WEBHOOK_ALLOW_HOSTS: z.string().default(''),
   /** BullMQ attempts per job and the first retry delay (doubling after each failure). */
   JOB_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   JOB_RETRY_DELAY_MS: z.coerce.number().int().min(0).default(2000),

@@ -37,6 +37,9 @@ const FailPaymentPage = lazyPage(() => import('../features/payments').then((m) =
 const CancelledPaymentPage = lazyPage(() => import('../features/payments').then((m) => m.CancelledPaymentPage));
 const ProcessingPaymentPage = lazyPage(() => import('../features/payments').then((m) => m.ProcessingPaymentPage));
 const SuccessPaymentPage = lazyPage(() => import('../features/payments').then((m) => m.SuccessPaymentPage));
+const ApiKeysTab = lazyPage(() => import('../features/developer').then((m) => m.ApiKeysTab));
+const DevelopersPage = lazyPage(() => import('../features/developer').then((m) => m.DevelopersPage));
+const TokenActivityTab = lazyPage(() => import('../features/developer').then((m) => m.TokenActivityTab));
 const PricingPage = lazyPage(() => import('../features/pricing').then((m) => m.PricingPage));
 const StaticPageById = lazyPage(() => import('../features/static-pages').then((m) => m.StaticPageById));
 const StaticPageBySlug = lazyPage(() => import('../features/static-pages').then((m) => m.StaticPageBySlug));
@@ -71,6 +74,7 @@ const publicPages: RouteObject[] = [
   { path: rel(paths.emailVerifyAlready), element: <EmailAlreadyVerifiedPage /> },
   { path: 'static-page/:id', element: <StaticPageById /> },
   { path: rel(paths.pricing), element: <PricingPage /> },
+  { path: rel(paths.developers), element: <DevelopersPage /> },
   { path: rel(paths.successPayment), element: <SuccessPaymentPage /> },
   { path: rel(paths.failPayment), element: <FailPaymentPage /> },
   { path: rel(paths.cancelledPayment), element: <CancelledPaymentPage /> },
@@ -94,6 +98,8 @@ const signedInPages: RouteObject[] = [
       { path: 'payment-history', element: <PaymentHistoryTab /> },
       { path: 'request-history', element: <HistoryTab /> },
       { path: 'change-password', element: <ChangePasswordTab /> },
+      { path: 'token-activity', element: <TokenActivityTab /> },
+      { path: 'api-keys', element: <ApiKeysTab /> },
     ],
   },
   {

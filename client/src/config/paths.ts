@@ -12,6 +12,7 @@ export const paths = {
   resetPassword: '/reset-password',
   resetPasswordConfirm: '/reset-password-confirm',
   pricing: '/pricing',
+  developers: '/developers',
   successPayment: '/success-payment',
   failPayment: '/fail-payment',
   cancelledPayment: '/cancelled-payment',
@@ -27,6 +28,8 @@ export const paths = {
     paymentHistory: '/account/payment-history',
     requestHistory: '/account/request-history',
     changePassword: '/account/change-password',
+    tokenActivity: '/account/token-activity',
+    apiKeys: '/account/api-keys',
   },
   services: {
     root: '/services',

@@ -15,6 +15,8 @@ import { windowNavigator, type AppNavigator } from './navigator';
 import { PacksStore } from './packs-store';
 import { PagesStore } from './pages-store';
 import { PaymentHistoryStore } from './payment-history-store';
+import { TokenActivityStore } from './token-activity-store';
+import { ApiKeysStore } from './api-keys-store';
 import { ProfileStore } from './profile-store';
 import { SettingsStore } from './settings-store';
 import { TokenPricingStore } from './token-pricing-store';
@@ -44,6 +46,8 @@ export class RootStore {
   readonly topUp: TopUpStore;
   readonly checkout: CheckoutStore;
   readonly paymentHistory: PaymentHistoryStore;
+  readonly tokenActivity: TokenActivityStore;
+  readonly apiKeys: ApiKeysStore;
   readonly account: AccountStore;
   readonly tools: ToolsStore;
   readonly jobLists: JobListsStore;
@@ -74,13 +78,15 @@ export class RootStore {
     this.topUp = new TopUpStore(this);
     this.checkout = new CheckoutStore(this);
     this.paymentHistory = new PaymentHistoryStore(this);
+    this.tokenActivity = new TokenActivityStore(this);
+    this.apiKeys = new ApiKeysStore(this);
     this.account = new AccountStore(this);
     this.tools = new ToolsStore(this);
     this.jobLists = new JobListsStore(this);
     makeAutoObservable<RootStore>(this, {
       api: false, ui: false, languages: false, currencies: false, auth: false, profile: false,
       settings: false, pages: false, countries: false, packs: false, navigator: false,
-      tokenPricing: false, topUp: false, checkout: false, paymentHistory: false, account: false,
+      tokenPricing: false, topUp: false, checkout: false, paymentHistory: false, tokenActivity: false, apiKeys: false, account: false,
       tools: false, jobLists: false,
     });
     // The profile follows the session: fetched on sign-in, gone on sign-out.

@@ -1,13 +1,16 @@
 import { Router } from 'express';
 import type { AppContext } from '../context';
+import { apiKeysRouter } from './api-keys/api-keys.routes';
 import type { BackgroundTask } from '../lib/background-task';
 import { authRouter } from './auth/auth.routes';
 import { catalogRouter } from './catalog/catalog.routes';
 import { localizeMessagesRouter } from './catalog/localize-messages';
 import { pricingRouter } from './catalog/pricing.routes';
 import { healthRouter } from './health/health.routes';
+import { jobWebhooksTask } from './job-webhooks/job-webhooks.service';
 import { jobEventsTask } from './jobs/job-events';
 import { jobsRouter } from './jobs/jobs.routes';
+import { openApiRouter } from './openapi/openapi.routes';
 import { reconcilerTask } from './jobs/reconciler';
 import { retentionTask } from './jobs/retention';
 import { toolsRouter } from './tools/tools.routes';
@@ -19,6 +22,7 @@ import { paymentHistoryRouter } from './payments/history.routes';
 import { paymentsReconcilerTask } from './payments/reconciler';
 import { testCheckoutRouter } from './payments/test-checkout.routes';
 import { stripeWebhookRouter } from './payments/webhooks.routes';
+import { tokenActivityRouter } from './token-activity/token-activity.routes';
 
 /**
  * Routes that need the raw request body (the Stripe webhook signature is computed over the exact bytes),
@@ -36,15 +40,15 @@ export function rawBodyRouters(ctx: AppContext): Router[] {
  * later /api reply, here or in apiRouters, is localised.
  */
 export function publicRouters(ctx: AppContext): Router[] {
-  return [localizeMessagesRouter(ctx), healthRouter(ctx), catalogRouter(ctx), pricingRouter(ctx)];
+  return [localizeMessagesRouter(ctx), healthRouter(ctx), catalogRouter(ctx), pricingRouter(ctx), openApiRouter(ctx)];
 }
 
 /** Every feature router, mounted under /api after the session and CSRF middleware. */
 export function apiRouters(ctx: AppContext): Router[] {
-  return [authRouter(ctx), usersRouter(ctx), passwordResetRouter(ctx), emailVerificationRouter(ctx), depositsRouter(ctx), paymentHistoryRouter(ctx), toolsRouter(ctx), jobsRouter(ctx)];
+  return [authRouter(ctx), usersRouter(ctx), passwordResetRouter(ctx), emailVerificationRouter(ctx), depositsRouter(ctx), paymentHistoryRouter(ctx), toolsRouter(ctx), jobsRouter(ctx), tokenActivityRouter(ctx), apiKeysRouter(ctx)];
 }
 
 /** Periodic tasks started by main.ts (not by createApp, so tests control them). */
 export function backgroundTasks(ctx: AppContext): BackgroundTask[] {
-  return [jobEventsTask(ctx), reconcilerTask(ctx), retentionTask(ctx), paymentsReconcilerTask(ctx)];
+  return [jobEventsTask(ctx), reconcilerTask(ctx), retentionTask(ctx), paymentsReconcilerTask(ctx), jobWebhooksTask(ctx)];
 }

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { CreditCard, FolderOpen, History, KeyRound, LogOut, UserRound } from 'lucide-react';
+import { Coins, CreditCard, FolderOpen, History, KeyRound, KeySquare, LogOut, UserRound } from 'lucide-react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import type { MessageKey } from '../../lib/i18n';
@@ -11,10 +11,12 @@ const TABS: Array<{ to: string; key: MessageKey; icon: typeof UserRound }> = [
   { to: paths.account.profile, key: 'shell.account.tabs.profile', icon: UserRound },
   { to: paths.account.paymentHistory, key: 'shell.account.tabs.paymentHistory', icon: CreditCard },
   { to: paths.account.requestHistory, key: 'shell.account.tabs.requestHistory', icon: History },
+  { to: paths.account.tokenActivity, key: 'client-developer.tabs.activity', icon: Coins },
+  { to: paths.account.apiKeys, key: 'client-developer.tabs.apiKeys', icon: KeySquare },
   { to: paths.account.changePassword, key: 'shell.account.tabs.changePassword', icon: KeyRound },
 ];
 
-/** /account: side menu with the five tabs and Logout; the tab content renders beside it. */
+/** /account: side menu with the tabs and Logout; the tab content renders beside it. */
 export const AccountLayout = observer(function AccountLayout() {
   const { auth, t } = useStore();
   const navigate = useNavigate();

@@ -1,2 +1,3 @@
 export { ProjectsTab } from './projects-tab';
 export { HistoryTab } from './history-tab';
+export { Pager } from './pager';

@@ -1,4 +1,5 @@
 import { clientAvailability } from './messages/client-availability';
+import { clientDeveloper } from './messages/client-developer';
 import { clientPayments } from './messages/client-payments';
 import { clientTools } from './messages/client-tools';
 import { shell } from './messages/shell';
@@ -13,10 +14,17 @@ export const en = {
   ...clientTools,
   ...clientPayments,
   ...clientAvailability,
+  ...clientDeveloper,
 } as const;
 
 /** Namespace name -> its English texts, for the seed consistency test. */
-export const namespaces = { shell, 'client-payments': clientPayments, 'client-tools': clientTools, 'client-availability': clientAvailability } as const;
+export const namespaces = {
+  shell,
+  'client-payments': clientPayments,
+  'client-tools': clientTools,
+  'client-availability': clientAvailability,
+  'client-developer': clientDeveloper,
+} as const;
 
 export type MessageKey = keyof typeof en;
 export type Messages = Record<string, string>;

@@ -53,3 +53,13 @@ export async function sumForUser(db: Knex, userId: string): Promise<number> {
 export async function listForUser(db: Knex, userId: string, limit = 50, offset = 0): Promise<LedgerRow[]> {
   return db('token_ledger').where({ user_id: userId }).orderBy('id', 'desc').limit(limit).offset(offset);
 }
+
+export async function countForUser(db: Knex, userId: string): Promise<number> {
+  const row = await db('token_ledger').where({ user_id: userId }).count<{ count: string }>('id as count').first();
+  return Number(row?.count ?? 0);
+}
+
+/** Every row of the user, newest first, as a stream of rows (for exports that must not hold them all). */
+export function streamForUser(db: Knex, userId: string): NodeJS.ReadableStream {
+  return db('token_ledger').where({ user_id: userId }).orderBy('id', 'desc').stream();
+}

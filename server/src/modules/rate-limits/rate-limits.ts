@@ -67,3 +67,21 @@ export async function assertNotExhausted(limiter: RateLimiterRedis, key: string,
 export async function penalize(limiter: RateLimiterRedis, key: string): Promise<void> {
   await limiter.penalty(key, 1);
 }
+
+const namedLimiters = new WeakMap<AppContext, Map<string, RateLimiterRedis>>();
+
+/**
+ * A limiter of its own (outside RATE_LIMITS, for limits taken from the config), made once per app and
+ * name, under the same key prefix as the others.
+ */
+export function namedLimiter(ctx: AppContext, name: string, points: number, duration: number): RateLimiterRedis {
+  let byName = namedLimiters.get(ctx);
+  if (!byName) namedLimiters.set(ctx, (byName = new Map()));
+  let limiter = byName.get(name);
+  if (!limiter) {
+    const base = ctx.config.RATE_LIMIT_PREFIX ?? (ctx.config.NODE_ENV === 'test' ? `rl-test-${randomUUID().slice(0, 8)}` : 'rl');
+    limiter = new RateLimiterRedis({ storeClient: ctx.redis, useRedisPackage: true, keyPrefix: `${base}:${name}`, points, duration });
+    byName.set(name, limiter);
+  }
+  return limiter;
+}

@@ -1,15 +1,14 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request } from 'express';
 import { quoteQuerySchema } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { currentUser, requireUser, requireVerifiedEmail } from '../auth/auth-guards';
 import { sendOk } from '../../http/envelope';
-import { presentJob } from '../jobs/job-presenter';
-import type { SubmitOutcome } from '../jobs/submit.service';
 import { readMultipart } from '../uploads/multipart';
 import { submitLimit } from './submit-limit';
 import { quote } from './tools.pricing';
 import { readToolSettings } from './tools.settings';
 import { startGenerate, startRemoveBackground, startUpscale, type SubmitMeta } from './tools.service';
+import { replyOptions, replyToToolCall } from './tool-reply';
 import { toolStatus } from './tools.status';
 
 function meta(req: Request): SubmitMeta {
@@ -17,10 +16,6 @@ function meta(req: Request): SubmitMeta {
   return { userId: currentUser(req).id, idempotencyKey: key === undefined ? undefined : key, requestId: String(req.id) };
 }
 
-async function reply(ctx: AppContext, res: Response, outcome: SubmitOutcome): Promise<void> {
-  if (outcome.replayed) res.set('Idempotent-Replayed', 'true');
-  sendOk(res, await presentJob(ctx, outcome.job), {}, 202);
-}
 
 /** The image tools: start a job (202 + the job), quote a cost, and which tools can run now. */
 export function toolsRouter(ctx: AppContext): Router {
@@ -28,17 +23,20 @@ export function toolsRouter(ctx: AppContext): Router {
   const guards = [requireVerifiedEmail(ctx), submitLimit(ctx)];
 
   router.post('/tools/generate', ...guards, async (req, res) => {
-    await reply(ctx, res, await startGenerate(ctx, req.body, meta(req)));
+    const options = await replyOptions(ctx, req, (req.body as Record<string, unknown> | undefined)?.callback_url);
+    await replyToToolCall(ctx, req, res, await startGenerate(ctx, req.body, meta(req)), options);
   });
 
   router.post('/tools/remove-background', ...guards, async (req, res) => {
     const upload = await readMultipart(req, res, { fileField: 'image' });
-    await reply(ctx, res, await startRemoveBackground(ctx, upload, meta(req)));
+    const options = await replyOptions(ctx, req, upload.fields.callback_url);
+    await replyToToolCall(ctx, req, res, await startRemoveBackground(ctx, upload, meta(req)), options);
   });
 
   router.post('/tools/upscale', ...guards, async (req, res) => {
     const upload = await readMultipart(req, res, { fileField: 'image' });
-    await reply(ctx, res, await startUpscale(ctx, upload, meta(req)));
+    const options = await replyOptions(ctx, req, upload.fields.callback_url);
+    await replyToToolCall(ctx, req, res, await startUpscale(ctx, upload, meta(req)), options);
   });
 
   router.get('/tools/quote', requireUser, async (req, res) => {

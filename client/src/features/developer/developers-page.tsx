@@ -1,0 +1,125 @@
+import { useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Link } from 'react-router';
+import { Badge, Card, Skeleton } from '../../components';
+import { paths } from '../../config/paths';
+import { useStore } from '../../stores';
+import './developer.css';
+
+interface OpenApiOperation {
+  summary: string;
+  security: Array<Record<string, string[]>>;
+}
+interface OpenApiDocument {
+  servers: Array<{ url: string }>;
+  paths: Record<string, Record<string, OpenApiOperation & { tags: string[] }>>;
+}
+
+/** The examples: one synchronous background removal, with curl and with JavaScript's fetch. */
+function examples(base: string): Array<{ title: string; code: string }> {
+  return [
+    {
+      title: 'curl',
+      code: [
+        `curl -X POST "${base}/tools/remove-background?wait=30" \\`,
+        `  -H "Authorization: Bearer $IMAGESTUDIO_KEY" \\`,
+        `  -H "Accept: image/png" \\`,
+        `  -F image=@photo.jpg -o cutout.png`,
+        ``,
+        `curl "${base}/user/ledger" -H "X-Api-Key: $IMAGESTUDIO_KEY"`,
+      ].join('\n'),
+    },
+    {
+      title: 'JavaScript',
+      code: [
+        `const form = new FormData();`,
+        `form.append('image', new Blob([await fs.promises.readFile('photo.jpg')]), 'photo.jpg');`,
+        `form.append('factor', '2');`,
+        `form.append('callback_url', 'https://example.com/hooks/imagestudio');`,
+        `const res = await fetch('${base}/tools/upscale?wait=60', {`,
+        `  method: 'POST',`,
+        `  headers: { Authorization: \`Bearer \${process.env.IMAGESTUDIO_KEY}\` },`,
+        `  body: form,`,
+        `});`,
+        `const { status, payload: job } = await res.json(); // 200: ended, 202: still running`,
+        `console.log(status, job.status, job.results[0]?.url);`,
+      ].join('\n'),
+    },
+  ];
+}
+
+const authLabel = (op: OpenApiOperation) => (op.security.some((s) => 'bearer' in s) ? 'API key' : op.security.length > 0 ? 'Session' : 'Public');
+
+/** /developers: how to call the API, and the reference rendered from GET /api/openapi.json. */
+export const DevelopersPage = observer(function DevelopersPage() {
+  const { api, t } = useStore();
+  const [doc, setDoc] = useState<OpenApiDocument | null>(null);
+  const [failed, setFailed] = useState(false);
+  const specUrl = `${api.http.defaults.baseURL ?? '/api'}/openapi.json`;
+
+  useEffect(() => {
+    let live = true;
+    fetch(specUrl)
+      .then((res) => (res.ok ? (res.json() as Promise<OpenApiDocument>) : Promise.reject(new Error(String(res.status)))))
+      .then((d) => live && setDoc(d), () => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [specUrl]);
+
+  const base = doc?.servers[0]?.url ?? `${window.location.origin}/api`;
+  const byTag = new Map<string, Array<{ method: string; path: string; op: OpenApiOperation }>>();
+  for (const [path, ops] of Object.entries(doc?.paths ?? {})) {
+    for (const [method, op] of Object.entries(ops)) {
+      const tag = op.tags[0] ?? '';
+      byTag.set(tag, [...(byTag.get(tag) ?? []), { method, path, op }]);
+    }
+  }
+
+  return (
+    <div className="container developers">
+      <h1>{t('client-developer.docs.title')}</h1>
+      <p className="developer-lead">{t('client-developer.docs.lead')}</p>
+      <Card className="developers__section">
+        <h2>{t('client-developer.docs.auth')}</h2>
+        <p>
+          {t('client-developer.docs.authText')} <Link to={paths.account.apiKeys}>{t('client-developer.tabs.apiKeys')}</Link>
+        </p>
+      </Card>
+      <Card className="developers__section">
+        <h2>{t('client-developer.docs.examples')}</h2>
+        {examples(base).map((ex) => (
+          <div key={ex.title}>
+            <h3>{ex.title}</h3>
+            <pre className="code-block" data-testid={`example-${ex.title}`}>
+              <code>{ex.code}</code>
+            </pre>
+          </div>
+        ))}
+      </Card>
+      <Card className="developers__section">
+        <h2>{t('client-developer.docs.reference')}</h2>
+        <p>
+          <a href={specUrl}>{t('client-developer.docs.spec')}</a>
+        </p>
+        {failed ? <p role="alert">{t('client-developer.docs.loadFailed')}</p> : null}
+        {!doc && !failed ? <Skeleton height={200} /> : null}
+        {[...byTag.entries()].map(([tag, ops]) => (
+          <section key={tag} className="developers__tag">
+            <h3>{tag}</h3>
+            <ul className="operation-list">
+              {ops.map(({ method, path, op }) => (
+                <li key={`${method} ${path}`} data-testid="operation">
+                  <code className={`method method--${method}`}>{method.toUpperCase()}</code>
+                  <code>/api{path}</code>
+                  <span>{op.summary}</span>
+                  <Badge tone={authLabel(op) === 'API key' ? 'success' : 'neutral'}>{authLabel(op)}</Badge>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </Card>
+    </div>
+  );
+});

@@ -1,0 +1,3 @@
+export { TokenActivityTab } from './token-activity-tab';
+export { ApiKeysTab } from './api-keys-tab';
+export { DevelopersPage } from './developers-page';

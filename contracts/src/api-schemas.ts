@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { ERROR_STATUS, type ErrorCode } from './envelope';
+import { JOB_STATUSES, type JobPage, type JobResultView, type JobView } from './jobs';
+import { JOB_NAMES } from './queue';
+
+/**
+ * zod schemas of the replies the developer API documents (GET /api/openapi.json is generated from these
+ * and from the request schemas). The TypeScript interfaces the server fills in are checked against them
+ * at compile time below, so the document cannot drift from what is sent.
+ */
+
+export const errorEnvelopeSchema = z
+  .object({
+    status: z.literal('ERROR'),
+    message: z.string(),
+    code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
+    errors: z.record(z.string(), z.array(z.string())).optional().describe('Field -> messages, on 422 only'),
+    request_id: z.string().optional(),
+  })
+  .meta({ id: 'ErrorEnvelope' });
+
+/** `{status:"OK", payload}` around a payload schema, plus the optional top-level fields. */
+export function okEnvelope<T extends z.ZodType>(payload: T) {
+  return z.object({
+    status: z.literal('OK'),
+    payload,
+    message: z.string().optional(),
+    redirect_url: z.string().optional(),
+  });
+}
+
+/** Replies whose payload the developer API does not describe field by field (the website's own calls). */
+export const anyPayloadSchema = z.unknown().describe('See the website client for the exact shape');
+
+export const jobResultViewSchema = z
+  .object({
+    url: z.string().describe('Presigned download URL, valid for 15 minutes'),
+    width: z.number().int(),
+    height: z.number().int(),
+    format: z.enum(['png', 'webp', 'jpeg']),
+    bytes: z.number().int(),
+  })
+  .meta({ id: 'JobResult' });
+
+export const jobViewSchema = z
+  .object({
+    id: z.string(),
+    tool: z.enum(JOB_NAMES),
+    status: z.enum(JOB_STATUSES),
+    progress: z.number(),
+    stage: z.string().nullable(),
+    queue_position: z.number().int().nullable().describe('1 = next to run; null once running or ended'),
+    params: z.record(z.string(), z.unknown()),
+    cost: z.number().describe('Tokens charged (exact to 0.1)'),
+    refunded: z.boolean(),
+    error: z.string().nullable(),
+    created_at: z.string(),
+    started_at: z.string().nullable(),
+    finished_at: z.string().nullable(),
+    input_url: z.string().nullable(),
+    input_name: z.string().nullable().describe("The uploaded file's name; null for generation"),
+    eta_seconds: z.number().nullable().describe('Estimated seconds left, from recent jobs of the tool; null when unknown'),
+    results: z.array(jobResultViewSchema),
+    deleted: z.boolean(),
+    expired: z.boolean(),
+  })
+  .meta({ id: 'Job' });
+
+export const jobPageSchema = z
+  .object({ items: z.array(jobViewSchema), page: z.number().int(), per_page: z.number().int(), total: z.number().int(), last_page: z.number().int() })
+  .meta({ id: 'JobPage' });
+
+export const profileViewSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    surname: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    phoneE164: z.string().nullable().describe('The phone in international form (E.164); null when none could be read'),
+    balance: z.number().describe('Tokens (exact to 0.1)'),
+    avatarUrl: z.string().nullable(),
+    created_at: z.string(),
+    country: z.object({ id: z.number().int(), name: z.string(), iso: z.string() }).nullable(),
+    city: z.string(),
+    address: z.string(),
+    post_code: z.string(),
+    email_verified: z.boolean(),
+  })
+  .meta({ id: 'Profile' });
+
+type Same<A, B> = A extends B ? (B extends A ? true : false) : false;
+type Assert<T extends true> = T;
+/** Compile-time: the documented job shapes are exactly the ones the server sends. */
+export type JobViewMatches = Assert<Same<z.infer<typeof jobViewSchema>, JobView>>;
+export type JobPageMatches = Assert<Same<z.infer<typeof jobPageSchema>, JobPage>>;
+export type JobResultMatches = Assert<Same<z.infer<typeof jobResultViewSchema>, JobResultView>>;

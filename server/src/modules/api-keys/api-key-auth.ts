@@ -1,0 +1,70 @@
+import type { Request, RequestHandler } from 'express';
+import { API_KEY_MESSAGES } from '@imagestudio/contracts';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/errors';
+import { authenticateKey } from './api-keys.service';
+import { consumeOrThrow, namedLimiter } from '../rate-limits/rate-limits';
+
+declare module 'http' {
+  interface IncomingMessage {
+    /** Set when the request authenticated with an API key (no session, no XSRF token). */
+    apiKeyId?: string;
+  }
+}
+
+/**
+ * What an API key may call (paths relative to /api): the tools, the caller's jobs, and reading the
+ * profile and the token activity. Managing keys, payments, the password and the profile needs a
+ * browser session.
+ */
+export const API_KEY_ROUTES: ReadonlyArray<{ methods: readonly string[]; path: RegExp }> = [
+  { methods: ['POST'], path: /^\/tools\/[^/]+$/ },
+  { methods: ['GET', 'HEAD', 'POST', 'DELETE'], path: /^\/jobs(\/.*)?$/ },
+  { methods: ['GET', 'HEAD'], path: /^\/user\/profile$/ },
+  { methods: ['GET', 'HEAD'], path: /^\/user\/ledger(\.csv)?$/ },
+];
+
+export function apiKeyMayCall(method: string, path: string): boolean {
+  return API_KEY_ROUTES.some((r) => r.methods.includes(method) && r.path.test(path));
+}
+
+/** The key from `Authorization: Bearer <key>` or `X-Api-Key: <key>`; undefined when neither is sent. */
+export function presentedKey(req: Request): string | undefined {
+  const auth = req.headers.authorization;
+  const bearer = auth?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+  if (bearer) return bearer;
+  const header = req.headers['x-api-key'];
+  return typeof header === 'string' && header.trim() !== '' ? header.trim() : undefined;
+}
+
+const invalidKey = () => new AppError('unauthenticated', API_KEY_MESSAGES.invalidKey);
+const notForKeys = () => new AppError('forbidden', API_KEY_MESSAGES.notAllowed);
+
+/**
+ * API-key authentication for /api, mounted before the session. A request that presents a key is
+ * authenticated by it alone: unknown, revoked or expired keys get the 401 envelope, a route outside
+ * API_KEY_ROUTES the 403, and each key has its own per-minute limit in Redis. Such requests skip the
+ * session and the XSRF check (see `unlessApiKey`): a key is never sent by a browser on its own, so
+ * there is no cross-site request to guard against.
+ */
+export function apiKeyAuth(ctx: AppContext): RequestHandler {
+  const limiter = namedLimiter(ctx, 'apiKey', ctx.config.API_KEY_RATE_PER_MINUTE, 60);
+  return (req, _res, next) => {
+    const key = presentedKey(req);
+    if (key === undefined) return next();
+    authenticateKey(ctx, key)
+      .then(async (found) => {
+        if (!found) throw invalidKey();
+        if (!apiKeyMayCall(req.method, req.path)) throw notForKeys();
+        await consumeOrThrow(limiter, found.keyId);
+        req.user = found.user;
+        req.apiKeyId = found.keyId;
+      })
+      .then(() => next(), next);
+  };
+}
+
+/** Runs `handler` (session, passport, XSRF) only for requests that did not authenticate with a key. */
+export function unlessApiKey(handler: RequestHandler): RequestHandler {
+  return (req, res, next) => (req.apiKeyId ? next() : handler(req, res, next));
+}

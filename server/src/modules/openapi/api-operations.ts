@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import {
+  anyPayloadSchema,
+  apiKeyCreateSchema,
+  apiKeySchema,
+  changePasswordSchema,
+  checkoutBillingSchema,
+  createdApiKeySchema,
+  generateRequestSchema,
+  jobListQuerySchema,
+  jobPageSchema,
+  jobViewSchema,
+  ledgerPageSchema,
+  ledgerQuerySchema,
+  loginSchema,
+  profileUpdateSchema,
+  profileViewSchema,
+  quoteQuerySchema,
+  registerSchema,
+  removeBackgroundRequestSchema,
+  resetRequestSchema,
+  restorePasswordSchema,
+  toolCallQuerySchema,
+  upscaleRequestSchema,
+  webhookSecretSchema,
+} from '@imagestudio/contracts';
+import type { ProfileView } from '../users/users.service';
+
+/**
+ * Every /api route, described once for GET /api/openapi.json. The schemas are the contracts' own zod
+ * schemas; a test checks that each mounted route has an entry here and the reverse.
+ *
+ * auth: `public` (no sign-in), `session` (browser session cookie; changes also need X-XSRF-TOKEN), or
+ * `key` (a session, or an API key as `Authorization: Bearer` or `X-Api-Key`).
+ */
+export type Auth = 'public' | 'session' | 'key';
+
+/** What the route answers on success. */
+export type Reply =
+  | { kind: 'json'; status?: number; payload?: z.ZodType; description?: string }
+  | { kind: 'job'; description: string }
+  | { kind: 'redirect'; description: string }
+  | { kind: 'html' | 'csv' | 'text' | 'events'; description: string };
+
+export interface Operation {
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** Path below /api in OpenAPI form (`/jobs/{id}`). */
+  path: string;
+  tag: string;
+  summary: string;
+  auth: Auth;
+  query?: z.ZodObject;
+  json?: z.ZodType;
+  /** multipart/form-data: the fields besides the `image` file. */
+  multipart?: z.ZodObject;
+  reply: Reply;
+}
+
+const tool = (path: string, summary: string, body: { json?: z.ZodType; multipart?: z.ZodObject }): Operation => ({
+  method: 'post',
+  path,
+  tag: 'Tools',
+  summary,
+  auth: 'key',
+  query: toolCallQuerySchema,
+  ...body,
+  reply: {
+    kind: 'job',
+    description:
+      '202 with the accepted job. With ?wait=N (1-60) the call waits for the job to end: 200 with the ended job, or 202 when it has not. With wait and `Accept: image/png` (or image/webp, image/jpeg) a job with one result answers with the image bytes.',
+  },
+});
+
+/** Extra field of the tool calls: where to POST the job when it ends. */
+const callback = z.object({ callback_url: z.string().optional().describe('https URL that receives the ended job as a signed POST') });
+
+const message = { kind: 'json' } as const;
+const page = z.object({ page: z.coerce.number().int().optional() });
+const currency = z.object({ currency: z.string().optional() });
+const lang = z.object({ lang_id: z.string().optional() });
+
+export const API_OPERATIONS: Operation[] = [
+  // Probes and metrics
+  { method: 'get', path: '/health', tag: 'Service', summary: 'Liveness', auth: 'public', reply: { kind: 'json', payload: z.object({ uptime_s: z.number() }) } },
+  { method: 'get', path: '/ready', tag: 'Service', summary: 'Readiness of Postgres, Redis, the queue and S3 (503 naming what is down)', auth: 'public', reply: { kind: 'json', payload: anyPayloadSchema } },
+  { method: 'get', path: '/metrics', tag: 'Service', summary: 'Prometheus metrics', auth: 'public', reply: { kind: 'text', description: 'Prometheus text format' } },
+  { method: 'get', path: '/openapi.json', tag: 'Service', summary: 'This document', auth: 'public', reply: { kind: 'json', description: 'OpenAPI 3.1 document (not wrapped in the envelope)' } },
+
+  // Catalog
+  { method: 'get', path: '/settings', tag: 'Catalog', summary: 'Public settings', auth: 'public', reply: { kind: 'json', payload: anyPayloadSchema } },
+  { method: 'get', path: '/languages', tag: 'Catalog', summary: 'Languages', auth: 'public', reply: { kind: 'json', payload: anyPayloadSchema } },
+  { method: 'get', path: '/currencies', tag: 'Catalog', summary: 'Currencies', auth: 'public', reply: { kind: 'json', payload: anyPayloadSchema } },
+  { method: 'get', path: '/localizations', tag: 'Catalog', summary: 'UI strings of a language', auth: 'public', query: lang, reply: { kind: 'json', payload: anyPayloadSchema } },
+  { method: 'get', path: '/countries', tag: 'Catalog', summary: 'Countries in a language', auth: 'public', query: lang, reply: { kind: 'json', payload: anyPayloadSchema } },
+  { method: 'get', path: '/static-pages', tag: 'Catalog', summary: 'Static pages', auth: 'public', reply: { kind: 'json', payload: anyPayloadSchema } },
+  { method: 'get', path: '/static-pages/slug/{slug}', tag: 'Catalog', summary: 'A static page by slug', auth: 'public', reply: { kind: 'json', payload: anyPayloadSchema } },
+  { method: 'get', path: '/static-pages/{id}', tag: 'Catalog', summary: 'A static page by id', auth: 'public', reply: { kind: 'json', payload: anyPayloadSchema } },
+  { method: 'get', path: '/social-links', tag: 'Catalog', summary: 'Social links', auth: 'public', reply: { kind: 'json', payload: anyPayloadSchema } },
+  { method: 'get', path: '/packs', tag: 'Catalog', summary: 'Token packs in a currency', auth: 'public', query: currency, reply: { kind: 'json', payload: anyPayloadSchema } },
+  { method: 'get', path: '/token-pricing', tag: 'Catalog', summary: 'Price tiers in a currency', auth: 'public', query: currency, reply: { kind: 'json', payload: anyPayloadSchema } },
+  { method: 'get', path: '/token-pricing/quote', tag: 'Catalog', summary: 'Price of a number of tokens', auth: 'public', reply: { kind: 'json', payload: anyPayloadSchema } },
+
+  // Accounts (browser)
+  { method: 'get', path: '/is-auth', tag: 'Account', summary: 'Whether a session is signed in; sets the XSRF-TOKEN cookie', auth: 'public', reply: message },
+  { method: 'post', path: '/register', tag: 'Account', summary: 'Create an account', auth: 'public', json: registerSchema, reply: { kind: 'json', status: 201 } },
+  { method: 'post', path: '/login', tag: 'Account', summary: 'Sign in (session cookie)', auth: 'public', json: loginSchema, reply: message },
+  { method: 'post', path: '/logout', tag: 'Account', summary: 'Sign out', auth: 'session', reply: message },
+  { method: 'get', path: '/user/profile', tag: 'Account', summary: 'The caller\'s profile and balance', auth: 'key', reply: { kind: 'json', payload: profileViewSchema } },
+  { method: 'put', path: '/user/profile', tag: 'Account', summary: 'Change the profile', auth: 'session', json: profileUpdateSchema, reply: { kind: 'json', payload: profileViewSchema } },
+  { method: 'post', path: '/user/change-password', tag: 'Account', summary: 'Change the password', auth: 'session', json: changePasswordSchema, reply: message },
+  { method: 'get', path: '/user/request-password-restore', tag: 'Account', summary: 'Send a password-reset link', auth: 'public', query: resetRequestSchema, reply: message },
+  { method: 'post', path: '/user/request-password-restore', tag: 'Account', summary: 'Send a password-reset link', auth: 'public', json: resetRequestSchema, reply: message },
+  { method: 'put', path: '/user/restore-password', tag: 'Account', summary: 'Set a new password with a reset link\'s token', auth: 'public', json: restorePasswordSchema, reply: message },
+  { method: 'get', path: '/email/verify/{id}/{hash}', tag: 'Account', summary: 'Follow an email-verification link', auth: 'public', reply: { kind: 'redirect', description: '302 to the result page' } },
+  { method: 'post', path: '/email/verification-notification', tag: 'Account', summary: 'Send the verification email again', auth: 'session', reply: message },
+
+  // Developer API management
+  { method: 'get', path: '/user/api-keys', tag: 'API keys', summary: 'The caller\'s active API keys', auth: 'session', reply: { kind: 'json', payload: z.array(apiKeySchema) } },
+  { method: 'post', path: '/user/api-keys', tag: 'API keys', summary: 'Create an API key (the key is returned only here)', auth: 'session', json: apiKeyCreateSchema, reply: { kind: 'json', status: 201, payload: createdApiKeySchema } },
+  { method: 'delete', path: '/user/api-keys/{id}', tag: 'API keys', summary: 'Revoke an API key', auth: 'session', reply: message },
+  { method: 'get', path: '/user/webhook-secret', tag: 'API keys', summary: 'The secret that signs job webhooks', auth: 'session', reply: { kind: 'json', payload: webhookSecretSchema } },
+
+  // Tokens
+  { method: 'get', path: '/user/ledger', tag: 'Tokens', summary: 'Token activity, newest first, 20 a page', auth: 'key', query: ledgerQuerySchema, reply: { kind: 'json', payload: ledgerPageSchema } },
+  { method: 'get', path: '/user/ledger.csv', tag: 'Tokens', summary: 'All token activity as CSV', auth: 'key', reply: { kind: 'csv', description: 'id,created_at,kind,amount,balance_after,description,job_id,deposit_id' } },
+
+  // Payments (browser)
+  { method: 'post', path: '/deposit/checkout', tag: 'Payments', summary: 'Start a card payment', auth: 'session', json: checkoutBillingSchema, reply: { kind: 'json', payload: z.object({ deposit_id: z.string() }), description: 'redirect_url names the payment page' } },
+  { method: 'get', path: '/deposit/status/{depositId}', tag: 'Payments', summary: 'State of a payment', auth: 'session', reply: { kind: 'json', payload: anyPayloadSchema } },
+  { method: 'get', path: '/deposit/redirect', tag: 'Payments', summary: 'Continue to the payment page', auth: 'session', reply: { kind: 'redirect', description: '303 to the payment page' } },
+  { method: 'get', path: '/deposit/stripe-return', tag: 'Payments', summary: 'Return from the payment page', auth: 'public', reply: { kind: 'redirect', description: '303 to the result page' } },
+  { method: 'get', path: '/deposit/test-checkout', tag: 'Payments', summary: 'Built-in test payment page (no Stripe keys)', auth: 'public', reply: { kind: 'html', description: 'HTML page' } },
+  { method: 'post', path: '/deposit/test-checkout', tag: 'Payments', summary: 'Complete a test payment', auth: 'public', reply: { kind: 'redirect', description: '303 to the result page' } },
+  { method: 'post', path: '/webhooks/stripe', tag: 'Payments', summary: 'Stripe webhook (signed by Stripe)', auth: 'public', reply: { kind: 'json', payload: anyPayloadSchema } },
+  { method: 'get', path: '/user/payment-history', tag: 'Payments', summary: 'Payments, newest first', auth: 'session', query: page, reply: { kind: 'json', payload: anyPayloadSchema } },
+  { method: 'get', path: '/user/payment-history/{depositId}/receipt', tag: 'Payments', summary: 'Receipt of a payment', auth: 'session', reply: { kind: 'html', description: 'HTML receipt' } },
+
+  // Tools
+  tool('/tools/generate', 'Text to image (1-4 images)', { json: generateRequestSchema.extend(callback.shape) }),
+  tool('/tools/remove-background', 'Remove the background of an image', { multipart: removeBackgroundRequestSchema.extend(callback.shape) }),
+  tool('/tools/upscale', 'Upscale an image 2x or 4x', { multipart: upscaleRequestSchema.extend(callback.shape) }),
+  { method: 'get', path: '/tools/quote', tag: 'Tools', summary: 'Cost of a tool call in tokens', auth: 'session', query: quoteQuerySchema, reply: { kind: 'json', payload: anyPayloadSchema } },
+  { method: 'get', path: '/tools/status', tag: 'Tools', summary: 'Which tools can run now', auth: 'session', reply: { kind: 'json', payload: anyPayloadSchema } },
+
+  // Jobs
+  { method: 'get', path: '/jobs', tag: 'Jobs', summary: 'The caller\'s jobs, newest first', auth: 'key', query: jobListQuerySchema, reply: { kind: 'json', payload: jobPageSchema } },
+  { method: 'get', path: '/jobs/{id}', tag: 'Jobs', summary: 'One job', auth: 'key', reply: { kind: 'json', payload: jobViewSchema } },
+  { method: 'get', path: '/jobs/{id}/events', tag: 'Jobs', summary: 'Live job updates (Server-Sent Events: `job`, then `end`)', auth: 'key', reply: { kind: 'events', description: 'text/event-stream' } },
+  { method: 'post', path: '/jobs/{id}/cancel', tag: 'Jobs', summary: 'Cancel an open job (refunded)', auth: 'key', reply: { kind: 'json', payload: jobViewSchema } },
+  { method: 'delete', path: '/jobs/{id}', tag: 'Jobs', summary: 'Delete a job\'s files (the history row stays)', auth: 'key', reply: { kind: 'json', payload: jobViewSchema } },
+  { method: 'get', path: '/user/request-history', tag: 'Jobs', summary: 'Request history (same as GET /jobs)', auth: 'session', query: jobListQuerySchema, reply: { kind: 'json', payload: jobPageSchema } },
+  { method: 'get', path: '/user/projects', tag: 'Jobs', summary: 'Succeeded jobs whose files still exist', auth: 'session', query: page, reply: { kind: 'json', payload: jobPageSchema } },
+];
+
+type Same<A, B> = A extends B ? (B extends A ? true : false) : false;
+/** Compile-time: the documented profile is exactly what GET /api/user/profile sends. */
+export const PROFILE_SCHEMA_MATCHES: Same<z.infer<typeof profileViewSchema>, ProfileView> = true;

@@ -1,0 +1,79 @@
+import type { Router } from 'express';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { apiRouters, publicRouters, rawBodyRouters } from '../index';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+interface Layer {
+  route?: { path: string | string[]; methods: Record<string, boolean> };
+}
+
+/** Every `METHOD /path` the feature routers mount under /api, in OpenAPI's path form. */
+function mountedRoutes(routers: Router[]): string[] {
+  const found = new Set<string>();
+  for (const router of routers) {
+    for (const layer of router.stack as Layer[]) {
+      if (!layer.route) continue;
+      const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
+      for (const path of paths) {
+        for (const method of Object.keys(layer.route.methods)) {
+          if (method !== '_all') found.add(`${method} ${path.replace(/:(\w+)/g, '{$1}')}`);
+        }
+      }
+    }
+  }
+  return [...found].sort();
+}
+
+describe('GET /api/openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const res = await t.agent().get('/api/openapi.json').expect(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const doc = res.body as { openapi: string; components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> } };
+    expect(doc.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(doc as never);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    // The validator does reject a broken document (a path item with an unknown response code form).
+    const broken = JSON.parse(JSON.stringify(doc)) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    broken.paths['/health']!.get!.responses = { nope: {} };
+    expect((await new Validator().validate(broken as never)).valid).toBe(false);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['apiKey', 'bearer', 'session', 'xsrf']);
+    // Every $ref points at a schema that exists.
+    const refs = [...JSON.stringify(doc).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);
+    for (const ref of refs) expect([ref, doc.components.schemas[ref] !== undefined]).toEqual([ref, true]);
+  });
+
+  it('describes every mounted route, and only those', async () => {
+    const doc = (await t.agent().get('/api/openapi.json').expect(200)).body as { paths: Record<string, Record<string, unknown>> };
+    const documented = Object.entries(doc.paths)
+      .flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method} ${path}`))
+      .sort();
+    const mounted = mountedRoutes([...rawBodyRouters(t.ctx), ...publicRouters(t.ctx), ...apiRouters(t.ctx)]);
+    expect(mounted.length).toBeGreaterThan(40);
+    expect(documented).toEqual(mounted);
+  });
+
+  it('documents the developer API\'s shapes, errors and both auth schemes', async () => {
+    const doc = (await t.agent().get('/api/openapi.json').expect(200)).body;
+    const upscale = doc.paths['/tools/upscale'].post;
+    expect(upscale.security).toEqual([{ bearer: [] }, { apiKey: [] }, { session: [], xsrf: [] }]);
+    expect(Object.keys(upscale.responses).sort()).toEqual(['200', '202', '401', '402', '403', '422', '429', '500', '503']);
+    expect(Object.keys(upscale.responses['200'].content)).toEqual(['application/json', 'image/png', 'image/webp', 'image/jpeg']);
+    expect(upscale.parameters).toContainEqual(expect.objectContaining({ name: 'wait', in: 'query' }));
+    const form = upscale.requestBody.content['multipart/form-data'].schema;
+    expect(form.required).toEqual(['image', 'factor']);
+    expect(Object.keys(form.properties)).toEqual(['image', 'factor', 'output_format', 'callback_url']);
+    expect(doc.paths['/user/api-keys'].post.security).toEqual([{ session: [], xsrf: [] }]);
+    expect(doc.paths['/jobs/{id}'].get.responses['200'].content['application/json'].schema.properties.payload).toEqual({ $ref: '#/components/schemas/Job' });
+    expect(doc.components.schemas.Job.required).toContain('results');
+    expect(doc.paths['/user/ledger'].get.responses['200'].content['application/json'].schema.properties.payload.properties.items.items.properties.kind.enum).toEqual([
+      'free', 'welcome', 'purchase', 'spend', 'refund', 'adjustment', 'reversal',
+    ]);
+  });
+});

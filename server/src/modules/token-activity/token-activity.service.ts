@@ -1,0 +1,82 @@
+import { Transform, type Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import {
+  LEDGER_CSV_COLUMNS,
+  LEDGER_PAGE_SIZE,
+  TOOL_LABELS,
+  tenthsToTokens,
+  type JobName,
+  type LedgerEntryView,
+  type LedgerPage,
+  type LedgerViewKind,
+} from '@imagestudio/contracts';
+import type { AppContext } from '../../context';
+import { welcomeGrantKey } from '../auth/auth.service';
+import * as repo from '../ledger/ledger.repository';
+import type { LedgerRow } from '../ledger/ledger.repository';
+
+function viewKind(row: LedgerRow): LedgerViewKind {
+  if (row.kind !== 'grant') return row.kind;
+  // Both sign-up grants are "grant" rows; the welcome bonus is told apart by its idempotency key.
+  return row.idempotency_key === welcomeGrantKey(row.user_id) ? 'welcome' : 'free';
+}
+
+const textOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+function description(row: LedgerRow, kind: LedgerViewKind): string {
+  const tool = textOf(row.metadata.tool) as JobName | null;
+  const label = tool && tool in TOOL_LABELS ? TOOL_LABELS[tool] : null;
+  if (kind === 'spend' && label) return label;
+  if (kind === 'refund' && label) return `Refund: ${label}`;
+  return row.reason ?? kind;
+}
+
+/** One ledger row as the API shows it; amounts are exact tokens (one decimal). */
+export function presentEntry(row: LedgerRow): LedgerEntryView {
+  const kind = viewKind(row);
+  return {
+    id: String(row.id),
+    created_at: new Date(row.created_at).toISOString(),
+    kind,
+    amount: tenthsToTokens(row.delta_tenths),
+    balance_after: tenthsToTokens(row.balance_after_tenths),
+    description: description(row, kind),
+    job_id: textOf(row.metadata.job_id),
+    deposit_id: textOf(row.metadata.deposit_id),
+  };
+}
+
+/** GET /api/user/ledger?page=: the user's entries, newest first, LEDGER_PAGE_SIZE a page. */
+export async function ledgerPage(ctx: AppContext, userId: string, page: number): Promise<LedgerPage> {
+  const [rows, total] = await Promise.all([
+    repo.listForUser(ctx.db, userId, LEDGER_PAGE_SIZE, (page - 1) * LEDGER_PAGE_SIZE),
+    repo.countForUser(ctx.db, userId),
+  ]);
+  return { items: rows.map(presentEntry), page, per_page: LEDGER_PAGE_SIZE, total, last_page: Math.max(1, Math.ceil(total / LEDGER_PAGE_SIZE)) };
+}
+
+/** Tenths as an exact decimal text with one digit after the point ("-1.5", "10.0"), for the CSV. */
+function tenthsText(tenths: string | number): string {
+  const n = BigInt(tenths);
+  const abs = n < 0n ? -n : n;
+  return `${n < 0n ? '-' : ''}${abs / 10n}.${abs % 10n}`;
+}
+
+/**
+ * The whole ledger of a user as CSV, newest first, read from Postgres as a row stream and written as it
+ * comes (a long history is never held in memory).
+ */
+export function ledgerCsv(ctx: AppContext, userId: string): Readable {
+  const toRecord = new Transform({
+    objectMode: true,
+    transform(row: LedgerRow, _enc, done) {
+      const view = presentEntry(row);
+      done(null, { ...view, amount: tenthsText(row.delta_tenths), balance_after: tenthsText(row.balance_after_tenths) });
+    },
+  });
+  const csv = stringify({ header: true, columns: [...LEDGER_CSV_COLUMNS] });
+  const source = repo.streamForUser(ctx.db, userId) as Readable;
+  source.on('error', (err) => csv.destroy(err));
+  toRecord.on('error', (err) => csv.destroy(err));
+  return source.pipe(toRecord).pipe(csv);
+}
