@@ -3,6 +3,7 @@ import type { AppDeps } from './context';
 import { connectDb } from './lib/db';
 import { createLogger, type Logger } from './lib/logger';
 import { createQueue } from './lib/queue';
+import { throttledErrorLog } from './lib/queue-connection';
 import { connectRedis } from './lib/redis';
 import { Storage } from './lib/storage';
 
@@ -31,7 +32,7 @@ export async function openDeps(config: Config, logger: Logger = createLogger(con
     );
     opened.push(() => storage.close());
     const queue = createQueue(queueRedis, config.QUEUE_PREFIX);
-    queue.on('error', (err) => logger.error({ err }, 'queue error'));
+    queue.on('error', throttledErrorLog((err, skipped) => logger.error({ err: err.message, skipped }, 'queue error')));
     return { config, logger, db, redis, queueRedis, queue, storage };
   } catch (err) {
     for (const close of opened.reverse()) await close().catch(() => undefined);

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker, createNodeRedisClient } from 'bullmq';
+import { Worker } from 'bullmq';
 import { type ExecutionProvider, JOB_NAMES, type JobName, QUEUE_NAME } from '@imagestudio/contracts';
 import type { WorkerConfig } from './config';
 import { TOOL_LOADERS, loadTools } from './handlers';
 import { type LoadedTools, type ToolLoaders, isUnavailable } from './handlers/types';
 import { InferenceRuntime } from './inference';
 import type { Logger } from './lib/logger';
-import { type RedisClient, connectRedis } from './lib/redis';
+import { type RedisClient, connectRedis, queueConnection, throttledErrorLog } from './lib/redis';
 import { startHeartbeat } from './queue/heartbeat';
 import { createProcessor } from './queue/processor';
 import { WorkerStorage } from './storage/storage';
@@ -57,11 +57,11 @@ export async function startWorker(config: WorkerConfig, logger: Logger, loaders:
     const provider: ExecutionProvider = first ? (tools[first] as { provider: ExecutionProvider }).provider : 'cpu';
 
     const worker = new Worker(QUEUE_NAME, createProcessor({ tools, storage, redis, logger }), {
-      connection: createNodeRedisClient(redis),
+      connection: queueConnection(redis),
       prefix: config.QUEUE_PREFIX,
       concurrency: config.WORKER_CONCURRENCY,
     });
-    worker.on('error', (err) => logger.error({ err: err.message }, 'queue worker error'));
+    worker.on('error', throttledErrorLog((err, skipped) => logger.error({ err: err.message, skipped }, 'queue worker error')));
     worker.on('failed', (job, err) => logger.debug({ jobId: job?.id, err: err.message }, 'job failed'));
     const workerId = `${os.hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
     const stopHeartbeat = startHeartbeat(redis, config.QUEUE_PREFIX, { workerId, tools: available, provider, concurrency: config.WORKER_CONCURRENCY, version: VERSION }, logger);

@@ -2,6 +2,10 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import type { ApiError, FieldErrors } from '@imagestudio/contracts';
 import { AppError } from '../lib/errors';
+import { isRedisUnavailable } from '../lib/queue-connection';
+
+/** What a request that needs an unreachable dependency (Redis, S3) is told; it may simply try again. */
+export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
 
 /** Turns zod issues into the 422 field map, keeping only the first message per field order. */
 export function zodToFieldErrors(error: ZodError): FieldErrors {
@@ -21,7 +25,8 @@ export const apiNotFound: RequestHandler = (_req, _res, next) => {
 /**
  * The one error middleware (style.md rule 6). AppErrors keep their status and code, zod errors become
  * 422 field maps, body-parser failures become 400/413, and anything else a logged 500 carrying the
- * request id so support can find it.
+ * request id so support can find it. A request that needed Redis while it is unreachable (an outage, a
+ * restart) gets 503 service_unavailable: nothing was done, and it succeeds again once Redis is back.
  */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const requestId = String(req.id ?? '');
@@ -45,6 +50,11 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   } else if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500 && err.expose) {
     status = err.status;
     body = { status: 'ERROR', code: 'bad_request', message: String(err.message) };
+  } else if (isRedisUnavailable(err)) {
+    status = 503;
+    req.log?.warn({ err: String(err?.message ?? err) }, 'Redis unavailable');
+    res.set('Retry-After', '5');
+    body = { status: 'ERROR', code: 'service_unavailable', message: UNAVAILABLE_MESSAGE };
   } else {
     req.log?.error({ err }, 'unhandled error');
     body = { status: 'ERROR', code: 'internal_error', message: 'Server error. Please try again later.', request_id: requestId };

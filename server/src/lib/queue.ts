@@ -1,5 +1,6 @@
-import { Queue, QueueEvents, createNodeRedisClient } from 'bullmq';
+import { Queue, QueueEvents } from 'bullmq';
 import { QUEUE_NAME } from '@imagestudio/contracts';
+import { queueConnection } from './queue-connection';
 import type { RedisClient } from './redis';
 
 /**
@@ -15,7 +16,7 @@ export const DEFAULT_JOB_OPTIONS = {
 
 export function createQueue(connection: RedisClient, prefix: string): Queue {
   const queue = new Queue(QUEUE_NAME, {
-    connection: createNodeRedisClient(connection),
+    connection: queueConnection(connection),
     prefix,
     defaultJobOptions: DEFAULT_JOB_OPTIONS,
   });
@@ -24,5 +25,5 @@ export function createQueue(connection: RedisClient, prefix: string): Queue {
 
 /** QueueEvents needs a blocking connection of its own, hence a duplicate of the given client. */
 export function createQueueEvents(connection: RedisClient, prefix: string): QueueEvents {
-  return new QueueEvents(QUEUE_NAME, { connection: createNodeRedisClient(connection.duplicate()), prefix });
+  return new QueueEvents(QUEUE_NAME, { connection: queueConnection(connection.duplicate()), prefix });
 }

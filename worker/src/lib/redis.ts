@@ -4,3 +4,4 @@
  * only, so a GPU host running just the worker loads nothing else of the server.
  */
 export { connectRedis, redactUrl, type RedisClient } from '../../../server/src/lib/redis';
+export { queueConnection, throttledErrorLog } from '../../../server/src/lib/queue-connection';
