@@ -27,6 +27,7 @@ export async function openDeps(config: Config, logger: Logger = createLogger(con
         forcePathStyle: config.S3_FORCE_PATH_STYLE,
         localDir: fromRoot(config, config.S3_LOCAL_DIR),
         localPort: config.S3_LOCAL_PORT,
+        appOrigin: new URL(config.APP_URL).origin,
       },
       logger,
     );

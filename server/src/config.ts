@@ -101,6 +101,21 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * What production refuses: the development session secret; the embedded S3 server (it checks no
+ * signatures, so anyone reaching it could list, read, write and delete every object); no SMTP server
+ * (links would only land in a file and the log); and TRUST_PROXY=true, which believes any client's
+ * X-Forwarded-For (rate limits per address could then be dodged by forging it).
+ */
+function productionProblems(value: Env): string[] {
+  const problems: string[] = [];
+  if (value.SESSION_SECRET === DEV_SESSION_SECRET) problems.push('SESSION_SECRET: must be set to a long random string in production');
+  if (!value.S3_ENDPOINT) problems.push('S3_ENDPOINT: must point at a real S3 store in production (the embedded one has no access control)');
+  if (!value.SMTP_URL) problems.push('SMTP_URL: must be set in production (reset and verification links are never logged there)');
+  if (value.TRUST_PROXY === 'true') problems.push('TRUST_PROXY: "true" trusts forged X-Forwarded-For; give the number of proxy hops or their addresses');
+  return problems;
+}
+
 /** Parses an environment (process.env by default) into the frozen server configuration. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings (e.g. `S3_ENDPOINT=` in a .env file) mean "unset", as they do for a shell user.
@@ -110,8 +125,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const value = parsed.data;
-  if (value.NODE_ENV === 'production' && value.SESSION_SECRET === DEV_SESSION_SECRET) {
-    throw new ConfigError(['SESSION_SECRET: must be set to a long random string in production']);
+  if (value.NODE_ENV === 'production') {
+    const problems = productionProblems(value);
+    if (problems.length > 0) throw new ConfigError(problems);
   }
   return Object.freeze({
     ...value,
