@@ -79,6 +79,8 @@ const envSchema = z.object({
   JOB_RECONCILE_GRACE_S: z.coerce.number().min(0).default(60),
   /** How often expired results are looked for and deleted. */
   RETENTION_INTERVAL_S: z.coerce.number().positive().default(3600),
+  /** Bearer token that GET /api/metrics requires; unset, metrics are not served at all. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   CLIENT_DIST_DIR: z.string().default('client/dist'),
   /** The IP-to-country service the client calls to preselect the phone country (allowed by the CSP). */
   CLIENT_IP_COUNTRY_URL: z.string().url().default('https://ip2c.org/s'),
