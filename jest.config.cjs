@@ -3,6 +3,7 @@
 module.exports = {
   projects: [
     '<rootDir>/contracts',
+    '<rootDir>/runtime',
     '<rootDir>/server',
     '<rootDir>/worker',
     '<rootDir>/models',

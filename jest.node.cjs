@@ -13,7 +13,10 @@ module.exports = function nodeProject(dir, extra = {}) {
     transform: {
       '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }],
     },
-    moduleNameMapper: { '^@imagestudio/contracts$': path.join(__dirname, 'contracts/src/index.ts') },
+    moduleNameMapper: {
+      '^@imagestudio/contracts$': path.join(__dirname, 'contracts/src/index.ts'),
+      '^@imagestudio/runtime$': path.join(__dirname, 'runtime/src/index.ts'),
+    },
     ...extra,
   };
 };

@@ -5,7 +5,7 @@
 import os from 'node:os';
 import { loadConfig } from '../server/src/config';
 import { connectDb } from '../server/src/lib/db';
-import { createLogger } from '../server/src/lib/logger';
+import { createLogger } from '@imagestudio/runtime';
 import { runAdminCommand } from '../server/src/modules/operator/admin-cli';
 
 async function main(): Promise<number> {

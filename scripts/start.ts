@@ -9,7 +9,7 @@ import path from 'node:path';
 import { loadConfig, fromRoot, ConfigError } from '../server/src/config';
 import { connectDb, ensureDatabase } from '../server/src/lib/db';
 import { migrateLatest, runSeeds } from '../server/src/lib/migrator';
-import { connectRedis } from '../server/src/lib/redis';
+import { connectRedis } from '@imagestudio/runtime';
 
 const ROOT = path.resolve(__dirname, '..');
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';

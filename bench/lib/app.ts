@@ -4,7 +4,7 @@ import { closeDeps, openDeps } from '../../server/src/bootstrap';
 import { loadConfig, type Config } from '../../server/src/config';
 import type { AppContext, AppDeps } from '../../server/src/context';
 import { connectDb, ensureDatabase } from '../../server/src/lib/db';
-import { createLogger } from '../../server/src/lib/logger';
+import { createLogger } from '@imagestudio/runtime';
 import { migrateLatest, runSeeds } from '../../server/src/lib/migrator';
 
 export interface BenchApp {
@@ -29,7 +29,7 @@ export async function startBenchApp(env: Record<string, string> = {}): Promise<B
   } finally {
     await db.destroy();
   }
-  const deps = await openDeps(config, createLogger('silent'));
+  const deps = await openDeps(config, createLogger('silent', 'bench'));
   const app = createApp(deps);
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));

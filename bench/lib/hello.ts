@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { RedisStore } from 'connect-redis';
 import express from 'express';
 import session from 'express-session';
-import type { RedisClient } from '../../server/src/lib/redis';
+import type { RedisClient } from '@imagestudio/runtime';
 
 /**
  * The peer for API throughput goals: a bare Express app answering a small JSON body, in the same

@@ -22,23 +22,27 @@ export interface ApiError {
 
 export type ApiReply<T> = ApiOk<T> | ApiError;
 
-/** Stable machine-readable error codes; clients branch on these, never on messages. */
-export const ERROR_CODES = [
-  'bad_request',
-  'invalid_json',
-  'unauthenticated',
-  'forbidden',
-  'csrf_invalid',
-  'email_not_verified',
-  'registration_disabled',
-  'insufficient_tokens',
-  'not_found',
-  'conflict',
-  'payload_too_large',
-  'validation_failed',
-  'rate_limited',
-  'service_unavailable',
-  'tool_unavailable',
-  'internal_error',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
+/**
+ * Stable machine-readable error codes, each with the one HTTP status it is sent with; clients branch on the
+ * code, never on the message.
+ */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  invalid_json: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  csrf_invalid: 403,
+  email_not_verified: 403,
+  registration_disabled: 403,
+  insufficient_tokens: 402,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  validation_failed: 422,
+  rate_limited: 429,
+  service_unavailable: 503,
+  tool_unavailable: 503,
+  internal_error: 500,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
-import { HEARTBEAT_KEY_PREFIX, type JobName } from './queue';
+import { HEARTBEAT_KEY_PREFIX, JOB_NAMES, type JobName } from './queue';
 
 /**
  * The image-job API (issue "Image jobs"): request bodies of the three tools, the job as GET /api/jobs/{id}
@@ -16,6 +16,13 @@ export const FINAL_JOB_STATUSES: readonly JobStatus[] = ['succeeded', 'failed', 
 export function isFinalJobStatus(status: string): boolean {
   return (FINAL_JOB_STATUSES as readonly string[]).includes(status);
 }
+
+/** The site setting that holds each tool's price in tokens (per image for generation). */
+export const TOOL_PRICE_SETTINGS = {
+  generate: 'image_generation_price',
+  'remove-background': 'background_removal_price',
+  upscale: 'upscale_price',
+} as const satisfies Record<JobName, string>;
 
 /** The tool names users read in messages. */
 export const TOOL_LABELS: Record<JobName, string> = {
@@ -77,7 +84,7 @@ export const upscaleRequestSchema = z.object({
 export type UpscaleRequest = z.infer<typeof upscaleRequestSchema>;
 
 export const quoteQuerySchema = z.object({
-  tool: z.enum(['generate', 'remove-background', 'upscale']),
+  tool: z.enum(JOB_NAMES),
   count: intFromText(z.number().int().min(1).max(LIMITS.imagesPerPromptMax)).default(1),
   factor: intFromText(z.number().int()).optional(),
 });
@@ -136,7 +143,7 @@ export interface JobPage {
 
 export const jobListQuerySchema = z.object({
   page: intFromText(z.number().int().min(1).max(100_000)).default(1),
-  tool: z.enum(['generate', 'remove-background', 'upscale']).optional(),
+  tool: z.enum(JOB_NAMES).optional(),
   status: z.enum(JOB_STATUSES).optional(),
 });
 

@@ -1,14 +1,13 @@
 import { fromRoot, type Config } from './config';
 import type { AppDeps } from './context';
 import { connectDb } from './lib/db';
-import { createLogger, type Logger } from './lib/logger';
+import { createLogger, type Logger } from '@imagestudio/runtime';
 import { createQueue } from './lib/queue';
-import { throttledErrorLog } from './lib/queue-connection';
-import { connectRedis } from './lib/redis';
+import { connectRedis, throttledErrorLog } from '@imagestudio/runtime';
 import { Storage } from './lib/storage';
 
 /** Opens every connection the API needs; on failure closes what was opened and rethrows. */
-export async function openDeps(config: Config, logger: Logger = createLogger(config.LOG_LEVEL)): Promise<AppDeps> {
+export async function openDeps(config: Config, logger: Logger = createLogger(config.LOG_LEVEL, 'api')): Promise<AppDeps> {
   const opened: Array<() => Promise<unknown>> = [];
   try {
     const db = await connectDb(config.DATABASE_URL);

@@ -1,32 +1,24 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { ConfigError, parseEnv, processEnv, projectRoot, queueEnv, s3Env } from '@imagestudio/runtime';
 
 /**
  * The API process's configuration: every environment variable it reads, validated once at boot.
  * Nothing else in the server reads process.env (style.md rule 5).
  */
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-
 /** Signs development session cookies only: production must set its own secret. */
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me';
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  ...processEnv,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   APP_URL: z.string().url().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().default('false'),
 
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/imagestudio'),
-  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
-  /** Redis database index for the BullMQ queue (sessions and limits use the one in REDIS_URL). */
-  QUEUE_REDIS_DB: z.coerce.number().int().min(0).max(15).default(1),
-  /** BullMQ key prefix; tests give each run its own so queues never mix. */
-  QUEUE_PREFIX: z.string().min(1).default('bull'),
+  ...queueEnv,
 
   SESSION_SECRET: z.string().min(16).default(DEV_SESSION_SECRET),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
@@ -45,11 +37,7 @@ const envSchema = z.object({
   ARGON2_PARALLELISM: z.coerce.number().int().min(1).default(1),
 
   S3_ENDPOINT: z.string().url().optional(),
-  S3_REGION: z.string().default('us-east-1'),
-  S3_BUCKET: z.string().min(3).default('imagestudio'),
-  S3_ACCESS_KEY_ID: z.string().default('S3RVER'),
-  S3_SECRET_ACCESS_KEY: z.string().default('S3RVER'),
-  S3_FORCE_PATH_STYLE: bool.default(true),
+  ...s3Env,
   /** Folder of the embedded S3 server used when S3_ENDPOINT is unset. */
   S3_LOCAL_DIR: z.string().default('data/s3'),
   /** Port of the embedded S3 server; 0 picks a free one. */
@@ -93,15 +81,7 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 export type Config = Readonly<Env & { APP_URL: string; ROOT_DIR: string }>;
 
-/** Repository root: server/src/config.ts is two folders below it. */
-const ROOT_DIR = path.resolve(__dirname, '..', '..');
-
-/** Thrown with one line per invalid variable, so the operator fixes them all at once. */
-export class ConfigError extends Error {
-  constructor(public readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-  }
-}
+export { ConfigError };
 
 /**
  * What production refuses: the development session secret; the embedded S3 server (it checks no
@@ -120,13 +100,7 @@ function productionProblems(value: Env): string[] {
 
 /** Parses an environment (process.env by default) into the frozen server configuration. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  // Empty strings (e.g. `S3_ENDPOINT=` in a .env file) mean "unset", as they do for a shell user.
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
-  }
-  const value = parsed.data;
+  const value = parseEnv(envSchema, env);
   if (value.NODE_ENV === 'production') {
     const problems = productionProblems(value);
     if (problems.length > 0) throw new ConfigError(problems);
@@ -134,7 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return Object.freeze({
     ...value,
     APP_URL: (value.APP_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),
-    ROOT_DIR,
+    ROOT_DIR: projectRoot(),
   });
 }
 

@@ -1,8 +1,8 @@
 import type { Queue } from 'bullmq';
 import type { Config } from './config';
 import type { Db } from './lib/db';
-import type { Logger } from './lib/logger';
-import type { RedisClient } from './lib/redis';
+import type { Logger } from '@imagestudio/runtime';
+import type { RedisClient } from '@imagestudio/runtime';
 import type { Storage } from './lib/storage';
 import type { Metrics } from './http/metrics';
 

@@ -2,15 +2,15 @@ import type { Server } from 'node:http';
 import { createApp } from './app';
 import { closeDeps, openDeps } from './bootstrap';
 import { loadConfig } from './config';
-import { loadConfigOrExit, stopOnSignals } from './lib/boot';
+import { loadConfigOrExit, stopOnSignals } from '@imagestudio/runtime';
 import type { AppContext } from './context';
-import { createLogger } from './lib/logger';
+import { createLogger } from '@imagestudio/runtime';
 import { backgroundTasks } from './modules';
 
 /** Starts the API: config, connections, app, listen; then shuts down in order on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfigOrExit(() => loadConfig());
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger(config.LOG_LEVEL, 'api');
   const deps = await openDeps(config, logger);
   const app = createApp(deps);
   const stoppers = backgroundTasks(app.locals.ctx as AppContext).map((task) => {

@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { type JobName, QUEUE_NAME, cancelKey, heartbeatKey, jobResultSchema, workerHeartbeatSchema } from '@imagestudio/contracts';
 import { type RunningWorker, startWorker } from './app';
 import { loadWorkerConfig } from './config';
-import { type RedisClient, connectRedis } from './lib/redis';
+import { type RedisClient, connectRedis } from '@imagestudio/runtime';
 import { WorkerStorage } from './storage/storage';
 import { FIXTURES, MODELS_DIR } from './test-support/models';
 

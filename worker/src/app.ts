@@ -7,8 +7,7 @@ import type { WorkerConfig } from './config';
 import { TOOL_LOADERS, loadTools } from './handlers';
 import { type LoadedTools, type ToolLoaders, isUnavailable } from './handlers/types';
 import { InferenceRuntime } from './inference';
-import type { Logger } from './lib/logger';
-import { type RedisClient, connectRedis, queueConnection, throttledErrorLog } from './lib/redis';
+import { type Logger, type RedisClient, connectRedis, projectRoot, queueConnection, throttledErrorLog } from '@imagestudio/runtime';
 import { startHeartbeat } from './queue/heartbeat';
 import { createProcessor } from './queue/processor';
 import { WorkerStorage } from './storage/storage';
@@ -24,7 +23,7 @@ export interface RunningWorker {
   close(): Promise<void>;
 }
 
-const VERSION = (JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as { version: string }).version;
+const VERSION = (JSON.parse(fs.readFileSync(path.join(projectRoot(), 'worker', 'package.json'), 'utf8')) as { version: string }).version;
 
 /** Connects Redis and S3, loads every tool's models once, starts the BullMQ Worker and the heartbeat. */
 export async function startWorker(config: WorkerConfig, logger: Logger, loaders: ToolLoaders = TOOL_LOADERS): Promise<RunningWorker> {

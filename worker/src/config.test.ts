@@ -1,4 +1,5 @@
-import { WorkerConfigError, loadWorkerConfig } from './config';
+import { ConfigError } from '@imagestudio/runtime';
+import { loadWorkerConfig } from './config';
 
 describe('loadWorkerConfig', () => {
   const base = { S3_ENDPOINT: 'http://127.0.0.1:4568' };
@@ -12,13 +13,13 @@ describe('loadWorkerConfig', () => {
   });
 
   it('lists every bad variable at once', () => {
-    let error: WorkerConfigError | undefined;
+    let error: ConfigError | undefined;
     try {
       loadWorkerConfig({ WORKER_EXECUTION_PROVIDERS: 'cuda,tpu', WORKER_CONCURRENCY: '0', WORKER_REQUIRE_GPU: 'maybe', REDIS_URL: 'nope' });
     } catch (err) {
-      error = err as WorkerConfigError;
+      error = err as ConfigError;
     }
-    expect(error).toBeInstanceOf(WorkerConfigError);
+    expect(error).toBeInstanceOf(ConfigError);
     const vars = error!.problems.map((p) => p.split(':')[0]);
     expect(vars).toEqual(expect.arrayContaining(['S3_ENDPOINT', 'WORKER_EXECUTION_PROVIDERS.1', 'WORKER_CONCURRENCY', 'WORKER_REQUIRE_GPU', 'REDIS_URL']));
   });

@@ -1,20 +1,16 @@
 import os from 'node:os';
-import path from 'node:path';
 import { z } from 'zod';
 import { executionProviderSchema } from '@imagestudio/contracts';
+import { envBool, fromProjectRoot, parseEnv, processEnv, projectRoot, queueEnv, s3Env } from '@imagestudio/runtime';
 
 /**
  * The worker process's configuration: every environment variable it reads, validated once at boot.
- * Nothing else in the worker reads process.env. The S3_* names are the API's (server/src/config.ts),
- * except that the worker never starts an embedded S3 server: it needs S3_ENDPOINT.
+ * Nothing else in the worker reads process.env. The queue and S3_* variables are the API's (both take them from
+ * @imagestudio/runtime), except that the worker never starts an embedded S3 server: it needs S3_ENDPOINT.
  */
 
 /** WORKER_WARMUP_RUNS by default, and the benchmark's untimed runs per tool, ours and the peers' alike. */
 export const DEFAULT_WARMUP_RUNS = 2;
-
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** "cuda,webgpu,cpu" -> ['cuda', 'webgpu', 'cpu'], in the operator's order of preference. */
 const providerList = z
@@ -24,24 +20,16 @@ const providerList = z
   .refine((list) => new Set(list).size === list.length, 'lists a provider twice');
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-
-  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
-  QUEUE_REDIS_DB: z.coerce.number().int().min(0).max(15).default(1),
-  QUEUE_PREFIX: z.string().min(1).default('bull'),
+  ...processEnv,
+  ...queueEnv,
 
   S3_ENDPOINT: z.string({ error: 'is required: the worker reads inputs from and writes results to S3 (npm start passes the API\'s embedded one)' }).url(),
-  S3_REGION: z.string().default('us-east-1'),
-  S3_BUCKET: z.string().min(3).default('imagestudio'),
-  S3_ACCESS_KEY_ID: z.string().default('S3RVER'),
-  S3_SECRET_ACCESS_KEY: z.string().default('S3RVER'),
-  S3_FORCE_PATH_STYLE: bool.default(true),
+  ...s3Env,
 
   /** Ordered preference of onnxruntime execution providers; the first that loads is used. */
   WORKER_EXECUTION_PROVIDERS: providerList.default(['cpu']),
   /** Refuse to start unless a GPU provider (cuda or webgpu) loads: no silent CPU fallback. */
-  WORKER_REQUIRE_GPU: bool.default(false),
+  WORKER_REQUIRE_GPU: envBool.default(false),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** CPU intra-op threads; defaults to the machine's cores (models-notes.md). */
   WORKER_CPU_THREADS: z.coerce.number().int().min(1).max(256).optional(),
@@ -65,34 +53,14 @@ const envSchema = z.object({
 export type WorkerEnv = z.infer<typeof envSchema>;
 export type WorkerConfig = Readonly<WorkerEnv & { ROOT_DIR: string; WORKER_CPU_THREADS: number }>;
 
-/** Repository root: worker/src/config.ts is two folders below it. */
-const ROOT_DIR = path.resolve(__dirname, '..', '..');
-
-/** Thrown with one line per invalid variable, so the operator fixes them all at once. */
-export class WorkerConfigError extends Error {
-  constructor(public readonly problems: string[]) {
-    super(`Invalid worker configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-  }
-}
-
 /** Parses an environment (process.env by default) into the frozen worker configuration. */
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
-  // Empty strings mean "unset", as they do for a shell user.
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    throw new WorkerConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
-  }
-  const value = parsed.data;
+  const value = parseEnv(envSchema, env, 'Invalid worker configuration');
   return Object.freeze({
     ...value,
     WORKER_CPU_THREADS: value.WORKER_CPU_THREADS ?? os.availableParallelism(),
-    MODELS_DIR: resolveFromRoot(value.MODELS_DIR),
-    GENERATION_MODEL_DIR: value.GENERATION_MODEL_DIR ? resolveFromRoot(value.GENERATION_MODEL_DIR) : undefined,
-    ROOT_DIR,
+    MODELS_DIR: fromProjectRoot(value.MODELS_DIR),
+    GENERATION_MODEL_DIR: value.GENERATION_MODEL_DIR ? fromProjectRoot(value.GENERATION_MODEL_DIR) : undefined,
+    ROOT_DIR: projectRoot(),
   });
-}
-
-function resolveFromRoot(p: string): string {
-  return path.isAbsolute(p) ? p : path.join(ROOT_DIR, p);
 }

@@ -1,12 +1,12 @@
 import { startWorker } from './app';
 import { loadWorkerConfig } from './config';
-import { loadConfigOrExit, stopOnSignals } from './lib/boot';
-import { createLogger } from './lib/logger';
+import { loadConfigOrExit, stopOnSignals } from '@imagestudio/runtime';
+import { createLogger } from '@imagestudio/runtime';
 
 /** Starts the GPU worker: config, connections, models, BullMQ Worker; ordered shutdown on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfigOrExit(() => loadWorkerConfig());
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger(config.LOG_LEVEL, 'worker');
   const running = await startWorker(config, logger);
 
   stopOnSignals(

@@ -29,7 +29,7 @@ export const requireUser: RequestHandler = (req, _res, next) => {
 };
 
 /** The 403 a user with an unverified email gets from tools and checkout. */
-export const emailNotVerified = () => new AppError(403, 'email_not_verified', ACCOUNT_MESSAGES.emailNotVerified);
+export const emailNotVerified = () => new AppError('email_not_verified', ACCOUNT_MESSAGES.emailNotVerified);
 
 /**
  * requireUser, then 403 `email_not_verified` when the setting require_email_verification is on (the

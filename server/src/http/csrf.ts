@@ -21,7 +21,7 @@ const sync = csrfSync({
 });
 
 /** The 403 of design.md section 3. */
-export const csrfInvalid = () => new AppError(403, 'csrf_invalid', 'CSRF token mismatch.');
+export const csrfInvalid = () => new AppError('csrf_invalid', 'CSRF token mismatch.');
 
 /** Same token as the session's, compared in constant time (csrf-sync's own check uses ===). */
 function headerMatchesSession(req: Request): boolean {

@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import type { ApiError, FieldErrors } from '@imagestudio/contracts';
 import { AppError } from '../lib/errors';
-import { isRedisUnavailable } from '../lib/queue-connection';
+import { isRedisUnavailable } from '@imagestudio/runtime';
 
 /** What a request that needs an unreachable dependency (Redis, S3) is told; it may simply try again. */
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
@@ -19,7 +19,7 @@ export function zodToFieldErrors(error: ZodError): FieldErrors {
 
 /** Unknown /api paths: the 404 envelope (the SPA fallback handles every other path). */
 export const apiNotFound: RequestHandler = (_req, _res, next) => {
-  next(new AppError(404, 'not_found', 'Not found.'));
+  next(new AppError('not_found', 'Not found.'));
 };
 
 /**

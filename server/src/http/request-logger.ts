@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import type { Logger } from '../lib/logger';
+import type { Logger } from '@imagestudio/runtime';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 

@@ -1,5 +1,5 @@
 import knex, { type Knex } from 'knex';
-import { redactUrl } from './redis';
+import { redactUrl } from '@imagestudio/runtime';
 
 export type Db = Knex;
 

@@ -1,24 +1,37 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
-
-/** Repository root from server/src/lib. */
-const ROOT = path.resolve(__dirname, '..', '..', '..');
+import { projectRoot } from '@imagestudio/runtime';
 
 /**
- * knex migration and seed settings: TypeScript files under migrations/ (one concern per file) and
- * migrations/seeds/ (idempotent upserts). Run through tsx, so .ts files load without a build.
+ * knex migration and seed settings: files under migrations/ (one concern per file) and migrations/seeds/
+ * (idempotent upserts). From source (tsx, jest) the TypeScript files load directly. The production build
+ * (`npm run build:server`) compiles them to dist/migrations/*.js; their names in `knex_migrations` must stay
+ * the `.ts` names already recorded, so the compiled files are listed through a source that reports those.
  */
-export const migrationConfig: Knex.MigratorConfig = {
-  directory: path.join(ROOT, 'migrations'),
-  extension: 'ts',
-  loadExtensions: ['.ts'],
-  tableName: 'knex_migrations',
+
+/** True when this module runs from the compiled bundle rather than from its TypeScript source. */
+const COMPILED = __filename.endsWith('.js');
+const SOURCE_DIR = path.join(projectRoot(), 'migrations');
+const COMPILED_DIR = path.join(projectRoot(), 'dist', 'migrations');
+
+/** The compiled migrations, named as their sources are. */
+const compiledMigrations: Knex.MigrationSource<string> = {
+  getMigrations: async () => fs.readdirSync(COMPILED_DIR).filter((f) => f.endsWith('.js')).sort(),
+  getMigrationName: (file) => file.replace(/\.js$/, '.ts'),
+  // The compiled files are CommonJS, loaded as knex's own directory loader loads them.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  getMigration: async (file) => require(path.join(COMPILED_DIR, file)) as Knex.Migration,
 };
 
+export const migrationConfig: Knex.MigratorConfig = COMPILED
+  ? { migrationSource: compiledMigrations, tableName: 'knex_migrations' }
+  : { directory: SOURCE_DIR, extension: 'ts', loadExtensions: ['.ts'], tableName: 'knex_migrations' };
+
 export const seedConfig: Knex.SeederConfig = {
-  directory: path.join(ROOT, 'migrations', 'seeds'),
-  extension: 'ts',
-  loadExtensions: ['.ts'],
+  directory: path.join(COMPILED ? COMPILED_DIR : SOURCE_DIR, 'seeds'),
+  extension: COMPILED ? 'js' : 'ts',
+  loadExtensions: [COMPILED ? '.js' : '.ts'],
   sortDirsSeparately: true,
 };
 

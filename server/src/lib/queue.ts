@@ -1,7 +1,6 @@
 import { Queue, QueueEvents } from 'bullmq';
 import { QUEUE_NAME } from '@imagestudio/contracts';
-import { queueConnection } from './queue-connection';
-import type { RedisClient } from './redis';
+import { queueConnection, type RedisClient } from '@imagestudio/runtime';
 
 /**
  * The API side of the queue: one producer `Queue` on its own Redis connection (db QUEUE_REDIS_DB).

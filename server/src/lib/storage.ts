@@ -2,8 +2,8 @@ import fs from 'node:fs/promises';
 import { CreateBucketCommand, DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import S3rver from 's3rver';
-import type { Logger } from './logger';
-import { createS3Client, getObjectBytes, putObject } from './s3-client';
+import type { Logger } from '@imagestudio/runtime';
+import { createS3Client, getObjectBytes, putObject } from '@imagestudio/runtime';
 
 /**
  * CORS rule of the embedded S3 server: GET and HEAD from the app's own origin only (the browser fetches

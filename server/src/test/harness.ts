@@ -8,7 +8,7 @@ import { createApp } from '../app';
 import { closeDeps, openDeps } from '../bootstrap';
 import { loadConfig, type Config } from '../config';
 import type { AppContext } from '../context';
-import { createLogger } from '../lib/logger';
+import { createLogger } from '@imagestudio/runtime';
 import { TEST_DATABASE_URL, TEST_QUEUE_REDIS_DB, TEST_REDIS_URL } from './test-env';
 
 export interface TestContext {
@@ -40,7 +40,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     MAIL_OUTBOX_FILE: path.join(s3Dir, 'mail-outbox.jsonl'),
     ...env,
   });
-  const deps = await openDeps(config, createLogger(config.LOG_LEVEL));
+  const deps = await openDeps(config, createLogger(config.LOG_LEVEL, 'api'));
   const app = createApp(deps);
   return {
     app,

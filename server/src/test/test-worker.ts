@@ -11,8 +11,7 @@ import {
   type JobName,
   type JobResult,
 } from '@imagestudio/contracts';
-import { queueConnection } from '../lib/queue-connection';
-import { connectRedis, type RedisClient } from '../lib/redis';
+import { connectRedis, queueConnection, type RedisClient } from '@imagestudio/runtime';
 import { Storage } from '../lib/storage';
 
 /**

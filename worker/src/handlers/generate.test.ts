@@ -9,7 +9,7 @@ import { type GeneratePayload, type JobResult, jobResultSchema } from '@imagestu
 import { loadWorkerConfig } from '../config';
 import { buildTinyGenerationModel, type TinyModelOptions } from '../generation/test-support/tiny-model';
 import { InferenceRuntime } from '../inference';
-import { createLogger } from '../lib/logger';
+import { createLogger } from '@imagestudio/runtime';
 import { JobCancelledError } from '../queue/errors';
 import { WorkerStorage } from '../storage/storage';
 import { loadGenerateTool } from './generate';
@@ -21,7 +21,7 @@ let s3: S3rver;
 let endpoint: string;
 let storage: WorkerStorage;
 let runtime: InferenceRuntime;
-const logger = createLogger('silent');
+const logger = createLogger('silent', 'test');
 
 beforeAll(async () => {
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'gen-handler-'));

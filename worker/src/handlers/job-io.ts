@@ -1,9 +1,9 @@
 import { UnrecoverableError } from 'bullmq';
 import { ImageInputError } from '../imaging/decode';
 import { CONTENT_TYPES, type OutputFormat } from '../imaging/encode';
-import { resultKey } from '../storage/storage';
 import type { JobContext } from './types';
 import type { ExecutionProvider, JobName, JobResult, JobResultFile } from '@imagestudio/contracts';
+import { resultKey } from '@imagestudio/runtime';
 
 /** Shared job plumbing of the image tools: S3 in/out, progress stages, input errors -> UnrecoverableError. */
 
@@ -24,7 +24,7 @@ export async function uploadResult(
   image: { data: Buffer; width: number; height: number },
   format: OutputFormat,
 ): Promise<JobResultFile> {
-  const key = resultKey(ctx.payload.userId, ctx.payload.jobId, index, format === 'jpeg' ? 'jpg' : format);
+  const key = resultKey(ctx.payload, index, format === 'jpeg' ? 'jpg' : format);
   await ctx.storage.put(key, image.data, CONTENT_TYPES[format]);
   return { key, width: image.width, height: image.height, format, bytes: image.data.length };
 }

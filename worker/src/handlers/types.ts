@@ -1,7 +1,7 @@
 import type { ExecutionProvider, JobName, JobPayloads, JobResult } from '@imagestudio/contracts';
 import type { WorkerConfig } from '../config';
 import type { InferenceRuntime } from '../inference';
-import type { Logger } from '../lib/logger';
+import type { Logger } from '@imagestudio/runtime';
 import type { WorkerStorage } from '../storage/storage';
 
 /**

@@ -29,7 +29,7 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ExecutionProvider } from '@imagestudio/contracts';
-import type { Logger } from '../lib/logger';
+import type { Logger } from '@imagestudio/runtime';
 
 export type TensorType = 'float32' | 'float16' | 'int32' | 'int64' | 'uint8' | 'int8' | 'bool';
 export type TensorArray = Float32Array | Uint16Array | Int32Array | BigInt64Array | Uint8Array | Int8Array;

@@ -1,6 +1,6 @@
 import { HEARTBEAT_TTL_SECONDS, heartbeatKey, type WorkerHeartbeat, workerHeartbeatSchema } from '@imagestudio/contracts';
-import type { Logger } from '../lib/logger';
-import type { RedisClient } from '../lib/redis';
+import type { Logger } from '@imagestudio/runtime';
+import type { RedisClient } from '@imagestudio/runtime';
 
 /**
  * Publishes this worker's heartbeat (contracts `heartbeatKey(QUEUE_PREFIX, workerId)`, TTL HEARTBEAT_TTL_SECONDS) every third

@@ -1,7 +1,7 @@
 import { type Job, UnrecoverableError } from 'bullmq';
 import { JOB_NAMES, type JobName, type JobResult, cancelKey, jobPayloadSchemas, jobResultSchema } from '@imagestudio/contracts';
-import type { Logger } from '../lib/logger';
-import type { RedisClient } from '../lib/redis';
+import type { Logger } from '@imagestudio/runtime';
+import type { RedisClient } from '@imagestudio/runtime';
 import type { WorkerStorage } from '../storage/storage';
 import { type JobContext, type LoadedTools, type Tool, isUnavailable } from '../handlers/types';
 import { JobCancelledError } from './errors';

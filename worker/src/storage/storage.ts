@@ -1,5 +1,5 @@
 import { HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
-import { createS3Client, getObjectBytes, putObject, type S3ClientSettings } from '../lib/s3-client';
+import { createS3Client, getObjectBytes, putObject, type S3ClientSettings } from '@imagestudio/runtime';
 
 export interface WorkerStorageSettings extends S3ClientSettings {
   bucket: string;
@@ -39,9 +39,4 @@ export class WorkerStorage {
   close(): void {
     this.client.destroy();
   }
-}
-
-/** Deterministic result key, so a re-run of the same job overwrites its own files. */
-export function resultKey(userId: string, jobId: string, index: number, ext: string): string {
-  return `results/${userId}/${jobId}/${index}.${ext}`;
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { History } from 'lucide-react';
-import { JOB_STATUSES, type JobStatus, type JobView } from '@imagestudio/contracts';
+import { JOB_NAMES, JOB_STATUSES, type JobStatus, type JobView } from '@imagestudio/contracts';
 import { Badge, Button, EmptyState, Select, Skeleton, type BadgeTone } from '../../components';
 import { formatDate } from '../../lib/format';
 import { useStore } from '../../stores';
@@ -10,7 +10,6 @@ import { Pager } from './pager';
 import './job-lists.css';
 
 const TONES: Record<JobStatus, BadgeTone> = { queued: 'neutral', running: 'accent', succeeded: 'success', failed: 'error', cancelled: 'warning' };
-const TOOLS = ['generate', 'remove-background', 'upscale'] as const;
 
 const Row = observer(function Row({ job }: { job: JobView }) {
   const { t } = useStore();
@@ -84,7 +83,7 @@ export const HistoryTab = observer(function HistoryTab() {
         <Select
           label={t('client-tools.history.filterTool')}
           value={list.filters.tool}
-          options={[all, ...TOOLS.map((tool) => ({ value: tool, label: t(`client-tools.tool.${tool}`) }))]}
+          options={[all, ...JOB_NAMES.map((tool) => ({ value: tool, label: t(`client-tools.tool.${tool}`) }))]}
           onChange={(e) => list.setFilter('tool', e.target.value)}
         />
         <Select

@@ -21,7 +21,7 @@ const emailTaken = () => validationError({ email: [ACCOUNT_MESSAGES.emailTaken] 
 /** 403 "Registration is currently disabled." when the setting is_reg_enabled is off; else the settings. */
 export async function assertRegistrationOpen(ctx: AppContext): Promise<AccountSettings> {
   const settings = await readAccountSettings(ctx);
-  if (!settings.isRegEnabled) throw new AppError(403, 'registration_disabled', ACCOUNT_MESSAGES.registrationDisabled);
+  if (!settings.isRegEnabled) throw new AppError('registration_disabled', ACCOUNT_MESSAGES.registrationDisabled);
   return settings;
 }
 

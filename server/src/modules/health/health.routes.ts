@@ -46,7 +46,7 @@ export function healthRouter(ctx: AppContext): Router {
       }),
     );
     const down = results.filter(([, state]) => state === 'down').map(([name]) => name);
-    if (down.length > 0) throw new AppError(503, 'service_unavailable', `Not ready: ${down.join(', ')} unavailable.`);
+    if (down.length > 0) throw new AppError('service_unavailable', `Not ready: ${down.join(', ')} unavailable.`);
     sendOk(res, Object.fromEntries(results));
   });
 
@@ -54,7 +54,7 @@ export function healthRouter(ctx: AppContext): Router {
   router.get('/metrics', async (req, res) => {
     const token = ctx.config.METRICS_TOKEN;
     if (!token) throw notFound();
-    if (!hasBearer(req, token)) throw new AppError(401, 'unauthenticated', 'Unauthenticated.', undefined, { 'WWW-Authenticate': 'Bearer' });
+    if (!hasBearer(req, token)) throw new AppError('unauthenticated', 'Unauthenticated.', { headers: { 'WWW-Authenticate': 'Bearer' } });
     res.type(ctx.metrics.registry.contentType).send(await ctx.metrics.registry.metrics());
   });
 

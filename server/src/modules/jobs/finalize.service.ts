@@ -1,3 +1,4 @@
+import { type JobOwner, resultsPrefix } from '@imagestudio/runtime';
 import { JOB_MESSAGES, isFinalJobStatus, jobProgressSchema, jobResultSchema } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { applyEntry } from '../ledger/ledger.service';
@@ -13,8 +14,8 @@ import type { JobRow } from './jobs.repository';
  * therefore change nothing.
  */
 
-export const resultsPrefix = (row: Pick<JobRow, 'user_id' | 'id'>) => `results/${row.user_id}/${row.id}/`;
-export const inputsPrefix = (row: Pick<JobRow, 'user_id' | 'id'>) => `inputs/${row.user_id}/${row.id}/`;
+/** The owner and id that name a job's S3 folders (the key layout both processes share). */
+export const jobOwner = (row: Pick<JobRow, 'user_id' | 'id'>): JobOwner => ({ userId: row.user_id, jobId: row.id });
 
 function observe(ctx: AppContext, row: JobRow): void {
   const metrics = jobMetrics(ctx);
@@ -95,7 +96,7 @@ export async function recordCompleted(ctx: AppContext, jobId: string, returnValu
   const current = await repo.findById(ctx.db, jobId);
   if (!current) return false;
   const parsed = jobResultSchema.safeParse(typeof returnValue === 'string' ? safeJson(returnValue) : returnValue);
-  const prefix = resultsPrefix(current);
+  const prefix = resultsPrefix(jobOwner(current));
   if (!parsed.success || parsed.data.files.some((f) => !f.key.startsWith(prefix))) {
     return failJob(ctx, jobId, { message: JOB_MESSAGES.failed, detail: 'worker result breaks the contract' });
   }

@@ -1,7 +1,7 @@
 import { QueueEvents } from 'bullmq';
 import { QUEUE_NAME, isFinalJobStatus } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { queueConnection, throttledErrorLog } from '../../lib/queue-connection';
+import { queueConnection, throttledErrorLog } from '@imagestudio/runtime';
 import { raiseCancelFlag } from './cancel-flag';
 import type { BackgroundTask } from '../index';
 import { recordCompleted, recordFailed, recordProgress, recordStarted } from './finalize.service';

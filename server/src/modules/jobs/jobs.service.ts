@@ -2,7 +2,8 @@ import { JOB_MESSAGES, isFinalJobStatus, type JobName, type JobPage, type JobSta
 import type { AppContext } from '../../context';
 import { raiseCancelFlag } from './cancel-flag';
 import { AppError, notFound } from '../../lib/errors';
-import { failJob, inputsPrefix, resultsPrefix } from './finalize.service';
+import { inputsPrefix, resultsPrefix } from '@imagestudio/runtime';
+import { failJob, jobOwner } from './finalize.service';
 import { presentJob } from './job-presenter';
 import * as repo from './jobs.repository';
 import type { JobRow } from './jobs.repository';
@@ -47,7 +48,7 @@ export async function listJobs(
  */
 export async function cancelJob(ctx: AppContext, userId: string, jobId: string): Promise<JobView> {
   const row = await ownedJob(ctx, userId, jobId);
-  if (isFinalJobStatus(row.status)) throw new AppError(409, 'conflict', JOB_MESSAGES.alreadyFinished);
+  if (isFinalJobStatus(row.status)) throw new AppError('conflict', JOB_MESSAGES.alreadyFinished);
   await repo.setCancelRequested(ctx.db, jobId);
   await raiseCancelFlag(ctx, jobId);
   // remove() refuses a job a worker holds (returns 0), so a running job is never pulled from under it.
@@ -62,10 +63,10 @@ export async function cancelJob(ctx: AppContext, userId: string, jobId: string):
 /** Deletes a finished job's stored files; the history row stays, marked deleted. */
 export async function deleteJob(ctx: AppContext, userId: string, jobId: string): Promise<JobView> {
   const row = await ownedJob(ctx, userId, jobId);
-  if (!isFinalJobStatus(row.status)) throw new AppError(409, 'conflict', 'This job has not finished yet. Cancel it first.');
+  if (!isFinalJobStatus(row.status)) throw new AppError('conflict', 'This job has not finished yet. Cancel it first.');
   if (!row.deleted_at) {
-    await ctx.storage.deletePrefix(inputsPrefix(row));
-    await ctx.storage.deletePrefix(resultsPrefix(row));
+    await ctx.storage.deletePrefix(inputsPrefix(jobOwner(row)));
+    await ctx.storage.deletePrefix(resultsPrefix(jobOwner(row)));
     await repo.markFilesGone(ctx.db, jobId, 'deleted_at');
   }
   return getJob(ctx, userId, jobId);

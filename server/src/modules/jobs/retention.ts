@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import type { BackgroundTask } from '../index';
-import { inputsPrefix, resultsPrefix } from './finalize.service';
+import { inputsPrefix, resultsPrefix } from '@imagestudio/runtime';
+import { jobOwner } from './finalize.service';
 import * as repo from './jobs.repository';
 import { every, withLock } from './task-lock';
 
@@ -15,8 +16,8 @@ export async function expireOldResults(ctx: AppContext): Promise<number> {
   for (;;) {
     const rows = await repo.listExpired(ctx.db, ctx.config.RESULT_RETENTION_DAYS, BATCH);
     for (const row of rows) {
-      await ctx.storage.deletePrefix(resultsPrefix(row));
-      await ctx.storage.deletePrefix(inputsPrefix(row));
+      await ctx.storage.deletePrefix(resultsPrefix(jobOwner(row)));
+      await ctx.storage.deletePrefix(inputsPrefix(jobOwner(row)));
       await repo.markFilesGone(ctx.db, row.id, 'expired_at');
       expired += 1;
     }

@@ -5,7 +5,8 @@ import { serviceUnavailable, validationError } from '../../lib/errors';
 import { applyEntry, insufficientTokens } from '../ledger/ledger.service';
 import { assertToolAvailable } from '../tools/tools.status';
 import type { CleanImage } from '../uploads/image-inspect';
-import { failJob, inputsPrefix } from './finalize.service';
+import { inputKey as inputKeyOf, inputsPrefix } from '@imagestudio/runtime';
+import { failJob } from './finalize.service';
 import { jobMetrics } from './job-metrics';
 import * as repo from './jobs.repository';
 import type { JobRow } from './jobs.repository';
@@ -83,7 +84,8 @@ export async function submitJob<T extends JobName>(ctx: AppContext, req: SubmitR
   if (balance && Number(balance.balance_tenths) < req.costTenths) throw insufficientTokens(req.costTenths, Number(balance.balance_tenths));
 
   const jobId = randomUUID();
-  const inputKey = input ? `${inputsPrefix({ user_id: req.userId, id: jobId })}input.${input.format === 'jpeg' ? 'jpg' : input.format}` : null;
+  const owner = { userId: req.userId, jobId };
+  const inputKey = input ? inputKeyOf(owner, input.format === 'jpeg' ? 'jpg' : input.format) : null;
   if (input && inputKey) await ctx.storage.put(inputKey, input.bytes, input.contentType);
 
   let job: JobRow;
@@ -112,7 +114,7 @@ export async function submitJob<T extends JobName>(ctx: AppContext, req: SubmitR
       });
     });
   } catch (err) {
-    if (inputKey) await ctx.storage.deletePrefix(inputsPrefix({ user_id: req.userId, id: jobId })).catch(() => undefined);
+    if (inputKey) await ctx.storage.deletePrefix(inputsPrefix(owner)).catch(() => undefined);
     // Two requests with one Idempotency-Key raced: the loser answers with the winner's job.
     if (key && hash && isUniqueViolation(err)) {
       const replay = await replayOf(ctx, req.userId, key, hash);

@@ -29,11 +29,7 @@ export interface LedgerOutcome {
 
 /** The 402 of design.md section 3, with the spec's wording. */
 export function insufficientTokens(neededTenths: number, haveTenths: number): AppError {
-  return new AppError(
-    402,
-    'insufficient_tokens',
-    `Not enough tokens: this needs ${tenthsToTokens(neededTenths)}, you have ${tenthsToTokens(haveTenths)}.`,
-  );
+  return new AppError('insufficient_tokens', `Not enough tokens: this needs ${tenthsToTokens(neededTenths)}, you have ${tenthsToTokens(haveTenths)}.`);
 }
 
 /**
@@ -47,7 +43,7 @@ export async function applyEntry(trx: Knex.Transaction, input: LedgerEntryInput)
     throw new Error(`ledger delta must be a non-zero integer number of tenths, got ${input.deltaTenths}`);
   }
   const balance = await repo.lockBalance(trx, input.userId);
-  if (balance === null) throw new AppError(404, 'not_found', 'User not found.');
+  if (balance === null) throw new AppError('not_found', 'User not found.');
 
   const existing = await repo.findByKey(trx, input.idempotencyKey);
   if (existing) return { applied: false, balanceTenths: balance, entry: existing };

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { connectDb, ensureDatabase, type Db } from '../../lib/db';
-import { createLogger } from '../../lib/logger';
+import { createLogger } from '@imagestudio/runtime';
 import { migrateLatest, runSeeds } from '../../lib/migrator';
 import { createTestContext, uniqueEmail, type TestContext } from '../../test/harness';
 import { TEST_DATABASE_URL } from '../../test/test-env';
@@ -39,7 +39,7 @@ describe('operator CLI (npm run admin)', () => {
   /** Runs a command in this process on a pool of its own, as another process would. */
   const admin = (...argv: string[]) => {
     output = [];
-    return runAdminCommand(argv, { db: cliDb, config: { CATALOG_CACHE_CHECK_MS: 0 }, logger: createLogger('silent'), operator: 'test', print: (l) => output.push(l) });
+    return runAdminCommand(argv, { db: cliDb, config: { CATALOG_CACHE_CHECK_MS: 0 }, logger: createLogger('silent', 'test'), operator: 'test', print: (l) => output.push(l) });
   };
   const auditCount = async () => Number((await cliDb('operator_audit_log').count<{ count: string }[]>('* as count'))[0]?.count);
 

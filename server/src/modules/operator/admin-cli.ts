@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { AppError } from '../../lib/errors';
-import type { Logger } from '../../lib/logger';
+import type { Logger } from '@imagestudio/runtime';
 import { ADMIN_COMMANDS, UsageError, type AdminDeps } from './admin-commands';
 import { insertAudit } from './operator.repository';
 

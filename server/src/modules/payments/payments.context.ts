@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import type { Logger } from '../../lib/logger';
+import type { Logger } from '@imagestudio/runtime';
 import { createStripeClient, type Stripe } from './stripe.client';
 
 /** What the payment services need: the app's connections plus one Stripe client (null: test checkout). */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Logger } from '../../lib/logger';
+import type { Logger } from '@imagestudio/runtime';
 import { applyEntry } from '../ledger/ledger.service';
 import * as repo from './deposits.repository';
 

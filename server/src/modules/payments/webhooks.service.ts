@@ -10,7 +10,7 @@ import type { PaymentOutcome } from './deposit-state';
 /** Seconds a signature timestamp may lie in the future (clock skew); constructEvent only bounds the past. */
 export const FUTURE_TOLERANCE_S = 300;
 
-const invalidSignature = () => new AppError(400, 'bad_request', 'Invalid webhook signature.');
+const invalidSignature = () => new AppError('bad_request', 'Invalid webhook signature.');
 
 /**
  * Verifies a webhook delivery: the HMAC over the exact raw bytes with Stripe's default tolerance for

@@ -44,7 +44,7 @@ export function limitersFor(ctx: AppContext): Limiters {
 /** The 429 envelope with a Retry-After header. */
 export function tooManyRequests(msBeforeNext: number, message = 'Too many requests. Please wait a moment.'): AppError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  return new AppError(429, 'rate_limited', message, undefined, { 'Retry-After': String(seconds) });
+  return new AppError('rate_limited', message, { headers: { 'Retry-After': String(seconds) } });
 }
 
 /**

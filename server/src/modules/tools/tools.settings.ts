@@ -1,4 +1,4 @@
-import { tokensToTenths, type JobName, type Settings } from '@imagestudio/contracts';
+import { JOB_NAMES, TOOL_PRICE_SETTINGS, tokensToTenths, type JobName, type Settings } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { getSettings } from '../catalog/settings.service';
 
@@ -9,16 +9,12 @@ export interface ToolSettings {
   factors: number[];
 }
 
-type PriceKeys = 'image_generation_price' | 'background_removal_price' | 'upscale_price' | 'image_generation_sizes' | 'upscale_factors';
+type PriceKeys = (typeof TOOL_PRICE_SETTINGS)[JobName] | 'image_generation_sizes' | 'upscale_factors';
 
 /** Turns settings (any source) into ToolSettings. */
 export function toToolSettings(s: Pick<Settings, PriceKeys>): ToolSettings {
   return {
-    priceTenths: {
-      generate: tokensToTenths(s.image_generation_price),
-      'remove-background': tokensToTenths(s.background_removal_price),
-      upscale: tokensToTenths(s.upscale_price),
-    },
+    priceTenths: Object.fromEntries(JOB_NAMES.map((tool) => [tool, tokensToTenths(s[TOOL_PRICE_SETTINGS[tool]])])) as Record<JobName, number>,
     sizes: [...s.image_generation_sizes],
     // The queue contract runs 2x and 4x; a factor the worker cannot run is never offered.
     factors: s.upscale_factors.filter((f) => f === 2 || f === 4),

@@ -71,5 +71,5 @@ export async function assertToolAvailable(ctx: AppContext, tool: JobName): Promi
   // Only "available" is answered from the cache: a worker that just started is seen at once.
   let status = await toolStatus(ctx);
   if (!status[tool].available) status = await toolStatus(ctx, true);
-  if (!status[tool].available) throw new AppError(503, 'tool_unavailable', JOB_MESSAGES.toolUnavailable(tool));
+  if (!status[tool].available) throw new AppError('tool_unavailable', JOB_MESSAGES.toolUnavailable(tool));
 }

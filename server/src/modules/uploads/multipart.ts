@@ -24,7 +24,7 @@ const FRAMING_ALLOWANCE = 64 * 1024;
  */
 function tooLarge(req: Request, res: Response): AppError {
   res.once('finish', () => req.socket.destroy());
-  return new AppError(413, 'payload_too_large', UPLOAD_MESSAGES.tooLarge, undefined, { Connection: 'close' });
+  return new AppError('payload_too_large', UPLOAD_MESSAGES.tooLarge, { headers: { Connection: 'close' } });
 }
 
 /**
@@ -70,13 +70,13 @@ export function readMultipart(req: Request, res: Response, options: Options): Pr
         });
       });
     });
-    parser.on('error', () => fail(new AppError(400, 'bad_request', 'The upload could not be read.')));
+    parser.on('error', () => fail(new AppError('bad_request', 'The upload could not be read.')));
     parser.on('close', () => {
       void pending.then(() => {
         if (!failed) resolve({ fields, file });
       });
     });
-    req.on('aborted', () => fail(new AppError(400, 'bad_request', 'The upload was interrupted.')));
+    req.on('aborted', () => fail(new AppError('bad_request', 'The upload was interrupted.')));
     req.pipe(parser);
   });
 }
