@@ -67,6 +67,9 @@ const envSchema = z.object({
   JOB_RECONCILE_GRACE_S: z.coerce.number().min(0).default(60),
   /** How often expired results are looked for and deleted. */
   RETENTION_INTERVAL_S: z.coerce.number().positive().default(3600),
+  /** A request's headers must arrive within this (ms), the whole request (uploads too) within the next; else 408. */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   /** Bearer token that GET /api/metrics requires; unset, metrics are not served at all. */
   METRICS_TOKEN: z.string().min(16).optional(),
   CLIENT_DIST_DIR: z.string().default('client/dist'),
