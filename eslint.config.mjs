@@ -1,10 +1,25 @@
-// Lint for every workspace: typescript-eslint's recommended rules; generated and vendored files ignored.
+// Lint for every workspace: typescript-eslint's recommended rules, plus the project's architecture rules
+// (import boundaries, no cycles, knex and process.env each in one kind of file); generated and vendored files ignored.
+import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const TS_PROJECTS = ['contracts', 'runtime', 'server', 'worker', 'client', 'models'].map((p) => `${p}/tsconfig.json`).concat('tsconfig.tools.json');
+
+/** Client features talk to each other only through a feature's index.ts, never through its internals. */
+const FEATURES = fs.readdirSync('client/src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const featureZones = FEATURES.map((feature) => ({
+  target: `./client/src/features/${feature}`,
+  from: './client/src/features',
+  except: [`./${feature}`, ...FEATURES.filter((other) => other !== feature).map((other) => `./${other}/index.ts`)],
+  message: "Import another feature through its index.ts, not its internals.",
+}));
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.tsbuild/**', 'models/.cache/**', 'data/**', 'bench/results/**', 'e2e/artifacts/**', '**/*.cjs'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '.tsbuild/**', 'models/.cache/**', 'data/**', 'bench/results/**', 'bench/peers/**', 'e2e/artifacts/**', '**/*.cjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -16,5 +31,46 @@ export default tseslint.config(
   {
     files: ['client/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // Import boundaries and cycles (type-only imports may go both ways: they vanish at run time).
+    files: ['{contracts,runtime,server,worker,client,models}/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: TS_PROJECTS, noWarnOnMultipleProjects: true })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureZones,
+            { target: './client/src/lib', from: './client/src/stores', message: 'lib is below stores: pass what it needs in.' },
+            { target: './server/src/http', from: './server/src/modules', message: 'http/ is plumbing: modules plug into it, not the other way.' },
+            { target: ['./worker', './runtime', './contracts'], from: './server', message: 'The worker and the shared packages never import the API.' },
+            { target: './contracts', from: ['./runtime', './worker', './client'], message: 'contracts imports nothing of ours.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Only repositories talk to the database (type imports for transactions are fine anywhere).
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/**/*.repository.ts', 'server/src/lib/db.ts', 'server/src/lib/migrator.ts', 'server/src/**/*.test.ts', 'server/src/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ name: 'knex', message: 'Use knex in a *.repository.ts file.', allowTypeImports: true }] }],
+    },
+  },
+  {
+    // Configuration is read once, in the config modules; everything else gets the parsed object.
+    files: ['{runtime,server,worker}/src/**/*.ts'],
+    ignores: ['**/config.ts', 'runtime/src/env.ts', '**/*.test.ts', 'server/src/test/**', 'worker/src/test-support/**'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read the environment only in a config module.' }],
+    },
   },
 );

@@ -4,13 +4,13 @@
  * starts the real API on a free port, runs every test in headless Debian Chromium through playwright-core,
  * saves screenshots under e2e/artifacts/, and ends with "N passed, N failed" (non-zero exit on failure).
  */
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { connectDb, ensureDatabase } from '../server/src/lib/db';
 import { migrateLatest, runSeeds } from '../server/src/lib/migrator';
+import { buildClientIfNeeded } from '../scripts/lib/client-build';
 import { freePort, startApi } from './lib/api-server';
 import { ARTIFACTS_DIR, runTests } from './lib/harness';
 import { WorkerControl } from './lib/worker-process';
@@ -25,25 +25,6 @@ const DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
 const TESTS = [smoke, notFound, cookieBanner, german, keyboardAndMobile, signUpJourney, guestRedirect, loginErrors, phoneCountryLookup, ...paymentTests];
-
-/** Newest modification time under a folder (sources of the client build). */
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-function buildClientIfNeeded(): void {
-  const index = path.join(ROOT, 'client', 'dist', 'index.html');
-  const sources = Math.max(newestMtime(path.join(ROOT, 'client', 'src')), newestMtime(path.join(ROOT, 'migrations', 'seeds', 'strings')));
-  if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= sources) return;
-  console.log('building the client...');
-  const result = spawnSync('npm', ['run', 'build', '-w', 'client'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('client build failed');
-}
 
 async function prepareDatabase(): Promise<void> {
   await ensureDatabase(DATABASE_URL);

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The append-only token ledger (design.md section 4): one row per grant, purchase, spend, refund,
+ * The append-only token ledger (docs/money.md#the-ledger): one row per grant, purchase, spend, refund,
  * reversal or adjustment, each with a unique idempotency key. A trigger refuses UPDATE and DELETE.
  */
 export async function up(knex: Knex): Promise<void> {

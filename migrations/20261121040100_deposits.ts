@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Deposits: one row per top-up attempt (spec section 4 states). Money is integer minor units of the
+ * Deposits: one row per top-up attempt (statuses in docs/money.md#checkout). Money is integer minor units of the
  * deposit's currency; tokens are integer tenths. The billing data and what was bought are snapshots,
  * so receipts stay true when packs, prices or the profile change later.
  */

@@ -157,7 +157,7 @@ export const MODELS = [
 
 export type ModelId = (typeof MODELS)[number]['id'];
 
-/** The default model per task, chosen by measurement (see models-notes.md). */
+/** The default model per task, chosen by measurement (worker/README.md, "Background removal model"). */
 export const DEFAULT_MODEL: Partial<Record<ModelTask, ModelId>> = {
   'background-removal': 'isnet-medium-fp32',
 };

@@ -18,7 +18,7 @@ export async function startHelloWorld(): Promise<{ url: string; close: () => Pro
 
 /**
  * The ceiling of any signed-in route: the same hello-world behind nothing but express-session on connect-redis
- * (the session layer design.md mandates), configured as the app configures it. `signInUrl` gives a session.
+ * (the session layer of every signed-in call), configured as the app configures it. `signInUrl` gives a session.
  */
 export async function startSessionOnlyHello(redis: RedisClient): Promise<{ url: string; signInUrl: string; close: () => Promise<void> }> {
   const app = express();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { passwordSchema } from './password';
 
 /**
- * Account payloads of spec sections 5 and 7 with the spec's messages. The server applies these schemas
+ * Account payloads with their user-facing messages (docs/product-behaviour.md). The server applies these schemas
  * (plus checks that need I/O, such as phone-number validity and email uniqueness); the client may reuse
  * them for its own pre-checks.
  */
@@ -91,7 +91,7 @@ export const registerSchema = z
   .superRefine(confirmPasswords);
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-/** POST /api/login: `username` is the email, as spec section 7 sends it. */
+/** POST /api/login: `username` is the email, as the client sends it. */
 export const loginSchema = z.object({
   username: z.string({ error: m.loginRequired }).trim().min(1, { error: m.loginRequired }).max(ACCOUNT_LIMITS.email, { error: m.loginEmailInvalid }),
   password: z.string({ error: m.loginRequired }).min(1, { error: m.loginRequired }).max(200, { error: m.badCredentials }),

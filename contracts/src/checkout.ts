@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { parseMoneyAmount, parseTokenAmount } from './pricing';
 
 /**
- * The checkout call (POST /api/deposit/checkout) of spec sections 5 and 7: billing fields with the
- * spec's messages, and the top-up choice (pack, then tokens, then amount). The server applies these;
+ * The checkout call (POST /api/deposit/checkout): billing fields with their
+ * user-facing messages, and the top-up choice (pack, then tokens, then amount). The server applies these;
  * the client may reuse them for its own checks.
  */
 export const CHECKOUT_MESSAGES = {
@@ -28,9 +28,9 @@ export const CHECKOUT_MESSAGES = {
   checkoutFailed: 'Checkout failed',
 } as const;
 
-/** Spec section 5: an optional plus, then 8 to 15 digits and spaces. */
+/** A checkout phone number: an optional plus, then 8 to 15 digits and spaces. */
 export const CHECKOUT_PHONE_PATTERN = /^\+?[\d ]{8,15}$/;
-/** The simple email pattern of spec section 5. */
+/** A simple email shape (something@something.tld, no spaces); the account email is checked properly. */
 export const SIMPLE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const m = CHECKOUT_MESSAGES;
@@ -66,14 +66,14 @@ export const checkoutBillingSchema = z.object({
 });
 export type CheckoutBilling = z.infer<typeof checkoutBillingSchema>;
 
-/** What the customer chose to buy, by the priority of spec section 4. */
+/** What the customer chose to buy: a pack, else tokens, else an amount. */
 export type TopUpChoice = { kind: 'pack'; packId: number } | { kind: 'tokens'; tokens: number } | { kind: 'amount'; amount: string };
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /**
  * Picks the top-up choice: pack_id, then tokens, then amount (the first one given wins). Returns the
- * field and message of spec section 5 when nothing usable was sent. `amount` stays decimal text.
+ * field and message to show when nothing usable was sent. `amount` stays decimal text.
  */
 export function parseTopUpChoice(input: { pack_id?: unknown; tokens?: unknown; amount?: unknown }): TopUpChoice | { field: string; message: string } {
   if (!isBlank(input.pack_id)) {

@@ -1,7 +1,7 @@
 import { currencyDecimals, formatPrice } from './currency';
 
 describe('currency decimals', () => {
-  it('knows the zero-, two- and three-decimal currencies of spec section 5', () => {
+  it('knows the zero-, two- and three-decimal currencies', () => {
     expect(currencyDecimals('JPY')).toBe(0);
     expect(currencyDecimals('xof')).toBe(0);
     expect(currencyDecimals('KWD')).toBe(3);

@@ -1,11 +1,11 @@
 /**
- * Currency rules of spec section 5, shared by the API (minor units) and the client (price display).
+ * Currency rules (docs/money.md#money-amounts), shared by the API (minor units) and the client (price display).
  */
 
 const ZERO_DECIMALS = new Set(['JPY', 'KRW', 'VND', 'CLP', 'ISK', 'PYG', 'UGX', 'VUV', 'XAF', 'XOF', 'XPF']);
 const THREE_DECIMALS = new Set(['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND']);
 
-/** The currency used when none could be loaded (spec section 3). */
+/** The currency used when none could be loaded. */
 export const FALLBACK_CURRENCY = { code: 'EUR', value: 1, symbol: '€', default: 0 } as const;
 
 /** Number of fractional digits a currency is shown and stored with: 0, 2 or 3. */

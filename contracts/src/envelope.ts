@@ -1,7 +1,7 @@
 /** Field name -> list of user-facing messages, as sent in a 422 body. */
 export type FieldErrors = Record<string, string[]>;
 
-/** Every successful /api reply: `payload` plus the extra top-level fields the spec names. */
+/** Every successful /api reply: `payload` plus the few top-level fields the client reads (docs/api-conventions.md). */
 export interface ApiOk<T> {
   status: 'OK';
   payload?: T;

@@ -23,7 +23,7 @@ describe('exact decimals', () => {
   });
 });
 
-describe('currency minor units (spec section 5)', () => {
+describe('currency minor units (0, 2 or 3 decimals)', () => {
   it('knows the zero- and three-decimal currencies', () => {
     for (const code of ['JPY', 'KRW', 'VND', 'CLP', 'ISK', 'PYG', 'UGX', 'VUV', 'XAF', 'XOF', 'XPF']) expect(currencyDecimals(code)).toBe(0);
     for (const code of ['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND']) expect(currencyDecimals(code)).toBe(3);
@@ -49,7 +49,7 @@ describe('currency minor units (spec section 5)', () => {
   });
 });
 
-describe('price formatting (spec section 5)', () => {
+describe('price formatting', () => {
   it('shows 0.00 for a falsy amount and US English currency style otherwise', () => {
     expect(formatPrice(0, 'EUR')).toBe('0.00');
     expect(formatPrice(undefined, 'EUR')).toBe('0.00');

@@ -1,5 +1,5 @@
 /**
- * Money: currency minor units (spec section 5), conversion from the base currency and price formatting.
+ * Money: currency minor units, conversion from the base currency and price formatting.
  * Shared by the server (charges, receipts) and the client (display), so both round the same way.
  *
  * Rules:
@@ -42,7 +42,7 @@ export function convertDecimal(value: number | string, rate: number | string, sc
   return formatScaled(rescale({ units: v.units * r.units, scale: v.scale + r.scale }, scale));
 }
 
-/** Formats a price per token to 2 decimals for display (spec section 9), whatever the currency. */
+/** Formats a price per token to 2 decimals for display, whatever the currency. */
 export function formatPricePerToken(price: number | null | undefined, code: string, symbol?: string): string {
   if (!price) return '0.00';
   return formatWithDecimals(price, code, 2, symbol);

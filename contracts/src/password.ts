@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec section 5: 6-12 characters, one upper case, one lower case, one digit, no spaces. */
+/** The password rule: 6-12 characters, one upper case, one lower case, one digit, no spaces. */
 export const PASSWORD_MESSAGES = {
   required: 'Password is required',
   length: 'Password must be 6-12 characters long',
@@ -21,7 +21,7 @@ export function passwordProblem(password: string): string | null {
   return null;
 }
 
-/** zod schema applying the password rule with the spec's messages. */
+/** zod schema applying the password rule with its messages. */
 export const passwordSchema = z.string({ error: PASSWORD_MESSAGES.required }).superRefine((value, ctx) => {
   const problem = passwordProblem(value);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });

@@ -1,5 +1,5 @@
 /**
- * Shapes of the payment calls the server answers and the client reads (spec section 7): a deposit's status
+ * Shapes of the payment calls the server answers and the client reads: a deposit's status
  * and GET /api/user/payment-history. One definition, so the two sides cannot drift apart.
  */
 

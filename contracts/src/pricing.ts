@@ -22,12 +22,12 @@ import { convertDecimal, fromMinorUnits } from './money';
 
 /** Decimals kept for a per-token price once converted into a currency (rule 1). */
 export const UNIT_PRICE_DECIMALS = 4;
-/** Decimals of `pricePerToken` in a quote (rule 5, spec section 9). */
+/** Decimals of `pricePerToken` in a quote (rule 5). */
 export const PRICE_PER_TOKEN_DISPLAY_DECIMALS = 2;
 
 /**
  * The tier table the catalog is seeded with (EUR per token), also the client's fallback when the
- * token-pricing call fails (spec section 8).
+ * token-pricing call fails.
  */
 export const DEFAULT_PRICE_TIERS: readonly BaseTier[] = [
   { min: 0.1, max: 99.9, price: '0.10' },

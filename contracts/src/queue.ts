@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The queue contract between the API (producer) and the GPU workers (consumers), design.md section 5.
+ * The queue contract between the API (producer) and the GPU workers (consumers), summed up in
+ * docs/architecture.md#queue-contract-api---worker.
  * Payloads carry ids, S3 keys and parameters only: never image bytes, never secrets.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Site settings (spec section 3) with the defaults of spec section 9. The server stores one row per key
+ * Site settings with their defaults. The server stores one row per key
  * and validates every value with this schema; the client types GET /api/settings with `Settings`.
  */
 import { z } from 'zod';
@@ -23,7 +23,7 @@ export const settingsSchema = z
     company_name: z.string().default('Image Studio GmbH'),
     company_reg_number: z.string().default('HRB 123456 B'),
     company_address: z.string().default('Friedrichstraße 123, 10117 Berlin, Germany'),
-    /** 1 = registration open (spec keeps the 0/1 form). */
+    /** 1 = registration open (0/1 rather than a boolean: the client reads it so). */
     is_reg_enabled: z.union([z.literal(0), z.literal(1)]).default(1),
     /** Minimum top-up in the base currency (EUR); the client multiplies it by the currency's value. */
     min_top_up: moneyAmount.default(1),
@@ -50,7 +50,7 @@ export type Settings = z.infer<typeof settingsSchema>;
 export type SettingKey = keyof Settings;
 export const SETTING_KEYS = Object.keys(settingsSchema.shape) as SettingKey[];
 
-/** The defaults of every setting (spec section 9). */
+/** The defaults of every setting. */
 export function defaultSettings(): Settings {
   return settingsSchema.parse({});
 }

@@ -12,7 +12,7 @@ describe('token amounts', () => {
 });
 
 describe('password rule', () => {
-  it('reports the first broken rule of spec section 5', () => {
+  it('reports the first rule the password breaks', () => {
     expect(passwordProblem('')).toBe('Password is required');
     expect(passwordProblem('Ab1')).toMatch(/6-12/);
     expect(passwordProblem('Abcdefghijk12')).toMatch(/6-12/);

@@ -13,7 +13,7 @@ export const signUpJourney: E2ETest = {
     // Submitting the empty form shows the first rule only.
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText('Name is required').waitFor();
-    // Submits within 300 ms of a failed one are ignored (spec section 5); a person types slower than that.
+    // Submits within 300 ms of a failed one are ignored; a person types slower than that.
     await page.waitForTimeout(350);
     await page.getByLabel('Name', { exact: false }).first().fill('Ada');
     await page.getByLabel('Surname').fill('Lovelace');

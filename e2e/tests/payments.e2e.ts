@@ -281,7 +281,7 @@ export const changePassword: E2ETest = {
     await page.locator('input[name="password"]').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('These credentials do not match our records.').waitFor();
-    // The form ignores submits for 300 ms after a failure (spec section 5); leave margin for a busy CI host.
+    // The form ignores submits for 300 ms after a failure; leave margin for a busy CI host.
     await page.waitForTimeout(800);
     await page.locator('input[name="password"]').fill('Newpass34');
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -359,7 +359,7 @@ export const paymentScreens: E2ETest = {
         await noSidewaysScroll(name);
         await ctx.screenshot(page, `${name}-${width}`);
       }
-      // Check Status: busy text, then the spec's line.
+      // Check Status: busy text, then the "Status checked" line.
       await page.getByRole('button', { name: 'Check Status' }).click();
       await page.getByText('Status checked. If payment completed, your balance has been updated.').waitFor();
     }

@@ -1,7 +1,10 @@
 // onnxruntime-node for tests only (in the product only worker/src/inference imports it).
 import * as ort from 'onnxruntime-node';
 
-/** Creates a session from a path or ONNX bytes with the CPU settings models-notes.md recommends. */
+/**
+ * Creates a session from a path or ONNX bytes with the worker's CPU settings: sequential execution,
+ * intra-op threads = cores, one inter-op thread.
+ */
 export function createSession(model: string | Uint8Array): Promise<ort.InferenceSession> {
   const options: ort.InferenceSession.SessionOptions = { executionMode: 'sequential', intraOpNumThreads: 2, interOpNumThreads: 1 };
   return typeof model === 'string' ? ort.InferenceSession.create(model, options) : ort.InferenceSession.create(model, options);

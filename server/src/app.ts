@@ -3,6 +3,7 @@ import helmet from 'helmet';
 import { LIMITS } from '@imagestudio/contracts';
 import { fromRoot } from './config';
 import type { AppContext, AppDeps } from './context';
+import { compressJson } from './http/compress-json';
 import { csrfMiddleware } from './http/csrf';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { createMetrics } from './http/metrics';
@@ -10,6 +11,7 @@ import { requestLogger } from './http/request-logger';
 import { sessionMiddleware } from './http/session';
 import { spaRouter } from './http/spa';
 import { apiRouters, publicRouters, rawBodyRouters } from './modules';
+import { passportFor } from './modules/auth/auth.passport';
 
 /** Parses TRUST_PROXY: "true"/"false", a hop count, or a list of addresses for express. */
 function trustProxy(value: string): boolean | number | string {
@@ -18,7 +20,7 @@ function trustProxy(value: string): boolean | number | string {
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
-/** Builds the Express app without listening (style.md rule 7); main.ts and tests call listen. */
+/** Builds the Express app without listening; main.ts and tests call listen. */
 export function createApp(deps: AppDeps): Express {
   const ctx: AppContext = { ...deps, metrics: createMetrics() };
   const app = express();
@@ -31,7 +33,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(ctx.metrics.middleware);
 
   // 2. Security headers. Result images come from presigned S3 URLs, which may live on another origin;
-  // the phone input asks an IP-to-country service once (spec section 7).
+  // the phone input asks an IP-to-country service once.
   const s3Origin = new URL(deps.storage.endpoint).origin;
   const ipCountryOrigin = new URL(deps.config.CLIENT_IP_COUNTRY_URL).origin;
   app.use(
@@ -47,6 +49,9 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
+  // JSON replies over 1 KB are compressed (static files are served from their precompressed copies).
+  app.use('/api', compressJson());
+
   // 3. Routes that must see the raw body (Stripe webhook), before any body parser touches it.
   for (const router of rawBodyRouters(ctx)) app.use('/api', router);
 
@@ -59,6 +64,8 @@ export function createApp(deps: AppDeps): Express {
 
   // 6. Sessions (Redis) and passport, then 7. session-bound CSRF checks on mutating requests.
   for (const handler of sessionMiddleware(ctx)) app.use(handler);
+  const passport = passportFor(ctx);
+  app.use(passport.initialize(), passport.session());
   for (const handler of csrfMiddleware(ctx)) app.use(handler);
 
   // 8. Feature routers under /api, then the /api 404 envelope.
@@ -66,7 +73,7 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api', apiNotFound);
 
   // 9. The built client for every other path (the client renders its own Not Found page).
-  app.use(spaRouter(fromRoot(deps.config, deps.config.CLIENT_DIST_DIR)));
+  app.use(spaRouter(fromRoot(deps.config, deps.config.CLIENT_DIST_DIR), { sourceMapsPublic: deps.config.SOURCE_MAPS_PUBLIC }));
 
   // 10. The one error handler: envelopes for every failure.
   app.use(errorHandler);

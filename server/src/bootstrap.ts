@@ -31,7 +31,7 @@ export async function openDeps(config: Config, logger: Logger = createLogger(con
       logger,
     );
     opened.push(() => storage.close());
-    const queue = createQueue(queueRedis, config.QUEUE_PREFIX);
+    const queue = createQueue(queueRedis, config.QUEUE_PREFIX, { attempts: config.JOB_ATTEMPTS, firstRetryDelayMs: config.JOB_RETRY_DELAY_MS });
     queue.on('error', throttledErrorLog((err, skipped) => logger.error({ err: err.message, skipped }, 'queue error')));
     return { config, logger, db, redis, queueRedis, queue, storage };
   } catch (err) {
@@ -40,7 +40,7 @@ export async function openDeps(config: Config, logger: Logger = createLogger(con
   }
 }
 
-/** Closes in the order of style.md rule 7: queue, Redis, storage, knex. */
+/** Closes users before what they use: queue, Redis, storage, then knex. */
 export async function closeDeps(deps: AppDeps): Promise<void> {
   await deps.queue.close().catch(() => undefined);
   await deps.queueRedis.quit().catch(() => undefined);

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { ConfigError, parseEnv, processEnv, projectRoot, queueEnv, s3Env } from '@imagestudio/runtime';
+import { ConfigError, envBool, parseEnv, processEnv, projectRoot, queueEnv, s3Env } from '@imagestudio/runtime';
 
 /**
  * The API process's configuration: every environment variable it reads, validated once at boot.
- * Nothing else in the server reads process.env (style.md rule 5).
+ * Nothing else in the server reads process.env.
  */
 
 /** Signs development session cookies only: production must set its own secret. */
@@ -73,6 +73,8 @@ const envSchema = z.object({
   /** Bearer token that GET /api/metrics requires; unset, metrics are not served at all. */
   METRICS_TOKEN: z.string().min(16).optional(),
   CLIENT_DIST_DIR: z.string().default('client/dist'),
+  /** Serve the client's source maps (and point browsers at them); off, they stay on disk for the operator. */
+  SOURCE_MAPS_PUBLIC: envBool.default(false),
   /** The IP-to-country service the client calls to preselect the phone country (allowed by the CSP). */
   CLIENT_IP_COUNTRY_URL: z.string().url().default('https://ip2c.org/s'),
   /** How often (ms) an API process asks Postgres whether the catalog changed (0 = on every request). */

@@ -31,7 +31,7 @@ const envSchema = z.object({
   /** Refuse to start unless a GPU provider (cuda or webgpu) loads: no silent CPU fallback. */
   WORKER_REQUIRE_GPU: envBool.default(false),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
-  /** CPU intra-op threads; defaults to the machine's cores (models-notes.md). */
+  /** CPU intra-op threads; defaults to the machine's cores. */
   WORKER_CPU_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   /**
    * Untimed runs of each background-removal and upscaling model at start, before the worker takes jobs: the

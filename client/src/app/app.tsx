@@ -1,12 +1,15 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { RouterProvider } from 'react-router';
-import { PageSpinner } from '../components';
 import { StoreProvider, type RootStore } from '../stores';
 import { routerNavigator, type AppRouter } from './router';
 import './app.css';
 
-/** Spinner while the stores load, then the app, or the initialization error with its message. */
+/**
+ * The app at once, while the stores load: pages paint their static parts (the home page's hero) without
+ * waiting for the API and fill in catalogue data as it arrives; guards wait for the session check. Only a
+ * failed start replaces the app, with its message.
+ */
 const AppGate = observer(function AppGate({ store, router }: { store: RootStore; router: AppRouter }) {
   if (store.initState === 'failed') {
     return (
@@ -17,7 +20,6 @@ const AppGate = observer(function AppGate({ store, router }: { store: RootStore;
       </div>
     );
   }
-  if (store.initState !== 'ready') return <PageSpinner label={store.t('shell.app.loading')} />;
   return <RouterProvider router={router} />;
 });
 

@@ -1,19 +1,57 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
-import { AccountLayout, ChangePasswordTab, PaymentHistoryTab, ProfileTab } from '../features/account';
-import { ForgotPasswordPage, LoginPage, RegisterPage, ResetPasswordPage } from '../features/auth';
-import { EmailAlreadyVerifiedPage, EmailVerificationPage, EmailVerifiedPage } from '../features/email-verification';
 import { HomePage } from '../features/home';
-import { HistoryTab, ProjectsTab } from '../features/job-lists';
-import { GeneratePage, RemoveBackgroundPage, ToolLandingPage, UpscalePage } from '../features/tools';
-import { NotFoundPage } from '../features/misc';
-import { FailPaymentPage, ProcessingPaymentPage, SuccessPaymentPage } from '../features/payments';
-import { PricingPage } from '../features/pricing';
 import { AuthLayout, MainLayout, ToastHost } from '../features/shell';
-import { StaticPageById, StaticPageBySlug } from '../features/static-pages';
 import { GuestOnly, RequireAuth } from './guards';
 import { RouteError } from './route-error';
 import { ScrollToTop } from './scroll-to-top';
+import { lazyPage } from './lazy-page';
+import { usePrefetchOnIntent } from './prefetch';
+
+/*
+ * Every page but the home page comes in its own chunk, loaded when its route is first shown (or earlier, see
+ * prefetch.ts). A new page: add a lazyPage line here, use it in its group below, and, if links lead to it
+ * from other pages, list its path in `prefetchable`.
+ */
+const AccountLayout = lazyPage(() => import('../features/account').then((m) => m.AccountLayout));
+const ProfileTab = lazyPage(() => import('../features/account').then((m) => m.ProfileTab));
+const PaymentHistoryTab = lazyPage(() => import('../features/account').then((m) => m.PaymentHistoryTab));
+const ChangePasswordTab = lazyPage(() => import('../features/account').then((m) => m.ChangePasswordTab));
+const LoginPage = lazyPage(() => import('../features/auth').then((m) => m.LoginPage));
+const RegisterPage = lazyPage(() => import('../features/auth').then((m) => m.RegisterPage));
+const ForgotPasswordPage = lazyPage(() => import('../features/auth').then((m) => m.ForgotPasswordPage));
+const ResetPasswordPage = lazyPage(() => import('../features/auth').then((m) => m.ResetPasswordPage));
+const EmailVerificationPage = lazyPage(() => import('../features/email-verification').then((m) => m.EmailVerificationPage));
+const EmailVerifiedPage = lazyPage(() => import('../features/email-verification').then((m) => m.EmailVerifiedPage));
+const EmailAlreadyVerifiedPage = lazyPage(() => import('../features/email-verification').then((m) => m.EmailAlreadyVerifiedPage));
+const HistoryTab = lazyPage(() => import('../features/job-lists').then((m) => m.HistoryTab));
+const ProjectsTab = lazyPage(() => import('../features/job-lists').then((m) => m.ProjectsTab));
+const GeneratePage = lazyPage(() => import('../features/tools').then((m) => m.GeneratePage));
+const RemoveBackgroundPage = lazyPage(() => import('../features/tools').then((m) => m.RemoveBackgroundPage));
+const UpscalePage = lazyPage(() => import('../features/tools').then((m) => m.UpscalePage));
+const ToolLandingPage = lazyPage(() => import('../features/tools').then((m) => m.ToolLandingPage));
+const NotFoundPage = lazyPage(() => import('../features/misc').then((m) => m.NotFoundPage));
+const FailPaymentPage = lazyPage(() => import('../features/payments').then((m) => m.FailPaymentPage));
+const ProcessingPaymentPage = lazyPage(() => import('../features/payments').then((m) => m.ProcessingPaymentPage));
+const SuccessPaymentPage = lazyPage(() => import('../features/payments').then((m) => m.SuccessPaymentPage));
+const PricingPage = lazyPage(() => import('../features/pricing').then((m) => m.PricingPage));
+const StaticPageById = lazyPage(() => import('../features/static-pages').then((m) => m.StaticPageById));
+const StaticPageBySlug = lazyPage(() => import('../features/static-pages').then((m) => m.StaticPageBySlug));
+
+/** Paths whose page chunk is fetched as soon as a link to them is pointed at or focused. */
+export const prefetchable: Record<string, () => Promise<unknown>> = {
+  [paths.services.root]: GeneratePage.preload,
+  [paths.services.generateImage]: GeneratePage.preload,
+  [paths.services.removeBackground]: RemoveBackgroundPage.preload,
+  [paths.services.upscale]: UpscalePage.preload,
+  [paths.landing.generateImage]: ToolLandingPage.preload,
+  [paths.landing.removeBackground]: ToolLandingPage.preload,
+  [paths.landing.upscale]: ToolLandingPage.preload,
+  [paths.pricing]: PricingPage.preload,
+  [paths.login]: LoginPage.preload,
+  [paths.register]: RegisterPage.preload,
+  [paths.account.profile]: ProfileTab.preload,
+};
 
 /** Drops the leading slash: child routes use relative paths. */
 const rel = (path: string) => path.replace(/^\//, '');
@@ -75,6 +113,7 @@ const guestPages: RouteObject[] = [
 ];
 
 function RootRoute() {
+  usePrefetchOnIntent(prefetchable);
   return (
     <>
       <ScrollToTop />

@@ -44,7 +44,7 @@ function Harness({ onUnsupported, detect }: { onUnsupported: () => void; detect?
 }
 
 describe('<PhoneInput>', () => {
-  it('is a tel input with the spec placeholder and a 25 character limit, offering only listed countries', () => {
+  it('is a tel input with its placeholder and a 25 character limit, offering only listed countries', () => {
     render(<Harness onUnsupported={jest.fn()} />);
     const input = screen.getByLabelText('Phone');
     expect(input).toHaveProperty('type', 'tel');

@@ -1,7 +1,7 @@
 import { AsYouType, getCountryCallingCode, type CountryCode } from 'libphonenumber-js';
 import { LIMITS_UI } from '../config/constants';
 
-/** Phone input data of spec section 3, plus the E.164 form the registration sends. */
+/** What the phone input reports (text, calling code, national number, validity), plus the E.164 form. */
 export interface PhoneValue {
   phone: string;
   phoneCountryCode: string;

@@ -1,4 +1,4 @@
-/** Client timings and limits of spec sections 4 and 9, named once. */
+/** Client timings and limits, named once (docs/product-behaviour.md#timings-and-limits). */
 export const TIMINGS = {
   apiTimeoutMs: 6000,
   toastMs: 3000,
@@ -19,7 +19,7 @@ export const LIMITS_UI = {
   cookieConsentDays: 365,
 } as const;
 
-/** localStorage keys and the consent cookie of spec section 3. */
+/** localStorage keys and the consent cookie; browsers already hold values under these names. */
 export const STORAGE_KEYS = {
   authSession: 'auth_session',
   token: 'token',
@@ -29,5 +29,3 @@ export const STORAGE_KEYS = {
 } as const;
 
 export const COOKIE_CONSENT = 'cookie_consent';
-
-export const DEFAULT_LANGUAGE_CODE = 'en';

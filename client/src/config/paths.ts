@@ -40,17 +40,8 @@ export const paths = {
   staticPageById: (id: number | string) => `/static-page/${id}`,
 } as const;
 
-/** Paths under these prefixes are for signed-in users only (spec section 2). */
+/** Paths under these prefixes are for signed-in users only; guests are sent to sign-in with a redirect. */
 const SIGNED_IN_PREFIXES = [paths.account.root, paths.services.root, paths.emailVerification];
-
-/** Pages without header and footer: the sign-in, sign-up and password pages. */
-export const CHROMELESS_PATHS: readonly string[] = [
-  paths.login,
-  paths.register,
-  paths.forgotPassword,
-  paths.resetPassword,
-  paths.resetPasswordConfirm,
-];
 
 function underPrefix(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);

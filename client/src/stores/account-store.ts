@@ -35,7 +35,7 @@ export class AccountStore {
     makeAutoObservable<AccountStore, 'root'>(this, { root: false });
   }
 
-  /** PUT /api/user/profile, then re-fetches the profile (spec section 4). */
+  /** PUT /api/user/profile, then re-fetches the profile. */
   async saveProfile(fields: ProfileFields): Promise<SaveResult> {
     if (!this.root.auth.isAuthenticated) return { ok: false, fieldErrors: {}, message: null };
     this.savingProfile = true;

@@ -16,7 +16,7 @@ async function failWith(reply: Parameters<FakeApi['on']>[1], start = '/pricing')
   return { store, navigator, toasts: store.ui.toasts.map((t) => [t.kind, t.message]) };
 }
 
-describe('error catalogue (spec section 8)', () => {
+describe('error catalogue: what each failure status does', () => {
   it('no response: "Network error. Please check your connection."', async () => {
     expect((await failWith('network')).toasts).toEqual([['error', 'Network error. Please check your connection.']]);
   });

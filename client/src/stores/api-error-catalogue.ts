@@ -4,7 +4,7 @@ import type { RootStore } from './root-store';
 const UNVERIFIED_MESSAGE = 'Your email address is not verified.';
 
 /**
- * The error catalogue of spec section 8, run for every failed call that did not opt out:
+ * The error catalogue, run for every failed call that did not opt out:
  * network and 5xx/429 toasts, 401 session expiry, 403 unverified redirect or toast, 422 logged only.
  */
 export function handleApiError(root: RootStore, error: ApiRequestError): void {

@@ -7,7 +7,7 @@ beforeEach(() => {
   localStorage.clear();
 });
 
-describe('auth start and check (spec section 4)', () => {
+describe('auth start and check', () => {
   it('starts signed in when the auth_session flag exists, signed out otherwise', () => {
     expect(makeStore(new FakeApi()).store.auth.isAuthenticated).toBe(false);
     localStorage.setItem('auth_session', '1');

@@ -32,7 +32,7 @@ export interface RegisterInput {
   password_confirmation: string;
 }
 
-/** Register form field names; the server's names are mapped onto them (spec section 8). */
+/** Register form field names; the server's names are mapped onto them. */
 export type RegisterField = 'firstName' | 'lastName' | 'email' | 'phone' | 'password' | 'confirmPassword';
 
 export type ActionResult<F extends string = string> =
@@ -57,7 +57,7 @@ function verifiedOf(reply: AuthReply): boolean | undefined {
   return reply.emailVerified ?? reply.payload?.emailVerified ?? undefined;
 }
 
-/** Every auth state and transition of spec section 4. */
+/** Every auth state and transition (docs/product-behaviour.md#session-and-account-state-client). */
 export class AuthStore {
   isAuthenticated: boolean;
   emailVerified = false;

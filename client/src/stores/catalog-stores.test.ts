@@ -10,7 +10,7 @@ const langs = [
   { id: 2, code: 'de', title: 'Deutsch', default: 1 },
 ];
 
-describe('language choice (spec section 4)', () => {
+describe('language choice (stored, else default, else first)', () => {
   it('stored languageId if valid, else the default, else the first', () => {
     expect(chooseLanguage(langs, '1')?.code).toBe('en');
     expect(chooseLanguage(langs, '99')?.code).toBe('de');
@@ -44,7 +44,7 @@ const currencies = [
   { code: 'GBP', value: 0.9, symbol: '£', default: 1 },
 ];
 
-describe('currency choice (spec section 4)', () => {
+describe('currency choice (stored, else default, else first, else EUR)', () => {
   it('code from storage, else default-flagged, else first, else EUR', () => {
     expect(chooseCurrency(currencies, 'USD').code).toBe('USD');
     expect(chooseCurrency(currencies, 'XXX').code).toBe('GBP');

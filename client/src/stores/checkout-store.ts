@@ -13,7 +13,7 @@ export type ExternalNavigate = (url: string) => void;
 const browserNavigate: ExternalNavigate = (url) => window.location.assign(url);
 
 /**
- * The Confirm Information modal (spec sections 2, 4 and 5): billing form, payment method, client checks,
+ * The Confirm Information modal: billing form, payment method, client checks,
  * POST /api/deposit/checkout, server field errors per field, and the redirect to the payment page.
  */
 export class CheckoutStore {
@@ -49,7 +49,7 @@ export class CheckoutStore {
 
   /**
    * Opening the modal: loads countries, profile and settings when missing, selects the first payment
-   * method when none is chosen, and fills blank fields from the profile (spec section 4).
+   * method when none is chosen, and fills blank fields from the profile.
    */
   async prepare(): Promise<void> {
     this.preparing = true;
@@ -103,7 +103,7 @@ export class CheckoutStore {
     this.saveInfo = save;
   }
 
-  /** Client checks of spec section 5; returns the fields in error, in the spec's order. */
+  /** Client checks (top-up-validation.ts); returns the fields in error, in form order. */
   validate(): BillingField[] {
     const problems = checkBilling(this.form, this.accountEmail !== '');
     this.fieldErrors = Object.fromEntries(problems.map(([field, key]) => [field, this.root.t(key)]));
@@ -183,7 +183,7 @@ export class CheckoutStore {
     this.generalError = banner[0] ?? (hasFieldErrors ? null : err.message || this.root.t('client-payments.errors.checkoutFailed'));
   }
 
-  /** After a successful checkout the billing form is cleared (spec section 4). */
+  /** After a successful checkout the billing form is cleared. */
   clearForm(): void {
     this.form = { ...EMPTY_BILLING };
     this.fieldErrors = {};

@@ -8,7 +8,7 @@ import type { Currency } from '../types/domain';
 
 const FALLBACK: Currency = { ...FALLBACK_CURRENCY };
 
-/** Spec section 4: stored code, else the default-flagged currency, else the first, else EUR. */
+/** The choice: stored code, else the default-flagged currency, else the first, else EUR. */
 export function chooseCurrency(currencies: Currency[], storedCode: string | null): Currency {
   return (
     currencies.find((c) => c.code === storedCode) ??

@@ -5,7 +5,7 @@ import { translate, type MessageKey, type Messages, type MessageVars } from '../
 import { storage } from '../lib/storage';
 import type { Language } from '../types/domain';
 
-/** Spec section 4: the stored languageId if it is in the list, else the default-flagged one, else the first. */
+/** The choice: the stored languageId if it is in the list, else the default-flagged one, else the first. */
 export function chooseLanguage(languages: Language[], storedId: string | null): Language | null {
   const stored = languages.find((lang) => String(lang.id) === storedId);
   return stored ?? languages.find((lang) => Number(lang.default) === 1) ?? languages[0] ?? null;

@@ -3,7 +3,7 @@ import { ApiRequestError, messageOf } from '../lib/api/api-error';
 import type { UserProfile } from '../types/domain';
 import type { RootStore } from './root-store';
 
-/** The signed-in user's profile; every call does nothing unless signed in (spec section 6). */
+/** The signed-in user's profile; every call does nothing unless signed in. */
 export class ProfileStore {
   profile: UserProfile | null = null;
   loading = false;

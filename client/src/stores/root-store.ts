@@ -28,7 +28,7 @@ export interface RootStoreOptions {
   toastMs?: number;
 }
 
-/** Every domain store plus the UI store, created once and passed down by React context (style.md 12). */
+/** Every domain store plus the UI store, created once and passed down by React context. */
 export class RootStore {
   readonly api: ApiClient;
   readonly ui: UiStore;

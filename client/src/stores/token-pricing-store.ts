@@ -29,12 +29,12 @@ function priced(quote: ExactQuote): PricedQuote {
   return { ...quote, chargeMinor, charge: fromMinorUnits(chargeMinor, quote.currency) };
 }
 
-/** Spec section 9: the modal falls back to a minimum top-up of 1 when settings have none. */
+/** The modal falls back to a minimum top-up of 1 when settings have none. */
 const FALLBACK_MIN_TOP_UP = 1;
 
 /**
  * Token prices in the chosen currency: the tier table from GET /api/token-pricing, or the local tier
- * table converted at the currency's rate while it loads or when the call fails (spec section 8). Every
+ * table converted at the currency's rate while it loads or when the call fails. Every
  * price is computed with the shared pricing functions of contracts, the same ones checkout charges with.
  */
 export class TokenPricingStore {
@@ -111,7 +111,7 @@ export class TokenPricingStore {
     }
   }
 
-  /** Spec section 9: min_top_up (EUR) times the currency's value, in the currency's minor units. */
+  /** min_top_up (EUR) times the currency's value, in the currency's minor units. */
   get minTopUpMinor(): number {
     const configured = Number(this.root.settings.settings?.min_top_up);
     const minTopUp = Number.isFinite(configured) && configured > 0 ? configured : FALLBACK_MIN_TOP_UP;

@@ -44,7 +44,7 @@ async function pricedStore(options: { tiersFail?: boolean; settings?: Record<str
   return { store, api, navigator };
 }
 
-describe('top-up checks (spec section 5, first failure wins)', () => {
+describe('top-up checks (first failure wins)', () => {
   const ok = { choice: { kind: 'tokens' as const, tokens: 50 }, termsAccepted: true, totalMinor: 500, minTopUpMinor: 100, paymentType: 'card' };
 
   it('reports nothing chosen, then a bad amount, then terms, then the minimum, then the payment method', () => {
@@ -61,10 +61,10 @@ describe('top-up checks (spec section 5, first failure wins)', () => {
   });
 });
 
-describe('checkout form checks (spec section 5)', () => {
+describe('checkout form checks (one message per field)', () => {
   const filled = { name: 'Ada', surname: 'Lovelace', email: 'ada@example.test', phone: '+49 301234567', country: '1', city: 'Berlin', address: 'Main 1', postCode: '10117' };
 
-  it('lists every failing field in the spec order with its message', () => {
+  it('lists every failing field in form order with its message', () => {
     expect(checkBilling(EMPTY_BILLING, false)).toEqual([
       ['name', 'client-payments.errors.firstName'],
       ['surname', 'client-payments.errors.lastName'],

@@ -8,15 +8,15 @@ import { checkTopUp, type TopUpCheck } from './top-up-validation';
 /** UiStore modal ids of the two purchase modals. */
 export const BUY_TOKENS_MODAL = 'buy-tokens';
 export const CHECKOUT_MODAL = 'checkout';
-/** Spec section 3: the payment type defaults to card. */
+/** The payment type defaults to card. */
 export const DEFAULT_PAYMENT_TYPE = 'card';
-/** Spec section 9: deposit status is polled every 5000 ms until it is terminal. */
+/** Deposit status is polled every 5000 ms until it is terminal. */
 export const DEPOSIT_POLL_MS = 5000;
 
 export type { DepositStatus };
 const TERMINAL: ReadonlySet<DepositStatus> = new Set(['Success', 'Error', 'Cancelled']);
 
-/** Whether a deposit status is final (spec section 4). */
+/** Whether a deposit status is final (Success, Error and Cancelled never change). */
 export const isTerminalDeposit = (status: DepositStatus | null): boolean => status !== null && TERMINAL.has(status);
 
 /** The priced plan the modals show: pack title or "Custom Plan", and its exact quote. */
@@ -26,7 +26,7 @@ export interface TopUpPlan {
 }
 
 /**
- * The top-up flow of spec sections 3 and 4: what is being bought (pack, then tokens, then amount),
+ * The top-up flow: what is being bought (pack, then tokens, then amount),
  * payment type, terms acceptance, the Buy Tokens -> Confirm Information modal steps, and the deposit
  * whose status the payment pages poll.
  */
@@ -53,7 +53,7 @@ export class TopUpStore {
     return this.root.packs.packs.find((p) => String(p.id) === String(this.packId));
   }
 
-  /** The choice by spec priority: a (known, paid) pack, then tokens, then amount. */
+  /** The choice by priority: a (known, paid) pack, then tokens, then amount. */
   get choice(): TopUpCheck['choice'] {
     if (this.packId !== null) return this.selectedPack && this.selectedPack.price > 0 ? { kind: 'pack' } : null;
     if (this.tokens !== null) return { kind: 'tokens', tokens: this.tokens };
@@ -99,7 +99,7 @@ export class TopUpStore {
     this.amount = amount;
   }
 
-  /** Opens Buy Tokens; opening resets the payment type and the terms acceptance (spec section 4). */
+  /** Opens Buy Tokens; opening resets the payment type and the terms acceptance. */
   openBuyModal(): void {
     this.paymentType = DEFAULT_PAYMENT_TYPE;
     this.termsAccepted = false;
@@ -172,7 +172,7 @@ export class TopUpStore {
   }
 
   /**
-   * Polls a deposit every 5 s until it is Success, Error or Cancelled (spec sections 4 and 9), then
+   * Polls a deposit every 5 s until it is Success, Error or Cancelled, then
    * calls `onTerminal` once. A new poll replaces the previous one; stopPolling() ends it.
    */
   pollDeposit(depositId: string, onTerminal?: (status: DepositStatus) => void): void {
@@ -198,7 +198,7 @@ export class TopUpStore {
   }
 }
 
-/** The deposit id is the `order` query parameter of the checkout's redirect URL (spec section 4). */
+/** The deposit id is the `order` query parameter of the checkout's redirect URL. */
 export function depositIdFromUrl(url: string): string | null {
   try {
     return new URL(url, 'http://relative.invalid').searchParams.get('order');

@@ -1,7 +1,7 @@
 import { CHECKOUT_PHONE_PATTERN, SIMPLE_EMAIL_PATTERN, isValidTokenAmount } from '@imagestudio/contracts';
 import type { MessageKey } from '../lib/i18n';
 
-/** What the Buy Tokens modal checks, in spec section 5's order. */
+/** What the Buy Tokens modal checks, in the order it checks them. */
 export interface TopUpCheck {
   /** The top-up choice after the pack > tokens > amount priority; null when nothing usable is chosen. */
   choice: { kind: 'pack' } | { kind: 'tokens'; tokens: number } | { kind: 'amount'; amount: string } | null;
@@ -21,7 +21,7 @@ export interface TopUpProblem {
 const isValidAmount = (amount: string) => /^\d+(\.\d+)?$/.test(amount.trim()) && Number(amount) > 0 && Number.isFinite(Number(amount));
 
 /**
- * Spec section 5, first failure wins: nothing chosen; an amount that is not a number or not above 0;
+ * First failure wins: nothing chosen; an amount that is not a number or not above 0;
  * terms not accepted; a total below the minimum top-up (a warning); no payment method.
  */
 export function checkTopUp(input: TopUpCheck): TopUpProblem | null {
@@ -37,7 +37,7 @@ export function checkTopUp(input: TopUpCheck): TopUpProblem | null {
   return null;
 }
 
-/** The billing fields of the Confirm Information modal (spec section 3 checkout form). */
+/** The billing fields of the Confirm Information modal. */
 export interface BillingForm {
   name: string;
   surname: string;
@@ -55,7 +55,7 @@ export type BillingField = keyof BillingForm;
 export const EMPTY_BILLING: BillingForm = { name: '', surname: '', email: '', phone: '', country: '', city: '', address: '', postCode: '' };
 
 /**
- * Spec section 5 checkout rules in the spec's order, one message per field (the first that applies).
+ * The checkout rules in form order, one message per field (the first that applies).
  * The email is checked only when the account has none (the account email is used instead).
  */
 export function checkBilling(form: BillingForm, hasAccountEmail: boolean): Array<[BillingField, MessageKey]> {

@@ -1,4 +1,4 @@
-// jsdom lacks TextEncoder/TextDecoder, which react-router needs (stack-notes.md).
+// jsdom lacks TextEncoder/TextDecoder, which react-router needs (else: "TextEncoder is not defined").
 const { TextEncoder, TextDecoder } = require('node:util');
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
@@ -43,3 +43,7 @@ if (typeof globalThis.Request === 'undefined') {
 if (typeof globalThis.Headers === 'undefined') {
   globalThis.Headers = class Headers extends Map {};
 }
+
+// Pages arrive as lazy chunks: the first render of a page waits for its modules to be compiled and loaded,
+// which on a busy machine takes longer than Testing Library's default one second for findBy* queries.
+require('@testing-library/dom').configure({ asyncUtilTimeout: 15000 });

@@ -1,4 +1,4 @@
-/** Shapes the client reads from the API (spec section 3). Unknown extra fields are ignored. */
+/** Shapes the client reads from the API. Unknown extra fields are ignored. */
 
 export interface Country {
   id: number;

@@ -20,7 +20,7 @@ const sync = csrfSync({
   },
 });
 
-/** The 403 of design.md section 3. */
+/** The 403 of a failed CSRF check (docs/api-conventions.md#csrf). */
 export const csrfInvalid = () => new AppError('csrf_invalid', 'CSRF token mismatch.');
 
 /** Same token as the session's, compared in constant time (csrf-sync's own check uses ===). */

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import type { ApiOk } from '@imagestudio/contracts';
 
-/** Sends the success envelope of design.md section 3: `{status:"OK", payload}` plus named extras. */
+/** Sends the success envelope (docs/api-conventions.md#the-envelope): `{status:"OK", payload}` plus named extras. */
 export function sendOk<T>(
   res: Response,
   payload?: T,

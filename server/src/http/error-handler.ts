@@ -35,7 +35,7 @@ export const apiNotFound: RequestHandler = (_req, _res, next) => {
 };
 
 /**
- * The one error middleware (style.md rule 6). AppErrors keep their status and code, zod errors become
+ * The one error middleware. AppErrors keep their status and code, zod errors become
  * 422 field maps, body-parser failures become 400/413, and anything else a logged 500 carrying the
  * request id so support can find it. A request that needed Redis while it is unreachable (an outage, a
  * restart) or S3 while it is unreachable gets 503 service_unavailable: nothing was charged or done, and

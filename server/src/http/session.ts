@@ -3,7 +3,6 @@ import type { Request, RequestHandler } from 'express';
 import session from 'express-session';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
-import { passportFor } from '../modules/auth/auth.passport';
 
 /** The session cookie's name (httpOnly; the XSRF cookie is the readable one). */
 export const SESSION_COOKIE_NAME = 'imagestudio.sid';
@@ -31,7 +30,7 @@ export function rememberMaxAgeMs(config: Config): number {
 }
 
 /**
- * express-session on Redis (connect-redis with the app's node-redis client), then passport.
+ * express-session on Redis (connect-redis with the app's node-redis client); app.ts adds passport after it.
  * Without "remember me" the cookie is a browser-session cookie and Redis keeps the session for
  * SESSION_IDLE_HOURS after the last request; with it, the cookie and the session last
  * SESSION_REMEMBER_DAYS after the last request (connect-redis takes the TTL from the cookie's expiry).
@@ -45,7 +44,6 @@ export function sessionMiddleware(ctx: AppContext): RequestHandler[] {
     ttl: Math.round(config.SESSION_IDLE_HOURS * 3600),
     disableTouch: true,
   });
-  const passport = passportFor(ctx);
   return [
     session({
       name: SESSION_COOKIE_NAME,
@@ -57,8 +55,6 @@ export function sessionMiddleware(ctx: AppContext): RequestHandler[] {
       cookie: { httpOnly: true, sameSite: 'lax', secure: secureCookies(config), path: '/' },
     }),
     refreshSessionExpiry(config.SESSION_REFRESH_INTERVAL_S * 1000),
-    passport.initialize(),
-    passport.session(),
   ];
 }
 

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { AppContext } from '../context';
+import type { BackgroundTask } from '../lib/background-task';
 import { authRouter } from './auth/auth.routes';
 import { catalogRouter } from './catalog/catalog.routes';
 import { localizeMessagesRouter } from './catalog/localize-messages';
@@ -41,12 +42,6 @@ export function publicRouters(ctx: AppContext): Router[] {
 /** Every feature router, mounted under /api after the session and CSRF middleware. */
 export function apiRouters(ctx: AppContext): Router[] {
   return [authRouter(ctx), usersRouter(ctx), passwordResetRouter(ctx), emailVerificationRouter(ctx), depositsRouter(ctx), paymentHistoryRouter(ctx), toolsRouter(ctx), jobsRouter(ctx)];
-}
-
-/** A periodic job of the API process (reconcilers, retention); `start` returns its stop function. */
-export interface BackgroundTask {
-  name: string;
-  start(): () => Promise<void>;
 }
 
 /** Periodic tasks started by main.ts (not by createApp, so tests control them). */

@@ -22,7 +22,7 @@ import { randomUUID } from 'node:crypto';
 import type supertest from 'supertest';
 import { CSRF_COOKIE_NAME, tokensToTenths, type RegisterInput } from '@imagestudio/contracts';
 import { fromRoot } from '../config';
-import type { CurrentUser } from '../http/auth-guards';
+import type { CurrentUser } from '../modules/auth/auth-guards';
 import { toCurrentUser } from '../modules/auth/auth.passport';
 import { registerUser } from '../modules/auth/auth.service';
 import { applyEntryNow } from '../modules/ledger/ledger.service';
@@ -33,7 +33,7 @@ import { migrateLatest, runSeeds } from '../lib/migrator';
 import { uniqueEmail, type TestContext } from './harness';
 import { TEST_DATABASE_URL } from './test-env';
 
-/** Every account made by these helpers has this password unless told otherwise (meets spec section 5). */
+/** Every account made by these helpers has this password unless told otherwise (meets the password rule). */
 export const TEST_PASSWORD = 'Secret123';
 
 /** The XSRF token the agent holds in its cookie jar, if any. */

@@ -1,5 +1,5 @@
 /**
- * The worker's one gateway to onnxruntime-node (style.md rule 10: no other module imports it).
+ * The worker's one gateway to onnxruntime-node (no other module imports it).
  *
  * Usage:
  *   const runtime = await InferenceRuntime.start({ providers: ['cuda', 'cpu'], requireGpu: false, cpuThreads: 2 });
@@ -46,7 +46,7 @@ export interface RuntimeOptions {
   providers: readonly ExecutionProvider[];
   /** Throw when no GPU provider (cuda, webgpu) could be used. */
   requireGpu: boolean;
-  /** CPU intra-op threads (= cores, models-notes.md). */
+  /** CPU intra-op threads (the machine's cores by default). */
   cpuThreads: number;
   logger?: Logger;
   /** Run on the calling thread (benchmarks only). */
@@ -184,7 +184,7 @@ export class InferenceRuntime {
   }
 
   private sessionOptions(provider: ExecutionProvider): Record<string, unknown> {
-    // models-notes.md: on CPU sequential execution, intra-op threads = cores, one inter-op thread.
+    // On CPU: sequential execution, intra-op threads = cores, one inter-op thread (parallel mode was slower).
     return {
       executionProviders: [provider],
       executionMode: 'sequential',

@@ -8,7 +8,7 @@ import { defaultModel, preparedModelFile } from '../models';
 export const FIXTURES = path.join(__dirname, 'fixtures');
 export const MODELS_DIR = path.resolve(__dirname, '..', '..', '..', 'models', '.cache');
 
-/** A CPU runtime with the threading of models-notes.md (2 threads is this machine kind). */
+/** A CPU runtime with the worker's CPU threading (2 threads is this machine kind). */
 export function startCpuRuntime(): Promise<InferenceRuntime> {
   return InferenceRuntime.start({ providers: ['cpu'], requireGpu: false, cpuThreads: 2 });
 }

@@ -2,7 +2,7 @@ import { checkPasswordChange } from './password-rules';
 
 const ok = { current_password: 'Secret12', password: 'Newpass34', password_confirmation: 'Newpass34' };
 
-describe('change password checks (spec section 5, first failure wins)', () => {
+describe('change password checks (first failure wins)', () => {
   it('current password first, then the password rule, then the confirmation', () => {
     expect(checkPasswordChange({ current_password: '', password: '', password_confirmation: '' })).toEqual({ fields: ['current_password'], key: 'client-payments.account.password.currentRequired' });
     expect(checkPasswordChange({ ...ok, password: '' })?.key).toBe('shell.validation.passwordRequired');

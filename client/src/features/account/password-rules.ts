@@ -1,11 +1,11 @@
 import type { MessageKey } from '../../lib/i18n';
-import { passwordRuleKey } from '../auth/validation';
+import { passwordRuleKey } from '../../lib/password-rule';
 
 export type PasswordField = 'current_password' | 'password' | 'password_confirmation';
 
 /**
  * Change Password checks, first failure wins: current password given; the new one keeps the shared
- * password rule (spec section 5); the confirmation is given and matches (a mismatch marks both fields).
+ * password rule (contracts/src/password.ts); the confirmation is given and matches (a mismatch marks both fields).
  */
 export function checkPasswordChange(form: Record<PasswordField, string>): { fields: PasswordField[]; key: MessageKey } | null {
   if (!form.current_password) return { fields: ['current_password'], key: 'client-payments.account.password.currentRequired' };

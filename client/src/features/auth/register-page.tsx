@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button, Card, Checkbox, PhoneInput, TextField, type PhoneValue } from '../../components';
 import { paths } from '../../config/paths';
 import { safeRedirect } from '../../lib/redirect';
-import { usePhoneCountry } from '../../lib/use-phone-country';
+import { usePhoneCountry } from '../../hooks/use-phone-country';
 import { useStore } from '../../stores';
 import { TermsLabel } from './terms-label';
 import { useSubmitGuard } from './use-submit-guard';

@@ -2,7 +2,7 @@ import { useCallback, useRef } from 'react';
 import { TIMINGS } from '../../config/constants';
 
 /**
- * Double-submit guard of spec section 5: after a failed validation further submits are ignored for 300 ms,
+ * Double-submit guard: after a failed validation further submits are ignored for 300 ms,
  * after a real submit for 500 ms (and while the request runs the button is busy anyway).
  */
 export function useSubmitGuard(now: () => number = Date.now) {

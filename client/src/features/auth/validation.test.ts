@@ -3,7 +3,7 @@ import { validateForgot, validateLogin, validateRegister, validateReset, type Re
 
 const text = (problem: { key: keyof typeof en } | null) => (problem ? en[problem.key] : null);
 
-describe('sign in (spec section 5)', () => {
+describe('sign in: required fields, then the email format', () => {
   it('requires both fields, then a simple email pattern', () => {
     expect(text(validateLogin({ email: '', password: 'x' }))).toBe('Email and password are required');
     expect(text(validateLogin({ email: 'a@b.c', password: '' }))).toBe('Email and password are required');
@@ -12,7 +12,7 @@ describe('sign in (spec section 5)', () => {
   });
 });
 
-describe('sign up: the first failure, in the spec order', () => {
+describe('sign up: only the first failure, from the name down to the terms', () => {
   const valid: RegisterForm = { firstName: 'Ada', lastName: 'L', email: 'ada@example.test', phone: '+49 151 23456789', phoneValid: true, password: 'Secret1', confirmPassword: 'Secret1', terms: true };
   const steps: Array<[Partial<RegisterForm>, string, string[]]> = [
     [{ firstName: ' ' }, 'Name is required', ['firstName']],

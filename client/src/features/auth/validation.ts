@@ -1,5 +1,5 @@
-import { PASSWORD_MESSAGES, passwordProblem } from '@imagestudio/contracts';
 import type { MessageKey } from '../../lib/i18n';
+import { passwordRuleKey } from '../../lib/password-rule';
 
 /** A simple email shape check (the server does the real one). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -8,21 +8,6 @@ export interface FieldProblem<F extends string> {
   /** Fields to mark (a mismatch marks both password fields). */
   fields: F[];
   key: MessageKey;
-}
-
-const PASSWORD_KEYS: Record<string, MessageKey> = {
-  [PASSWORD_MESSAGES.required]: 'shell.validation.passwordRequired',
-  [PASSWORD_MESSAGES.length]: 'shell.validation.passwordLength',
-  [PASSWORD_MESSAGES.upper]: 'shell.validation.passwordUpper',
-  [PASSWORD_MESSAGES.lower]: 'shell.validation.passwordLower',
-  [PASSWORD_MESSAGES.digit]: 'shell.validation.passwordDigit',
-  [PASSWORD_MESSAGES.spaces]: 'shell.validation.passwordSpaces',
-};
-
-/** The shared password rule (contracts) as a message key, or null when the password is acceptable. */
-export function passwordRuleKey(password: string): MessageKey | null {
-  const problem = passwordProblem(password);
-  return problem ? (PASSWORD_KEYS[problem] ?? 'shell.validation.passwordLength') : null;
 }
 
 export function validateLogin(input: { email: string; password: string }): FieldProblem<'email' | 'password'> | null {
@@ -44,7 +29,7 @@ export interface RegisterForm {
   terms: boolean;
 }
 
-/** Spec section 5: the first failing rule, in the spec's order. */
+/** The first failing rule, from the name down to the terms (docs/product-behaviour.md#validation-order-and-texts). */
 export function validateRegister(form: RegisterForm): FieldProblem<RegisterFormField> | null {
   if (!form.firstName.trim()) return { fields: ['firstName'], key: 'shell.validation.nameRequired' };
   if (!form.lastName.trim()) return { fields: ['lastName'], key: 'shell.validation.surnameRequired' };

@@ -7,7 +7,7 @@ import { useStore } from '../../stores';
 
 /** Token bundles: the free bundle, up to three paid packs, and the custom plan. */
 export const Bundles = observer(function Bundles() {
-  const { packs, currencies, auth, t } = useStore();
+  const { packs, currencies, auth, t, initState } = useStore();
   const free = packs.freePacks[0];
   const paid = packs.paidPacks.slice(0, 3);
   return (
@@ -29,7 +29,7 @@ export const Bundles = observer(function Bundles() {
             </ButtonLink>
           </Card>
         </li>
-        {packs.loading && paid.length === 0
+        {paid.length === 0 && (packs.loading || initState !== 'ready')
           ? [0, 1, 2].map((i) => (
               <li key={`skeleton-${i}`}>
                 <Card className="bundle">

@@ -2,7 +2,7 @@ import { PENDING_CHECK_EVERY_MS, PENDING_FIRST_CHECK_MS, startPendingChecks } fr
 
 afterEach(() => jest.useRealTimers());
 
-describe('pending page checks (spec sections 4 and 9)', () => {
+describe('pending page checks (after 5 s, then every 30 s)', () => {
   it('checks first after 5 s, then every 30 s', () => {
     jest.useFakeTimers();
     const check = jest.fn();

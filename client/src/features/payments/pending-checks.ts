@@ -1,4 +1,4 @@
-/** Spec sections 4 and 9: the pending page checks 5 s after opening, then every 30 s. */
+/** The pending page checks 5 s after opening, then every 30 s. */
 export const PENDING_FIRST_CHECK_MS = 5000;
 export const PENDING_CHECK_EVERY_MS = 30000;
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { interpretPhone, PhoneInput, Select, TextField } from '../../components';
-import { usePhoneCountry } from '../../lib/use-phone-country';
+import { usePhoneCountry } from '../../hooks/use-phone-country';
 import { useStore, type BillingField } from '../../stores';
 
 /** Id of a billing field's input, so the first field in error can be focused. */
@@ -11,7 +11,7 @@ export const billingInputId = (field: BillingField) => `checkout-${field}`;
 export const BillingFields = observer(function BillingFields() {
   const { checkout, countries, t } = useStore();
   const { form, fieldErrors: errors } = checkout;
-  // Spec section 5: an unsupported country clears the number; the toast is rate limited to 500 ms.
+  // An unsupported country clears the number; the toast is rate limited to 500 ms.
   const { detectCountry, onUnsupported } = usePhoneCountry();
   // A number filled in from the profile names its country by its prefix (+49): show it in the dropdown.
   useEffect(() => {

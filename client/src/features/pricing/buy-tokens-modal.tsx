@@ -5,7 +5,7 @@ import { BUY_TOKENS_MODAL, DEFAULT_PAYMENT_TYPE, useStore } from '../../stores';
 import { PlanSummary } from './plan-summary';
 import { TermsAcceptanceLabel } from './terms-acceptance';
 
-/** Buy Tokens: what is bought and its total, the terms checkbox and the card button (spec section 2). */
+/** Buy Tokens: what is bought and its total, the terms checkbox and the card button. */
 export const BuyTokensModal = observer(function BuyTokensModal() {
   const { ui, topUp, t } = useStore();
   return (

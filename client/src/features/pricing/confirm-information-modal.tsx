@@ -6,7 +6,7 @@ import { BillingFields, billingInputId } from './billing-fields';
 
 /**
  * Confirm Information: amount and payment method, a general error banner, the billing fields, the
- * save-information option, BACK and CONFIRM PAYMENT (spec section 2). Opening it prepares checkout.
+ * save-information option, BACK and CONFIRM PAYMENT. Opening it prepares checkout.
  */
 export const ConfirmInformationModal = observer(function ConfirmInformationModal() {
   const { ui, topUp, checkout, currencies, t } = useStore();

@@ -13,8 +13,8 @@ interface PacksGridProps {
 
 /** Every pack: title, description, price or "free", credits, and Choose on paid packs only. */
 export const PacksGrid = observer(function PacksGrid({ highlightId, onChoose }: PacksGridProps) {
-  const { packs, currencies, t } = useStore();
-  if (packs.loading && packs.packs.length === 0) {
+  const { packs, currencies, t, initState } = useStore();
+  if (packs.packs.length === 0 && (packs.loading || initState !== 'ready')) {
     return (
       <ul className="packs-grid" aria-busy="true">
         {[0, 1, 2, 3].map((i) => (

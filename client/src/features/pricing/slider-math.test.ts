@@ -1,6 +1,6 @@
 import { DEFAULT_SLIDER_PERCENT, sliderPercent, sliderTokens } from './slider-math';
 
-describe('custom token slider (spec section 5)', () => {
+describe('custom token slider (1 to 2000 tokens)', () => {
   it.each([
     [0, 1],
     [10, 200.9],

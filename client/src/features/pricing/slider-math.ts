@@ -1,10 +1,10 @@
 /**
- * The custom-amount slider of spec section 5: a position of 0-100 percent maps to
+ * The custom-amount slider: a position of 0-100 percent maps to
  * tokens = percent / 100 x 1999 + 1, rounded to one decimal and capped at 2000 (1 to 2000 tokens).
  */
 export const SLIDER_MIN_TOKENS = 1;
 export const SLIDER_MAX_TOKENS = 2000;
-/** Spec section 9: the slider starts at 10 percent. */
+/** The slider starts at 10 percent. */
 export const DEFAULT_SLIDER_PERCENT = 10;
 /** The position steps by a tenth of a percent, fine enough to reach about every other 0.1 token. */
 export const SLIDER_STEP_PERCENT = 0.1;

@@ -41,8 +41,9 @@ const StaticPageView = observer(function StaticPageView({ id }: { id: string }) 
 
 /** /{slug}: only slugs among the fetched pages are pages; anything else is Not Found. */
 export const StaticPageBySlug = observer(function StaticPageBySlug() {
-  const { pages } = useStore();
+  const { pages, t } = useStore();
   const { slug = '' } = useParams();
+  if (!pages.loaded) return <PageSpinner label={t('shell.staticPage.loading')} />;
   const known = pages.bySlug(slug);
   return known ? <StaticPageView id={String(known.id)} /> : <NotFoundPage />;
 });

@@ -25,7 +25,7 @@ export interface ApiClientHooks {
   commonParams(): Record<string, string | number | undefined>;
   /** Bearer token from storage, if any. */
   bearerToken(): string | null;
-  /** The error catalogue of spec section 8, run for failed calls that did not opt out. */
+  /** The error catalogue (stores/api-error-catalogue.ts), run for failed calls that did not opt out. */
   onError(error: ApiRequestError): void;
 }
 
@@ -72,7 +72,7 @@ function toApiError(err: unknown): ApiRequestError {
 }
 
 /**
- * The one HTTP client of the app (style.md rule 12): base path, cookies, XSRF header, bearer token,
+ * The one HTTP client of the app (components never call fetch): base path, cookies, XSRF header, bearer token,
  * common parameters, 6 s timeout and the error catalogue. Replies are the /api envelope.
  */
 export class ApiClient {

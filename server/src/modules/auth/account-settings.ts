@@ -2,7 +2,7 @@ import { tokensToTenths } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { getSettings } from '../catalog/settings.service';
 
-/** The settings that change account behaviour (spec section 3 names them). */
+/** The settings that change account behaviour. */
 export interface AccountSettings {
   isRegEnabled: boolean;
   welcomeBonusTenths: number;

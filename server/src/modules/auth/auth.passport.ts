@@ -1,7 +1,7 @@
 import { Passport } from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { AppContext } from '../../context';
-import type { CurrentUser } from '../../http/auth-guards';
+import type { CurrentUser } from './auth-guards';
 import * as users from '../users/users.repository';
 import { verifyCredentials } from './auth.service';
 
@@ -21,7 +21,7 @@ export function toCurrentUser(row: users.UserRow): CurrentUser {
 
 /**
  * One Passport instance per app (not the global singleton, so apps built by tests stay apart), with the
- * local strategy on `username` + `password` as spec section 7 sends them.
+ * local strategy on `username` + `password` as the client sends them.
  */
 export function passportFor(ctx: AppContext): InstanceType<typeof Passport> {
   let passport = cache.get(ctx);
@@ -39,8 +39,8 @@ export function passportFor(ctx: AppContext): InstanceType<typeof Passport> {
   // A session whose epoch is behind the user's (password reset or change since) or whose user is
   // disabled or gone no longer authenticates: `false` makes passport drop the login from the session.
   passport.deserializeUser<SessionRef>((ref, done) => {
-    users.findById(ctx.db, ref.id).then(
-      (row) => done(null, row && !row.disabled_at && row.session_epoch === ref.epoch ? toCurrentUser(row) : false),
+    users.findSessionUser(ctx.db, ref.id).then(
+      (row) => done(null, row && !row.disabled_at && row.session_epoch === ref.epoch ? row : false),
       (err) => done(err),
     );
   });

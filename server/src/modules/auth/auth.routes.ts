@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { ACCOUNT_MESSAGES, loginSchema, registerSchema } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import type { CurrentUser } from '../../http/auth-guards';
+import type { CurrentUser } from './auth-guards';
 import { sendOk } from '../../http/envelope';
 import { validationError } from '../../lib/errors';
 import { consumeOrThrow, limitersFor, refund } from '../rate-limits/rate-limits';
@@ -22,7 +22,7 @@ function authenticateLocal(ctx: AppContext, req: Request, res: Response): Promis
   });
 }
 
-/** POST /register, /login, /logout and GET /is-auth (spec section 7). */
+/** POST /register, /login, /logout and GET /is-auth. */
 export function authRouter(ctx: AppContext): Router {
   const router = Router();
   const limits = limitersFor(ctx);

@@ -9,7 +9,7 @@ import { readAccountSettings, type AccountSettings } from './account-settings';
 import { hasherFor } from './password-hash';
 import { normalizePhone } from './phone';
 
-/** The free tokens every account starts with (spec section 1), in tenths. */
+/** The free tokens every account starts with, in tenths. */
 export const FREE_SIGNUP_TENTHS = 100;
 
 /** Idempotency keys of the two registration grants: each can exist once per user. */

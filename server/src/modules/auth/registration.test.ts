@@ -12,7 +12,7 @@ describe('registration validation and limits', () => {
   });
   afterAll(() => t.close());
 
-  it('answers an empty form with every field message of spec section 5, keyed like the payload', async () => {
+  it('answers an empty form with every field message, keyed like the payload', async () => {
     const agent = await xsrfAgent(t);
     const res = await agent.post('/api/register').send({}).expect(422);
     expect(res.body).toEqual({

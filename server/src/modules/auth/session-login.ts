@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
-import type { CurrentUser } from '../../http/auth-guards';
+import type { CurrentUser } from './auth-guards';
 import { reissueCsrfToken } from '../../http/csrf';
 import { rememberMaxAgeMs } from '../../http/session';
 

@@ -8,9 +8,9 @@ import { listLanguages, localizedStrings, resolveLanguage } from './localization
 import { getSettings } from './settings.service';
 
 /**
- * The content calls of spec section 7: GET only, served from the in-process catalog cache with an ETag
- * (304 on If-None-Match) and Cache-Control. Keys hold the resolved language, so `lang_id=2` and
- * `lang_id=de` share one entry.
+ * The content calls (settings, languages, strings, currencies, countries, pages): GET only, served from
+ * the in-process catalog cache with an ETag (304 on If-None-Match) and Cache-Control. Keys hold the
+ * resolved language, so `lang_id=2` and `lang_id=de` share one entry.
  */
 export function catalogRouter(ctx: AppContext): Router {
   const router = Router();

@@ -11,7 +11,7 @@ export interface CurrencyDto {
   default: 0 | 1;
 }
 
-/** The message of an unknown currency code on a pricing call (spec section 5). */
+/** The message of an unknown currency code on a pricing call. */
 export const INVALID_CURRENCY = 'Invalid currency code';
 
 function visibleCurrencies(deps: CatalogDeps): Promise<CurrencyRow[]> {

@@ -2,7 +2,7 @@ import { catalogCache, type CatalogDeps } from './catalog.cache';
 import * as repo from './localization.repository';
 import type { LanguageRow } from './localization.repository';
 
-/** A language as GET /api/languages sends it (spec section 3: default 1 = default). */
+/** A language as GET /api/languages sends it (`default` 1 marks the default language). */
 export interface LanguageDto {
   id: number;
   code: string;

@@ -18,10 +18,11 @@ function translateBody(body: Body, translate: Translator): Body {
 }
 
 /**
- * Server messages in the request's language (design.md section 3): when `lang_id` names a non-default
- * language, the `message` and the `errors` lists of every JSON reply sent after this point (routes and
- * the error handler) are translated from their English text. Mounted as the first /api router, so every
- * module gets it by adding its messages to migrations/seeds/strings/server.json.
+ * Server messages in the request's language (docs/api-conventions.md#currency-and-lang_id): when
+ * `lang_id` names a non-default language, the `message` and the `errors` lists of every JSON reply sent
+ * after this point (routes and the error handler) are translated from their English text. Mounted as
+ * the first /api router, so every module gets it by adding its messages to
+ * migrations/seeds/strings/server.json.
  */
 export function localizeMessagesRouter(ctx: AppContext): Router {
   const router = Router();

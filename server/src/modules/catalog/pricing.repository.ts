@@ -17,10 +17,6 @@ export async function listPacks(db: Knex): Promise<PackRow[]> {
   return db('packs').select(PACK_COLUMNS).orderBy([{ column: 'position' }, { column: 'id' }]);
 }
 
-export async function findPack(db: Knex, id: number): Promise<PackRow | null> {
-  return ((await db('packs').where({ id }).first(PACK_COLUMNS)) as PackRow | undefined) ?? null;
-}
-
 export async function insertPack(db: Knex, row: Omit<PackRow, 'id'>): Promise<PackRow> {
   const [saved] = await db('packs').insert(row).returning(PACK_COLUMNS);
   return saved as PackRow;

@@ -17,7 +17,7 @@ function parseTokens(raw: string | undefined): number {
   return tokens;
 }
 
-/** Packs and token prices in the request's currency (an unknown code is a 422 here, spec section 5). */
+/** Packs and token prices in the request's currency (an unknown code is a 422 here). */
 export function pricingRouter(ctx: AppContext): Router {
   const router = Router();
   router.get(

@@ -1,4 +1,4 @@
-import { SETTING_KEYS, defaultSettings, settingsSchema, tokensToTenths, type SettingKey, type Settings } from '@imagestudio/contracts';
+import { SETTING_KEYS, defaultSettings, settingsSchema, type SettingKey, type Settings } from '@imagestudio/contracts';
 import { validationError } from '../../lib/errors';
 import { catalogCache, type CatalogDeps } from './catalog.cache';
 import * as repo from './settings.repository';
@@ -17,27 +17,9 @@ function mergeStored(stored: Map<string, unknown>): Settings {
   return Object.freeze(merged) as Settings;
 }
 
-/** The site settings (spec section 3 with the defaults of section 9), cached in process. */
+/** The site settings (defaults in contracts/src/settings.ts), cached in process. */
 export function getSettings(deps: CatalogDeps): Promise<Settings> {
   return catalogCache(deps).get('settings', async () => mergeStored(await repo.readSettingRows(deps.db)));
-}
-
-/** Job prices and the welcome bonus as exact integer tenths of a token. */
-export interface TokenPricesTenths {
-  image_generation: number;
-  background_removal: number;
-  upscale: number;
-  welcome_bonus: number;
-}
-
-/** The settings' token amounts as integer tenths (the ledger's unit). */
-export function tokenPricesTenths(settings: Settings): TokenPricesTenths {
-  return {
-    image_generation: tokensToTenths(settings.image_generation_price),
-    background_removal: tokensToTenths(settings.background_removal_price),
-    upscale: tokensToTenths(settings.upscale_price),
-    welcome_bonus: tokensToTenths(settings.welcome_bonus_tokens),
-  };
 }
 
 /** Whether `key` names a setting. */

@@ -1,6 +1,7 @@
 import { defaultSettings } from '@imagestudio/contracts';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { getSettings, tokenPricesTenths, updateSetting } from './settings.service';
+import { getSettings, updateSetting } from './settings.service';
+import { toToolSettings } from '../tools/tools.settings';
 
 describe('settings', () => {
   let t: TestContext;
@@ -9,7 +10,7 @@ describe('settings', () => {
   });
   afterAll(() => t.close());
 
-  it('serves every field of spec section 3 with the defaults of section 9', async () => {
+  it('serves every setting with its default', async () => {
     const res = await t.agent().get('/api/settings').expect(200);
     expect(res.body.status).toBe('OK');
     const s = res.body.payload;
@@ -35,7 +36,7 @@ describe('settings', () => {
 
   it('gives job prices as exact tenths of a token', async () => {
     const s = await getSettings(t.ctx);
-    expect(tokenPricesTenths(s)).toEqual({ image_generation: 10, background_removal: 10, upscale: 10, welcome_bonus: 0 });
+    expect(toToolSettings(s).priceTenths).toEqual({ generate: 10, 'remove-background': 10, upscale: 10 });
     expect(Object.isFrozen(s)).toBe(true);
   });
 

@@ -3,7 +3,7 @@ import { QUEUE_NAME, isFinalJobStatus } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { queueConnection, throttledErrorLog } from '@imagestudio/runtime';
 import { raiseCancelFlag } from './cancel-flag';
-import type { BackgroundTask } from '../index';
+import type { BackgroundTask } from '../../lib/background-task';
 import { recordCompleted, recordFailed, recordProgress, recordStarted } from './finalize.service';
 import * as repo from './jobs.repository';
 

@@ -11,7 +11,7 @@ import { startJobEvents } from './job-events';
 import { money, waitFor, waitForStatus, workerFor, workerOptions } from './jobs.test-support';
 import { reconcileOnce } from './reconciler';
 import { expireOldResults } from './retention';
-import { withLock } from './task-lock';
+import { withLock } from '../../lib/task-lock';
 
 const generate = (prompt: string) => ({ prompt, size: '1024x1024' });
 

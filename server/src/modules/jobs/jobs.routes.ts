@@ -1,7 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import { jobListQuerySchema } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { currentUser, requireUser } from '../../http/auth-guards';
+import { currentUser, requireUser } from '../auth/auth-guards';
 import { sendOk } from '../../http/envelope';
 import { jobMetrics } from './job-metrics';
 import { streamJob } from './job-stream';

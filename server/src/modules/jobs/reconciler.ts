@@ -1,11 +1,11 @@
 import { JOB_MESSAGES } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { raiseCancelFlag } from './cancel-flag';
-import type { BackgroundTask } from '../index';
+import type { BackgroundTask } from '../../lib/background-task';
 import { failJob, recordCompleted, recordFailed, recordStarted } from './finalize.service';
 import * as repo from './jobs.repository';
 import type { JobRow } from './jobs.repository';
-import { every, withLock } from './task-lock';
+import { every, withLock } from '../../lib/task-lock';
 
 const BATCH = 200;
 const WAITING_STATES = new Set(['waiting', 'delayed', 'prioritized', 'paused', 'waiting-children']);

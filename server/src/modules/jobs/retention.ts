@@ -1,9 +1,9 @@
 import type { AppContext } from '../../context';
-import type { BackgroundTask } from '../index';
+import type { BackgroundTask } from '../../lib/background-task';
 import { inputsPrefix, resultsPrefix } from '@imagestudio/runtime';
 import { jobOwner } from './finalize.service';
 import * as repo from './jobs.repository';
-import { every, withLock } from './task-lock';
+import { every, withLock } from '../../lib/task-lock';
 
 const BATCH = 500;
 

@@ -131,11 +131,7 @@ export async function submitJob<T extends JobName>(ctx: AppContext, req: SubmitR
   });
   try {
     await withTimeout(
-      ctx.queue.add(req.tool, payload, {
-        jobId,
-        attempts: ctx.config.JOB_ATTEMPTS,
-        backoff: { type: 'exponential', delay: ctx.config.JOB_RETRY_DELAY_MS },
-      }),
+      ctx.queue.add(req.tool, payload, { jobId }),
       ctx.config.QUEUE_ADD_TIMEOUT_MS,
     );
   } catch (err) {

@@ -27,7 +27,7 @@ export interface LedgerOutcome {
   entry: LedgerRow | null;
 }
 
-/** The 402 of design.md section 3, with the spec's wording. */
+/** The 402 of a spend the balance does not cover; the message names both amounts. */
 export function insufficientTokens(neededTenths: number, haveTenths: number): AppError {
   return new AppError('insufficient_tokens', `Not enough tokens: this needs ${tenthsToTokens(neededTenths)}, you have ${tenthsToTokens(haveTenths)}.`);
 }

@@ -51,7 +51,7 @@ describe('the token ledger (applyEntry)', () => {
     expect(await ledgerSum(t.ctx.db, userId)).toBe(2);
   });
 
-  it('says how much is needed and available with the spec wording', async () => {
+  it('says how much is needed and how much is available', async () => {
     const userId = await newUser();
     await expect(applyEntryNow(t.ctx.db, { userId, deltaTenths: -123, kind: 'spend', idempotencyKey: `job:${randomUUID()}:charge` })).rejects.toMatchObject({
       status: 402,

@@ -32,7 +32,7 @@ export interface QuoteInputs {
 
 /**
  * Prices a top-up on the server with the catalog's one pricing function (VAT added); nothing the
- * client sends about prices is used. Refuses, with the spec's messages, unknown and free packs, totals
+ * client sends about prices is used. Refuses, with the checkout messages of contracts, unknown and free packs, totals
  * below the minimum top-up and amounts below Stripe's minimum charge.
  */
 export async function priceTopUp(input: QuoteInputs): Promise<PricedTopUp> {

@@ -1,5 +1,5 @@
 import { CHECKOUT_MESSAGES as M, SIMPLE_EMAIL_PATTERN, checkoutBillingSchema, parseTopUpChoice, type FieldErrors } from '@imagestudio/contracts';
-import type { CurrentUser } from '../../http/auth-guards';
+import type { CurrentUser } from '../auth/auth-guards';
 import { zodToFieldErrors } from '../../http/error-handler';
 import { serviceUnavailable, validationError } from '../../lib/errors';
 import { saveBillingToProfile } from './billing-profile.repository';
@@ -30,7 +30,7 @@ async function readCheckoutForm(payments: Payments, user: CurrentUser, body: Rec
   if (!billing.success) Object.assign(errors, firstPerField(zodToFieldErrors(billing.error)));
   const choice = parseTopUpChoice(body);
   if ('field' in choice) errors[choice.field] = [choice.message];
-  // The account email overrides the form's (spec section 6); the form's is used only without one.
+  // The account email overrides the form's; the form's is used only without one.
   const email = user.email || (billing.success ? (billing.data.email ?? '') : '');
   if (!email) errors.email = [M.emailRequired];
   else if (!user.email && !SIMPLE_EMAIL_PATTERN.test(email)) errors.email = [M.emailInvalid];

@@ -111,7 +111,7 @@ describe('POST /api/deposit/checkout with Stripe', () => {
       expect(exact.status).toBe(200);
     });
 
-    it('gives every checkout field message of spec section 5 at once', async () => {
+    it('gives every checkout field message at once', async () => {
       const errors = await errorsFor({ tokens: 150 });
       expect(errors).toEqual({
         name: [M.firstName],

@@ -10,7 +10,7 @@ export type PaymentOutcome =
   | { kind: 'failed'; error: string }
   | { kind: 'cancelled' };
 
-/** Spec section 4: Success, Error and Cancelled are terminal. */
+/** Success, Error and Cancelled are terminal: a deposit never leaves them. */
 export const TERMINAL_STATUSES: readonly DepositStatus[] = ['Success', 'Error', 'Cancelled'];
 
 export function isTerminal(status: DepositStatus): boolean {

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import type { AppContext } from '../../context';
-import { currentUser, requireUser, requireVerifiedEmail } from '../../http/auth-guards';
+import { currentUser, requireUser, requireVerifiedEmail } from '../auth/auth-guards';
 import { sendOk } from '../../http/envelope';
 import { startCheckout } from './checkout.service';
 import { checkoutRedirect, depositStatus, returnFromStripe } from './deposits.service';

@@ -58,7 +58,7 @@ export async function depositStatus(payments: Payments, userId: string, depositI
   return presentStatus(deposit);
 }
 
-/** The client page for a deposit's state (spec section 2 payment pages), as a relative URL. */
+/** The client page for a deposit's state (/success-payment, /fail-payment, /pending-payment), as a relative URL. */
 export function resultPage(deposit: Deposit): string {
   const order = encodeURIComponent(deposit.id);
   switch (deposit.status) {

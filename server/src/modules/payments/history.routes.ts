@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireUser } from '../../http/auth-guards';
+import { currentUser, requireUser } from '../auth/auth-guards';
 import { sendOk } from '../../http/envelope';
 import { paymentHistory, receiptHtml } from './history.service';
 import { paymentsFor } from './payments.context';

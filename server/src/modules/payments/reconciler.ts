@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
-import { every, withLock } from '../jobs/task-lock';
-import type { BackgroundTask } from '../index';
+import { every, withLock } from '../../lib/task-lock';
+import type { BackgroundTask } from '../../lib/background-task';
 import * as repo from './deposits.repository';
 import type { Deposit } from './deposits.repository';
 import { settleDeposit } from './fulfilment.service';

@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { JOB_MESSAGES } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { currentUser } from '../../http/auth-guards';
+import { currentUser } from '../auth/auth-guards';
 import { consumeOrThrow } from '../rate-limits/rate-limits';
 
 const limiters = new WeakMap<AppContext, RateLimiterRedis>();

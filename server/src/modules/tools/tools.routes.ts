@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { quoteQuerySchema } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { currentUser, requireUser, requireVerifiedEmail } from '../../http/auth-guards';
+import { currentUser, requireUser, requireVerifiedEmail } from '../auth/auth-guards';
 import { sendOk } from '../../http/envelope';
 import { presentJob } from '../jobs/job-presenter';
 import type { SubmitOutcome } from '../jobs/submit.service';

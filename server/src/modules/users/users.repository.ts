@@ -34,6 +34,20 @@ export function isUniqueViolation(err: unknown): boolean {
   return (err as { code?: string } | null)?.code === '23505';
 }
 
+/** Every column but the password hash: what a request handler may see of its user. */
+const SESSION_USER_COLUMNS = [
+  'id', 'email', 'name', 'surname', 'phone', 'phone_e164', 'email_verified_at', 'country_id', 'city', 'address',
+  'post_code', 'avatar_url', 'balance_tenths', 'role', 'disabled_at', 'session_epoch', 'created_at', 'updated_at',
+] as const satisfies readonly (keyof UserRow)[];
+
+/**
+ * The user a session names, without the password hash, in one indexed read: done on every signed-in request,
+ * so a password change (session_epoch), a disabled account and the balance are always the current ones.
+ */
+export async function findSessionUser(db: Knex, id: string): Promise<Omit<UserRow, 'password_hash'> | null> {
+  return ((await db('users').where({ id }).first(SESSION_USER_COLUMNS)) as Omit<UserRow, 'password_hash'> | undefined) ?? null;
+}
+
 export async function findById(db: Knex, id: string): Promise<UserRow | null> {
   return ((await db('users').where({ id }).first()) as UserRow | undefined) ?? null;
 }
@@ -66,16 +80,4 @@ export async function updatePassword(db: Knex, id: string, passwordHash: string)
 export async function markEmailVerified(db: Knex, id: string): Promise<boolean> {
   const count = await db('users').where({ id }).whereNull('email_verified_at').update({ email_verified_at: db.fn.now(), updated_at: db.fn.now() });
   return count > 0;
-}
-
-export interface CountryRow {
-  id: number;
-  name: string;
-  iso: string;
-}
-
-/** A country of the catalog's `countries` table (ISO numeric id), shaped as the profile sends it. */
-export async function findCountry(db: Knex, id: number): Promise<CountryRow | null> {
-  const row = (await db('countries').where({ id }).first('id', 'title', 'iso')) as { id: number; title: string; iso: string } | undefined;
-  return row ? { id: Number(row.id), name: row.title, iso: row.iso } : null;
 }

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { ACCOUNT_MESSAGES, changePasswordSchema, profileUpdateSchema } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { currentUser, requireUser } from '../../http/auth-guards';
+import { currentUser, requireUser } from '../auth/auth-guards';
 import { sendOk } from '../../http/envelope';
 import { toCurrentUser } from '../auth/auth.passport';
 import { startSession } from '../auth/session-login';

@@ -2,10 +2,11 @@ import { ACCOUNT_MESSAGES, tenthsToTokens, type ChangePasswordInput, type Profil
 import type { AppContext } from '../../context';
 import { notFound, validationError } from '../../lib/errors';
 import { hasherFor } from '../auth/password-hash';
+import { findCountry } from '../catalog/content.service';
 import { normalizePhone } from '../auth/phone';
 import * as users from './users.repository';
 
-/** The profile of spec section 3 as GET /api/user/profile sends it. */
+/** The profile as GET /api/user/profile sends it. */
 export interface ProfileView {
   id: string;
   name: string;
@@ -22,9 +23,12 @@ export interface ProfileView {
   email_verified: boolean;
 }
 
-/** Presents a user row (as loaded for this request) as the profile, balance in tokens (exact to 0.1). */
+/**
+ * Presents a user row (as loaded for this request) as the profile, balance in tokens (exact to 0.1). The row is
+ * the one the session check read in this request, so the balance is live; the country comes from the cache.
+ */
 export async function presentProfile(ctx: AppContext, row: Omit<users.UserRow, 'password_hash'>): Promise<ProfileView> {
-  const country = row.country_id === null ? null : await users.findCountry(ctx.db, row.country_id);
+  const country = row.country_id === null ? null : await findCountry(ctx, row.country_id);
   return {
     id: row.id,
     name: row.name,
@@ -54,7 +58,7 @@ export async function updateProfile(ctx: AppContext, userId: string, input: Prof
   const phoneE164 = normalizePhone(input.phone);
   if (!phoneE164) throw validationError({ phone: [ACCOUNT_MESSAGES.phoneInvalid] });
   const countryId = input.country_id ?? null;
-  if (countryId !== null && !(await users.findCountry(ctx.db, countryId))) {
+  if (countryId !== null && !(await findCountry(ctx, countryId))) {
     throw validationError({ country_id: ['The selected country is invalid.'] });
   }
   await users.updateProfile(ctx.db, userId, {

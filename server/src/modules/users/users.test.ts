@@ -9,7 +9,7 @@ describe('profile and password change', () => {
   });
   afterAll(() => t.close());
 
-  it('sends the profile of spec section 3 with the exact balance', async () => {
+  it('sends the profile with the exact balance', async () => {
     const { agent, user, email } = await verifiedUser(t, { balanceTokens: 12.3 });
     const res = await agent.get('/api/user/profile').expect(200);
     expect(res.body.status).toBe('OK');
@@ -28,6 +28,15 @@ describe('profile and password change', () => {
       post_code: '',
       email_verified: true,
     });
+  });
+
+  it('reads the user afresh on every request: a balance change shows at once and a disabled account is signed out', async () => {
+    const { agent, user } = await verifiedUser(t, { balanceTokens: 5 });
+    expect((await agent.get('/api/user/profile').expect(200)).body.payload.balance).toBe(5);
+    await t.ctx.db('users').where({ id: user.id }).update({ balance_tenths: 73 });
+    expect((await agent.get('/api/user/profile').expect(200)).body.payload.balance).toBe(7.3);
+    await t.ctx.db('users').where({ id: user.id }).update({ disabled_at: t.ctx.db.fn.now() });
+    await agent.get('/api/user/profile').expect(401);
   });
 
   it('updates the editable fields, with the country as {id, name, iso}, and ignores email, balance and role', async () => {

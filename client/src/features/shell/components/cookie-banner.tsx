@@ -12,7 +12,8 @@ import './cookie-banner.css';
 export const CookieBanner = observer(function CookieBanner() {
   const { pages, t } = useStore();
   const [visible, setVisible] = useState(() => readCookie(COOKIE_CONSENT) !== 'true');
-  if (!visible) return null;
+  // Shown once the static pages are known, so it appears whole, with its link to the cookie page.
+  if (!visible || !pages.loaded) return null;
   const answer = (value: 'true' | 'false') => {
     writeCookie(COOKIE_CONSENT, value, LIMITS_UI.cookieConsentDays);
     setVisible(false);

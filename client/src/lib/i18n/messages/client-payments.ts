@@ -1,8 +1,8 @@
 /**
  * English texts of the "client-payments" namespace: pricing, the Buy Tokens and Confirm Information
  * modals, the payment result pages and the account tabs. migrations/seeds/strings/client-payments.json
- * carries the same keys in English and German; i18n-seed.test.ts keeps the two in step. Texts quoted in
- * the spec (sections 2, 5 and 8) are kept word for word.
+ * carries the same keys in English and German; i18n-seed.test.ts keeps the two in step. Validation,
+ * error and payment-page texts are product wording (docs/product-behaviour.md): keep them word for word.
  */
 export const clientPayments = {
   'client-payments.pricing.title': 'Pricing',

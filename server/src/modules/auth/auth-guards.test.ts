@@ -1,19 +1,21 @@
 import express from 'express';
 import supertest from 'supertest';
-import { createTestContext, type TestContext } from '../test/harness';
-import { cookieHeader, createUser, csrfHeaders, isolatedTestDatabase, signIn, verifiedUser } from '../test/auth-helpers';
-import type { AppContext } from '../context';
-import { updateSetting } from '../modules/catalog/settings.service';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { cookieHeader, createUser, csrfHeaders, isolatedTestDatabase, signIn, verifiedUser } from '../../test/auth-helpers';
+import type { AppContext } from '../../context';
+import { updateSetting } from '../catalog/settings.service';
 import { currentUser, requireUser, requireVerifiedEmail } from './auth-guards';
-import { csrfMiddleware } from './csrf';
-import { errorHandler } from './error-handler';
-import { sessionMiddleware } from './session';
+import { passportFor } from './auth.passport';
+import { csrfMiddleware } from '../../http/csrf';
+import { errorHandler } from '../../http/error-handler';
+import { sessionMiddleware } from '../../http/session';
 
 /** The real session and CSRF stack around probe routes that use the guards as other modules do. */
 function probeApp(ctx: AppContext): express.Express {
   const app = express();
   app.use(express.json());
   for (const h of sessionMiddleware(ctx)) app.use(h);
+  app.use(passportFor(ctx).initialize(), passportFor(ctx).session());
   for (const h of csrfMiddleware(ctx)) app.use(h);
   app.get('/probe/user', requireUser, (req, res) => {
     res.json({ id: currentUser(req).id, hasHash: 'password_hash' in currentUser(req) });

@@ -1,9 +1,9 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ACCOUNT_MESSAGES } from '@imagestudio/contracts';
-import type { AppContext } from '../context';
-import { AppError, unauthenticated } from '../lib/errors';
-import { readAccountSettings } from '../modules/auth/account-settings';
-import type { UserRow } from '../modules/users/users.repository';
+import type { AppContext } from '../../context';
+import { AppError, unauthenticated } from '../../lib/errors';
+import { readAccountSettings } from './account-settings';
+import type { UserRow } from '../users/users.repository';
 
 /** The signed-in user as request handlers see it (loaded fresh from Postgres on every request). */
 export type CurrentUser = Omit<UserRow, 'password_hash'>;
