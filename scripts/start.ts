@@ -89,47 +89,67 @@ async function main(): Promise<void> {
     runStep('building the client', ['run', 'build', '-w', 'client']);
   }
 
-  const children: ChildProcess[] = [];
   const api = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/main.ts')], {
     cwd: ROOT,
     stdio: 'inherit',
     env: process.env,
   });
-  children.push(api);
   const localHost = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST;
   await waitForHealth(`http://${localHost}:${config.PORT}/api/health`, api);
 
   // Without S3_ENDPOINT the API runs the embedded S3 server; the worker uses that same endpoint.
   const workerEnv = { ...process.env };
   if (!config.S3_ENDPOINT) workerEnv.S3_ENDPOINT = `http://127.0.0.1:${config.S3_LOCAL_PORT}`;
-  const worker = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker/src/main.ts')], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: workerEnv,
-  });
-  children.push(worker);
+  const startWorker = () =>
+    spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker/src/main.ts')], { cwd: ROOT, stdio: 'inherit', env: workerEnv });
+  let worker = startWorker();
   console.log(`\nImage Studio is running at ${config.APP_URL} (Ctrl-C stops it)\n`);
 
+  const alive = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+  const how = (code: number | null, signal: NodeJS.Signals | null) => (signal ? `killed by ${signal}` : `exit code ${code}`);
   let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
+  let restartTimer: NodeJS.Timeout | undefined;
+  // Stops the worker first, so it finishes or returns its job while the API still records outcomes.
+  const stop = (signal: NodeJS.Signals, exitCode: number) => {
     if (stopping) return;
     stopping = true;
-    // The worker first, so it finishes or returns its job while the API still records outcomes.
+    clearTimeout(restartTimer);
+    const stopApi = () => {
+      if (!alive(api)) process.exit(exitCode);
+      api.once('exit', () => process.exit(exitCode));
+      api.kill(signal);
+    };
+    if (!alive(worker)) return stopApi();
+    worker.once('exit', stopApi);
     worker.kill(signal);
-    worker.once('exit', () => api.kill(signal));
-    if (worker.exitCode !== null) api.kill(signal);
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  for (const child of children) {
-    child.on('exit', (code) => {
-      if (!stopping) {
-        console.error(`a process exited unexpectedly (code ${code}); stopping the other`);
-        stop('SIGTERM');
-      }
-      if (children.every((c) => c.exitCode !== null || c.signalCode !== null)) process.exit(stopping ? 0 : 1);
+  process.on('SIGINT', () => stop('SIGINT', 0));
+  process.on('SIGTERM', () => stop('SIGTERM', 0));
+
+  // Without the API nothing works: stop everything and say why.
+  api.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`The API stopped (${how(code, signal)}); stopping the worker too. See the API's log above.`);
+    stop('SIGTERM', 1);
+  });
+
+  // A dead worker is restarted with a doubling delay (1 s up to 30 s); one that ran a minute starts over at 1 s.
+  let delayMs = 1000;
+  const supervise = (child: ChildProcess) => {
+    const startedAt = Date.now();
+    child.on('exit', (code, signal) => {
+      if (stopping) return;
+      if (Date.now() - startedAt > 60_000) delayMs = 1000;
+      console.error(`The worker stopped (${how(code, signal)}); restarting it in ${delayMs / 1000} s.`);
+      restartTimer = setTimeout(() => {
+        worker = startWorker();
+        supervise(worker);
+        console.error(`The worker was restarted (pid ${worker.pid}).`);
+      }, delayMs);
+      delayMs = Math.min(delayMs * 2, 30_000);
     });
-  }
+  };
+  supervise(worker);
 }
 
 main().catch((err: Error) => fail(`npm start failed: ${err.message}`));

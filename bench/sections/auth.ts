@@ -19,9 +19,9 @@ const LOGIN_CLIENTS = 20;
 const LOGINS_PER_CLIENT = 15;
 const PASSWORD = 'Bench1234';
 
-/** One browser signing in: GET (session + XSRF cookie), then the timed POST /api/login. Returns ms and cookies. */
+/** One browser signing in: GET /api/csrf (session + XSRF cookie), then the timed POST /api/login. Returns ms and cookies. */
 async function timedLogin(base: string, email: string): Promise<{ ms: number; cookies: Map<string, string> }> {
-  const cookies = mergeCookies(new Map(), await fetch(`${base}/api/is-auth`));
+  const cookies = mergeCookies(new Map(), await fetch(`${base}/api/csrf`));
   const token = decodeURIComponent(cookies.get('XSRF-TOKEN') ?? '');
   const started = performance.now();
   const res = await fetch(`${base}/api/login`, {

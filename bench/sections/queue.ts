@@ -50,7 +50,7 @@ export default async function queueSection(): Promise<BenchSection> {
     const user = await registerUser(ctx, { name: 'Bench', surname: 'Queue', email, phone: '+44 7911 123456', phoneE164: '+447911123456', password: PASSWORD, password_confirmation: PASSWORD } as never);
     await markEmailVerified(ctx.db, user.id);
     await applyEntryNow(ctx.db, { userId: user.id, deltaTenths: JOBS * 10, kind: 'adjustment', idempotencyKey: `bench-queue:${user.id}` });
-    const cookies = mergeCookies(new Map(), await fetch(`${base}/api/is-auth`));
+    const cookies = mergeCookies(new Map(), await fetch(`${base}/api/csrf`));
     const xsrf = () => decodeURIComponent(cookies.get('XSRF-TOKEN') ?? '');
     const cookie = () => cookieString(cookies);
     const login = await fetch(`${base}/api/login`, {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidTokenAmount } from './pricing';
+import { parseMoneyAmount, parseTokenAmount } from './pricing';
 
 /**
  * The checkout call (POST /api/deposit/checkout): billing fields with their
@@ -81,13 +81,12 @@ export function parseTopUpChoice(input: { pack_id?: unknown; tokens?: unknown; a
     return Number.isInteger(id) && id > 0 ? { kind: 'pack', packId: id } : { field: 'pack_id', message: m.packUnavailable };
   }
   if (!isBlank(input.tokens)) {
-    const tokens = typeof input.tokens === 'string' ? Number(input.tokens.trim()) : input.tokens;
-    return isValidTokenAmount(tokens) ? { kind: 'tokens', tokens } : { field: 'tokens', message: m.invalidAmount };
+    const tokens = parseTokenAmount(input.tokens);
+    return tokens !== null ? { kind: 'tokens', tokens } : { field: 'tokens', message: m.invalidAmount };
   }
   if (!isBlank(input.amount)) {
-    const text = typeof input.amount === 'number' ? String(input.amount) : typeof input.amount === 'string' ? input.amount.trim() : '';
-    const valid = /^\d+(\.\d+)?$/.test(text) && Number(text) > 0 && Number.isFinite(Number(text));
-    return valid ? { kind: 'amount', amount: text } : { field: 'amount', message: m.invalidAmount };
+    const amount = parseMoneyAmount(input.amount);
+    return amount !== null ? { kind: 'amount', amount } : { field: 'amount', message: m.invalidAmount };
   }
   return { field: 'amount', message: m.nothingChosen };
 }

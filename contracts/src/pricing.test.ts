@@ -1,4 +1,4 @@
-import { convertTiers, DEFAULT_PRICE_TIERS, isValidTokenAmount, minimumPurchaseTenths, packSavingMinor, perTokenDecimals, quotePack, quoteTokens, tenthsForAmount, validateTiers, type PriceTier } from './pricing';
+import { convertTiers, DEFAULT_PRICE_TIERS, isValidTokenAmount, minimumPurchaseTenths, packSavingMinor, parseMoneyAmount, parseTokenAmount, perTokenDecimals, quotePack, quoteTokens, tenthsForAmount, validateTiers, type PriceTier } from './pricing';
 import { convertFromBase } from './money';
 
 const RATES = { EUR: '1', JPY: '162.5', KWD: '0.3315' } as const;
@@ -127,5 +127,22 @@ describe('token price tiers', () => {
       'tier 2 must be cheaper per token than tier 1',
       'the last tier must be open ended (max null)',
     ]);
+  });
+});
+
+describe('the one parser of customer amounts', () => {
+  it('reads token amounts as plain decimals of 0.1..2000 in steps of 0.1 only', () => {
+    expect(parseTokenAmount('250')).toBe(250);
+    expect(parseTokenAmount(' 0.1 ')).toBe(0.1);
+    expect(parseTokenAmount(2000)).toBe(2000);
+    for (const bad of ['1e2', '0x10', 'Infinity', '-1', '2000.1', '0.05', '', '1.', '.5', null, undefined, true, 1e21, Number.NaN]) {
+      expect(parseTokenAmount(bad)).toBeNull();
+    }
+  });
+
+  it('keeps money amounts as plain decimal text and refuses exponents and huge numbers', () => {
+    expect(parseMoneyAmount('10')).toBe('10');
+    expect(parseMoneyAmount(12.5)).toBe('12.5');
+    for (const bad of ['1e3', '99999999999999999999', 1e21, '0', 0, '-5', 'abc', '0x10', true]) expect(parseMoneyAmount(bad)).toBeNull();
   });
 });

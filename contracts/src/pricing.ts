@@ -81,6 +81,31 @@ export function isValidTokenAmount(tokens: unknown): tokens is number {
   return tokens >= LIMITS.tokensMin && tokens <= LIMITS.tokensMax;
 }
 
+/** Plain decimal text: digits, optionally a point and digits. No sign, exponent, hex, spaces or "Infinity". */
+const PLAIN_DECIMAL = /^\d{1,12}(\.\d{1,6})?$/;
+
+/**
+ * The one reading of a token amount a customer sends (the quote's `tokens` and checkout's `tokens`):
+ * a number, or plain decimal text, of 0.1..2000 in steps of 0.1; anything else (such as "1e2") is null.
+ */
+export function parseTokenAmount(raw: unknown): number | null {
+  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  if (!PLAIN_DECIMAL.test(text)) return null;
+  const tokens = Number(text);
+  return isValidTokenAmount(tokens) ? tokens : null;
+}
+
+/**
+ * The one reading of a money amount a customer sends (checkout's `amount`): a positive number or plain
+ * decimal text of at most 12 integer digits, kept as text so it converts to minor units exactly; else
+ * null. Whether it buys at most the largest token amount is the pricing's check (out of range is refused,
+ * never clamped).
+ */
+export function parseMoneyAmount(raw: unknown): string | null {
+  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  return PLAIN_DECIMAL.test(text) && Number(text) > 0 ? text : null;
+}
+
 /** Converts base-currency tiers into `code` at `rate` (rule 1). */
 export function convertTiers(tiers: BaseTier[], rate: number | string, code: string): PriceTier[] {
   void code; // the unit price precision is the same for every currency (rule 1)

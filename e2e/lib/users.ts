@@ -17,7 +17,7 @@ export async function registerViaApi(page: Page, email: string): Promise<void> {
   // Let the page's own start-up calls finish first: a call still in flight with the pre-registration
   // session cookie would re-set that (replaced) cookie when it returns, as a second browser tab would.
   await page.waitForLoadState('networkidle');
-  await context.request.get('/api/is-auth');
+  await context.request.get('/api/csrf');
   const xsrf = async () => decodeURIComponent((await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
   const reg = await context.request.post('/api/register', {
     headers: { 'X-XSRF-TOKEN': await xsrf() },

@@ -1,9 +1,11 @@
 /**
- * What the API and the worker both run on: connecting to Redis, the S3 client and key layout, start-up and
- * ordered shutdown, the logger and the shared parts of their configuration. It depends on node-redis, the AWS
- * SDK, pino and zod only, so a GPU host that runs just the worker builds and loads nothing of the API.
+ * What the API and the worker both run on: connecting to Redis (and BullMQ's connection to it), the S3
+ * client and key layout, start-up and ordered shutdown, the logger and the shared parts of their
+ * configuration. It depends on node-redis, BullMQ, the AWS SDK, pino and zod only, so a GPU host that
+ * runs just the worker builds and loads nothing of the API.
  */
-export { connectRedis, redactUrl, type RedisClient } from './redis';
+export { connectRedis, redactUrl, redisOptions, type RedisClient } from './redis';
+export { isRedisUnavailable, queueConnection, throttledErrorLog } from './queue-connection';
 export { createS3Client, getObjectBytes, putObject, type S3ClientSettings } from './s3-client';
 export { inputKey, inputsPrefix, resultKey, resultsPrefix, type JobOwner } from './storage-keys';
 export { loadConfigOrExit, stopOnSignals } from './boot';

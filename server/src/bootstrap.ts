@@ -3,7 +3,7 @@ import type { AppDeps } from './context';
 import { connectDb } from './lib/db';
 import { createLogger, type Logger } from '@imagestudio/runtime';
 import { createQueue } from './lib/queue';
-import { connectRedis } from '@imagestudio/runtime';
+import { connectRedis, throttledErrorLog } from '@imagestudio/runtime';
 import { Storage } from './lib/storage';
 
 /** Opens every connection the API needs; on failure closes what was opened and rethrows. */
@@ -26,12 +26,13 @@ export async function openDeps(config: Config, logger: Logger = createLogger(con
         forcePathStyle: config.S3_FORCE_PATH_STYLE,
         localDir: fromRoot(config, config.S3_LOCAL_DIR),
         localPort: config.S3_LOCAL_PORT,
+        appOrigin: new URL(config.APP_URL).origin,
       },
       logger,
     );
     opened.push(() => storage.close());
     const queue = createQueue(queueRedis, config.QUEUE_PREFIX, { attempts: config.JOB_ATTEMPTS, firstRetryDelayMs: config.JOB_RETRY_DELAY_MS });
-    queue.on('error', (err) => logger.error({ err }, 'queue error'));
+    queue.on('error', throttledErrorLog((err, skipped) => logger.error({ err: err.message, skipped }, 'queue error')));
     return { config, logger, db, redis, queueRedis, queue, storage };
   } catch (err) {
     for (const close of opened.reverse()) await close().catch(() => undefined);

@@ -80,6 +80,11 @@ const envSchema = z.object({
   JOB_RECONCILE_GRACE_S: z.coerce.number().min(0).default(60),
   /** How often expired results are looked for and deleted. */
   RETENTION_INTERVAL_S: z.coerce.number().positive().default(3600),
+  /** A request's headers must arrive within this (ms), the whole request (uploads too) within the next; else 408. */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /** Bearer token that GET /api/metrics requires; unset, metrics are not served at all. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   CLIENT_DIST_DIR: z.string().default('client/dist'),
   /** Serve the client's source maps (and point browsers at them); off, they stay on disk for the operator. */
   SOURCE_MAPS_PUBLIC: envBool.default(false),
@@ -96,11 +101,27 @@ export type Config = Readonly<Env & { APP_URL: string; ROOT_DIR: string }>;
 
 export { ConfigError };
 
+/**
+ * What production refuses: the development session secret; the embedded S3 server (it checks no
+ * signatures, so anyone reaching it could list, read, write and delete every object); no SMTP server
+ * (links would only land in a file and the log); and TRUST_PROXY=true, which believes any client's
+ * X-Forwarded-For (rate limits per address could then be dodged by forging it).
+ */
+function productionProblems(value: Env): string[] {
+  const problems: string[] = [];
+  if (value.SESSION_SECRET === DEV_SESSION_SECRET) problems.push('SESSION_SECRET: must be set to a long random string in production');
+  if (!value.S3_ENDPOINT) problems.push('S3_ENDPOINT: must point at a real S3 store in production (the embedded one has no access control)');
+  if (!value.SMTP_URL) problems.push('SMTP_URL: must be set in production (reset and verification links are never logged there)');
+  if (value.TRUST_PROXY === 'true') problems.push('TRUST_PROXY: "true" trusts forged X-Forwarded-For; give the number of proxy hops or their addresses');
+  return problems;
+}
+
 /** Parses an environment (process.env by default) into the frozen server configuration. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const value = parseEnv(envSchema, env);
-  if (value.NODE_ENV === 'production' && value.SESSION_SECRET === DEV_SESSION_SECRET) {
-    throw new ConfigError(['SESSION_SECRET: must be set to a long random string in production']);
+  if (value.NODE_ENV === 'production') {
+    const problems = productionProblems(value);
+    if (problems.length > 0) throw new ConfigError(problems);
   }
   return Object.freeze({
     ...value,

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { createApp } from './app';
+import { createHttpServer } from './http/http-server';
 import { closeDeps, openDeps } from './bootstrap';
 import { loadConfig } from './config';
 import { loadConfigOrExit, stopOnSignals } from '@imagestudio/runtime';
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
     logger.info({ task: task.name }, 'background task started');
     return task.start();
   });
-  const server: Server = app.listen(config.PORT, config.HOST, () => {
+  const server: Server = createHttpServer(app, config).listen(config.PORT, config.HOST, () => {
     logger.info({ port: config.PORT, url: config.APP_URL }, 'API listening');
   });
 

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker, createNodeRedisClient } from 'bullmq';
+import { Worker } from 'bullmq';
 import { JOB_NAMES, type JobName, QUEUE_NAME, type ToolProvider } from '@imagestudio/contracts';
 import type { WorkerConfig } from './config';
 import { TOOL_LOADERS, loadTools } from './handlers';
 import { type LoadedTools, type Tool, type ToolLoaders, isUnavailable } from './handlers/types';
 import { InferenceRuntime } from './inference';
-import { type Logger, type RedisClient, connectRedis, projectRoot } from '@imagestudio/runtime';
+import { type Logger, type RedisClient, connectRedis, projectRoot, queueConnection, throttledErrorLog } from '@imagestudio/runtime';
 import { startHeartbeat } from './queue/heartbeat';
 import { Limiter } from './queue/limiter';
 import { createProcessor } from './queue/processor';
@@ -60,11 +60,11 @@ export async function startWorker(config: WorkerConfig, logger: Logger, loaders:
     const { limited, concurrency } = limitConcurrency(tools, config);
 
     const worker = new Worker(QUEUE_NAME, createProcessor({ tools: limited, storage, redis, logger }), {
-      connection: createNodeRedisClient(redis),
+      connection: queueConnection(redis),
       prefix: config.QUEUE_PREFIX,
       concurrency,
     });
-    worker.on('error', (err) => logger.error({ err: err.message }, 'queue worker error'));
+    worker.on('error', throttledErrorLog((err, skipped) => logger.error({ err: err.message, skipped }, 'queue worker error')));
     worker.on('failed', (job, err) => logger.debug({ jobId: job?.id, err: err.message }, 'job failed'));
     const workerId = `${os.hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
     const models: Partial<Record<JobName, string[]>> = {};

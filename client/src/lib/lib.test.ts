@@ -7,7 +7,8 @@ import { parseEnv } from '../config/env';
 describe('safeRedirect', () => {
   it('honours same-origin paths only', () => {
     expect(safeRedirect('/account/profile?x=1#a', '/account')).toBe('/account/profile?x=1#a');
-    for (const bad of ['//evil.com/x', '/\\evil.com', 'https://evil.com', 'javascript:alert(1)', '', null]) {
+    expect(safeRedirect('/account/./history/../profile', '/account')).toBe('/account/profile');
+    for (const bad of ['//evil.com/x', '/\\evil.com', 'https://evil.com', 'javascript:alert(1)', '', null, '/.//evil.example/x', '/..//x', '/%2e%2e//x', '/%2E%2E//x', '/./\\evil.example', '/a/../..//evil.example']) {
       expect(safeRedirect(bad, '/account')).toBe('/account');
     }
   });

@@ -173,7 +173,7 @@ export class AuthStore {
   /** Sends the reset link; a non-OK status is an error with its message. */
   async requestPasswordReset(email: string): Promise<ActionResult> {
     return this.passwordCall(
-      () => this.root.api.get('/user/request-password-restore', { params: { email } }),
+      () => this.root.api.get('/user/request-password-restore', { params: { email }, xsrf: true }),
       'shell.errors.sendResetEmail',
       'shell.toast.resetLinkSent',
     );

@@ -75,7 +75,8 @@ export function withCatalog(api: FakeApi): FakeApi {
     .on('GET /static-pages', { status: 200, data: { status: 'OK', payload: [{ id: 1, slug: 'terms', title: 'Terms', is_terms: 1 }, { id: 2, slug: 'cookie-policy', title: 'Cookie policy' }] } })
     .on('GET /packs', { status: 200, data: { status: 'OK', payload: [{ id: 1, title: 'Starter', price: 0, credits: 10 }, { id: 2, title: 'Pro', price: 9.99, credits: 100 }] } })
     .on('GET /countries', { status: 200, data: { status: 'OK', payload: [{ id: 1, title: 'Germany', iso: 'DE' }, { id: 2, title: 'United States', iso: 'US' }] } })
-    .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: false } });
+    .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: false } })
+    .on('GET /csrf', { status: 200, data: { status: 'OK' } });
 }
 
 /** A RootStore wired to a FakeApi and a recording navigator. */

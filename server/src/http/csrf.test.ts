@@ -1,6 +1,6 @@
 import supertest from 'supertest';
 import { createTestContext, type TestContext } from '../test/harness';
-import { cookieHeader, createUser, csrfHeaders, registrationPayload, signIn, verifiedUser, waitForMail, xsrfCookie } from '../test/auth-helpers';
+import { cookieHeader, createUser, csrfHeaders, registrationPayload, signIn, verifiedUser, waitForMail, xsrfAgent, xsrfCookie } from '../test/auth-helpers';
 
 type Method = 'post' | 'put';
 
@@ -50,7 +50,7 @@ const ROUTES: RouteCase[] = [
     path: '/api/user/restore-password',
     prepare: async (t) => {
       const { email } = await createUser(t);
-      await t.agent().get('/api/user/request-password-restore').query({ email }).expect(200);
+      await (await xsrfAgent(t)).get('/api/user/request-password-restore').query({ email }).expect(200);
       const token = new URL((await waitForMail(t, email, 'Reset your password')).links.reset as string).searchParams.get('token');
       return { agent: t.agent(), body: () => ({ token, email, password: 'Newpass12', password_confirmation: 'Newpass12' }) };
     },
@@ -101,9 +101,11 @@ describe('session-bound XSRF protection on every mutating route', () => {
     });
   });
 
-  it('lets GETs through without a token and issues one', async () => {
+  it('lets GETs through without a token; GET /api/csrf issues one', async () => {
     const agent = t.agent();
     await agent.get('/api/is-auth').expect(200);
+    expect(xsrfCookie(agent)).toBeUndefined();
+    await agent.get('/api/csrf').expect(200);
     expect(xsrfCookie(agent)).toMatch(/^[0-9a-f]{64}$/);
   });
 

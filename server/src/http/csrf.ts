@@ -1,17 +1,16 @@
 import { timingSafeEqual } from 'node:crypto';
 import cookieParser from 'cookie-parser';
-import type { Request, RequestHandler, Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { csrfSync } from 'csrf-sync';
 import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME } from '@imagestudio/contracts';
 import type { AppContext } from '../context';
 import { AppError } from '../lib/errors';
-import { secureCookies } from './session';
+import { sendOk } from './envelope';
+import { limitAnonymousSession, secureCookies } from './session';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The one route without a token: Stripe signs its webhook instead (and it is mounted before sessions). */
 const EXEMPT = new Set(['POST /api/webhooks/stripe']);
-/** Probes that must not create a session (and so a token) on every call. */
-const NO_TOKEN_PATHS = new Set(['/api/health', '/api/ready', '/api/metrics']);
 
 const sync = csrfSync({
   size: 32,
@@ -51,31 +50,47 @@ function setTokenCookie(res: Response, token: string, secure: boolean | 'auto', 
  */
 export function reissueCsrfToken(ctx: AppContext, req: Request, res: Response): string {
   const token = sync.generateToken(req, true);
+  limitAnonymousSession(req);
   setTokenCookie(res, token, secureCookies(ctx.config), req);
   return token;
 }
 
 /**
- * Session-bound XSRF protection (csrf-sync's synchronizer token). GETs get the session's token in the
- * readable XSRF-TOKEN cookie when the browser lacks it; every POST/PUT/PATCH/DELETE must echo it in
- * X-XSRF-TOKEN, compared with the session's copy (never with the cookie), and a cross-site Origin is
- * refused outright.
+ * The 403 for a GET that changes state (the password-reset link) sent without the session's token,
+ * e.g. by another site's <img> or link; the same check as on every POST.
+ */
+export const requireCsrfToken: RequestHandler = (req, _res, next) => {
+  next(headerMatchesSession(req) ? undefined : csrfInvalid());
+};
+
+/**
+ * Session-bound XSRF protection (csrf-sync's synchronizer token). Every POST/PUT/PATCH/DELETE must echo
+ * the session's token in X-XSRF-TOKEN, compared with the session's copy (never with the cookie), and a
+ * cross-site Origin is refused outright. A GET re-sends the readable XSRF-TOKEN cookie of a session that
+ * has a token, but never creates one: an anonymous page view or API read must not cost a Redis session.
+ * A guest about to sign in, sign up or reset a password asks GET /api/csrf, which starts a short-lived
+ * anonymous session holding its token (the client does so before its first mutating request).
  */
 export function csrfMiddleware(ctx: AppContext): RequestHandler[] {
   const appOrigin = new URL(ctx.config.APP_URL).origin;
   const secure = secureCookies(ctx.config);
   const protect: RequestHandler = (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) {
-      if (req.method === 'GET' && !NO_TOKEN_PATHS.has(req.path)) {
-        const stored = sync.getTokenFromState(req);
-        const token = typeof stored === 'string' ? stored : sync.generateToken(req);
-        if (req.cookies?.[CSRF_COOKIE_NAME] !== token) setTokenCookie(res, token, secure, req);
-      }
+      const stored = req.method === 'GET' && req.session ? sync.getTokenFromState(req) : undefined;
+      if (typeof stored === 'string' && req.cookies?.[CSRF_COOKIE_NAME] !== stored) setTokenCookie(res, stored, secure, req);
       return next();
     }
     if (EXEMPT.has(`${req.method} ${req.path}`)) return next();
     if (!originAllowed(req, appOrigin) || !headerMatchesSession(req)) return next(csrfInvalid());
     next();
   };
-  return [cookieParser(), protect];
+  const issue = Router();
+  issue.get('/api/csrf', (req, res) => {
+    const stored = sync.getTokenFromState(req);
+    const token = typeof stored === 'string' ? stored : sync.generateToken(req);
+    limitAnonymousSession(req);
+    if (req.cookies?.[CSRF_COOKIE_NAME] !== token) setTokenCookie(res, token, secure, req);
+    sendOk(res);
+  });
+  return [cookieParser(), protect, issue];
 }

@@ -1,5 +1,5 @@
 import { RedisStore } from 'connect-redis';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import session from 'express-session';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
@@ -10,6 +10,18 @@ export const SESSION_COOKIE_NAME = 'imagestudio.sid';
 /** Secure cookies whenever the app is served over HTTPS; behind a TLS proxy this needs TRUST_PROXY. */
 export function secureCookies(config: Config): boolean | 'auto' {
   return config.APP_URL.startsWith('https:') ? true : 'auto';
+}
+
+/** How long a guest's session (an XSRF token before signing in, signing up or resetting) may live unused. */
+export const ANONYMOUS_SESSION_MS = 3600 * 1000;
+
+/**
+ * Gives a session without a signed-in user a one-hour cookie, which connect-redis turns into a one-hour
+ * key TTL; its expiry is not refreshed (see refreshSessionExpiry), so an abandoned one is gone within an
+ * hour of its last change instead of the SESSION_IDLE_HOURS of a login.
+ */
+export function limitAnonymousSession(req: Request): void {
+  if (!req.user && req.session) req.session.cookie.maxAge = ANONYMOUS_SESSION_MS;
 }
 
 /** Milliseconds of a "remember me" cookie; it rolls forward on every request. */
@@ -56,13 +68,13 @@ declare module 'express-session' {
 /**
  * Keeps the sliding expiry (idle timeout, or the rolling 30 days of "remember me") while writing to Redis
  * at most once per `intervalMs` per session: a session older than that is marked changed, which makes
- * express-session save it with a fresh TTL. Sessions holding nothing are left alone (never saved).
+ * express-session save it with a fresh TTL. Only signed-in sessions are refreshed (passport keeps the
+ * user under `passport`); anonymous ones keep the hour they were given.
  */
 function refreshSessionExpiry(intervalMs: number): RequestHandler {
   return (req, _res, next) => {
-    const s = req.session;
-    const holdsData = s && Object.keys(s).some((key) => key !== 'cookie');
-    if (holdsData && Date.now() - (s.refreshedAt ?? 0) >= intervalMs) s.refreshedAt = Date.now();
+    const s = req.session as (typeof req.session & { passport?: unknown }) | undefined;
+    if (s?.passport && Date.now() - (s.refreshedAt ?? 0) >= intervalMs) s.refreshedAt = Date.now();
     next();
   };
 }

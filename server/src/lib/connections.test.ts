@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { connectDb } from './db';
 import { connectRedis } from '@imagestudio/runtime';
+import { TEST_QUEUE_REDIS_DB, TEST_REDIS_URL } from '../test/test-env';
 
 /** A port on loopback that nothing listens on (bound, then released). */
 async function closedPort(): Promise<number> {
@@ -61,6 +62,41 @@ describe('connecting to a missing dependency', () => {
       expect(Date.now() - started).toBeLessThan(6500);
     } finally {
       silent.close();
+    }
+  });
+});
+
+describe('the database index of a Redis connection', () => {
+  /** The db a connection has selected, as Redis itself reports it. */
+  const selectedDb = async (client: Awaited<ReturnType<typeof connectRedis>>) => String((await client.clientInfo()).db);
+
+  it.each([0, 2])('uses `database` on the client and on every duplicate even with /%i in the URL', async (urlDb) => {
+    const base = new URL(TEST_REDIS_URL);
+    base.pathname = `/${urlDb}`;
+    const client = await connectRedis(base.toString(), { database: TEST_QUEUE_REDIS_DB });
+    const dup = client.duplicate();
+    const dupOfDup = dup.duplicate();
+    try {
+      await dup.connect();
+      await dupOfDup.connect();
+      expect(await selectedDb(client)).toBe(String(TEST_QUEUE_REDIS_DB));
+      expect(await selectedDb(dup)).toBe(String(TEST_QUEUE_REDIS_DB));
+      expect(await selectedDb(dupOfDup)).toBe(String(TEST_QUEUE_REDIS_DB));
+    } finally {
+      await Promise.all([client.quit(), dup.quit(), dupOfDup.quit()]);
+    }
+  });
+
+  it('keeps the URL index when no database is given', async () => {
+    const client = await connectRedis(TEST_REDIS_URL);
+    const dup = client.duplicate();
+    try {
+      await dup.connect();
+      const urlDb = new URL(TEST_REDIS_URL).pathname.slice(1) || '0';
+      expect(await selectedDb(client)).toBe(urlDb);
+      expect(await selectedDb(dup)).toBe(urlDb);
+    } finally {
+      await Promise.all([client.quit(), dup.quit()]);
     }
   });
 });

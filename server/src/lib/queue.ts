@@ -1,6 +1,6 @@
-import { Queue, createNodeRedisClient } from 'bullmq';
+import { Queue } from 'bullmq';
 import { QUEUE_NAME } from '@imagestudio/contracts';
-import type { RedisClient } from '@imagestudio/runtime';
+import { queueConnection, type RedisClient } from '@imagestudio/runtime';
 
 /** How often a job is tried and how long BullMQ waits before the first retry (doubling after each failure). */
 export interface RetryPolicy {
@@ -15,7 +15,7 @@ export interface RetryPolicy {
  */
 export function createQueue(connection: RedisClient, prefix: string, retry: RetryPolicy): Queue {
   return new Queue(QUEUE_NAME, {
-    connection: createNodeRedisClient(connection),
+    connection: queueConnection(connection),
     prefix,
     defaultJobOptions: {
       attempts: retry.attempts,

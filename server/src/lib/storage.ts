@@ -5,9 +5,14 @@ import S3rver from 's3rver';
 import type { Logger } from '@imagestudio/runtime';
 import { createS3Client, getObjectBytes, putObject } from '@imagestudio/runtime';
 
-/** CORS rule of the embedded S3 server: GET only; a presigned URL is the credential, so any origin may read it. */
-const CORS_ALLOW_GET =
-  '<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><AllowedHeader>*</AllowedHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>';
+/**
+ * CORS rule of the embedded S3 server: GET and HEAD from the app's own origin only (the browser fetches
+ * presigned results for follow-up tools); no other site may read from it.
+ */
+function corsAllowGetFrom(origin: string): string {
+  const escaped = origin.replace(/[<>&]/g, '');
+  return `<CORSConfiguration><CORSRule><AllowedOrigin>${escaped}</AllowedOrigin><AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><AllowedHeader>*</AllowedHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
+}
 
 export interface StorageSettings {
   endpoint?: string;
@@ -19,6 +24,8 @@ export interface StorageSettings {
   /** Used only without `endpoint`: where the embedded S3 server keeps its files, and its port. */
   localDir: string;
   localPort: number;
+  /** Used only without `endpoint`: the one origin (the app's) the embedded server answers CORS requests of. */
+  appOrigin?: string;
 }
 
 /**
@@ -43,8 +50,8 @@ export class Storage {
         port: settings.localPort,
         directory: settings.localDir,
         silent: true,
-        // Presigned result URLs are read by the browser (follow-up tools fetch a result as a file): allow GET from any origin.
-        configureBuckets: [{ name: settings.bucket, configs: [CORS_ALLOW_GET] }],
+        // Presigned result URLs are read by the browser (follow-up tools fetch a result as a file).
+        configureBuckets: [{ name: settings.bucket, configs: settings.appOrigin ? [corsAllowGetFrom(settings.appOrigin)] : [] }],
       });
       const { port } = (await embedded.run()) as { port: number };
       endpoint = `http://127.0.0.1:${port}`;

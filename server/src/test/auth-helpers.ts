@@ -44,14 +44,14 @@ export function xsrfCookie(agent: supertest.Agent): string | undefined {
   return cookie ? decodeURIComponent(cookie.value) : undefined;
 }
 
-/** `{ 'X-XSRF-TOKEN': token }` for this agent, doing a GET first when it has no XSRF cookie yet. */
+/** `{ 'X-XSRF-TOKEN': token }` for this agent, asking GET /api/csrf first when it has no XSRF cookie yet. */
 export async function csrfHeaders(agent: supertest.Agent): Promise<Record<string, string>> {
   let token = xsrfCookie(agent);
   if (!token) {
-    await agent.get('/api/is-auth').expect(200);
+    await agent.get('/api/csrf').expect(200);
     token = xsrfCookie(agent);
   }
-  if (!token) throw new Error('the app did not set an XSRF-TOKEN cookie on GET /api/is-auth');
+  if (!token) throw new Error('the app did not set an XSRF-TOKEN cookie on GET /api/csrf');
   return { 'X-XSRF-TOKEN': token };
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { UnrecoverableError, Worker, createNodeRedisClient, type Job } from 'bullmq';
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import {
   HEARTBEAT_TTL_SECONDS,
   JOB_NAMES,
@@ -11,7 +11,7 @@ import {
   type JobName,
   type JobResult,
 } from '@imagestudio/contracts';
-import { connectRedis, type RedisClient } from '@imagestudio/runtime';
+import { connectRedis, queueConnection, type RedisClient } from '@imagestudio/runtime';
 import { Storage } from '../lib/storage';
 
 /**
@@ -134,7 +134,7 @@ export async function startTestWorker(options: TestWorkerOptions): Promise<TestW
       return writeResults(storage, job, name, false);
     },
     {
-      connection: createNodeRedisClient(connection),
+      connection: queueConnection(connection),
       prefix: options.queuePrefix,
       concurrency: options.concurrency ?? 4,
       // Short by default: BullMQ's stall check runs for the whole queue at the shortest interval any

@@ -15,6 +15,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Upload progress of a request body, 0..1 (multipart uploads). */
   onUploadProgress?: (fraction: number) => void;
+  /** A GET that changes something (the password-reset request): it carries the XSRF header like a POST. */
+  xsrf?: boolean;
 }
 
 /** What the API client needs from the rest of the app, supplied by the RootStore. */
@@ -119,7 +121,19 @@ export class ApiClient {
     return this.request<T>({ method: 'patch', url, data: body, params: options.params }, options);
   }
 
-  private async request<T>(config: Partial<Config>, options: CallOptions): Promise<ApiOk<T>> {
+  /**
+   * The server gives a guest a session (and its XSRF token) only on GET /api/csrf, so anonymous browsing
+   * costs no server session; a guest's first state-changing call fetches the token first. A token that
+   * expired with its anonymous session (an hour) is replaced once on a 403 csrf_invalid.
+   */
+  private async ensureXsrfToken(force: boolean): Promise<void> {
+    if (!force && readCookie(CSRF_COOKIE_NAME)) return;
+    await this.http.get('/csrf', { callOptions: { skipCommonParams: true } } as Config).catch(() => undefined);
+  }
+
+  private async request<T>(config: Partial<Config>, options: CallOptions, retried = false): Promise<ApiOk<T>> {
+    const needsToken = (config.method ?? 'get') !== 'get' || options.xsrf === true;
+    if (needsToken) await this.ensureXsrfToken(retried);
     try {
       const onUploadProgress = options.onUploadProgress;
       const response = await this.http.request<ApiOk<T>>({
@@ -132,6 +146,7 @@ export class ApiClient {
       return response.data;
     } catch (err) {
       const error = toApiError(err);
+      if (needsToken && !retried && error.status === 403 && error.code === 'csrf_invalid') return this.request<T>(config, options, true);
       if (!options.skipErrorHandling && !axios.isCancel(err)) this.hooks.onError(error);
       throw error;
     }

@@ -4,9 +4,10 @@ import type { AppContext } from '../../context';
 import type { CurrentUser } from './auth-guards';
 import { sendOk } from '../../http/envelope';
 import { validationError } from '../../lib/errors';
-import { assertNotExhausted, limitersFor, penalize } from '../rate-limits/rate-limits';
+import { consumeOrThrow, limitersFor, refund } from '../rate-limits/rate-limits';
 import { passportFor, toCurrentUser } from './auth.passport';
 import { assertRegistrationOpen, registerUser } from './auth.service';
+import { rememberDevice, trustedDevice } from './device-cookie';
 import { endSession, startSession } from './session-login';
 
 const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.';
@@ -34,27 +35,36 @@ export function authRouter(ctx: AppContext): Router {
     const settings = await assertRegistrationOpen(ctx);
     const input = registerSchema.parse(req.body);
     const ipKey = req.ip ?? 'unknown';
-    await assertNotExhausted(limits.registerPerIp, ipKey);
-    const user = await registerUser(ctx, input, settings);
-    await penalize(limits.registerPerIp, ipKey);
+    // Reserved before the account is created (see consumeOrThrow); a refused registration gives it back.
+    await consumeOrThrow(limits.registerPerIp, ipKey);
+    const user = await registerUser(ctx, input, settings).catch(async (err: unknown) => {
+      await refund(limits.registerPerIp, ipKey);
+      throw err;
+    });
     await startSession(ctx, req, res, toCurrentUser(user), false);
     sendOk(res, undefined, { emailVerified: false }, 201);
   });
 
   router.post('/login', async (req, res) => {
     const input = loginSchema.parse(req.body);
-    const account = input.username.toLowerCase();
-    const pairKey = `${account}|${req.ip ?? 'unknown'}`;
-    await assertNotExhausted(limits.loginConsecutive, pairKey, TOO_MANY_LOGINS);
-    await assertNotExhausted(limits.loginPerAccount, account, TOO_MANY_LOGINS);
+    const account = input.username.trim().toLowerCase();
+    // Every attempt is reserved before the password is verified, so a burst of concurrent guesses
+    // verifies at most the limit. A browser that signed in to this account before (device cookie) has
+    // its own consecutive-failure count and is not held by the account-wide hourly limit, which
+    // guesses from elsewhere may have used up; any other attempt counts against both.
+    const device = trustedDevice(ctx, req, account);
+    const consecutiveKey = device ? `device:${device}` : `${account}|${req.ip ?? 'unknown'}`;
+    await Promise.all([
+      consumeOrThrow(limits.loginConsecutive, consecutiveKey, TOO_MANY_LOGINS),
+      device ? undefined : consumeOrThrow(limits.loginPerAccount, account, TOO_MANY_LOGINS),
+    ]);
     req.body = { username: input.username, password: input.password };
     const user = await authenticateLocal(ctx, req, res);
-    if (!user) {
-      await Promise.all([penalize(limits.loginConsecutive, pairKey), penalize(limits.loginPerAccount, account)]);
-      throw validationError({ email: [ACCOUNT_MESSAGES.badCredentials] });
-    }
-    await limits.loginConsecutive.delete(pairKey);
+    if (!user) throw validationError({ email: [ACCOUNT_MESSAGES.badCredentials] });
+    // A success clears the consecutive count and does not count as a failure against the account.
+    await Promise.all([limits.loginConsecutive.delete(consecutiveKey), device ? undefined : refund(limits.loginPerAccount, account)]);
     await startSession(ctx, req, res, user, input.remember);
+    rememberDevice(ctx, req, res, account);
     sendOk(res, undefined, { emailVerified: Boolean(user.email_verified_at) });
   });
 

@@ -15,10 +15,12 @@ describe('sign-up, sign-in, sign-out and /api/is-auth', () => {
   });
   afterAll(() => t.close());
 
-  it('answers guests with authenticated false and sets a readable XSRF-TOKEN cookie', async () => {
+  it('answers guests with authenticated false; GET /api/csrf sets a readable XSRF-TOKEN cookie', async () => {
     const agent = t.agent();
-    const res = await agent.get('/api/is-auth').expect(200);
-    expect(res.body).toEqual({ status: 'OK', authenticated: false, emailVerified: false });
+    const guest = await agent.get('/api/is-auth').expect(200);
+    expect(guest.body).toEqual({ status: 'OK', authenticated: false, emailVerified: false });
+    expect(guest.headers['set-cookie']).toBeUndefined();
+    const res = await agent.get('/api/csrf').expect(200);
     const setCookie = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('XSRF-TOKEN='));
     expect(setCookie).toBeDefined();
     expect(setCookie).not.toMatch(/HttpOnly/i);
@@ -26,7 +28,7 @@ describe('sign-up, sign-in, sign-out and /api/is-auth', () => {
     const session = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('imagestudio.sid='));
     expect(session).toMatch(/HttpOnly/i);
     // A second GET with the cookie already right does not set it again.
-    const again = await agent.get('/api/is-auth').expect(200);
+    const again = await agent.get('/api/csrf').expect(200);
     expect(((again.headers['set-cookie'] as unknown as string[]) ?? []).some((c) => c.startsWith('XSRF-TOKEN='))).toBe(false);
   });
 
@@ -124,7 +126,7 @@ describe('cookies behind an HTTPS proxy', () => {
   it('marks the session and XSRF cookies Secure when APP_URL is https and the proxy says so', async () => {
     const t = await createTestContext({ APP_URL: 'https://studio.example.test', TRUST_PROXY: 'true' });
     try {
-      const res = await t.agent().get('/api/is-auth').set('X-Forwarded-Proto', 'https').expect(200);
+      const res = await t.agent().get('/api/csrf').set('X-Forwarded-Proto', 'https').expect(200);
       const cookies = res.headers['set-cookie'] as unknown as string[];
       expect(cookies.find((c) => c.startsWith('imagestudio.sid='))).toMatch(/; Secure/i);
       expect(cookies.find((c) => c.startsWith('XSRF-TOKEN='))).toMatch(/; Secure/i);

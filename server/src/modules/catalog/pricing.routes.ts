@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { isValidTokenAmount } from '@imagestudio/contracts';
+import { parseTokenAmount } from '@imagestudio/contracts';
 import { sendOk } from '../../http/envelope';
 import type { AppContext } from '../../context';
 import { validationError } from '../../lib/errors';
@@ -10,10 +10,10 @@ import { listPacks, quoteTokensIn, tokenPricing } from './pricing.service';
 
 export const INVALID_TOKENS = 'The number of tokens must be between 0.1 and 2000 in steps of 0.1.';
 
-/** Parses `tokens` of a quote: plain decimal text, 0.1..2000 in steps of 0.1, else 422 on `tokens`. */
+/** Parses `tokens` of a quote with checkout's own parser (parseTokenAmount), else 422 on `tokens`. */
 function parseTokens(raw: string | undefined): number {
-  const tokens = raw !== undefined && /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!isValidTokenAmount(tokens)) throw validationError({ tokens: [INVALID_TOKENS] });
+  const tokens = parseTokenAmount(raw);
+  if (tokens === null) throw validationError({ tokens: [INVALID_TOKENS] });
   return tokens;
 }
 

@@ -1,6 +1,7 @@
-import { Router } from 'express';
+import { timingSafeEqual } from 'node:crypto';
+import { Router, type Request } from 'express';
 import type { AppContext } from '../../context';
-import { AppError } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { sendOk } from '../../http/envelope';
 
 const CHECK_TIMEOUT_MS = 2000;
@@ -10,6 +11,13 @@ function withTimeout<T>(promise: Promise<T>, label: string): Promise<T> {
     promise,
     new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${label} timed out`)), CHECK_TIMEOUT_MS).unref()),
   ]);
+}
+
+/** Whether the request carries `Authorization: Bearer <token>` (compared in constant time). */
+function hasBearer(req: Request, token: string): boolean {
+  const given = Buffer.from(/^Bearer (.+)$/i.exec(req.get('authorization') ?? '')?.[1] ?? '');
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 /** Liveness (the process answers) and readiness (every dependency answers within 2 s). */
@@ -42,7 +50,11 @@ export function healthRouter(ctx: AppContext): Router {
     sendOk(res, Object.fromEntries(results));
   });
 
-  router.get('/metrics', async (_req, res) => {
+  // Metrics reveal traffic, queue depth and failures: only a scraper holding METRICS_TOKEN reads them.
+  router.get('/metrics', async (req, res) => {
+    const token = ctx.config.METRICS_TOKEN;
+    if (!token) throw notFound();
+    if (!hasBearer(req, token)) throw new AppError('unauthenticated', 'Unauthenticated.', { headers: { 'WWW-Authenticate': 'Bearer' } });
     res.type(ctx.metrics.registry.contentType).send(await ctx.metrics.registry.metrics());
   });
 

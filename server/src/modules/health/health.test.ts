@@ -3,7 +3,7 @@ import { createTestContext, type TestContext } from '../../test/harness';
 describe('health, readiness and the /api envelope', () => {
   let t: TestContext;
   beforeAll(async () => {
-    t = await createTestContext();
+    t = await createTestContext({ METRICS_TOKEN: 'metrics-token-of-the-scraper' });
   });
   afterAll(() => t.close());
 
@@ -31,9 +31,20 @@ describe('health, readiness and the /api envelope', () => {
 
   it('serves Prometheus metrics that count requests', async () => {
     await t.agent().get('/api/health');
-    const res = await t.agent().get('/api/metrics').expect(200);
+    const res = await t.agent().get('/api/metrics').set('Authorization', 'Bearer metrics-token-of-the-scraper').expect(200);
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.text).toMatch(/http_requests_total\{method="GET",route="\/api\/health",status="200"\} \d+/);
+  });
+
+  it('refuses metrics without the bearer token, and serves none when METRICS_TOKEN is unset', async () => {
+    expect((await t.agent().get('/api/metrics')).status).toBe(401);
+    expect((await t.agent().get('/api/metrics').set('Authorization', 'Bearer metrics-token-of-the-scrapeX')).status).toBe(401);
+    const bare = await createTestContext();
+    try {
+      expect((await bare.agent().get('/api/metrics').set('Authorization', 'Bearer anything')).status).toBe(404);
+    } finally {
+      await bare.close();
+    }
   });
 
   it('answers unknown /api paths with the 404 envelope', async () => {

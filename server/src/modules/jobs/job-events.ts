@@ -1,6 +1,7 @@
-import { QueueEvents, createNodeRedisClient } from 'bullmq';
+import { QueueEvents } from 'bullmq';
 import { QUEUE_NAME, isFinalJobStatus } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
+import { queueConnection, throttledErrorLog } from '@imagestudio/runtime';
 import { raiseCancelFlag } from './cancel-flag';
 import type { BackgroundTask } from '../../lib/background-task';
 import { recordCompleted, recordFailed, recordProgress, recordStarted } from './finalize.service';
@@ -29,7 +30,7 @@ function listen(ctx: AppContext): { events: QueueEvents; close: () => Promise<vo
   // Read from "now" rather than from whenever the blocking read starts, so nothing emitted during
   // start-up is missed (QueueEvents' default "$" would skip it).
   const events = new QueueEvents(QUEUE_NAME, {
-    connection: createNodeRedisClient(connection),
+    connection: queueConnection(connection),
     prefix: ctx.config.QUEUE_PREFIX,
     lastEventId: `${Date.now()}-0`,
   });
@@ -37,7 +38,7 @@ function listen(ctx: AppContext): { events: QueueEvents; close: () => Promise<vo
   const guard = (what: string, jobId: string, work: () => Promise<unknown>) => {
     work().catch((err: unknown) => log.error({ err, jobId, event: what }, 'job event not recorded (the reconciler will retry)'));
   };
-  events.on('error', (err) => log.error({ err }, 'queue events error'));
+  events.on('error', throttledErrorLog((err, skipped) => log.error({ err: err.message, skipped }, 'queue events error')));
   events.on('active', ({ jobId }) =>
     guard('active', jobId, async () => {
       if (!(await recordStarted(ctx, jobId))) await stopIfEnded(ctx, jobId);

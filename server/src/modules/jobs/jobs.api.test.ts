@@ -11,7 +11,7 @@ let worker: TestWorker;
 let stopEvents: () => Promise<void>;
 
 beforeAll(async () => {
-  t = await createTestContext({ JOB_SUBMIT_RATE_PER_MINUTE: '1000', JOB_ATTEMPTS: '2', JOB_RETRY_DELAY_MS: '50' });
+  t = await createTestContext({ JOB_SUBMIT_RATE_PER_MINUTE: '1000', JOB_ATTEMPTS: '2', JOB_RETRY_DELAY_MS: '50', METRICS_TOKEN: 'jobs-test-metrics-token' });
   stopEvents = await startJobEvents(t.ctx);
   worker = await workerFor(t, { concurrency: 1, slowMs: 600 });
 });
@@ -233,10 +233,10 @@ describe('quote, status and metrics', () => {
 
   it('exposes queue depth, oldest wait, durations and outcomes on /api/metrics', async () => {
     await waitFor(async () => {
-      const text = (await t.agent().get('/api/metrics').expect(200)).text;
+      const text = (await t.agent().get('/api/metrics').set('Authorization', 'Bearer jobs-test-metrics-token').expect(200)).text;
       return /image_jobs_finished_total\{tool="generate",status="failed"\} \d+/.test(text) ? text : undefined;
     });
-    const text = (await t.agent().get('/api/metrics').expect(200)).text;
+    const text = (await t.agent().get('/api/metrics').set('Authorization', 'Bearer jobs-test-metrics-token').expect(200)).text;
     expect(text).toMatch(/image_queue_jobs\{state="waiting"\} \d+/);
     expect(text).toMatch(/image_queue_oldest_waiting_seconds \d+/);
     expect(text).toMatch(/image_job_duration_seconds_count\{tool="generate",status="succeeded"\} [1-9]/);

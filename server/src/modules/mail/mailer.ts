@@ -46,7 +46,9 @@ function createMailer(ctx: AppContext): Mailer {
     await fs.mkdir(path.dirname(outbox), { recursive: true });
     // One appendFile call per message: a single write, so lines from concurrent sends never interleave.
     await fs.appendFile(outbox, `${JSON.stringify({ ...message, at: new Date().toISOString() })}\n`);
-    log.info({ to: message.to, subject: message.subject, links: message.links, outbox }, 'mail written to the outbox');
+    // The links are credentials (reset, verification): logged for a local user to follow, never in production.
+    const links = ctx.config.NODE_ENV === 'production' ? undefined : message.links;
+    log.info({ to: message.to, subject: message.subject, links, outbox }, 'mail written to the outbox');
   };
 
   return {

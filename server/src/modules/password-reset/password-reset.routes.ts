@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { ACCOUNT_MESSAGES, resetRequestSchema, restorePasswordSchema } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
+import { requireCsrfToken } from '../../http/csrf';
 import { sendOk } from '../../http/envelope';
 import { consumeOrThrow, limitersFor } from '../rate-limits/rate-limits';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
@@ -16,7 +17,8 @@ export function passwordResetRouter(ctx: AppContext): Router {
     requestPasswordReset(ctx, email);
     sendOk(res, undefined, { message: ACCOUNT_MESSAGES.resetLinkSent });
   };
-  router.get('/user/request-password-restore', request);
+  // The GET sends an email, so another site must not be able to trigger it with a link or an <img>.
+  router.get('/user/request-password-restore', requireCsrfToken, request);
   router.post('/user/request-password-restore', request);
 
   router.put('/user/restore-password', async (req, res) => {

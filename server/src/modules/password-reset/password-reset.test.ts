@@ -1,5 +1,5 @@
 import { createTestContext, uniqueEmail, type TestContext } from '../../test/harness';
-import { createUser, mailsTo, signIn, verifiedUser, waitForMail, xsrfAgent } from '../../test/auth-helpers';
+import { cookieHeader, createUser, mailsTo, signIn, verifiedUser, waitForMail, xsrfAgent } from '../../test/auth-helpers';
 
 const SENT = { status: 'OK', message: 'Password reset link sent. Please check your email.' };
 const INVALID = 'This password reset link is invalid or has expired.';
@@ -19,11 +19,22 @@ describe('password reset', () => {
   });
   afterAll(() => t.close());
 
+  it('refuses the GET request without the session XSRF header (any site could link to it) and mails nothing', async () => {
+    const { email } = await createUser(t);
+    const guest = await xsrfAgent(t);
+    const res = await t.agent().get('/api/user/request-password-restore').query({ email }).set('Cookie', cookieHeader(guest));
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('csrf_invalid');
+    await guest.get('/api/user/request-password-restore').query({ email }).expect(200);
+    await resetLink(t, email);
+    expect(mailsTo(t, email).filter((m) => m.subject === 'Reset your password')).toHaveLength(1);
+  });
+
   it('answers known and unknown emails identically and mails only the known one', async () => {
     const { email } = await createUser(t);
     const unknown = uniqueEmail('ghost');
-    const known = await t.agent().get('/api/user/request-password-restore').query({ email }).expect(200);
-    const other = await t.agent().get('/api/user/request-password-restore').query({ email: unknown }).expect(200);
+    const known = await (await xsrfAgent(t)).get('/api/user/request-password-restore').query({ email }).expect(200);
+    const other = await (await xsrfAgent(t)).get('/api/user/request-password-restore').query({ email: unknown }).expect(200);
     expect(known.body).toEqual(SENT);
     expect(other.body).toEqual(SENT);
     const { token, mail } = await resetLink(t, email);
@@ -49,7 +60,7 @@ describe('password reset', () => {
 
   it('resets once with the token, ends every session, and refuses reuse', async () => {
     const { agent, email, password } = await verifiedUser(t);
-    await t.agent().get('/api/user/request-password-restore').query({ email }).expect(200);
+    await (await xsrfAgent(t)).get('/api/user/request-password-restore').query({ email }).expect(200);
     const link = await resetLink(t, email);
     const guest = await xsrfAgent(t);
     const body = { token: link.token, email: link.email, password: 'Newpass12', password_confirmation: 'Newpass12' };
@@ -67,7 +78,7 @@ describe('password reset', () => {
     const { email } = await createUser(t);
     const other = await createUser(t);
     const guest = await xsrfAgent(t);
-    await t.agent().get('/api/user/request-password-restore').query({ email }).expect(200);
+    await (await xsrfAgent(t)).get('/api/user/request-password-restore').query({ email }).expect(200);
     const first = await resetLink(t, email, 1);
     const attempt = (token: string, forEmail: string) =>
       guest.put('/api/user/restore-password').send({ token, email: forEmail, password: 'Newpass12', password_confirmation: 'Newpass12' });
@@ -76,7 +87,7 @@ describe('password reset', () => {
     expect((await attempt(first.token, uniqueEmail('ghost'))).body.message).toBe(INVALID);
     expect((await attempt(`${first.token.slice(0, -2)}xx`, email)).body.message).toBe(INVALID);
 
-    await t.agent().get('/api/user/request-password-restore').query({ email }).expect(200);
+    await (await xsrfAgent(t)).get('/api/user/request-password-restore').query({ email }).expect(200);
     const second = await resetLink(t, email, 2);
     expect(second.token).not.toBe(first.token);
     expect((await attempt(first.token, email)).body.message).toBe(INVALID);
@@ -96,12 +107,12 @@ describe('password reset', () => {
 
   it('limits reset emails to 5 per hour per address, known or not', async () => {
     const { email } = await createUser(t);
-    for (let i = 0; i < 5; i += 1) await t.agent().get('/api/user/request-password-restore').query({ email: email.toUpperCase() }).expect(200);
-    const limited = await t.agent().get('/api/user/request-password-restore').query({ email }).expect(429);
+    for (let i = 0; i < 5; i += 1) await (await xsrfAgent(t)).get('/api/user/request-password-restore').query({ email: email.toUpperCase() }).expect(200);
+    const limited = await (await xsrfAgent(t)).get('/api/user/request-password-restore').query({ email }).expect(429);
     expect(limited.body).toMatchObject({ status: 'ERROR', code: 'rate_limited' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     const ghost = uniqueEmail('ghost');
-    for (let i = 0; i < 5; i += 1) await t.agent().get('/api/user/request-password-restore').query({ email: ghost }).expect(200);
-    await t.agent().get('/api/user/request-password-restore').query({ email: ghost }).expect(429);
+    for (let i = 0; i < 5; i += 1) await (await xsrfAgent(t)).get('/api/user/request-password-restore').query({ email: ghost }).expect(200);
+    await (await xsrfAgent(t)).get('/api/user/request-password-restore').query({ email: ghost }).expect(429);
   });
 });

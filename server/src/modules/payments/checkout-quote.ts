@@ -4,6 +4,7 @@ import {
   convertFromBase,
   formatPrice,
   fromMinorUnits,
+  LIMITS,
   toMinorUnits,
   type ExactQuote,
   type TopUpChoice,
@@ -46,8 +47,14 @@ export async function priceTopUp(input: QuoteInputs): Promise<PricedTopUp> {
   } else if (choice.kind === 'tokens') {
     quote = await catalog.quoteTokens(choice.tokens, code);
   } else {
-    const tenths = await catalog.tenthsForAmount(toMinorUnits(choice.amount, code), code);
+    const amountMinor = toMinorUnits(choice.amount, code);
+    const tenths = await catalog.tenthsForAmount(amountMinor, code);
     if (tenths === 0) throw validationError({ amount: [minTopUpMessage(input)] });
+    // The pricing never buys more than the largest token amount: an amount beyond its price is refused
+    // rather than silently charged as that largest amount.
+    if (tenths === Math.round(LIMITS.tokensMax * 10) && amountMinor > (await catalog.quoteTokens(LIMITS.tokensMax, code)).subtotalMinor) {
+      throw validationError({ amount: [M.invalidAmount] });
+    }
     quote = await catalog.quoteTokens(tenths / 10, code);
   }
 

@@ -96,12 +96,21 @@ describe('POST /api/deposit/checkout with Stripe', () => {
       expect((await errorsFor(form({ tokens: '', amount: null, pack_id: '' }))).amount).toEqual([M.nothingChosen]);
     });
 
-    it.each([['abc'], [0], [-5], ['0'], ['1e3'], [true]])('refuses the amount %p', async (amount) => {
+    it.each([['abc'], [0], [-5], ['0'], ['1e3'], [true], ['99999999999999999999'], [1e21], ['0x10'], ['Infinity']])('refuses the amount %p', async (amount) => {
       expect((await errorsFor(form({ tokens: undefined, amount }))).amount).toEqual([M.invalidAmount]);
     });
 
     it('refuses token counts outside 0.1..2000 in steps of 0.1', async () => {
-      for (const tokens of [0, 0.05, 2000.1, 'many']) expect((await errorsFor(form({ tokens }))).tokens).toEqual([M.invalidAmount]);
+      for (const tokens of [0, 0.05, 2000.1, 'many', '1e2', ' 1e2 ', '0x10', 'Infinity', '2e3']) expect((await errorsFor(form({ tokens }))).tokens).toEqual([M.invalidAmount]);
+    });
+
+    it('refuses an amount that would buy more than 2,000 tokens instead of clamping it', async () => {
+      const max = await quoteTokensIn(t.ctx, 2000, 'EUR');
+      const justAbove = ((max.subtotalMinor + 100) / 100).toFixed(2);
+      expect((await errorsFor(form({ tokens: undefined, amount: justAbove }))).amount).toEqual([M.invalidAmount]);
+      // The price of exactly 2,000 tokens is still accepted.
+      const exact = await agent.post('/api/deposit/checkout').send(form({ tokens: undefined, amount: (max.subtotalMinor / 100).toFixed(2) }));
+      expect(exact.status).toBe(200);
     });
 
     it('gives every checkout field message at once', async () => {

@@ -71,7 +71,8 @@ describe('built-in test checkout', () => {
   });
 
   it('is refused in production without a Stripe key', async () => {
-    const prod = await createTestContext({ NODE_ENV: 'production', SESSION_SECRET: 'a-production-like-secret-of-some-length' });
+    // Production needs a real S3 endpoint and SMTP server: the first context's S3 stands in; no mail is sent.
+    const prod = await createTestContext({ NODE_ENV: 'production', SESSION_SECRET: 'a-production-like-secret-of-some-length', S3_ENDPOINT: t.ctx.storage.endpoint, SMTP_URL: 'smtp://127.0.0.1:1' });
     try {
       const { depositId, token } = await startTestCheckout();
       const res = await prod.agent().get(`/api/deposit/test-checkout?order=${depositId}&token=${token}`);

@@ -47,7 +47,11 @@ export function tooManyRequests(msBeforeNext: number, message = 'Too many reques
   return new AppError('rate_limited', message, { headers: { 'Retry-After': String(seconds) } });
 }
 
-/** Counts one event against a limiter; throws the 429 when the limit was already used up. */
+/**
+ * Reserves one event against a limiter before the work it limits, in one atomic Redis increment; throws
+ * the 429 when the limit is used up. Checking first and counting after the work would let a burst of
+ * concurrent requests all pass the check: reserving first lets at most `points` of them through.
+ */
 export async function consumeOrThrow(limiter: RateLimiterRedis, key: string, message?: string | ((msBeforeNext: number) => string)): Promise<void> {
   try {
     await limiter.consume(key);
@@ -57,15 +61,9 @@ export async function consumeOrThrow(limiter: RateLimiterRedis, key: string, mes
   }
 }
 
-/** Throws the 429 when the key has already used every point, without counting this attempt. */
-export async function assertNotExhausted(limiter: RateLimiterRedis, key: string, message?: string): Promise<void> {
-  const res = await limiter.get(key);
-  if (res && res.consumedPoints >= limiter.points) throw tooManyRequests(res.msBeforeNext, message);
-}
-
-/** Counts one event without throwing (the caller answers with its own error, or with success). */
-export async function penalize(limiter: RateLimiterRedis, key: string): Promise<void> {
-  await limiter.penalty(key, 1);
+/** Gives back a point reserved by consumeOrThrow for an event that, in the end, does not count. */
+export async function refund(limiter: RateLimiterRedis, key: string): Promise<void> {
+  await limiter.reward(key, 1);
 }
 
 const namedLimiters = new WeakMap<AppContext, Map<string, RateLimiterRedis>>();
