@@ -46,6 +46,13 @@ export const paths = {
   staticPageById: (id: number | string) => `/static-page/${id}`,
 } as const;
 
+/** The Services menu's name of each tool (a strings-table key). */
+export const SERVICE_LABELS = {
+  generate: 'shell.services.generateImage',
+  'remove-background': 'shell.services.removeBackground',
+  upscale: 'shell.services.upscale',
+} as const satisfies Record<JobName, string>;
+
 /** The signed-in page of each tool. */
 export const TOOL_PAGES: Readonly<Record<JobName, string>> = {
   generate: paths.services.generateImage,

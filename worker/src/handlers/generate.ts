@@ -1,6 +1,4 @@
-import { UnrecoverableError } from 'bullmq';
-import sharp from 'sharp';
-import { applyStyle, formatJobStage, type GeneratePayload, type JobResultFile } from '@imagestudio/contracts';
+import { formatJobStage, type GeneratePayload, type JobResultFile } from '@imagestudio/contracts';
 import { loadGenerationModel, missingModelFiles, type GenerationModel } from '../generation/generation-model';
 import { generateImages } from '../generation/pipeline';
 import { generatedPng, styledPrompt } from './generate-common';

@@ -4,7 +4,7 @@ import type { JobName } from '@imagestudio/contracts';
 import { ButtonLink, Card } from '../../components';
 import { TOOL_PAGES } from '../../config/paths';
 import { useStore } from '../../stores';
-import { SERVICE_LABELS } from '../shell/service-links';
+import { SERVICE_LABELS } from '../../config/paths';
 import { workingTools, worksKey } from './availability';
 import './availability.css';
 

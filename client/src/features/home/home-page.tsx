@@ -5,7 +5,7 @@ import { paths } from '../../config/paths';
 import { useStore } from '../../stores';
 import { Bundles } from './bundles';
 import './home.css';
-import { ExamplePair, type ExampleName } from '../tools/example-pairs';
+import { ExamplePair, type ExampleName } from '../../components/example-pairs';
 
 /** The strip shows pairs our own models made, never the raw photos. */
 const EXAMPLES: ExampleName[] = ['chelsea', 'motorcycle', 'coffee'];

@@ -1,14 +1,8 @@
 import { JOB_NAMES, type JobName } from '@imagestudio/contracts';
-import { TOOL_PAGES } from '../../config/paths';
+import { SERVICE_LABELS, TOOL_PAGES } from '../../config/paths';
 import type { MessageKey } from '../../lib/i18n';
 import { loginRedirectPath } from '../../lib/redirect';
 
-/** The Services menu's name of each tool. */
-export const SERVICE_LABELS: Readonly<Record<JobName, MessageKey>> = {
-  generate: 'shell.services.generateImage',
-  'remove-background': 'shell.services.removeBackground',
-  upscale: 'shell.services.upscale',
-};
 
 /** The three services; signed-in users go to the tool, guests to Login (coming back to the tool). */
 export function serviceLinks(signedIn: boolean): Array<{ tool: JobName; key: MessageKey; to: string }> {

@@ -6,7 +6,7 @@ import { paths } from '../../config/paths';
 import type { MessageKey } from '../../lib/i18n';
 import { useStore } from '../../stores';
 import { tokensLabel } from '../../lib/tokens-label';
-import { ExamplePair, type ExampleName } from './example-pairs';
+import { ExamplePair, type ExampleName } from '../../components/example-pairs';
 import './tools.css';
 
 interface LandingConfig {

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { Checkbox, Select } from '../../components';
 import { useStore } from '../../stores';
 import { BackdropPicker, backdropColor, type Backdrop } from './backdrop-picker';
-import { ComparisonSlider } from './comparison-slider';
+import { ComparisonSlider } from '../../components/comparison-slider';
 import { DownloadLink } from './result-image';
 import { InputPreview, UploadToolLayout, uploadFingerprint, useUploadTool } from './upload-tool';
 

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { DEFAULT_UPSCALE_MODEL, UPSCALE_MODELS, type UpscaleModel } from '@imagestudio/contracts';
 import { Select } from '../../components';
 import { useStore } from '../../stores';
-import { ComparisonSlider } from './comparison-slider';
+import { ComparisonSlider } from '../../components/comparison-slider';
 import { DownloadLink } from './result-image';
 import { maxUpscaleSide } from './upload-checks';
 import { InputPreview, UploadToolLayout, uploadFingerprint, useUploadTool } from './upload-tool';
