@@ -18,8 +18,10 @@ export const SuccessPaymentPage = observer(function SuccessPaymentPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const order = params.get('order');
+  // The page renders before the session check ends; until then nobody knows whether the order can be checked.
   const mustCheck = order !== null && auth.isAuthenticated;
-  const [confirmed, setConfirmed] = useState(!mustCheck);
+  const [checked, setChecked] = useState(false);
+  const confirmed = auth.authCheckedOnce && (!mustCheck || checked);
   const toasted = useRef(false);
 
   useEffect(() => {
@@ -29,7 +31,7 @@ export const SuccessPaymentPage = observer(function SuccessPaymentPage() {
       if (cancelled) return;
       // an unknown status (network trouble) keeps the page: the server only sends here after a payment
       if (status && status !== 'Success') navigate(resultPath(order, status, t('client-payments.errors.paymentFailed')), { replace: true });
-      else setConfirmed(true);
+      else setChecked(true);
     });
     return () => {
       cancelled = true;

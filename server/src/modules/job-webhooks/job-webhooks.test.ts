@@ -162,7 +162,15 @@ describe('callback URL rules', () => {
   });
 
   it('asks for https in production and checks the address again when connecting', async () => {
-    const production = loadConfig({ ...process.env, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://studio.example', WEBHOOK_ALLOW_HOSTS: '127.0.0.1' });
+    const production = loadConfig({
+      ...process.env,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+      APP_URL: 'https://studio.example',
+      S3_ENDPOINT: 'https://s3.example',
+      SMTP_URL: 'smtp://mail.example',
+      WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
+    });
     await expect(checkCallbackUrl(production, 'http://example.com/hook')).rejects.toMatchObject({ errors: { callback_url: [CALLBACK_MESSAGES.insecure] } });
     // The exemption list is ignored in production; the send applies the rule again, to IP literals and
     // (through the socket's lookup) to names, whatever they resolved to when the job was accepted.

@@ -68,7 +68,7 @@ describe('GET /api/openapi.json', () => {
     expect(upscale.parameters).toContainEqual(expect.objectContaining({ name: 'wait', in: 'query' }));
     const form = upscale.requestBody.content['multipart/form-data'].schema;
     expect(form.required).toEqual(['image', 'factor']);
-    expect(Object.keys(form.properties)).toEqual(['image', 'factor', 'output_format', 'callback_url']);
+    expect(Object.keys(form.properties)).toEqual(['image', 'factor', 'output_format', 'model', 'callback_url']);
     expect(doc.paths['/user/api-keys'].post.security).toEqual([{ session: [], xsrf: [] }]);
     expect(doc.paths['/jobs/{id}'].get.responses['200'].content['application/json'].schema.properties.payload).toEqual({ $ref: '#/components/schemas/Job' });
     expect(doc.components.schemas.Job.required).toContain('results');

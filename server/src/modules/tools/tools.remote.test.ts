@@ -29,9 +29,9 @@ describe('tools on a hosted images API', () => {
     const { agent } = await verifiedUser(t, { balanceTokens: 5 });
     const status = await agent.get('/api/tools/status').expect(200);
     expect(status.body.payload).toEqual({
-      generate: { available: true, provider: 'remote:gpt-image-1' },
-      'remove-background': { available: true, provider: 'cuda' },
-      upscale: { available: true, provider: 'cpu' },
+      generate: { available: true, provider: 'remote:gpt-image-1', models: [] },
+      'remove-background': { available: true, provider: 'cuda', models: [] },
+      upscale: { available: true, provider: 'cpu', models: [] },
     });
   });
 
