@@ -1,5 +1,6 @@
 import { useRef, useState, type PointerEvent } from 'react';
 import { pointerPosition, sliderKeyPosition } from './slider-keys';
+import './comparison-slider.css';
 
 interface ComparisonSliderProps {
   before: string;

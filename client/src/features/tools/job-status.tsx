@@ -52,11 +52,14 @@ export const JobStatus = observer(function JobStatus({ run }: { run: ToolRunStor
       state.status === 'cancelled'
         ? t(state.job.refunded ? 'client-tools.job.cancelledRefunded' : 'client-tools.job.cancelled')
         : (state.job.error ?? t('client-tools.job.failed'));
+    // A service's own reason (e.g. a declined prompt) does not mention the refund: say it once, after it.
+    const refundUnsaid = state.status === 'failed' && state.job.refunded && !/refund|erstatt/i.test(message);
     return (
       <div className="job-status job-status--ended" data-testid="job-status" data-status={state.status} role="alert">
         <p className="job-status__title" data-testid="job-ended-message">
           <CircleX aria-hidden="true" />
           {message}
+          {refundUnsaid ? <span data-testid="job-refunded"> {t('client-tools.job.refundedNote')}</span> : null}
         </p>
       </div>
     );

@@ -166,6 +166,7 @@ export const clientTools = {
   'client-tools.job.minutesLeft': 'About {n} min left',
   'client-tools.job.almostDone': 'Almost done',
   'client-tools.job.cancelledRefunded': 'Cancelled. Your tokens have been refunded.',
+  'client-tools.job.refundedNote': 'Your tokens have been refunded.',
   'client-tools.common.runAgain': 'Run again',
   'client-tools.rerun.title': 'Run the same job again?',
   'client-tools.rerun.body': 'You already ran this image with these options, and the result is on screen. Running it again costs {cost} more.',
