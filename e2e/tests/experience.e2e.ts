@@ -8,9 +8,16 @@ const js = String.raw;
 
 /** Waits for the page's heading and checks the document title is named after it. */
 async function titled(page: Page, path: string): Promise<string> {
-  const heading = ((await page.locator('main h1').first().textContent({ timeout: 20_000 })) ?? '').trim();
+  await page.locator('main h1').first().waitFor({ timeout: 20_000 });
+  // The strings of the chosen language may arrive after the first paint: wait until title and heading agree,
+  // then read both (a title that never follows its heading still fails below).
+  const agree = js`(() => {
+    const h = (document.querySelector('main h1')?.textContent ?? '').trim();
+    return document.title === (${JSON.stringify(path)} === '/' ? 'Image Studio' : h + ' - Image Studio');
+  })()`;
+  await page.waitForFunction(agree, undefined, { timeout: 10_000 }).catch(() => undefined);
+  const heading = ((await page.locator('main h1').first().textContent()) ?? '').trim();
   const expected = path === '/' ? 'Image Studio' : `${heading} - Image Studio`;
-  await page.waitForFunction(`document.title === ${JSON.stringify(expected)}`, undefined, { timeout: 5000 }).catch(() => undefined);
   const title = await page.title();
   check(title === expected, `${path}: the title is "${title}", expected "${expected}"`);
   return heading;
@@ -26,17 +33,6 @@ async function tour(ctx: E2EContext, page: Page, paths: string[], tag: string): 
 }
 
 const GUEST_PAGES = ['/', '/pricing', '/remove-background', '/upscale-image', '/generate-image', '/login', '/register', '/forgot-password', '/static-page/1'];
-const SIGNED_IN_PAGES = [
-  '/services/remove-background',
-  '/services/upscale',
-  '/services/generate-image',
-  '/account/profile',
-  '/account/my-projects',
-  '/account/request-history',
-  '/account/payment-history',
-  '/account/change-password',
-  '/pricing',
-];
 
 /**
  * A signed-in page; tried twice, since on a loaded machine a start-up call of the page can still be in
@@ -58,7 +54,7 @@ async function toGerman(page: Page): Promise<void> {
 
 export function experienceTests(): E2ETest[] {
   const pagesAndLanguage: E2ETest = {
-    name: 'every page: axe finds nothing serious, signed out and in, English and German; titles, focus on route change, German numbers',
+    name: 'every guest page: axe finds nothing serious, English and German; titles, focus on route change, German numbers',
     async run(ctx) {
       const guest = await ctx.newPage();
       await guest.goto('/');
@@ -80,12 +76,6 @@ export function experienceTests(): E2ETest[] {
       // Catalogue texts come through the strings table.
       await guest.getByText('100 Token für gelegentliche Bearbeitungen.').waitFor();
 
-      const user = await userPage(ctx, 'axe');
-      await tour(ctx, user, SIGNED_IN_PAGES, 'user-en');
-      await toGerman(user);
-      await tour(ctx, user, SIGNED_IN_PAGES, 'user-de');
-      await user.goto('/services/generate-image');
-      await user.getByLabel('Stil').locator('option', { hasText: 'Aquarell' }).waitFor({ state: 'attached' });
     },
   };
 
