@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '@imagestudio/runtime';
 import { ADMIN_COMMANDS, UsageError, type AdminDeps } from './admin-commands';
-import { insertAudit } from './operator.repository';
+import { insertAudit } from './admin.repository';
 
 /** The usage text: every command on one line. */
 export function adminUsage(): string {
