@@ -142,13 +142,27 @@ beforeAll(async () => {
       GENERATION_API_CONCURRENCY: '1',
     }),
   );
-  apis = await Promise.all(
+  const started = await Promise.allSettled(
     ['api-a', 'api-b'].map((name) =>
-      startApiProcess(name, { ...services, DATABASE_URL: TEST_DATABASE_URL, SMTP_URL: '', MAIL_OUTBOX_FILE: path.join(outboxDir, `${name}.jsonl`) }),
+      startApiProcess(name, { ...services, DATABASE_URL: TEST_DATABASE_URL, SMTP_URL: '', MAIL_OUTBOX_FILE: path.join(outboxDir, `${name}.jsonl`) }, 180_000),
     ),
   );
-  await until('both workers to report', async () => ((await readHeartbeats(t.ctx)).length === 2 ? true : undefined), 90_000, logs);
-}, 240_000);
+  // The one that started is stopped by afterAll even when the other did not.
+  apis = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const failed = started.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  // Generous: on a busy machine (the whole suite in parallel) starting four tsx processes takes a while.
+  await until(
+    'both workers to report',
+    async () => {
+      const gone = workers.find((w) => !w.running);
+      if (gone) throw new Error(`${gone.name} exited\n${logs()}`);
+      return (await readHeartbeats(t.ctx)).length >= 2 ? true : undefined;
+    },
+    180_000,
+    logs,
+  );
+}, 300_000);
 
 afterAll(async () => {
   await Promise.all(workers.map((w) => w.stop()));
@@ -187,7 +201,7 @@ describe('two APIs and two workers on one Postgres and Redis', () => {
     const stream = listen(`${b.baseUrl}/api/jobs/${first.id}/events`, me.cookie);
     try {
       // Each worker takes one job at a time: both are busy at once, on the two oldest jobs.
-      await until('two workers to call the images API at once', () => images.held.length === 2 || undefined, 30_000, logs);
+      await until('two workers to call the images API at once', () => images.held.length === 2 || undefined, 60_000, logs);
       expect(new Set(images.held.map((h) => h.worker))).toEqual(new Set(['worker-a', 'worker-b']));
       expect(new Set(images.held.map((h) => h.prompt))).toEqual(new Set([first.prompt, jobs[1]!.prompt]));
 
@@ -202,11 +216,11 @@ describe('two APIs and two workers on one Postgres and Redis', () => {
       );
       expect(half.data.progress).toBe(40);
       // The job's second call comes from the same worker, which still holds it.
-      await until('the first job to ask for its second image', () => images.held.some((h) => h.prompt === first.prompt) || undefined, 30_000, logs);
+      await until('the first job to ask for its second image', () => images.held.some((h) => h.prompt === first.prompt) || undefined, 60_000, logs);
       expect(images.held.find((h) => h.prompt === first.prompt)!.worker).toBe(firstCall.worker);
 
       images.openGate();
-      const end = await until('the stream on API B to end', () => stream.events.find((e) => e.event === 'end'), 30_000, logs);
+      const end = await until('the stream on API B to end', () => stream.events.find((e) => e.event === 'end'), 60_000, logs);
       expect(end.data.status).toBe('succeeded');
       expect(end.data.results).toHaveLength(2);
     } finally {
@@ -219,7 +233,7 @@ describe('two APIs and two workers on one Postgres and Redis', () => {
       await until(`job ${job.prompt} to succeed`, async () => {
         const res = await supertest(api.baseUrl).get(`/api/jobs/${job.id}`).set('Cookie', me.cookie);
         return (res.body.payload as JobView | undefined)?.status === 'succeeded' || undefined;
-      }, 30_000, logs);
+      }, 60_000, logs);
     }
     const byPrompt = new Map<string, Set<string>>();
     for (const { worker, prompt } of images.seen) byPrompt.set(prompt, (byPrompt.get(prompt) ?? new Set()).add(worker));
@@ -231,7 +245,7 @@ describe('two APIs and two workers on one Postgres and Redis', () => {
     // Five images at one token each, charged once although both APIs heard every outcome.
     const user = await t.ctx.db('users').where({ id: me.userId }).first('balance_tenths');
     expect(Number(user.balance_tenths)).toBe(150);
-  }, 120_000);
+  }, 240_000);
 
   it('counts login failures across both APIs', async () => {
     const { email, password } = await createUser(t);
