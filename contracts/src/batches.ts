@@ -133,7 +133,7 @@ export const batchItemViewSchema = z
     error: z.string().nullable(),
     input_url: z.string().nullable().describe('Presigned URL of the uploaded image (thumbnail); null once deleted'),
     results: z.array(jobResultViewSchema),
-    /** Set on an item that was retried: the id of the item that replaced it (hidden from `items`). */
+    /** On a retry: the id of the failed or cancelled item it replaced (that one is left out of `items`). */
     retry_of: z.string().nullable().describe('The item this one retried, if any'),
     created_at: z.string(),
     finished_at: z.string().nullable(),
@@ -204,8 +204,10 @@ export const BATCH_PATHS = {
 /** Columns of failed.csv inside the ZIP download. */
 export const BATCH_FAILED_CSV_COLUMNS = ['file_name', 'job_id', 'status', 'reason'] as const;
 
-/** Result name in the ZIP: `<input base name>-<suffix>.<ext>` (shoe-01-no-background.png). */
-export const BATCH_RESULT_SUFFIX: Record<BatchTool, string> = {
-  'remove-background': 'no-background',
-  upscale: 'upscaled',
-};
+/**
+ * ZIP entries are named like single downloads (resultDownloadName: `shoe-01-no-background.png`,
+ * `shoe-01-x4.png`); a name already used in the ZIP gets `-2`, `-3`, ... before its extension.
+ */
+export const BATCH_FAILED_CSV_NAME = 'failed.csv';
+/** The ZIP always ends with failed.csv: one row per item without a result (failed, cancelled, or not finished). */
+export const BATCH_ZIP_MESSAGES = { notFinished: 'Not finished when the ZIP was made.' } as const;
