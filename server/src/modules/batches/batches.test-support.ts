@@ -1,4 +1,5 @@
 import type supertest from 'supertest';
+import type { Response } from 'superagent';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import type { BatchView } from '@imagestudio/contracts';
@@ -66,7 +67,7 @@ export function waitForBatch(agent: supertest.Agent, id: string, done: (b: Batch
 }
 
 /** supertest parser that keeps a binary body as one Buffer. */
-export function binaryParser(res: NodeJS.ReadableStream & { setEncoding(e: string): void }, callback: (err: Error | null, body: Buffer) => void): void {
+export function binaryParser(res: Response, callback: (err: Error | null, body: Buffer) => void): void {
   const chunks: Buffer[] = [];
   res.on('data', (chunk: Buffer) => chunks.push(chunk));
   res.on('end', () => callback(null, Buffer.concat(chunks)));
