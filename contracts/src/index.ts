@@ -20,3 +20,4 @@ export * from './ledger';
 export * from './api-keys';
 export * from './api-schemas';
 export * from './views';
+export * from './batches';
