@@ -20,7 +20,8 @@ export type Messages = Record<string, string>;
  * migrations/seeds/strings/<ns>.json) are merged over it. Only what the first paint shows is bundled with the
  * app (the shell, the home page, availability marks): the tool, payment and developer namespaces arrive with the
  * pages that use them, which add them with addEnglish (see features/<page>/index.ts), so the home page does
- * not download them. A namespace <ns> lives in messages/<ns>.ts with the same keys in the seed.
+ * not download them (client/package.json marks those index modules as having side effects, so the bundler keeps
+ * the calls). A namespace <ns> lives in messages/<ns>.ts with the same keys in the seed.
  */
 export const en: Partial<Record<MessageKey, string>> = { ...shell, ...clientToolsShared, ...clientAvailability };
 
