@@ -23,3 +23,5 @@ export * from './validation-messages';
 export * from './ledger';
 export * from './api-keys';
 export * from './api-schemas';
+export * from './views';
+export * from './batches';

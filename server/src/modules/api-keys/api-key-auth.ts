@@ -3,7 +3,7 @@ import { API_KEY_MESSAGES } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { authenticateKey } from './api-keys.service';
-import { consumeOrThrow, namedLimiter } from '../rate-limits/rate-limits';
+import { consumeOrThrow } from '../../http/rate-limits';
 
 declare module 'http' {
   interface IncomingMessage {
@@ -13,13 +13,14 @@ declare module 'http' {
 }
 
 /**
- * What an API key may call (paths relative to /api): the tools, the caller's jobs, and reading the
+ * What an API key may call (paths relative to /api): the tools, the caller's jobs and batches, and reading the
  * profile and the token activity. Managing keys, payments, the password and the profile needs a
  * browser session.
  */
 export const API_KEY_ROUTES: ReadonlyArray<{ methods: readonly string[]; path: RegExp }> = [
   { methods: ['POST'], path: /^\/tools\/[^/]+$/ },
   { methods: ['GET', 'HEAD', 'POST', 'DELETE'], path: /^\/jobs(\/.*)?$/ },
+  { methods: ['GET', 'HEAD', 'POST'], path: /^\/batches(\/.*)?$/ },
   { methods: ['GET', 'HEAD'], path: /^\/user\/profile$/ },
   { methods: ['GET', 'HEAD'], path: /^\/user\/ledger(\.csv)?$/ },
 ];
@@ -48,7 +49,7 @@ const notForKeys = () => new AppError('forbidden', API_KEY_MESSAGES.notAllowed);
  * there is no cross-site request to guard against.
  */
 export function apiKeyAuth(ctx: AppContext): RequestHandler {
-  const limiter = namedLimiter(ctx, 'apiKey', ctx.config.API_KEY_RATE_PER_MINUTE, 60);
+  const limiter = ctx.services.rateLimits.named('apiKey', ctx.config.API_KEY_RATE_PER_MINUTE, 60);
   return (req, _res, next) => {
     const key = presentedKey(req);
     if (key === undefined) return next();
