@@ -1,7 +1,7 @@
-import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
-import { AxiosError } from 'axios';
+import { TransportError, type Transport } from '../lib/api/transport';
 import { RootStore } from '../stores';
 import type { AppNavigator } from '../stores';
+import { countriesFixture, currenciesFixture, languagesFixture, packsFixture, settingsFixture, staticPagesFixture } from './fixtures';
 
 /** One recorded request as the server would see it. */
 export interface SeenRequest {
@@ -16,7 +16,7 @@ export type Reply = { status: number; data?: unknown } | 'network';
 type Handler = (req: SeenRequest) => Reply | Promise<Reply>;
 
 /**
- * An axios adapter standing in for the HTTP transport in unit tests: routes "METHOD /path" to handlers
+ * A transport standing in for XMLHttpRequest in unit tests: routes "METHOD /path" to handlers
  * and records every request. The real API is exercised by the browser tests in e2e/.
  */
 export class FakeApi {
@@ -28,25 +28,27 @@ export class FakeApi {
     return this;
   }
 
-  readonly adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
-    const method = (config.method ?? 'get').toUpperCase();
-    const url = config.url ?? '';
-    const data = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
-    const headers = Object.fromEntries(Object.entries(config.headers.toJSON()).map(([k, v]) => [k.toLowerCase(), String(v)]));
-    const req: SeenRequest = { method, url, params: { ...(config.params ?? {}) }, data, headers };
+  readonly transport: Transport = async (request) => {
+    // JSON bodies are copied as the server would receive them; FormData stays as it is.
+    const data = request.data === undefined || request.data instanceof FormData ? request.data : (JSON.parse(JSON.stringify(request.data)) as unknown);
+    const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
+    const req: SeenRequest = { method: request.method, url: request.url, params: { ...request.params }, data, headers };
     this.seen.push(req);
-    const handler = this.routes.get(`${method} ${url}`);
+    const handler = this.routes.get(`${request.method} ${request.url}`);
     const reply: Reply = handler ? await handler(req) : { status: 404, data: { status: 'ERROR', message: 'Not found', code: 'not_found' } };
-    if (reply === 'network') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
-    const response: AxiosResponse = { data: reply.data, status: reply.status, statusText: String(reply.status), headers: {}, config };
-    if (reply.status >= 400) throw new AxiosError(`HTTP ${reply.status}`, AxiosError.ERR_BAD_RESPONSE, config, null, response);
-    return response;
+    if (reply === 'network') throw new TransportError('Network Error');
+    return { status: reply.status, data: reply.data };
   };
 
   last(route: string): SeenRequest | undefined {
     const [method, url] = route.split(' ');
     return [...this.seen].reverse().find((r) => r.method === method && r.url === url);
   }
+}
+
+/** An OK envelope around `payload`, typed so fixtures are checked against the contracts. */
+export function okPayload<T>(payload: T): Reply {
+  return { status: 200, data: { status: 'OK', payload } };
 }
 
 /** A navigator that records where the stores sent the user. */
@@ -68,19 +70,19 @@ export function fakeNavigator(start = '/', needsAuth: (path: string) => boolean 
 /** The standard catalogue replies a RootStore needs to start. */
 export function withCatalog(api: FakeApi): FakeApi {
   return api
-    .on('GET /languages', { status: 200, data: { status: 'OK', payload: [{ id: 1, code: 'en', title: 'English', default: 1 }, { id: 2, code: 'de', title: 'Deutsch', default: 0 }] } })
-    .on('GET /localizations', (req) => ({ status: 200, data: { status: 'OK', payload: req.params.lang_id === 2 ? { 'shell.nav.home': 'Startseite' } : {} } }))
-    .on('GET /currencies', { status: 200, data: { status: 'OK', payload: [{ code: 'EUR', value: 1, symbol: '€', default: 1 }, { code: 'USD', value: 1.1, symbol: '$', default: 0 }] } })
-    .on('GET /settings', { status: 200, data: { status: 'OK', payload: { company_name: 'Image Studio GmbH', support_email: 'help@example.test', is_reg_enabled: 1 } } })
-    .on('GET /static-pages', { status: 200, data: { status: 'OK', payload: [{ id: 1, slug: 'terms', title: 'Terms', is_terms: 1 }, { id: 2, slug: 'cookie-policy', title: 'Cookie policy' }] } })
-    .on('GET /packs', { status: 200, data: { status: 'OK', payload: [{ id: 1, title: 'Starter', price: 0, credits: 10 }, { id: 2, title: 'Pro', price: 9.99, credits: 100 }] } })
-    .on('GET /countries', { status: 200, data: { status: 'OK', payload: [{ id: 1, title: 'Germany', iso: 'DE' }, { id: 2, title: 'United States', iso: 'US' }] } })
+    .on('GET /languages', okPayload(languagesFixture))
+    .on('GET /localizations', (req) => okPayload(req.params.lang_id === 2 ? { 'shell.nav.home': 'Startseite' } : {}))
+    .on('GET /currencies', okPayload(currenciesFixture))
+    .on('GET /settings', okPayload(settingsFixture()))
+    .on('GET /static-pages', okPayload(staticPagesFixture))
+    .on('GET /packs', okPayload(packsFixture))
+    .on('GET /countries', okPayload(countriesFixture))
     .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: false } })
     .on('GET /csrf', { status: 200, data: { status: 'OK' } });
 }
 
 /** A RootStore wired to a FakeApi and a recording navigator. */
 export function makeStore(api: FakeApi, navigator = fakeNavigator()) {
-  const store = new RootStore({ api: { adapter: api.adapter, baseURL: '' }, navigator });
+  const store = new RootStore({ api: { transport: api.transport, baseURL: '' }, navigator });
   return { store, navigator };
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { JobName, JobResult, JobStatus } from '@imagestudio/contracts';
+import { newestFirstPage } from '../../lib/db';
 
 /** An image_jobs row as stored (bigint columns arrive from pg as strings). */
 export interface JobRow {
@@ -29,6 +30,10 @@ export interface JobRow {
   finished_at: Date | null;
   deleted_at: Date | null;
   expired_at: Date | null;
+  /** Set on the items of a batch (POST /api/batches), with their order and the item a retry replaced. */
+  batch_id: string | null;
+  batch_position: number | null;
+  retry_of: string | null;
 }
 
 export interface NewJob {
@@ -44,6 +49,9 @@ export interface NewJob {
   idempotency_key: string | null;
   request_hash: string | null;
   request_id: string | null;
+  batch_id?: string | null;
+  batch_position?: number | null;
+  retry_of?: string | null;
 }
 
 const OPEN: JobStatus[] = ['queued', 'running'];
@@ -148,16 +156,7 @@ export async function listForUser(db: Knex, f: ListFilter): Promise<{ rows: JobR
   if (f.tool) base.andWhere({ tool: f.tool });
   if (f.status) base.andWhere({ status: f.status });
   if (f.projectsOnly) base.andWhere({ status: 'succeeded' }).whereNull('deleted_at').whereNull('expired_at');
-  const [count] = await base.clone().count<{ count: string }[]>('* as count');
-  const rows = (await base
-    .clone()
-    .orderBy([
-      { column: 'created_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ])
-    .limit(f.perPage)
-    .offset((f.page - 1) * f.perPage)) as JobRow[];
-  return { rows, total: Number(count?.count ?? 0) };
+  return newestFirstPage<JobRow>(base, f.page, f.perPage);
 }
 
 /** Open jobs not touched for `idleSeconds` (the reconciler checks each against the queue). */
@@ -206,4 +205,10 @@ export async function recentRuns(db: Knex, tool: JobName, limit: number): Promis
     .limit(limit)
     .select('params', 'input_width', 'input_height', db.raw('extract(epoch from finished_at - started_at) * 1000 as ms'))) as (Omit<RecentRun, 'ms'> & { ms: string })[];
   return rows.map((r) => ({ ...r, ms: Number(r.ms) }));
+}
+
+/** The user's jobs still queued or running (their place in the fair-share order, fair-priority.ts). */
+export async function countOpenForUser(db: Knex, userId: string): Promise<number> {
+  const row = await db('image_jobs').where({ user_id: userId }).whereIn('status', OPEN).count<{ count: string }[]>('* as count').first();
+  return Number(row?.count ?? 0);
 }

@@ -3,17 +3,6 @@
  * and Request History. migrations/seeds/strings/client-tools.json carries the same keys in English and German.
  */
 export const clientTools = {
-  'client-tools.common.balance': 'Your balance: {n} tokens',
-  'client-tools.common.cost': 'Cost: {n} tokens',
-  'client-tools.common.tokens': '{n} tokens',
-  'client-tools.common.token': '{n} token',
-  'client-tools.common.runWithCost': '{label} - {cost}',
-  'client-tools.common.download': 'Download',
-  'client-tools.common.newRun': 'Start over',
-  'client-tools.common.checkingStatus': 'Checking whether the tool is available...',
-  'client-tools.common.options': 'Options',
-  'client-tools.common.result': 'Result',
-  'client-tools.common.starting': 'Starting...',
   'client-tools.run.unavailable': 'This tool is not available right now.',
   'client-tools.run.notEnoughTokens': 'Not enough tokens for this request.',
   'client-tools.run.buyMissing': 'Buy {n} tokens',
@@ -167,7 +156,6 @@ export const clientTools = {
   'client-tools.job.almostDone': 'Almost done',
   'client-tools.job.cancelledRefunded': 'Cancelled. Your tokens have been refunded.',
   'client-tools.job.refundedNote': 'Your tokens have been refunded.',
-  'client-tools.common.runAgain': 'Run again',
   'client-tools.rerun.title': 'Run the same job again?',
   'client-tools.rerun.body': 'You already ran this image with these options, and the result is on screen. Running it again costs {cost} more.',
   'client-tools.rerun.confirm': 'Run again - {cost}',
@@ -192,11 +180,6 @@ export const clientTools = {
   'client-tools.history.dateTime': '{date}, {time}',
   'client-tools.projects.deleteTitle': 'Delete this project?',
   'client-tools.projects.keep': 'Keep it',
-  'client-tools.examples.removeBg': 'Background removed by our model',
-  'client-tools.examples.upscale': 'Enlarged 4x by our model (left: a plain resize)',
-  'client-tools.examples.compare': 'Example, before and after: {what}',
-  'client-tools.examples.before': 'Before',
-  'client-tools.examples.after': 'After',
   'client-tools.landing.generate.examplePrompt': 'A lighthouse on a cliff at sunset, watercolour',
   'client-tools.landing.generate.exampleLabel': 'Try a prompt like',
 } as const;
