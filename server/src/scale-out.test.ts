@@ -20,7 +20,7 @@ import type { JobView } from '@imagestudio/contracts';
 import { createTestContext, type TestContext } from './test/harness';
 import { cookieHeader, createUser, signIn, xsrfCookie } from './test/auth-helpers';
 import { freePort, startApiProcess, startWorkerProcess, type ApiProcess, type ChildService } from './test/processes';
-import { TEST_DATABASE_URL, TEST_QUEUE_REDIS_DB, TEST_REDIS_URL } from './test/test-env';
+import { TEST_DATABASE_URL, TEST_QUEUE_REDIS_DB, TEST_REDIS_URL } from '@imagestudio/runtime/testing';
 import { readHeartbeats } from './modules/tools/tools.status';
 import { applyEntryNow } from './modules/ledger/ledger.service';
 import * as users from './modules/users/users.repository';
