@@ -72,7 +72,7 @@ async function main(): Promise<number> {
     // Warm-up runs would only delay each worker start the tests make; worker/src/app.test.ts covers them.
     WORKER_WARMUP_RUNS: '0',
   });
-  TESTS.push(...availabilityTests(workers), ...toolTests(workers, { endpoint: `http://127.0.0.1:${s3Port}`, bucket: 'imagestudio' }), ...experienceTests());
+  TESTS.push(...availabilityTests(workers), ...toolTests(workers, { endpoint: `http://127.0.0.1:${s3Port}`, bucket: 'imagestudio' }), ...experienceTests(workers));
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     console.log(`e2e: ${TESTS.length} tests against ${api.baseUrl}`);

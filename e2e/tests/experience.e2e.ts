@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { check, type E2EContext, type E2ETest } from '../lib/harness';
-import { signedInPage, smallPhoto } from './tools.e2e';
+import type { WorkerControl } from '../lib/worker-process';
+import { allToolsWorker, signedInPage, smallPhoto } from './tools.e2e';
 
 /** Browser-side code as text: the e2e TypeScript project has no DOM types. */
 const js = String.raw;
@@ -33,6 +34,23 @@ async function tour(ctx: E2EContext, page: Page, paths: string[], tag: string): 
 }
 
 const GUEST_PAGES = ['/', '/pricing', '/remove-background', '/upscale-image', '/generate-image', '/login', '/register', '/forgot-password', '/static-page/1'];
+/** Every page a signed-in user reaches: the tools, the account area, the payment pages and the developer page. */
+const SIGNED_IN_PAGES = [
+  '/services/remove-background',
+  '/services/upscale',
+  '/services/generate-image',
+  '/account/profile',
+  '/account/my-projects',
+  '/account/request-history',
+  '/account/payment-history',
+  '/account/token-activity',
+  '/account/api-keys',
+  '/account/change-password',
+  '/pricing',
+  '/cancelled-payment',
+  '/fail-payment',
+  '/developers',
+];
 
 /**
  * A signed-in page; tried twice, since on a loaded machine a start-up call of the page can still be in
@@ -52,7 +70,7 @@ async function toGerman(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Hauptnavigation' }).first().waitFor();
 }
 
-export function experienceTests(): E2ETest[] {
+export function experienceTests(workers: WorkerControl): E2ETest[] {
   const pagesAndLanguage: E2ETest = {
     name: 'every guest page: axe finds nothing serious, English and German; titles, focus on route change, German numbers',
     async run(ctx) {
@@ -76,6 +94,21 @@ export function experienceTests(): E2ETest[] {
       // Catalogue texts come through the strings table.
       await guest.getByText('100 Token für gelegentliche Bearbeitungen.').waitFor();
 
+    },
+  };
+
+  const signedInPages: E2ETest = {
+    name: 'every signed-in page: axe finds nothing serious, English and German; titles',
+    async run(ctx) {
+      const user = await userPage(ctx, 'axe');
+      // The tool pages themselves, not the "switched off" note a page shows without a worker.
+      await allToolsWorker(workers, user);
+      await tour(ctx, user, SIGNED_IN_PAGES, 'user-en');
+      await toGerman(user);
+      await tour(ctx, user, SIGNED_IN_PAGES, 'user-de');
+      // The style presets come through the strings table too.
+      await user.goto('/services/generate-image');
+      await user.getByLabel('Stil').locator('option', { hasText: 'Aquarell' }).waitFor({ state: 'attached' });
     },
   };
 
@@ -129,6 +162,7 @@ export function experienceTests(): E2ETest[] {
     name: 'phone: upload zone first, several files (first used, said so), paste and drop anywhere; run scrolls to progress and result; history and projects',
     async run(ctx) {
       const page = await userPage(ctx, 'phone', 390);
+      await allToolsWorker(workers, page);
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto('/services/remove-background');
       const zone = (await page.getByTestId('upload-zone').boundingBox())!;
@@ -206,6 +240,7 @@ export function experienceTests(): E2ETest[] {
     name: 'the zoom lens follows a finger, pinches to zoom and works from the keyboard',
     async run(ctx) {
       const page = await userPage(ctx, 'lens', 390);
+      await allToolsWorker(workers, page);
       await page.goto('/services/upscale');
       await page.getByLabel('Image', { exact: true }).setInputFiles(await smallPhoto('coffee', 96));
       await page.getByText(/coffee-96\.png/).waitFor();
@@ -235,5 +270,5 @@ export function experienceTests(): E2ETest[] {
     },
   };
 
-  return [pagesAndLanguage, guestMenu, landingExamples, phoneAndInput, lens];
+  return [pagesAndLanguage, signedInPages, guestMenu, landingExamples, phoneAndInput, lens];
 }
