@@ -63,6 +63,7 @@ export const jobViewSchema = z
     results: z.array(jobResultViewSchema),
     deleted: z.boolean(),
     expired: z.boolean(),
+    batch_id: z.string().nullable().optional().describe('The batch the job belongs to; null for a single job'),
   })
   .meta({ id: 'Job' });
 

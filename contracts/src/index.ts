@@ -19,3 +19,4 @@ export * from './validation-messages';
 export * from './ledger';
 export * from './api-keys';
 export * from './api-schemas';
+export * from './batches';

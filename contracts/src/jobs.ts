@@ -171,6 +171,8 @@ export interface JobView {
   /** Files deleted by the user (DELETE) or by retention; the history row stays. */
   deleted: boolean;
   expired: boolean;
+  /** The batch the job belongs to (POST /api/batches); null or absent for a single job. */
+  batch_id?: string | null;
 }
 
 /** A page of history or projects. */

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { CreateBucketCommand, DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import S3rver from 's3rver';
@@ -83,6 +84,13 @@ export class Storage {
 
   get(key: string): Promise<Buffer> {
     return getObjectBytes(this.client, this.bucket, key);
+  }
+
+  /** An object as a stream, read as it is consumed (the batch ZIP streams results through without holding them). */
+  async getStream(key: string): Promise<Readable> {
+    const reply = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+    if (!reply.Body) throw new Error(`S3 object ${key} has no body`);
+    return reply.Body as Readable;
   }
 
   /** A short-lived GET URL the browser can load directly. */

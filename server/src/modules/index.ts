@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { apiKeysRouter } from './api-keys/api-keys.routes';
 import type { BackgroundTask } from '../lib/background-task';
 import { authRouter } from './auth/auth.routes';
+import { batchesRouter } from './batches/batches.routes';
 import { catalogRouter } from './catalog/catalog.routes';
 import { localizeMessagesRouter } from './catalog/localize-messages';
 import { pricingRouter } from './catalog/pricing.routes';
@@ -45,7 +46,7 @@ export function publicRouters(ctx: AppContext): Router[] {
 
 /** Every feature router, mounted under /api after the session and CSRF middleware. */
 export function apiRouters(ctx: AppContext): Router[] {
-  return [authRouter(ctx), usersRouter(ctx), passwordResetRouter(ctx), emailVerificationRouter(ctx), depositsRouter(ctx), paymentHistoryRouter(ctx), toolsRouter(ctx), jobsRouter(ctx), tokenActivityRouter(ctx), apiKeysRouter(ctx)];
+  return [authRouter(ctx), usersRouter(ctx), passwordResetRouter(ctx), emailVerificationRouter(ctx), depositsRouter(ctx), paymentHistoryRouter(ctx), toolsRouter(ctx), jobsRouter(ctx), batchesRouter(ctx), tokenActivityRouter(ctx), apiKeysRouter(ctx)];
 }
 
 /** Periodic tasks started by main.ts (not by createApp, so tests control them). */

@@ -13,13 +13,14 @@ declare module 'http' {
 }
 
 /**
- * What an API key may call (paths relative to /api): the tools, the caller's jobs, and reading the
+ * What an API key may call (paths relative to /api): the tools, the caller's jobs and batches, and reading the
  * profile and the token activity. Managing keys, payments, the password and the profile needs a
  * browser session.
  */
 export const API_KEY_ROUTES: ReadonlyArray<{ methods: readonly string[]; path: RegExp }> = [
   { methods: ['POST'], path: /^\/tools\/[^/]+$/ },
   { methods: ['GET', 'HEAD', 'POST', 'DELETE'], path: /^\/jobs(\/.*)?$/ },
+  { methods: ['GET', 'HEAD', 'POST'], path: /^\/batches(\/.*)?$/ },
   { methods: ['GET', 'HEAD'], path: /^\/user\/profile$/ },
   { methods: ['GET', 'HEAD'], path: /^\/user\/ledger(\.csv)?$/ },
 ];

@@ -8,26 +8,34 @@ export const URL_TTL_SECONDS = 15 * 60;
 
 /**
  * Index and length read in one Redis step: read in two calls, a worker taking the next job in between
- * shortened the list and the next job showed position 0.
+ * shortened the list and the next job showed position 0. A job not in the wait list may be in BullMQ's
+ * prioritized set (a user's jobs beyond their fair share, see fair-priority.ts): those run after the whole
+ * wait list, in the set's order.
  */
 const POSITION = `
 local index = redis.call('LPOS', KEYS[1], ARGV[1], 'RANK', -1)
-if not index then return nil end
-return redis.call('LLEN', KEYS[1]) - index`;
+if index then return redis.call('LLEN', KEYS[1]) - index end
+if not KEYS[2] then return nil end
+local rank = redis.call('ZRANK', KEYS[2], ARGV[1])
+if not rank then return nil end
+return redis.call('LLEN', KEYS[1]) + rank + 1`;
 
-/** 1-based place of `id` in a list pushed on the left and taken from the right; null when absent. */
-export async function waitListPosition(redis: AppContext['queueRedis'], key: string, id: string): Promise<number | null> {
-  const position = await redis.eval(POSITION, { keys: [key], arguments: [id] });
+/**
+ * 1-based place of `id` in a list pushed on the left and taken from the right, or after that list in the
+ * sorted set `prioritizedKey`; null when in neither.
+ */
+export async function waitListPosition(redis: AppContext['queueRedis'], key: string, id: string, prioritizedKey?: string): Promise<number | null> {
+  const position = await redis.eval(POSITION, { keys: prioritizedKey ? [key, prioritizedKey] : [key], arguments: [id] });
   return typeof position === 'number' ? position : null;
 }
 
 /**
- * 1-based place of a waiting job in the BullMQ wait list (1 = the next to run), or null when it is not
- * waiting there (running, retry back-off, finished).
+ * 1-based place of a waiting job in the queue (1 = the next to run), or null when it is not waiting
+ * (running, retry back-off, finished). Jobs another user submits later may still overtake a prioritized job.
  */
 export async function queuePosition(ctx: AppContext, jobId: string): Promise<number | null> {
   try {
-    return await waitListPosition(ctx.queueRedis, ctx.queue.keys.wait!, jobId);
+    return await waitListPosition(ctx.queueRedis, ctx.queue.keys.wait!, jobId, ctx.queue.keys.prioritized);
   } catch {
     return null;
   }
@@ -72,5 +80,6 @@ export async function presentJob(ctx: AppContext, row: JobRow, options: { positi
     results,
     deleted: row.deleted_at !== null,
     expired: row.expired_at !== null,
+    batch_id: row.batch_id ?? null,
   };
 }

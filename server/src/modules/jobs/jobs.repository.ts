@@ -29,6 +29,10 @@ export interface JobRow {
   finished_at: Date | null;
   deleted_at: Date | null;
   expired_at: Date | null;
+  /** Set on the items of a batch (POST /api/batches), with their order and the item a retry replaced. */
+  batch_id: string | null;
+  batch_position: number | null;
+  retry_of: string | null;
 }
 
 export interface NewJob {
@@ -44,6 +48,9 @@ export interface NewJob {
   idempotency_key: string | null;
   request_hash: string | null;
   request_id: string | null;
+  batch_id?: string | null;
+  batch_position?: number | null;
+  retry_of?: string | null;
 }
 
 const OPEN: JobStatus[] = ['queued', 'running'];
@@ -206,4 +213,10 @@ export async function recentRuns(db: Knex, tool: JobName, limit: number): Promis
     .limit(limit)
     .select('params', 'input_width', 'input_height', db.raw('extract(epoch from finished_at - started_at) * 1000 as ms'))) as (Omit<RecentRun, 'ms'> & { ms: string })[];
   return rows.map((r) => ({ ...r, ms: Number(r.ms) }));
+}
+
+/** The user's jobs still queued or running (their place in the fair-share order, fair-priority.ts). */
+export async function countOpenForUser(db: Knex, userId: string): Promise<number> {
+  const row = await db('image_jobs').where({ user_id: userId }).whereIn('status', OPEN).count<{ count: string }[]>('* as count').first();
+  return Number(row?.count ?? 0);
 }

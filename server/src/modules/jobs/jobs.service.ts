@@ -49,6 +49,12 @@ export async function listJobs(
 export async function cancelJob(ctx: AppContext, userId: string, jobId: string): Promise<JobView> {
   const row = await ownedJob(ctx, userId, jobId);
   if (isFinalJobStatus(row.status)) throw new AppError('conflict', JOB_MESSAGES.alreadyFinished);
+  await cancelOpenJob(ctx, jobId);
+  return getJob(ctx, userId, jobId);
+}
+
+/** The cancel itself, for a job already known to be the caller's (also cancels a batch's items). */
+export async function cancelOpenJob(ctx: AppContext, jobId: string): Promise<void> {
   await repo.setCancelRequested(ctx.db, jobId);
   await raiseCancelFlag(ctx, jobId);
   // remove() refuses a job a worker holds (returns 0), so a running job is never pulled from under it.
@@ -57,7 +63,6 @@ export async function cancelJob(ctx: AppContext, userId: string, jobId: string):
   if (removed === 1 || !inQueue) {
     await failJob(ctx, jobId, { message: JOB_MESSAGES.cancelled, detail: 'cancelled before it started', cancelled: true });
   }
-  return getJob(ctx, userId, jobId);
 }
 
 /** Deletes a finished job's stored files; the history row stays, marked deleted. */

@@ -6,6 +6,7 @@ import { applyEntry, insufficientTokens } from '../ledger/ledger.service';
 import { assertToolAvailable } from '../tools/tools.status';
 import type { CleanImage } from '../uploads/image-inspect';
 import { inputKey as inputKeyOf, inputsPrefix } from '@imagestudio/runtime';
+import { fairPriority } from './fair-priority';
 import { failJob } from './finalize.service';
 import { jobMetrics } from './job-metrics';
 import * as repo from './jobs.repository';
@@ -37,13 +38,20 @@ export interface SubmitOutcome {
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
+/** 422 unless an Idempotency-Key header is 1-200 visible ASCII characters (single jobs and batches alike). */
+export function checkIdempotencyKey(key: string | undefined): void {
+  if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
+    throw validationError({ 'Idempotency-Key': ['Idempotency-Key must be 1-200 visible ASCII characters.'] });
+  }
+}
+
 function fingerprint(tool: string, params: Record<string, unknown>, raw?: Buffer): string {
   const hash = createHash('sha256').update(JSON.stringify({ tool, params }));
   if (raw) hash.update(raw);
   return hash.digest('hex');
 }
 
-function isUniqueViolation(err: unknown): boolean {
+export function isUniqueViolation(err: unknown): boolean {
   return (err as { code?: string } | null)?.code === '23505';
 }
 
@@ -54,7 +62,7 @@ async function replayOf(ctx: AppContext, userId: string, key: string, hash: stri
   return { job: existing, replayed: true };
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`queue did not answer within ${ms} ms`)), ms);
@@ -70,9 +78,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  */
 export async function submitJob<T extends JobName>(ctx: AppContext, req: SubmitRequest<T>): Promise<SubmitOutcome> {
   const key = req.idempotencyKey;
-  if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
-    throw validationError({ 'Idempotency-Key': ['Idempotency-Key must be 1-200 visible ASCII characters.'] });
-  }
+  checkIdempotencyKey(key);
   const hash = key ? fingerprint(req.tool, req.params, req.rawInput) : null;
   if (key && hash) {
     const replay = await replayOf(ctx, req.userId, key, hash);
@@ -135,8 +141,10 @@ export async function submitJob<T extends JobName>(ctx: AppContext, req: SubmitR
     requestId: req.requestId?.slice(0, 100),
   });
   try {
+    // This job is already counted among the user's open jobs; its rank is the number before it.
+    const priority = fairPriority((await repo.countOpenForUser(ctx.db, req.userId)) - 1);
     await withTimeout(
-      ctx.queue.add(req.tool, payload, { jobId }),
+      ctx.queue.add(req.tool, payload, { jobId, ...(priority ? { priority } : {}) }),
       ctx.config.QUEUE_ADD_TIMEOUT_MS,
     );
   } catch (err) {

@@ -1,0 +1,86 @@
+import { pipeline } from 'node:stream';
+import type { Response } from 'express';
+import { stringify } from 'csv-stringify/sync';
+import yazl from 'yazl';
+import {
+  BATCH_FAILED_CSV_COLUMNS,
+  BATCH_FAILED_CSV_NAME,
+  BATCH_ZIP_MESSAGES,
+  resultDownloadName,
+} from '@imagestudio/contracts';
+import type { AppContext } from '../../context';
+import type { JobRow } from '../jobs/jobs.repository';
+import { currentItems } from './batch-presenter';
+import type { BatchRow } from './batches.repository';
+
+/** Hands out each name once: a name already taken gets -2, -3, ... before its extension. */
+export class UniqueNames {
+  private readonly taken = new Set<string>();
+
+  take(name: string): string {
+    const dot = name.lastIndexOf('.');
+    const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+    let candidate = name;
+    for (let n = 2; this.taken.has(candidate.toLowerCase()); n += 1) candidate = `${stem}-${n}${ext}`;
+    // Case-insensitive, so the ZIP unpacks without clashes on Windows and macOS too.
+    this.taken.add(candidate.toLowerCase());
+    return candidate;
+  }
+}
+
+/** A spreadsheet would run a cell starting with = + - @ as a formula; such text gets a leading apostrophe. */
+const cell = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
+/** Why an item has no file in the ZIP. */
+function missingReason(row: JobRow): string {
+  if (row.status === 'queued' || row.status === 'running') return BATCH_ZIP_MESSAGES.notFinished;
+  if (row.status === 'succeeded') return row.deleted_at ? 'The result was deleted.' : 'The result has expired.';
+  return row.error ?? row.status;
+}
+
+/**
+ * GET /api/batches/{id}/zip: the batch's results as one ZIP, written by yazl straight into the response.
+ * Each result is read from S3 only when its turn comes (addReadStreamLazy) and passes through without being
+ * held, so neither the ZIP nor a whole result is ever kept in memory or on disk. Images are stored, not
+ * deflated (they are compressed already). failed.csv closes the archive with every item that has no
+ * result, and why. A failure mid-way (S3 gone) aborts the response, so the client sees a broken download
+ * rather than a short ZIP that looks whole.
+ */
+export function streamBatchZip(ctx: AppContext, res: Response, batch: BatchRow, rows: JobRow[]): void {
+  const zip = new yazl.ZipFile();
+  const names = new UniqueNames();
+  const missing: Record<(typeof BATCH_FAILED_CSV_COLUMNS)[number], string>[] = [];
+  for (const row of currentItems(rows)) {
+    const filesGone = row.deleted_at !== null || row.expired_at !== null;
+    const files = row.status === 'succeeded' && row.result && !filesGone ? row.result.files : [];
+    if (files.length === 0) {
+      missing.push({ file_name: cell(row.input_name ?? ''), job_id: row.id, status: row.status, reason: cell(missingReason(row)) });
+      continue;
+    }
+    files.forEach((file, index) => {
+      const name = names.take(resultDownloadName(row, index, file.format));
+      zip.addReadStreamLazy(name, { compress: false, mtime: row.finished_at ?? new Date() }, (done) => {
+        ctx.storage.getStream(file.key).then(
+          (stream) => done(null, stream),
+          (err: unknown) => done(err, undefined as never),
+        );
+      });
+    });
+  }
+  zip.addBuffer(Buffer.from(stringify(missing, { header: true, columns: [...BATCH_FAILED_CSV_COLUMNS] })), names.take(BATCH_FAILED_CSV_NAME), { mtime: new Date() });
+  zip.end();
+
+  const day = batch.created_at.toISOString().slice(0, 10);
+  res.status(200).set({
+    'Content-Type': 'application/zip',
+    'Content-Disposition': `attachment; filename="batch-${day}-${batch.id.slice(0, 8)}.zip"`,
+    'Cache-Control': 'private, no-store',
+  });
+  zip.on('error', (err: Error) => {
+    ctx.logger.warn({ err, batchId: batch.id }, 'batch ZIP aborted');
+    res.destroy(err);
+  });
+  pipeline(zip.outputStream, res, (err) => {
+    if (err && !res.destroyed) res.destroy(err);
+  });
+}
