@@ -159,7 +159,7 @@ export function experienceTests(workers: WorkerControl): E2ETest[] {
   };
 
   const phoneAndInput: E2ETest = {
-    name: 'phone: upload zone first, several files (first used, said so), paste and drop anywhere; run scrolls to progress and result; history and projects',
+    name: 'phone: upload zone first, several files (a batch with its price), paste and drop anywhere; run scrolls to progress and result; history and projects',
     async run(ctx) {
       const page = await userPage(ctx, 'phone', 390);
       await allToolsWorker(workers, page);
@@ -169,12 +169,13 @@ export function experienceTests(workers: WorkerControl): E2ETest[] {
       const canvas = (await page.getByTestId('tool-canvas').boundingBox())!;
       check(zone.y < canvas.y, `on a phone the upload zone (y ${zone.y}) is not above the canvas (y ${canvas.y})`);
       await ctx.screenshot(page, 'phone-remove-background-empty-390');
-      // Several files: the first is used and the page says so.
+      // Several files make a batch, priced before it runs.
       const first = await smallPhoto('coffee', 200);
       const second = await smallPhoto('chelsea', 200);
       await page.getByLabel('Image', { exact: true }).setInputFiles([first, second]);
-      await page.getByTestId('upload-first-only').filter({ hasText: '2 images chosen: coffee-200.png is used.' }).waitFor();
-      await ctx.screenshot(page, 'phone-several-files-390');
+      await page.getByTestId('batch-price').filter({ hasText: '2 images x 1 token = 2 tokens' }).waitFor();
+      await page.getByRole('button', { name: 'Process 2 images - 2 tokens' }).waitFor();
+      await ctx.screenshot(page, 'phone-several-files-batch-390');
       // Paste from the clipboard, and a drop anywhere on the page.
       const bytes = fs.readFileSync(second).toString('base64');
       const fire = (kind: 'paste' | 'drop', name: string) =>
@@ -189,7 +190,7 @@ export function experienceTests(workers: WorkerControl): E2ETest[] {
         })()`);
       await fire('paste', 'pasted.png');
       await page.getByText(/pasted\.png - 200 x \d+ px/).waitFor();
-      check((await page.getByTestId('upload-first-only').count()) === 0, 'a single pasted image still says only the first is used');
+      check((await page.getByTestId('batch-choice').count()) === 0, 'a single pasted image still shows the batch');
       await fire('drop', 'dropped.png');
       await page.getByText(/dropped\.png - 200 x \d+ px/).waitFor();
       await page.evaluate('window.scrollTo(0, 0)');
