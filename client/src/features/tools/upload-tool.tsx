@@ -7,7 +7,7 @@ import type { Translate } from '../../lib/i18n';
 import { useStore } from '../../stores';
 import type { BatchRunStore } from '../../stores/batch-run-store';
 import type { ToolRunStore } from '../../stores/tool-run-store';
-import { BatchCanvas, batchTotal } from '../batches/batch-view';
+import { BatchCanvas, batchTotal } from './batch-view';
 import { JobStatus } from './job-status';
 import { NewRunButton } from './new-run-button';
 import { RunPanel } from './run-panel';

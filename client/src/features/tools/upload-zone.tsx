@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { ImageUp } from 'lucide-react';
 import { LIMITS } from '@imagestudio/contracts';
 import { useStore } from '../../stores';
-import { isZipFile } from '../batches/zip-images';
+import { isZipFile } from './zip-images';
 import { batchCount, type UploadState } from './use-upload';
 
 /** The image and ZIP files among dropped, pasted or picked items (a file without a type may still be an image). */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { BATCH_LIMITS } from '@imagestudio/contracts';
-import { isZipFile, zipImageNames } from '../batches/zip-images';
+import { isZipFile, zipImageNames } from './zip-images';
 import { checkUpload, inspectFile, type UploadFacts, type UploadProblem } from './upload-checks';
 
 /** One image of a batch, checked in the browser like a single upload. */

@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Archive, Download, RotateCcw } from 'lucide-react';
-import { resultDownloadName, type BatchItemView, type BatchStatus, type JobStatus } from '@imagestudio/contracts';
-import { Badge, Button, ConfirmDialog, ProgressBar, type BadgeTone } from '../../components';
+import { resultDownloadName, type BatchItemView } from '@imagestudio/contracts';
+import { Badge, Button, ConfirmDialog, ProgressBar } from '../../components';
+import { BATCH_TONES, JOB_TONES } from '../../lib/status-tones';
 import { tokensLabel } from '../../lib/tokens-label';
 import { useStore } from '../../stores';
 import type { BatchRunStore } from '../../stores/batch-run-store';
-import { stageText } from '../tools/job-status';
-import { batchCount, type BatchChoice } from '../tools/use-upload';
+import { stageText } from './job-status';
+import { batchCount, type BatchChoice } from './use-upload';
 import './batches.css';
 
-const ITEM_TONES: Record<JobStatus, BadgeTone> = { queued: 'neutral', running: 'accent', succeeded: 'success', failed: 'error', cancelled: 'warning' };
-export const BATCH_TONES: Record<BatchStatus, BadgeTone> = { queued: 'neutral', running: 'accent', succeeded: 'success', partial: 'warning', failed: 'error', cancelled: 'warning' };
 
 /** The total of `count` items at `unit` tokens each, exact to a tenth. */
 export function batchTotal(unit: number, count: number): number {
@@ -63,7 +62,7 @@ const BatchItemCard = observer(function BatchItemCard({ item, batch, onRetry }: 
       <div className="batch-item__thumb">{thumb ? <img className="checkerboard" src={thumb} alt={t('client-tools.batch.thumbAlt', { name: item.file_name })} loading="lazy" /> : null}</div>
       <span className="batch-item__name">{item.file_name}</span>
       <span className="batch-item__status">
-        <Badge tone={ITEM_TONES[item.status]}>{t(`client-tools.status.${item.status}`)}</Badge>
+        <Badge tone={JOB_TONES[item.status]}>{t(`client-tools.status.${item.status}`)}</Badge>
         {item.refunded ? <Badge tone="success">{t('client-tools.history.refunded')}</Badge> : null}
       </span>
       {item.status === 'running' ? (
