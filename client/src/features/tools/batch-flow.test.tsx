@@ -147,7 +147,8 @@ describe('batch flow on a tool page', () => {
     fireEvent.change(await screen.findByLabelText('Image'), { target: { files: [png('a.png'), png('b.png')] } });
     fireEvent.click(await screen.findByRole('button', { name: 'Process 2 images - 2 tokens' }));
     const bad = await screen.findByTestId('batch-bad-files');
-    expect(bad.textContent).toContain('One file cannot be processed.');
+    // Said once (in the run panel), each refused file named with its reason.
+    expect(screen.getAllByText('One file cannot be processed.')).toHaveLength(1);
     expect(bad.textContent).toContain('b.png: Not a JPEG, PNG or WebP image.');
     const form = api.last('POST /batches')!.data as FormData;
     expect(form.get('tool')).toBe('upscale');
@@ -161,6 +162,21 @@ describe('batch flow on a tool page', () => {
     fireEvent.change(await screen.findByLabelText('Image'), { target: { files } });
     expect((await screen.findByTestId('upload-error')).textContent).toBe('51 images chosen: a batch takes at most 50.');
     expect((screen.getByRole('button', { name: 'Process 51 images - 51 tokens' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('a batch opened from history replaces a single result on screen, and the URL keeps naming the batch', async () => {
+    const single = { id: 'j9', tool: 'remove-background', status: 'succeeded', progress: 100, stage: null, queue_position: null, eta_seconds: null, params: {}, cost: 1, refunded: false, error: null, input_name: 'cat.png', input_url: 'https://s3/in.png', results: [{ url: 'https://s3/out.png', width: 10, height: 10, format: 'png', bytes: 1 }], created_at: '2026-11-24T10:00:00Z', finished_at: null, deleted: false, expired: false, batch_id: null };
+    const api = signedIn()
+      .on('GET /jobs/j9', ok(single))
+      .on('GET /batches/b1', ok(batchView([item('j1', 'a.png', { status: 'succeeded', results: [{ url: 'https://s3/r1.png', width: 1, height: 1, format: 'png', bytes: 1 }] })], { status: 'succeeded' })));
+    const { router } = renderApp('/services/remove-background?job=j9', api);
+    await screen.findByTestId('result');
+    await act(() => router.navigate('/services/remove-background?batch=b1'));
+    await screen.findByTestId('batch-view');
+    expect(screen.queryByTestId('result')).toBeNull();
+    // Give the URL effects their turns: neither the job nor the batch takes the URL back and forth.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(router.state.location.search).toBe('?batch=b1');
   });
 
   it('one image stays a single run', async () => {

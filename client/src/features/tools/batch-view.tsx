@@ -55,11 +55,12 @@ const BatchChoiceView = observer(function BatchChoiceView({ choice, unitCost }: 
 const BatchItemCard = observer(function BatchItemCard({ item, batch, onRetry }: { item: BatchItemView; batch: BatchRunStore; onRetry(item: BatchItemView): void }) {
   const { t } = useStore();
   const result = item.results[0];
+  // The thumbnail is decorative: the file name is written beside it.
   const thumb = result?.url ?? item.input_url;
   const job = { tool: batch.tool, input_name: item.file_name, params: batch.view?.params ?? {} };
   return (
     <li className={`batch-item batch-item--${item.status}`} data-testid="batch-item" data-status={item.status}>
-      <div className="batch-item__thumb">{thumb ? <img className="checkerboard" src={thumb} alt={t('client-tools.batch.thumbAlt', { name: item.file_name })} loading="lazy" /> : null}</div>
+      <div className="batch-item__thumb">{thumb ? <img className="checkerboard" src={thumb} alt="" loading="lazy" /> : null}</div>
       <span className="batch-item__name">{item.file_name}</span>
       <span className="batch-item__status">
         <Badge tone={JOB_TONES[item.status]}>{t(`client-tools.status.${item.status}`)}</Badge>
@@ -171,8 +172,8 @@ export const BatchCanvas = observer(function BatchCanvas({ batch, choice, unitCo
         </div>
       ) : null}
       {batch.badFiles.length > 0 ? (
-        <div className="notice notice--error" role="alert" data-testid="batch-bad-files">
-          <p>{batch.problem?.message}</p>
+        // The run panel says how many files were refused; this names each one and why.
+        <div className="notice notice--error" data-testid="batch-bad-files">
           <ul>
             {batch.badFiles.map((f) => (
               <li key={f.name}>

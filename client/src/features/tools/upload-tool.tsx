@@ -31,12 +31,16 @@ export function useUploadTool(tool: 'remove-background' | 'upscale', upscaleFact
 
   // A batch named by the URL (from history, or this page after a reload) is shown and followed.
   useEffect(() => {
-    if (batchId) void batch.open(batchId);
+    if (!batchId) return;
+    // A finished single result makes way for the batch.
+    if (run.state && !run.busy) run.reset();
+    void batch.open(batchId);
   }, [batchId, batch]);
   const shownBatch = batch.view?.id;
+  const jobId = params.get('job');
   useEffect(() => {
-    if (shownBatch && shownBatch !== batchId) setParams({ batch: shownBatch }, { replace: true });
-  }, [shownBatch, batchId, setParams]);
+    if (shownBatch && shownBatch !== batchId && !jobId) setParams({ batch: shownBatch }, { replace: true });
+  }, [shownBatch, batchId, jobId, setParams]);
 
   // A new choice after a finished batch leaves it (as a new image does after a single job), and a batch
   // chosen after a single job's result replaces that result.

@@ -221,7 +221,6 @@ export const clientTools = {
   'client-tools.batch.progressLabel': 'Batch progress',
   'client-tools.batch.itemProgress': 'Progress of {name}',
   'client-tools.batch.itemsLabel': 'Images of this batch',
-  'client-tools.batch.thumbAlt': '{name}',
   'client-tools.batch.downloadZip': 'Download all (ZIP)',
   'client-tools.batch.cancelAll': 'Cancel all',
   'client-tools.batch.refunded': '{cost} refunded for images that did not finish.',
