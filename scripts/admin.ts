@@ -6,7 +6,7 @@ import os from 'node:os';
 import { loadConfig } from '../server/src/config';
 import { connectDb } from '../server/src/lib/db';
 import { createLogger } from '@imagestudio/runtime';
-import { runAdminCommand } from '../server/src/modules/operator/admin-cli';
+import { runAdminCommand } from '../server/src/modules/admin-cli/admin-cli';
 
 async function main(): Promise<number> {
   const config = loadConfig();

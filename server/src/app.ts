@@ -12,7 +12,7 @@ import { sessionMiddleware } from './http/session';
 import { spaRouter } from './http/spa';
 import { apiKeyAuth, unlessApiKey } from './modules/api-keys/api-key-auth';
 import { apiRouters, publicRouters, rawBodyRouters } from './modules';
-import { passportFor } from './modules/auth/auth.passport';
+import { createServices } from './services';
 
 /** Where the Google tag (gtag.js) loads from and reports to, for the CSP. */
 const GOOGLE_TAG_ORIGIN = 'https://www.googletagmanager.com';
@@ -27,7 +27,9 @@ function trustProxy(value: string): boolean | number | string {
 
 /** Builds the Express app without listening; main.ts and tests call listen. */
 export function createApp(deps: AppDeps): Express {
-  const ctx: AppContext = { ...deps, metrics: createMetrics() };
+  // The services get the finished context (they keep it), so the object is completed in place.
+  const ctx = { ...deps, metrics: createMetrics() } as AppContext;
+  ctx.services = createServices(ctx);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy(deps.config.TRUST_PROXY));
@@ -74,7 +76,7 @@ export function createApp(deps: AppDeps): Express {
 
   // 7. Sessions (Redis) and passport, then 8. session-bound CSRF checks on mutating requests.
   for (const handler of sessionMiddleware(ctx)) app.use(unlessApiKey(handler));
-  const passport = passportFor(ctx);
+  const passport = ctx.services.passport;
   app.use(unlessApiKey(passport.initialize()), unlessApiKey(passport.session()));
   for (const handler of csrfMiddleware(ctx)) app.use(unlessApiKey(handler));
 

@@ -5,6 +5,7 @@ import type { Logger } from '@imagestudio/runtime';
 import type { RedisClient } from '@imagestudio/runtime';
 import type { Storage } from './lib/storage';
 import type { Metrics } from './http/metrics';
+import type { AppServices } from './services';
 
 /** Everything createApp needs from outside: connections are made by main.ts (or a test) and passed in. */
 export interface AppDeps {
@@ -22,4 +23,6 @@ export interface AppDeps {
 /** What every module router receives: the deps plus the app-wide services createApp builds. */
 export interface AppContext extends AppDeps {
   metrics: Metrics;
+  /** Built once per app by createServices (server/src/services.ts). */
+  services: AppServices;
 }

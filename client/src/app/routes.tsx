@@ -32,7 +32,7 @@ const GeneratePage = lazyPage(() => import('../features/tools').then((m) => m.Ge
 const RemoveBackgroundPage = lazyPage(() => import('../features/tools').then((m) => m.RemoveBackgroundPage));
 const UpscalePage = lazyPage(() => import('../features/tools').then((m) => m.UpscalePage));
 const ToolLandingPage = lazyPage(() => import('../features/tools').then((m) => m.ToolLandingPage));
-const NotFoundPage = lazyPage(() => import('../features/misc').then((m) => m.NotFoundPage));
+const NotFoundPage = lazyPage(() => import('../features/message-pages').then((m) => m.NotFoundPage));
 const FailPaymentPage = lazyPage(() => import('../features/payments').then((m) => m.FailPaymentPage));
 const CancelledPaymentPage = lazyPage(() => import('../features/payments').then((m) => m.CancelledPaymentPage));
 const ProcessingPaymentPage = lazyPage(() => import('../features/payments').then((m) => m.ProcessingPaymentPage));

@@ -7,7 +7,7 @@ import { messageOf } from '../../lib/api/api-error';
 import { paths } from '../../config/paths';
 import { safeRedirect } from '../../lib/redirect';
 import { useStore } from '../../stores';
-import { MessagePage } from '../misc';
+import { MessagePage } from '../message-pages';
 
 /**
  * /email-verification: where unverified users are sent (with the page they wanted as `redirect`). Names

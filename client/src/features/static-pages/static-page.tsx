@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import { PageSpinner } from '../../components';
 import { useStore } from '../../stores';
 import type { PageResult } from '../../stores/pages-store';
-import { NotFoundPage } from '../misc';
+import { NotFoundPage } from '../message-pages';
 import './static-page.css';
 
 /** Loads one page by id and shows a spinner, the error text, Not Found, or the title and HTML content. */

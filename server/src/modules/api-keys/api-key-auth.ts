@@ -3,7 +3,7 @@ import { API_KEY_MESSAGES } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { authenticateKey } from './api-keys.service';
-import { consumeOrThrow, namedLimiter } from '../rate-limits/rate-limits';
+import { consumeOrThrow } from '../../http/rate-limits';
 
 declare module 'http' {
   interface IncomingMessage {
@@ -49,7 +49,7 @@ const notForKeys = () => new AppError('forbidden', API_KEY_MESSAGES.notAllowed);
  * there is no cross-site request to guard against.
  */
 export function apiKeyAuth(ctx: AppContext): RequestHandler {
-  const limiter = namedLimiter(ctx, 'apiKey', ctx.config.API_KEY_RATE_PER_MINUTE, 60);
+  const limiter = ctx.services.rateLimits.named('apiKey', ctx.config.API_KEY_RATE_PER_MINUTE, 60);
   return (req, _res, next) => {
     const key = presentedKey(req);
     if (key === undefined) return next();

@@ -5,7 +5,6 @@ import { cookieHeader, createUser, csrfHeaders, isolatedTestDatabase, signIn, ve
 import type { AppContext } from '../../context';
 import { updateSetting } from '../catalog/settings.service';
 import { currentUser, requireUser, requireVerifiedEmail } from './auth-guards';
-import { passportFor } from './auth.passport';
 import { csrfMiddleware } from '../../http/csrf';
 import { errorHandler } from '../../http/error-handler';
 import { sessionMiddleware } from '../../http/session';
@@ -15,7 +14,7 @@ function probeApp(ctx: AppContext): express.Express {
   const app = express();
   app.use(express.json());
   for (const h of sessionMiddleware(ctx)) app.use(h);
-  app.use(passportFor(ctx).initialize(), passportFor(ctx).session());
+  app.use(ctx.services.passport.initialize(), ctx.services.passport.session());
   for (const h of csrfMiddleware(ctx)) app.use(h);
   app.get('/probe/user', requireUser, (req, res) => {
     res.json({ id: currentUser(req).id, hasHash: 'password_hash' in currentUser(req) });

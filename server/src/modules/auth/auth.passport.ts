@@ -11,7 +11,8 @@ interface SessionRef {
   epoch: number;
 }
 
-const cache = new WeakMap<AppContext, InstanceType<typeof Passport>>();
+/** A Passport instance of its own. */
+export type AppPassport = InstanceType<typeof Passport>;
 
 /** Drops the password hash: request handlers never need it and it must never reach a response. */
 export function toCurrentUser(row: users.UserRow): CurrentUser {
@@ -23,10 +24,8 @@ export function toCurrentUser(row: users.UserRow): CurrentUser {
  * One Passport instance per app (not the global singleton, so apps built by tests stay apart), with the
  * local strategy on `username` + `password` as the client sends them.
  */
-export function passportFor(ctx: AppContext): InstanceType<typeof Passport> {
-  let passport = cache.get(ctx);
-  if (passport) return passport;
-  passport = new Passport();
+export function createPassport(ctx: AppContext): AppPassport {
+  const passport = new Passport();
   passport.use(
     new LocalStrategy({ usernameField: 'username', passwordField: 'password' }, (email, password, done) => {
       verifyCredentials(ctx, email, password).then(
@@ -44,6 +43,5 @@ export function passportFor(ctx: AppContext): InstanceType<typeof Passport> {
       (err) => done(err),
     );
   });
-  cache.set(ctx, passport);
   return passport;
 }

@@ -4,8 +4,8 @@ import type { AppContext } from '../../context';
 import type { CurrentUser } from './auth-guards';
 import { sendOk } from '../../http/envelope';
 import { validationError } from '../../lib/errors';
-import { consumeOrThrow, limitersFor, refund } from '../rate-limits/rate-limits';
-import { passportFor, toCurrentUser } from './auth.passport';
+import { consumeOrThrow, refund } from '../../http/rate-limits';
+import { toCurrentUser } from './auth.passport';
 import { assertRegistrationOpen, registerUser } from './auth.service';
 import { rememberDevice, trustedDevice } from './device-cookie';
 import { endSession, startSession } from './session-login';
@@ -15,7 +15,7 @@ const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.';
 /** Runs passport's local strategy and resolves with the user, or null for wrong credentials. */
 function authenticateLocal(ctx: AppContext, req: Request, res: Response): Promise<CurrentUser | null> {
   return new Promise((resolve, reject) => {
-    passportFor(ctx).authenticate('local', { session: false }, (err: unknown, user: CurrentUser | false) => {
+    ctx.services.passport.authenticate('local', { session: false }, (err: unknown, user: CurrentUser | false) => {
       if (err) reject(err);
       else resolve(user || null);
     })(req, res, reject);
@@ -25,7 +25,7 @@ function authenticateLocal(ctx: AppContext, req: Request, res: Response): Promis
 /** POST /register, /login, /logout and GET /is-auth. */
 export function authRouter(ctx: AppContext): Router {
   const router = Router();
-  const limits = limitersFor(ctx);
+  const limits = ctx.services.rateLimits.fixed;
 
   router.get('/is-auth', (req, res) => {
     sendOk(res, undefined, { authenticated: Boolean(req.user), emailVerified: Boolean(req.user?.email_verified_at) });

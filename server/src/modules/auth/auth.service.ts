@@ -3,10 +3,8 @@ import type { AppContext } from '../../context';
 import { AppError, validationError } from '../../lib/errors';
 import { verificationMail } from '../email-verification/verification.mail';
 import { applyEntry } from '../ledger/ledger.service';
-import { mailerFor } from '../mail/mailer';
 import * as users from '../users/users.repository';
 import { readAccountSettings, type AccountSettings } from './account-settings';
-import { hasherFor } from './password-hash';
 import { normalizePhone } from './phone';
 
 /** The free tokens every account starts with, in tenths. */
@@ -37,7 +35,7 @@ export async function registerUser(ctx: AppContext, input: RegisterInput, settin
   if (!phoneE164) throw validationError({ phone: [ACCOUNT_MESSAGES.phoneInvalid] });
   if (await users.findByEmail(ctx.db, input.email)) throw emailTaken();
 
-  const passwordHash = await hasherFor(ctx).hash(input.password);
+  const passwordHash = await ctx.services.passwords.hash(input.password);
   let created: users.UserRow;
   try {
     created = await ctx.db.transaction(async (trx) => {
@@ -59,7 +57,7 @@ export async function registerUser(ctx: AppContext, input: RegisterInput, settin
     if (users.isUniqueViolation(err)) throw emailTaken();
     throw err;
   }
-  mailerFor(ctx).dispatch(verificationMail(ctx.config, created));
+  ctx.services.mailer.dispatch(verificationMail(ctx.config, created));
   return created;
 }
 
@@ -69,6 +67,6 @@ export async function registerUser(ctx: AppContext, input: RegisterInput, settin
  */
 export async function verifyCredentials(ctx: AppContext, email: string, password: string): Promise<users.UserRow | null> {
   const user = await users.findByEmail(ctx.db, email.trim());
-  const ok = await hasherFor(ctx).verify(user ? user.password_hash : null, password);
+  const ok = await ctx.services.passwords.verify(user ? user.password_hash : null, password);
   return ok && user && !user.disabled_at ? user : null;
 }

@@ -33,15 +33,3 @@ export function createPasswordHasher(config: Config): PasswordHasher {
     },
   };
 }
-
-const cache = new WeakMap<object, PasswordHasher>();
-
-/** The app's hasher (one per app, so the timing dummy is computed once). */
-export function hasherFor(ctx: { config: Config }): PasswordHasher {
-  let hasher = cache.get(ctx);
-  if (!hasher) {
-    hasher = createPasswordHasher(ctx.config);
-    cache.set(ctx, hasher);
-  }
-  return hasher;
-}

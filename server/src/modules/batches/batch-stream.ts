@@ -1,7 +1,6 @@
 import type { Request, Response } from 'express';
 import { BATCH_SSE_EVENTS, isFinalBatchStatus, type BatchView } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { jobUpdates } from '../jobs/job-updates';
 import { presentBatch } from './batch-presenter';
 import * as repo from './batches.repository';
 import type { BatchRow } from './batches.repository';
@@ -36,9 +35,9 @@ export function streamBatch(ctx: AppContext, req: Request, res: Response, batch:
   let watched: string[] = [];
   const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   const watch = (ids: string[]) => {
-    for (const id of watched) jobUpdates(ctx).off(id, push);
+    for (const id of watched) ctx.services.jobUpdates.off(id, push);
     watched = ids;
-    for (const id of watched) jobUpdates(ctx).on(id, push);
+    for (const id of watched) ctx.services.jobUpdates.on(id, push);
   };
 
   const cleanup = () => {

@@ -53,7 +53,7 @@ export function batchesRouter(ctx: AppContext): Router {
   });
 
   router.post('/batches/:id/items/:itemId/retry', ...submitGuards, async (req, res) => {
-    sendOk(res, await retryItem(ctx, currentUser(req).id, req.params.id, String(req.params.itemId), meta(req)), {}, 202);
+    sendOk(res, await retryItem(ctx, currentUser(req).id, String(req.params.id), String(req.params.itemId), meta(req)), {}, 202);
   });
 
   return router;

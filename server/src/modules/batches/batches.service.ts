@@ -23,7 +23,6 @@ import { applyEntry, insufficientTokens } from '../ledger/ledger.service';
 import { raiseCancelFlag } from '../jobs/cancel-flag';
 import { fairPriority } from '../jobs/fair-priority';
 import { failJob } from '../jobs/finalize.service';
-import { jobMetrics } from '../jobs/job-metrics';
 import * as jobsRepo from '../jobs/jobs.repository';
 import type { JobRow } from '../jobs/jobs.repository';
 import { cancelOpenJob } from '../jobs/jobs.service';
@@ -106,7 +105,7 @@ async function enqueue(ctx: AppContext, userId: string, rows: JobRow[], requestI
   } catch (err) {
     ctx.logger.error({ err, jobs: rows.length }, 'queue unreachable: batch items refunded');
     for (const row of rows) {
-      jobMetrics(ctx).rejected.inc({ tool: row.tool });
+      ctx.services.jobMetrics.rejected.inc({ tool: row.tool });
       await failJob(ctx, row.id, { message: JOB_MESSAGES.queueBusy, detail: `enqueue failed: ${(err as Error).message}` });
     }
     throw serviceUnavailable(JOB_MESSAGES.queueBusy);

@@ -3,10 +3,10 @@ import type { Config } from '../../config';
 import type { Db } from '../../lib/db';
 import { readCatalogVersion } from './catalog.repository';
 
-/** What catalog services need: the database and the configuration (the API context, the CLI, tests). */
+/** What catalog services need: the database and its cache (the API context, the CLI, tests). */
 export interface CatalogDeps {
   db: Db;
-  config: Pick<Config, 'CATALOG_CACHE_CHECK_MS'>;
+  services: { catalog: CatalogCache };
 }
 
 /** A reply body serialised once, with its ETag, so a cached GET costs no JSON work and no hashing. */
@@ -71,16 +71,14 @@ export class CatalogCache {
   }
 }
 
-const caches = new WeakMap<Db, CatalogCache>();
+/** The catalog cache of one app (or CLI run) over its connection pool. */
+export function createCatalogCache(db: Db, config: Pick<Config, 'CATALOG_CACHE_CHECK_MS'>): CatalogCache {
+  return new CatalogCache(db, config.CATALOG_CACHE_CHECK_MS);
+}
 
-/** The cache of this database connection pool (one per app; tests build several apps). */
+/** The cache that `deps` carries. */
 export function catalogCache(deps: CatalogDeps): CatalogCache {
-  let cache = caches.get(deps.db);
-  if (!cache) {
-    cache = new CatalogCache(deps.db, deps.config.CATALOG_CACHE_CHECK_MS);
-    caches.set(deps.db, cache);
-  }
-  return cache;
+  return deps.services.catalog;
 }
 
 /** Serialises the OK envelope around `payload` once and tags it with a content hash. */

@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { currentUser, requireUser } from '../auth/auth-guards';
 import { sendOk } from '../../http/envelope';
-import { consumeOrThrow, limitersFor } from '../rate-limits/rate-limits';
+import { consumeOrThrow } from '../../http/rate-limits';
 import { resendVerification, verifyEmailLink } from './email-verification.service';
 
 const linkSchema = z.object({
@@ -17,7 +17,7 @@ const linkSchema = z.object({
 /** The signed verification link (a browser navigation) and the resend call. */
 export function emailVerificationRouter(ctx: AppContext): Router {
   const router = Router();
-  const limits = limitersFor(ctx);
+  const limits = ctx.services.rateLimits.fixed;
 
   router.get('/email/verify/:id/:hash', async (req, res) => {
     const parsed = linkSchema.safeParse({ ...req.params, ...req.query });

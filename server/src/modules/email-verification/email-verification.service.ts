@@ -1,5 +1,4 @@
 import type { AppContext } from '../../context';
-import { mailerFor } from '../mail/mailer';
 import * as users from '../users/users.repository';
 import { isValidVerification } from './verification-links';
 import { verificationMail } from './verification.mail';
@@ -21,5 +20,5 @@ export async function verifyEmailLink(
 
 /** Mails a fresh verification link (in the background). */
 export function resendVerification(ctx: AppContext, user: { id: string; email: string; name: string }): void {
-  mailerFor(ctx).dispatch(verificationMail(ctx.config, user));
+  ctx.services.mailer.dispatch(verificationMail(ctx.config, user));
 }

@@ -2,7 +2,6 @@ import { type JobOwner, resultsPrefix } from '@imagestudio/runtime';
 import { JOB_MESSAGES, isFinalJobStatus, jobProgressSchema, jobResultSchema, userFailureMessage } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { applyEntry } from '../ledger/ledger.service';
-import { jobMetrics } from './job-metrics';
 import { notifyJobChanged } from './job-updates';
 import * as repo from './jobs.repository';
 import type { JobRow } from './jobs.repository';
@@ -19,7 +18,7 @@ import { forgetRecentRuns } from './job-estimate';
 export const jobOwner = (row: Pick<JobRow, 'user_id' | 'id'>): JobOwner => ({ userId: row.user_id, jobId: row.id });
 
 function observe(ctx: AppContext, row: JobRow): void {
-  const metrics = jobMetrics(ctx);
+  const metrics = ctx.services.jobMetrics;
   metrics.finished.inc({ tool: row.tool, status: row.status });
   if (row.started_at && row.finished_at) {
     metrics.duration.observe({ tool: row.tool, status: row.status }, (row.finished_at.getTime() - row.started_at.getTime()) / 1000);
@@ -31,7 +30,7 @@ export async function recordStarted(ctx: AppContext, jobId: string): Promise<boo
   if (!(await repo.markRunning(ctx.db, jobId))) return false;
   notifyJobChanged(ctx, jobId);
   const row = await repo.findById(ctx.db, jobId);
-  if (row?.started_at) jobMetrics(ctx).wait.observe({ tool: row.tool }, (row.started_at.getTime() - row.created_at.getTime()) / 1000);
+  if (row?.started_at) ctx.services.jobMetrics.wait.observe({ tool: row.tool }, (row.started_at.getTime() - row.created_at.getTime()) / 1000);
   return true;
 }
 

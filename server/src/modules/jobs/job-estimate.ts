@@ -67,15 +67,19 @@ export function secondsLeft(
   return expectedMs === null ? null : 1;
 }
 
-const caches = new WeakMap<AppContext, Map<JobName, { at: number; runs: Promise<RecentRun[]> }>>();
+/** Per tool: its recent successful runs and when they were read. */
+export type RecentRunsCache = Map<JobName, { at: number; runs: Promise<RecentRun[]> }>;
+
+export function createRecentRunsCache(): RecentRunsCache {
+  return new Map();
+}
 
 /**
  * The tool's recent successes, read at most once per CACHE_MS per process (a burst of submissions asks the
  * database once); a success finalised by this process forgets them, so it is learnt from at once.
  */
 function cachedRuns(ctx: AppContext, tool: JobName): Promise<RecentRun[]> {
-  let cache = caches.get(ctx);
-  if (!cache) caches.set(ctx, (cache = new Map()));
+  const cache = ctx.services.recentRuns;
   const hit = cache.get(tool);
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.runs;
   const runs = recentRuns(ctx.db, tool, SAMPLE).catch(() => []);
@@ -85,7 +89,7 @@ function cachedRuns(ctx: AppContext, tool: JobName): Promise<RecentRun[]> {
 
 /** Drops the cached runs of a tool (a new success of it was just recorded). */
 export function forgetRecentRuns(ctx: AppContext, tool: JobName): void {
-  caches.get(ctx)?.delete(tool);
+  ctx.services.recentRuns.delete(tool);
 }
 
 /** Seconds left for an open job from the workers' recent timings for its tool and size; null otherwise. */

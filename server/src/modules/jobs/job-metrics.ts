@@ -4,7 +4,7 @@ import { oldestQueuedAgeSeconds } from './jobs.repository';
 
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed', 'completed', 'prioritized'] as const;
 
-function createJobMetrics(ctx: AppContext) {
+export function createJobMetrics(ctx: AppContext) {
   const registers = [ctx.metrics.registry];
   new Gauge({
     name: 'image_queue_jobs',
@@ -56,14 +56,3 @@ function createJobMetrics(ctx: AppContext) {
 }
 
 export type JobMetrics = ReturnType<typeof createJobMetrics>;
-const byCtx = new WeakMap<AppContext, JobMetrics>();
-
-/** The app's job metrics, registered once on its Prometheus registry (shown on /api/metrics). */
-export function jobMetrics(ctx: AppContext): JobMetrics {
-  let metrics = byCtx.get(ctx);
-  if (!metrics) {
-    metrics = createJobMetrics(ctx);
-    byCtx.set(ctx, metrics);
-  }
-  return metrics;
-}

@@ -2,7 +2,6 @@ import type { Request, Response } from 'express';
 import { isFinalJobStatus, type JobView } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { presentJob } from './job-presenter';
-import { jobUpdates } from './job-updates';
 import * as repo from './jobs.repository';
 import type { JobRow } from './jobs.repository';
 
@@ -39,7 +38,7 @@ export function streamJob(ctx: AppContext, req: Request, res: Response, first: J
     closed = true;
     clearInterval(poll);
     clearInterval(keepalive);
-    jobUpdates(ctx).off(first.id, push);
+    ctx.services.jobUpdates.off(first.id, push);
   };
   const push = () => {
     if (closed) return;
@@ -75,7 +74,7 @@ export function streamJob(ctx: AppContext, req: Request, res: Response, first: J
 
   const poll = setInterval(push, POLL_MS);
   const keepalive = setInterval(() => res.write(': keepalive\n\n'), KEEPALIVE_MS);
-  jobUpdates(ctx).on(first.id, push);
+  ctx.services.jobUpdates.on(first.id, push);
   req.on('close', cleanup);
   res.write('retry: 2000\n\n');
   push();

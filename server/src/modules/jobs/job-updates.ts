@@ -3,22 +3,17 @@ import type { AppContext } from '../../context';
 
 /**
  * In-process notice that a job's row changed (written by this process's event listener, reconciler or
- * a request), so open event streams push at once instead of waiting for their next poll.
+ * a request), so open event streams push at once instead of waiting for their next poll. The event name
+ * is the job id.
  */
-const emitters = new WeakMap<AppContext, EventEmitter>();
-
-export function jobUpdates(ctx: AppContext): EventEmitter {
-  let emitter = emitters.get(ctx);
-  if (!emitter) {
-    emitter = new EventEmitter();
-    // One listener per open event stream; thousands of streams are normal, not a leak.
-    emitter.setMaxListeners(0);
-    emitters.set(ctx, emitter);
-  }
+export function createJobUpdates(): EventEmitter {
+  const emitter = new EventEmitter();
+  // One listener per open event stream; thousands of streams are normal, not a leak.
+  emitter.setMaxListeners(0);
   return emitter;
 }
 
 /** Announces that the job's row changed. */
 export function notifyJobChanged(ctx: AppContext, jobId: string): void {
-  jobUpdates(ctx).emit(jobId);
+  ctx.services.jobUpdates.emit(jobId);
 }

@@ -3,14 +3,11 @@ import { jobListQuerySchema } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { currentUser, requireUser } from '../auth/auth-guards';
 import { sendOk } from '../../http/envelope';
-import { jobMetrics } from './job-metrics';
 import { streamJob } from './job-stream';
 import { cancelJob, deleteJob, getJob, listJobs, ownedJob } from './jobs.service';
 
 /** Reading, following, cancelling and deleting the caller's jobs; history and projects lists. */
 export function jobsRouter(ctx: AppContext): Router {
-  // Registers the queue gauges on /api/metrics with the app.
-  jobMetrics(ctx);
   const router = Router();
   router.use(['/jobs', '/user/projects', '/user/request-history'], requireUser);
 

@@ -8,7 +8,6 @@ import type { CleanImage } from '../uploads/image-inspect';
 import { inputKey as inputKeyOf, inputsPrefix } from '@imagestudio/runtime';
 import { fairPriority } from './fair-priority';
 import { failJob } from './finalize.service';
-import { jobMetrics } from './job-metrics';
 import * as repo from './jobs.repository';
 import type { JobRow } from './jobs.repository';
 
@@ -149,7 +148,7 @@ export async function submitJob<T extends JobName>(ctx: AppContext, req: SubmitR
     );
   } catch (err) {
     ctx.logger.error({ err, jobId }, 'queue unreachable: job refunded');
-    jobMetrics(ctx).rejected.inc({ tool: req.tool });
+    ctx.services.jobMetrics.rejected.inc({ tool: req.tool });
     await failJob(ctx, jobId, { message: JOB_MESSAGES.queueBusy, detail: `enqueue failed: ${(err as Error).message}` });
     throw serviceUnavailable(JOB_MESSAGES.queueBusy);
   }

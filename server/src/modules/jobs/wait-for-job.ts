@@ -1,6 +1,5 @@
 import { isFinalJobStatus } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { jobUpdates } from './job-updates';
 import * as repo from './jobs.repository';
 import type { JobRow } from './jobs.repository';
 
@@ -12,12 +11,12 @@ function nextChange(ctx: AppContext, jobId: string, ms: number, signal?: AbortSi
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
-      jobUpdates(ctx).off(jobId, done);
+      ctx.services.jobUpdates.off(jobId, done);
       signal?.removeEventListener('abort', done);
       resolve();
     };
     const timer = setTimeout(done, ms);
-    jobUpdates(ctx).on(jobId, done);
+    ctx.services.jobUpdates.on(jobId, done);
     signal?.addEventListener('abort', done);
   });
 }

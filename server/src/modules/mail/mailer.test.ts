@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { createTestContext, uniqueEmail, type TestContext } from '../../test/harness';
 import { mailsTo } from '../../test/auth-helpers';
-import { mailerFor } from './mailer';
 
 const message = (to: string) => ({
   to,
@@ -18,7 +17,7 @@ describe('mail delivery', () => {
     const t = await createTestContext();
     try {
       const to = uniqueEmail('outbox');
-      await Promise.all([mailerFor(t.ctx).send(message(to)), mailerFor(t.ctx).send(message(to))]);
+      await Promise.all([t.ctx.services.mailer.send(message(to)), t.ctx.services.mailer.send(message(to))]);
       const mails = mailsTo(t, to);
       expect(mails).toHaveLength(2);
       expect(mails[0]).toMatchObject(message(to));
@@ -49,7 +48,7 @@ describe('mail delivery', () => {
     try {
       t = await createTestContext({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Studio <studio@example.test>' });
       const to = uniqueEmail('smtp');
-      await mailerFor(t.ctx).send(message(to));
+      await t.ctx.services.mailer.send(message(to));
       expect(received).toHaveLength(1);
       expect(received[0]?.from).toBe('studio@example.test');
       expect(received[0]?.to).toEqual([to]);

@@ -20,19 +20,8 @@ export interface Mailer {
   dispatch(message: MailMessage): void;
 }
 
-const cache = new WeakMap<AppContext, Mailer>();
-
 /** The app's mailer (one per app, so its SMTP pool is shared by every module). */
-export function mailerFor(ctx: AppContext): Mailer {
-  let mailer = cache.get(ctx);
-  if (!mailer) {
-    mailer = createMailer(ctx);
-    cache.set(ctx, mailer);
-  }
-  return mailer;
-}
-
-function createMailer(ctx: AppContext): Mailer {
+export function createMailer(ctx: AppContext): Mailer {
   const log = ctx.logger.child({ module: 'mail' });
   const smtp: Transporter | null = ctx.config.SMTP_URL ? nodemailer.createTransport(ctx.config.SMTP_URL) : null;
   const outbox = fromRoot(ctx.config, ctx.config.MAIL_OUTBOX_FILE);

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import {
+  BATCH_LIMITS,
+  BATCH_TOOLS,
+  UPSCALE_MODELS,
   anyPayloadSchema,
+  batchAcceptedSchema,
+  batchItemViewSchema,
+  batchListQuerySchema,
+  batchPageSchema,
+  batchViewSchema,
   apiKeyCreateSchema,
   apiKeySchema,
   changePasswordSchema,
@@ -40,7 +48,7 @@ export type Reply =
   | { kind: 'json'; status?: number; payload?: z.ZodType; description?: string }
   | { kind: 'job'; description: string }
   | { kind: 'redirect'; description: string }
-  | { kind: 'html' | 'csv' | 'text' | 'events'; description: string };
+  | { kind: 'html' | 'csv' | 'text' | 'events' | 'zip'; description: string };
 
 export interface Operation {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -53,6 +61,10 @@ export interface Operation {
   json?: z.ZodType;
   /** multipart/form-data: the fields besides the `image` file. */
   multipart?: z.ZodObject;
+  /** multipart/form-data file fields other than one `image` (JSON Schema properties; none required). */
+  files?: Record<string, unknown>;
+  /** A call that charges tokens: documents 402 and 503. */
+  charges?: boolean;
   reply: Reply;
 }
 
@@ -73,6 +85,29 @@ const tool = (path: string, summary: string, body: { json?: z.ZodType; multipart
 
 /** Extra field of the tool calls: where to POST the job when it ends. */
 const callback = z.object({ callback_url: z.string().optional().describe('https URL that receives the ended job as a signed POST') });
+
+/** The text fields of POST /batches: the tool and that tool's options (as on the single tool calls). */
+const batchForm = z.object({
+  tool: z.enum(BATCH_TOOLS),
+  output_format: z.enum(['png', 'webp', 'jpeg']).optional().describe('png (default) or webp for remove-background; png, webp or jpeg for upscale'),
+  background_color: z.string().optional().describe('remove-background: fill colour #rrggbb instead of transparency'),
+  mask_only: z.boolean().optional().describe('remove-background: return the mask only'),
+  factor: z.number().int().optional().describe('upscale (required there): 2 or 4'),
+  model: z.enum(UPSCALE_MODELS).optional().describe('upscale: the model (default photo)'),
+});
+const batchFiles = {
+  images: {
+    type: 'array',
+    maxItems: BATCH_LIMITS.maxItems,
+    items: { type: 'string', contentMediaType: 'application/octet-stream' },
+    description: `1-${BATCH_LIMITS.maxItems} images (PNG, JPEG or WebP, each at most 20 MB and 25 MP; ${BATCH_LIMITS.maxTotalBytes / 1024 / 1024} MB in all). Send this or archive.`,
+  },
+  archive: {
+    type: 'string',
+    contentMediaType: 'application/zip',
+    description: `Or one ZIP with up to ${BATCH_LIMITS.maxItems} images. Refused: paths leading outside it, archives inside it, more than ${BATCH_LIMITS.archiveMaxUncompressedBytes / 1024 / 1024} MB expanded, entries expanding over ${BATCH_LIMITS.archiveMaxRatio}x.`,
+  },
+};
 
 const message = { kind: 'json' } as const;
 const page = z.object({ page: z.coerce.number().int().optional() });
@@ -148,6 +183,33 @@ export const API_OPERATIONS: Operation[] = [
   { method: 'get', path: '/jobs/{id}/events', tag: 'Jobs', summary: 'Live job updates (Server-Sent Events: `job`, then `end`)', auth: 'key', reply: { kind: 'events', description: 'text/event-stream' } },
   { method: 'post', path: '/jobs/{id}/cancel', tag: 'Jobs', summary: 'Cancel an open job (refunded)', auth: 'key', reply: { kind: 'json', payload: jobViewSchema } },
   { method: 'delete', path: '/jobs/{id}', tag: 'Jobs', summary: 'Delete a job\'s files (the history row stays)', auth: 'key', reply: { kind: 'json', payload: jobViewSchema } },
+
+  // Batches
+  {
+    method: 'post',
+    path: '/batches',
+    tag: 'Batches',
+    summary: 'Run one tool over many images (each item an ordinary job with its own charge; Idempotency-Key as for tools)',
+    auth: 'key',
+    multipart: batchForm,
+    files: batchFiles,
+    charges: true,
+    reply: { kind: 'json', status: 202, payload: batchAcceptedSchema, description: 'Accepted: every item charged and queued. A 422 names each bad file in `errors`; 402 when the balance does not cover the whole batch (nothing charged)' },
+  },
+  { method: 'get', path: '/batches', tag: 'Batches', summary: 'The caller\'s batches, newest first', auth: 'key', query: batchListQuerySchema, reply: { kind: 'json', payload: batchPageSchema } },
+  { method: 'get', path: '/batches/{id}', tag: 'Batches', summary: 'One batch: counts per status, items with progress and results', auth: 'key', reply: { kind: 'json', payload: batchViewSchema } },
+  { method: 'get', path: '/batches/{id}/events', tag: 'Batches', summary: 'Live batch updates (Server-Sent Events: `batch` with the batch, then `end`)', auth: 'key', reply: { kind: 'events', description: 'text/event-stream' } },
+  { method: 'post', path: '/batches/{id}/cancel', tag: 'Batches', summary: 'Cancel every item not yet ended (each refunded)', auth: 'key', reply: { kind: 'json', payload: batchViewSchema } },
+  { method: 'get', path: '/batches/{id}/zip', tag: 'Batches', summary: 'The finished results as one ZIP (streamed), with failed.csv', auth: 'key', reply: { kind: 'zip', description: 'application/zip: results named after the inputs, plus failed.csv (file_name, job_id, status, reason)' } },
+  {
+    method: 'post',
+    path: '/batches/{id}/items/{itemId}/retry',
+    tag: 'Batches',
+    summary: 'Run a failed or cancelled item again (a new charge)',
+    auth: 'key',
+    charges: true,
+    reply: { kind: 'json', status: 202, payload: batchItemViewSchema },
+  },
   { method: 'get', path: '/user/request-history', tag: 'Jobs', summary: 'Request history (same as GET /jobs)', auth: 'session', query: jobListQuerySchema, reply: { kind: 'json', payload: jobPageSchema } },
   { method: 'get', path: '/user/projects', tag: 'Jobs', summary: 'Succeeded jobs whose files still exist', auth: 'session', query: page, reply: { kind: 'json', payload: jobPageSchema } },
 ];

@@ -39,7 +39,8 @@ function errorReplies(op: Operation): Json {
     replies[429] = errorReply('Too many requests (code rate_limited; see Retry-After)');
   }
   if (op.path.includes('{')) replies[404] = errorReply('Not found, or not the caller\'s (code not_found)');
-  if (op.tag === 'Tools' && op.method === 'post') {
+  if (op.files) replies[413] = errorReply('The files are larger than allowed (code payload_too_large)');
+  if ((op.tag === 'Tools' && op.method === 'post') || op.charges) {
     replies[402] = errorReply('Not enough tokens (code insufficient_tokens)');
     replies[503] = errorReply('The tool is not available right now (code tool_unavailable or service_unavailable)');
   }
@@ -71,6 +72,8 @@ function successReply(op: Operation): Json {
       return { 200: { description: reply.description, content: { 'text/plain': { schema: { type: 'string' } } } } };
     case 'events':
       return { 200: { description: reply.description, content: { 'text/event-stream': { schema: { type: 'string' } } } } };
+    case 'zip':
+      return { 200: { description: reply.description, content: { 'application/zip': { schema: { type: 'string', contentMediaType: 'application/zip' } } } } };
   }
 }
 
@@ -89,6 +92,12 @@ function requestBody(op: Operation): Json | undefined {
   if (op.json) return { required: true, content: { 'application/json': { schema: jsonSchema(op.json, 'input') } } };
   if (op.multipart) {
     const schema = jsonSchema(op.multipart, 'input') as { properties?: Json; required?: string[] };
+    if (op.files) {
+      return {
+        required: true,
+        content: { 'multipart/form-data': { schema: { type: 'object', properties: { ...op.files, ...schema.properties }, required: schema.required ?? [] } } },
+      };
+    }
     return {
       required: true,
       content: {

@@ -69,6 +69,11 @@ describe('GET /api/openapi.json', () => {
     const form = upscale.requestBody.content['multipart/form-data'].schema;
     expect(form.required).toEqual(['image', 'factor']);
     expect(Object.keys(form.properties)).toEqual(['image', 'factor', 'output_format', 'model', 'callback_url']);
+    const batch = doc.paths['/batches'].post;
+    expect(Object.keys(batch.responses).sort()).toEqual(['202', '401', '402', '403', '404', '413', '422', '429', '500', '503'].filter((c) => c !== '404'));
+    expect(Object.keys(batch.requestBody.content['multipart/form-data'].schema.properties).slice(0, 3)).toEqual(['images', 'archive', 'tool']);
+    expect(batch.responses['202'].content['application/json'].schema.properties.payload).toEqual({ $ref: '#/components/schemas/BatchAccepted' });
+    expect(Object.keys(doc.paths['/batches/{id}/zip'].get.responses['200'].content)).toEqual(['application/zip']);
     expect(doc.paths['/user/api-keys'].post.security).toEqual([{ session: [], xsrf: [] }]);
     expect(doc.paths['/jobs/{id}'].get.responses['200'].content['application/json'].schema.properties.payload).toEqual({ $ref: '#/components/schemas/Job' });
     expect(doc.components.schemas.Job.required).toContain('results');

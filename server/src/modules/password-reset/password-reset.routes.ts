@@ -3,13 +3,13 @@ import { ACCOUNT_MESSAGES, resetRequestSchema, restorePasswordSchema } from '@im
 import type { AppContext } from '../../context';
 import { requireCsrfToken } from '../../http/csrf';
 import { sendOk } from '../../http/envelope';
-import { consumeOrThrow, limitersFor } from '../rate-limits/rate-limits';
+import { consumeOrThrow } from '../../http/rate-limits';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
 
 /** GET or POST /api/user/request-password-restore and PUT /api/user/restore-password. */
 export function passwordResetRouter(ctx: AppContext): Router {
   const router = Router();
-  const limits = limitersFor(ctx);
+  const limits = ctx.services.rateLimits.fixed;
 
   const request = async (req: Request, res: Response) => {
     const { email } = resetRequestSchema.parse(req.method === 'GET' ? req.query : req.body);

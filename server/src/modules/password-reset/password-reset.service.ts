@@ -2,8 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ACCOUNT_MESSAGES, type RestorePasswordInput } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { validationError } from '../../lib/errors';
-import { hasherFor } from '../auth/password-hash';
-import { escapeHtml, mailerFor, type MailMessage } from '../mail/mailer';
+import { escapeHtml, type MailMessage } from '../mail/mailer';
 import * as users from '../users/users.repository';
 import * as repo from './password-reset.repository';
 
@@ -34,7 +33,7 @@ export function requestPasswordReset(ctx: AppContext, email: string): void {
     if (!user || user.disabled_at) return;
     const token = randomBytes(32).toString('base64url');
     await repo.replaceToken(ctx.db, user.id, sha256(token), new Date(Date.now() + RESET_TOKEN_TTL_MS));
-    await mailerFor(ctx).send(resetMail(ctx.config.APP_URL, user.email, token));
+    await ctx.services.mailer.send(resetMail(ctx.config.APP_URL, user.email, token));
   };
   work().catch((err: unknown) => ctx.logger.error({ err, component: 'password-reset' }, 'password reset request failed'));
 }
@@ -50,7 +49,7 @@ export async function resetPassword(ctx: AppContext, input: RestorePasswordInput
   const row = await repo.findByUser(ctx.db, user.id);
   const given = Buffer.from(sha256(input.token), 'hex');
   if (!row || row.expires_at.getTime() < Date.now() || !timingSafeEqual(given, Buffer.from(row.token_hash, 'hex'))) throw invalid();
-  const passwordHash = await hasherFor(ctx).hash(input.password);
+  const passwordHash = await ctx.services.passwords.hash(input.password);
   await ctx.db.transaction(async (trx) => {
     if (!(await repo.consumeToken(trx, user.id, row.token_hash))) throw invalid();
     await users.updatePassword(trx, user.id, passwordHash);

@@ -1,5 +1,5 @@
 import { formatPrice, fromMinorUnits, tenthsToTokens } from '@imagestudio/contracts';
-import { escapeHtml, mailerFor, type MailMessage } from '../mail/mailer';
+import { escapeHtml, type MailMessage } from '../mail/mailer';
 import { billingTexts } from './billing-texts';
 import * as repo from './deposits.repository';
 import type { Deposit } from './deposits.repository';
@@ -31,12 +31,12 @@ async function message(payments: Payments, deposit: Deposit, kind: 'paid' | 'ref
 export async function sendPaidMail(payments: Payments, depositId: string): Promise<void> {
   const deposit = await repo.findDeposit(payments.ctx.db, depositId);
   if (!deposit || deposit.status !== 'Success' || !deposit.billing.email) return;
-  mailerFor(payments.ctx).dispatch(await message(payments, deposit, 'paid', deposit.amount_minor));
+  payments.ctx.services.mailer.dispatch(await message(payments, deposit, 'paid', deposit.amount_minor));
 }
 
 /** The notice of a refund of `refundedMinor` (this refund, not the running total) of a paid deposit. */
 export async function sendRefundMail(payments: Payments, depositId: string, refundedMinor: number): Promise<void> {
   const deposit = await repo.findDeposit(payments.ctx.db, depositId);
   if (!deposit || refundedMinor <= 0 || !deposit.billing.email) return;
-  mailerFor(payments.ctx).dispatch(await message(payments, deposit, 'refund', refundedMinor));
+  payments.ctx.services.mailer.dispatch(await message(payments, deposit, 'refund', refundedMinor));
 }

@@ -9,19 +9,17 @@ export interface Payments {
   logger: Logger;
 }
 
-const byApp = new WeakMap<AppContext, Payments>();
+/** The payments services of one app (one Stripe client and its connection pool per app). */
+export function createPayments(ctx: AppContext): Payments {
+  return { ctx, stripe: createStripeClient(ctx.config), logger: ctx.logger.child({ module: 'payments' }) };
+}
 
-/** The payments services of one app, built once (one Stripe client and its connection pool per app). */
+/** The app's payments services. */
 export function paymentsFor(ctx: AppContext): Payments {
-  let payments = byApp.get(ctx);
-  if (!payments) {
-    payments = { ctx, stripe: createStripeClient(ctx.config), logger: ctx.logger.child({ module: 'payments' }) };
-    byApp.set(ctx, payments);
-  }
-  return payments;
+  return ctx.services.payments;
 }
 
 /** Replaces the app's Stripe client (tests use a shorter timeout to exercise retries quickly). */
 export function useStripeClient(ctx: AppContext, stripe: Stripe | null): void {
-  byApp.set(ctx, { ...paymentsFor(ctx), stripe });
+  ctx.services.payments = { ...ctx.services.payments, stripe };
 }

@@ -14,7 +14,14 @@ import { AppError, serviceUnavailable, validationError } from '../../lib/errors'
 
 /** A positive answer is reused this long, so a burst of submissions costs one Redis scan. */
 const CACHE_MS = 1000;
-const cache = new WeakMap<AppContext, { at: number; beats: WorkerHeartbeat[] }>();
+/** The last non-empty heartbeat read of one app, and when it was made. */
+export interface HeartbeatCache {
+  last: { at: number; beats: WorkerHeartbeat[] } | null;
+}
+
+export function createHeartbeatCache(): HeartbeatCache {
+  return { last: null };
+}
 
 /** Every live worker heartbeat in the queue's Redis (expired ones are gone by their TTL). */
 export async function readHeartbeats(ctx: AppContext): Promise<WorkerHeartbeat[]> {
@@ -41,16 +48,15 @@ export async function readHeartbeats(ctx: AppContext): Promise<WorkerHeartbeat[]
 }
 
 async function liveHeartbeats(ctx: AppContext, fresh = false): Promise<WorkerHeartbeat[]> {
-  const cached = cache.get(ctx);
-  if (!fresh && cached && Date.now() - cached.at < CACHE_MS) return cached.beats;
+  const cache = ctx.services.heartbeats;
+  if (!fresh && cache.last && Date.now() - cache.last.at < CACHE_MS) return cache.last.beats;
   let beats: WorkerHeartbeat[];
   try {
     beats = await readHeartbeats(ctx);
   } catch {
     throw serviceUnavailable(JOB_MESSAGES.queueBusy);
   }
-  if (beats.length > 0) cache.set(ctx, { at: Date.now(), beats });
-  else cache.delete(ctx);
+  cache.last = beats.length > 0 ? { at: Date.now(), beats } : null;
   return beats;
 }
 

@@ -1,7 +1,6 @@
 import { ACCOUNT_MESSAGES, tenthsToTokens, type ChangePasswordInput, type ProfileUpdateInput } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { notFound, validationError } from '../../lib/errors';
-import { hasherFor } from '../auth/password-hash';
 import { findCountry } from '../catalog/content.service';
 import { normalizePhone } from '../auth/phone';
 import * as users from './users.repository';
@@ -86,7 +85,7 @@ export async function updateProfile(ctx: AppContext, userId: string, input: Prof
 export async function changePassword(ctx: AppContext, userId: string, input: ChangePasswordInput): Promise<users.UserRow> {
   const row = await users.findById(ctx.db, userId);
   if (!row) throw notFound();
-  const hasher = hasherFor(ctx);
+  const hasher = ctx.services.passwords;
   if (!(await hasher.verify(row.password_hash, input.current_password))) {
     throw validationError({ current_password: [ACCOUNT_MESSAGES.currentPasswordWrong] });
   }

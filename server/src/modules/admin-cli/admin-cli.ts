@@ -2,7 +2,19 @@ import { parseArgs } from 'node:util';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '@imagestudio/runtime';
 import { ADMIN_COMMANDS, UsageError, type AdminDeps } from './admin-commands';
-import { insertAudit } from './operator.repository';
+import { insertAudit } from './admin.repository';
+import { createCatalogCache } from '../catalog/catalog.cache';
+import type { Config } from '../../config';
+import type { Db } from '../../lib/db';
+
+/** What the CLI is given: its own pool, the catalog settings, the operator's name and where to print. */
+export interface AdminCliOptions {
+  db: Db;
+  config: Pick<Config, 'CATALOG_CACHE_CHECK_MS'>;
+  logger: Logger;
+  operator: string;
+  print: (line: string) => void;
+}
 
 /** The usage text: every command on one line. */
 export function adminUsage(): string {
@@ -14,7 +26,8 @@ export function adminUsage(): string {
  * 0 done, 1 refused by validation (nothing changed), 2 bad arguments (usage printed, nothing changed).
  * Every successful change is written to operator_audit_log and to the log.
  */
-export async function runAdminCommand(argv: string[], deps: AdminDeps & { logger: Logger; operator: string }): Promise<number> {
+export async function runAdminCommand(argv: string[], options: AdminCliOptions): Promise<number> {
+  const deps: AdminDeps & AdminCliOptions = { ...options, services: { catalog: createCatalogCache(options.db, options.config) } };
   const name = argv.slice(0, 2).join(' ');
   const command = ADMIN_COMMANDS[name];
   if (!command) {

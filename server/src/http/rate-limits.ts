@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { AppContext } from '../../context';
-import { AppError } from '../../lib/errors';
+import type { AppContext } from '../context';
+import { AppError } from '../lib/errors';
 
 /** The limits of the Accounts issue; all counters live in Redis, so every API process shares them. */
 export const RATE_LIMITS = {
@@ -20,25 +20,28 @@ export const RATE_LIMITS = {
 export type LimitName = keyof typeof RATE_LIMITS;
 export type Limiters = Record<LimitName, RateLimiterRedis>;
 
-const cache = new WeakMap<AppContext, Limiters>();
+/** The app's limiters: the fixed ones of RATE_LIMITS and those whose points come from the configuration. */
+export interface RateLimits {
+  fixed: Limiters;
+  /** A limiter of its own, made once per name, under the same key prefix as the fixed ones. */
+  named(name: string, points: number, duration: number): RateLimiterRedis;
+}
 
-/** The app's limiters (one set per app). Tests without RATE_LIMIT_PREFIX get a private prefix per app. */
-export function limitersFor(ctx: AppContext): Limiters {
-  let limiters = cache.get(ctx);
-  if (!limiters) {
-    const base = ctx.config.RATE_LIMIT_PREFIX ?? (ctx.config.NODE_ENV === 'test' ? `rl-test-${randomUUID().slice(0, 8)}` : 'rl');
-    const make = (name: LimitName) =>
-      new RateLimiterRedis({ storeClient: ctx.redis, useRedisPackage: true, keyPrefix: `${base}:${name}`, ...RATE_LIMITS[name] });
-    limiters = {
-      loginConsecutive: make('loginConsecutive'),
-      loginPerAccount: make('loginPerAccount'),
-      resetPerEmail: make('resetPerEmail'),
-      registerPerIp: make('registerPerIp'),
-      verificationPerUser: make('verificationPerUser'),
-    };
-    cache.set(ctx, limiters);
-  }
-  return limiters;
+/** Builds the app's limiters. Tests without RATE_LIMIT_PREFIX get a private prefix per app. */
+export function createRateLimits(ctx: AppContext): RateLimits {
+  const base = ctx.config.RATE_LIMIT_PREFIX ?? (ctx.config.NODE_ENV === 'test' ? `rl-test-${randomUUID().slice(0, 8)}` : 'rl');
+  const make = (name: string, options: { points: number; duration: number }) =>
+    new RateLimiterRedis({ storeClient: ctx.redis, useRedisPackage: true, keyPrefix: `${base}:${name}`, ...options });
+  const fixed = Object.fromEntries(Object.entries(RATE_LIMITS).map(([name, options]) => [name, make(name, options)])) as Limiters;
+  const named = new Map<string, RateLimiterRedis>();
+  return {
+    fixed,
+    named(name, points, duration) {
+      let limiter = named.get(name);
+      if (!limiter) named.set(name, (limiter = make(name, { points, duration })));
+      return limiter;
+    },
+  };
 }
 
 /** The 429 envelope with a Retry-After header. */
@@ -64,22 +67,4 @@ export async function consumeOrThrow(limiter: RateLimiterRedis, key: string, mes
 /** Gives back a point reserved by consumeOrThrow for an event that, in the end, does not count. */
 export async function refund(limiter: RateLimiterRedis, key: string): Promise<void> {
   await limiter.reward(key, 1);
-}
-
-const namedLimiters = new WeakMap<AppContext, Map<string, RateLimiterRedis>>();
-
-/**
- * A limiter of its own (outside RATE_LIMITS, for limits taken from the config), made once per app and
- * name, under the same key prefix as the others.
- */
-export function namedLimiter(ctx: AppContext, name: string, points: number, duration: number): RateLimiterRedis {
-  let byName = namedLimiters.get(ctx);
-  if (!byName) namedLimiters.set(ctx, (byName = new Map()));
-  let limiter = byName.get(name);
-  if (!limiter) {
-    const base = ctx.config.RATE_LIMIT_PREFIX ?? (ctx.config.NODE_ENV === 'test' ? `rl-test-${randomUUID().slice(0, 8)}` : 'rl');
-    limiter = new RateLimiterRedis({ storeClient: ctx.redis, useRedisPackage: true, keyPrefix: `${base}:${name}`, points, duration });
-    byName.set(name, limiter);
-  }
-  return limiter;
 }

@@ -3,7 +3,7 @@ import { Compass } from 'lucide-react';
 import { ButtonLink } from '../../components';
 import { paths } from '../../config/paths';
 import { useStore } from '../../stores';
-import './misc.css';
+import './message-pages.css';
 
 /** Any unknown path (and a static page that does not exist). */
 export const NotFoundPage = observer(function NotFoundPage() {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import './misc.css';
+import './message-pages.css';
 
 /** A centred icon, title, line of text and actions: placeholders and result pages share this look. */
 export function MessagePage({ icon, title, text, children }: { icon: ReactNode; title: string; text?: string; children?: ReactNode }) {

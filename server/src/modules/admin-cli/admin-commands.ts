@@ -8,7 +8,7 @@ import * as catalogRepo from '../catalog/catalog.repository';
 import * as pricingRepo from '../catalog/pricing.repository';
 import { getSettings, updateSetting } from '../catalog/settings.service';
 import type { CatalogDeps } from '../catalog/catalog.cache';
-import * as repo from './operator.repository';
+import * as repo from './admin.repository';
 
 /** What a command receives: catalog deps plus where to print. */
 export interface AdminDeps extends CatalogDeps {

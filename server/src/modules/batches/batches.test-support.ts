@@ -1,0 +1,75 @@
+import type supertest from 'supertest';
+import type { Response } from 'superagent';
+import yauzl from 'yauzl';
+import yazl from 'yazl';
+import type { BatchView } from '@imagestudio/contracts';
+import { waitFor } from '../jobs/jobs.test-support';
+
+/** Test support for the batch tests (not a test file itself). */
+
+export interface ZipSpec {
+  name: string;
+  data: Buffer;
+  /** Deflate the entry (default: stored, as image archives usually are). */
+  compress?: boolean;
+}
+
+/**
+ * A ZIP built by yazl. yazl refuses unsafe names, so hostile ones are written as harmless names of the same
+ * length and then patched in the bytes (local header and central directory alike): `patch` maps one to
+ * the other.
+ */
+export async function makeZip(entries: ZipSpec[], patch: Record<string, string> = {}): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const e of entries) zip.addBuffer(e.data, e.name, { compress: e.compress ?? false });
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream as AsyncIterable<Buffer>) chunks.push(chunk);
+  let bytes = Buffer.concat(chunks);
+  for (const [from, to] of Object.entries(patch)) {
+    if (from.length !== to.length) throw new Error('a patched name must keep its length');
+    const needle = Buffer.from(from, 'latin1');
+    let at = bytes.indexOf(needle);
+    if (at < 0) throw new Error(`name ${from} not in the ZIP`);
+    bytes = Buffer.from(bytes);
+    while (at >= 0) {
+      Buffer.from(to, 'latin1').copy(bytes, at);
+      at = bytes.indexOf(needle, at + 1);
+    }
+  }
+  return bytes;
+}
+
+/** Every entry of a ZIP: name -> bytes, in archive order. */
+export async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true });
+  const out = new Map<string, Buffer>();
+  for await (const entry of zip.eachEntry()) {
+    const stream = await zip.openReadStreamPromise(entry);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
+    out.set(entry.fileName, Buffer.concat(chunks));
+  }
+  return out;
+}
+
+/** GET /api/batches/{id} until `done` holds for it. */
+export function waitForBatch(agent: supertest.Agent, id: string, done: (b: BatchView) => boolean, timeoutMs = 15_000, what = 'batch'): Promise<BatchView> {
+  return waitFor(
+    async () => {
+      const res = await agent.get(`/api/batches/${id}`);
+      const batch = res.body.payload as BatchView | undefined;
+      return batch && done(batch) ? batch : undefined;
+    },
+    timeoutMs,
+    what,
+  );
+}
+
+/** supertest parser that keeps a binary body as one Buffer. */
+export function binaryParser(res: Response, callback: (err: Error | null, body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => callback(null, Buffer.concat(chunks)));
+  res.on('error', (err: Error) => callback(err, Buffer.alloc(0)));
+}
