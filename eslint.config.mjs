@@ -68,7 +68,7 @@ export default tseslint.config(
   {
     // Configuration is read once, in the config modules; everything else gets the parsed object.
     files: ['{runtime,server,worker}/src/**/*.ts'],
-    ignores: ['**/config.ts', 'runtime/src/env.ts', '**/*.test.ts', 'server/src/test/**', 'worker/src/test-support/**'],
+    ignores: ['**/config.ts', 'runtime/src/env.ts', 'runtime/src/testing/**', '**/*.test.ts', 'server/src/test/**', 'worker/src/test-support/**'],
     rules: {
       'no-restricted-syntax': ['error', { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read the environment only in a config module.' }],
     },

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_PATH, E2E_DATABASE_URL } from '@imagestudio/runtime/testing';
 import { connectDb, ensureDatabase } from '../server/src/lib/db';
 import { migrateLatest, runSeeds } from '../server/src/lib/migrator';
 import { buildClientIfNeeded } from '../scripts/lib/client-build';
@@ -24,8 +25,8 @@ import { paymentTests } from './tests/payments.e2e';
 import { developerTests } from './tests/developer.e2e';
 
 const ROOT = path.resolve(__dirname, '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/imagestudio_e2e';
+const CHROMIUM = CHROMIUM_PATH;
+const DATABASE_URL = E2E_DATABASE_URL;
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
 const TESTS = [smoke, notFound, cookieBanner, german, keyboardAndMobile, signUpJourney, guestRedirect, loginErrors, phoneCountryLookup, ...paymentTests, ...developerTests];

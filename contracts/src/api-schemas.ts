@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from './envelope';
 import { JOB_STATUSES, type JobPage, type JobResultView, type JobView } from './jobs';
 import { JOB_NAMES } from './queue';
+import type { ProfileView } from './views';
 
 /**
  * zod schemas of the replies the developer API documents (GET /api/openapi.json is generated from these
@@ -96,3 +97,5 @@ type Assert<T extends true> = T;
 export type JobViewMatches = Assert<Same<z.infer<typeof jobViewSchema>, JobView>>;
 export type JobPageMatches = Assert<Same<z.infer<typeof jobPageSchema>, JobPage>>;
 export type JobResultMatches = Assert<Same<z.infer<typeof jobResultViewSchema>, JobResultView>>;
+/** Compile-time: the documented profile is exactly what GET /api/user/profile sends. */
+export type ProfileViewMatches = Assert<Same<z.infer<typeof profileViewSchema>, ProfileView>>;

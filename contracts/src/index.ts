@@ -19,4 +19,5 @@ export * from './validation-messages';
 export * from './ledger';
 export * from './api-keys';
 export * from './api-schemas';
+export * from './views';
 export * from './batches';

@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { ensureDatabase } from './lib/db';
-import { TEST_DATABASE_URL, TEST_QUEUE_REDIS_DB, TEST_REDIS_URL } from './test/test-env';
+import { TEST_DATABASE_URL, TEST_QUEUE_REDIS_DB, TEST_REDIS_URL } from '@imagestudio/runtime/testing';
 
 /**
  * The production image runs compiled JavaScript with plain `node`: this builds dist/ as the Dockerfile does,

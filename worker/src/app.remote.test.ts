@@ -1,3 +1,4 @@
+import { TEST_QUEUE_REDIS_DB, TEST_REDIS_URL } from '@imagestudio/runtime/testing';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,8 +12,8 @@ import { FakeImagesApi } from './generation-api/test-support/fake-images-api';
 import { type QueueClient, openQueueClient } from './test-support/queue-client';
 
 // A generation-only worker (WORKER_TOOLS=generate) on a hosted images API, through real BullMQ, Redis and S3.
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const QUEUE_DB = Number(process.env.TEST_QUEUE_REDIS_DB ?? 15);
+const REDIS_URL = TEST_REDIS_URL;
+const QUEUE_DB = TEST_QUEUE_REDIS_DB;
 const BUCKET = 'worker-remote-test';
 
 describe('API-only generation worker end to end', () => {

@@ -1,3 +1,4 @@
+import { TEST_QUEUE_REDIS_DB, TEST_REDIS_URL } from '@imagestudio/runtime/testing';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,8 +14,8 @@ import { FIXTURES, MODELS_DIR } from './test-support/models';
 import { type QueueClient, openQueueClient } from './test-support/queue-client';
 
 // End to end: a real BullMQ job through Redis, an S3 server (s3rver) started here, and the real handlers.
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const QUEUE_DB = Number(process.env.TEST_QUEUE_REDIS_DB ?? 15);
+const REDIS_URL = TEST_REDIS_URL;
+const QUEUE_DB = TEST_QUEUE_REDIS_DB;
 const BUCKET = 'worker-test';
 
 describe('worker end to end (BullMQ + Redis + S3 + real models)', () => {

@@ -1,3 +1,4 @@
+import { profileFixture } from '../test/fixtures';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from './app';
 import { createTestRouter } from './router';
@@ -14,7 +15,7 @@ const start = (path: string, api = withCatalog(new FakeApi())) => renderApp(path
 const signedIn = (api: FakeApi) =>
   api
     .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
-    .on('GET /user/profile', { status: 200, data: { status: 'OK', payload: { name: 'Ada', surname: 'Lovelace', email: 'ada@example.test', balance: 42.5, created_at: '2026-11-21T10:00:00Z' } } });
+    .on('GET /user/profile', { status: 200, data: { status: 'OK', payload: profileFixture({ balance: 42.5, created_at: '2026-11-21T10:00:00Z' }) } });
 
 describe('routes and guards', () => {
   it('a guest opening a signed-in page lands on Login with the full path as redirect', async () => {

@@ -1,3 +1,4 @@
+import { profileFixture } from '../test/fixtures';
 import { FakeApi, makeStore, withCatalog } from '../test/fake-api';
 
 beforeEach(() => localStorage.clear());
@@ -5,7 +6,7 @@ beforeEach(() => localStorage.clear());
 async function signedIn(api: FakeApi) {
   withCatalog(api)
     .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
-    .on('GET /user/profile', { status: 200, data: { status: 'OK', payload: { name: 'Ada', surname: 'Lovelace', email: 'ada@example.test', city: 'Berlin', balance: 10 } } });
+    .on('GET /user/profile', { status: 200, data: { status: 'OK', payload: profileFixture({ city: 'Berlin', balance: 10 }) } });
   const { store } = makeStore(api);
   await store.auth.checkAuth();
   return store;

@@ -1,7 +1,8 @@
 import { FakeApi, fakeNavigator, makeStore, withCatalog } from '../test/fake-api';
+import { profileFixture } from '../test/fixtures';
 
 const ok = (extra: object) => ({ status: 200, data: { status: 'OK', ...extra } });
-const profileReply = ok({ payload: { name: 'Ada', surname: 'Lovelace', email: 'ada@example.test', balance: 12.5 } });
+const profileReply = ok({ payload: profileFixture() });
 
 beforeEach(() => {
   localStorage.clear();
@@ -39,7 +40,7 @@ describe('auth start and check', () => {
     localStorage.setItem('auth_session', '1');
     localStorage.setItem('token', 'old');
     const { store } = makeStore(new FakeApi().on('GET /is-auth', reply));
-    store.profile.profile = { name: 'A', surname: 'B', email: 'a@b.c' };
+    store.profile.profile = profileFixture({ name: 'A', surname: 'B', email: 'a@b.c' });
     await store.auth.checkAuth();
     expect(store.auth.isAuthenticated).toBe(false);
     expect(localStorage.getItem('auth_session')).toBeNull();

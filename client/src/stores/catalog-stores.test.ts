@@ -1,3 +1,4 @@
+import type { CurrencyView, LanguageView } from '@imagestudio/contracts';
 import { chooseCurrency } from './currency-store';
 import { chooseLanguage } from './language-store';
 import { normalizePacks } from './packs-store';
@@ -5,7 +6,7 @@ import { FakeApi, makeStore, withCatalog } from '../test/fake-api';
 
 beforeEach(() => localStorage.clear());
 
-const langs = [
+const langs: LanguageView[] = [
   { id: 1, code: 'en', title: 'English', default: 0 },
   { id: 2, code: 'de', title: 'Deutsch', default: 1 },
 ];
@@ -15,7 +16,7 @@ describe('language choice (stored, else default, else first)', () => {
     expect(chooseLanguage(langs, '1')?.code).toBe('en');
     expect(chooseLanguage(langs, '99')?.code).toBe('de');
     expect(chooseLanguage(langs, null)?.code).toBe('de');
-    expect(chooseLanguage(langs.map((l) => ({ ...l, default: 0 })), null)?.code).toBe('en');
+    expect(chooseLanguage(langs.map((l) => ({ ...l, default: 0 as const })), null)?.code).toBe('en');
     expect(chooseLanguage([], null)).toBeNull();
   });
 
@@ -39,7 +40,7 @@ describe('language choice (stored, else default, else first)', () => {
   });
 });
 
-const currencies = [
+const currencies: CurrencyView[] = [
   { code: 'USD', value: 1.1, symbol: '$', default: 0 },
   { code: 'GBP', value: 0.9, symbol: '£', default: 1 },
 ];
@@ -48,7 +49,7 @@ describe('currency choice (stored, else default, else first, else EUR)', () => {
   it('code from storage, else default-flagged, else first, else EUR', () => {
     expect(chooseCurrency(currencies, 'USD').code).toBe('USD');
     expect(chooseCurrency(currencies, 'XXX').code).toBe('GBP');
-    expect(chooseCurrency(currencies.map((c) => ({ ...c, default: 0 })), null).code).toBe('USD');
+    expect(chooseCurrency(currencies.map((c) => ({ ...c, default: 0 as const })), null).code).toBe('USD');
     expect(chooseCurrency([], null)).toEqual({ code: 'EUR', value: 1, symbol: '€', default: 0 });
   });
 

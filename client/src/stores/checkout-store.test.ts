@@ -1,12 +1,12 @@
+import { profileFixture } from '../test/fixtures';
 import { FakeApi, makeStore, withCatalog, type SeenRequest } from '../test/fake-api';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => jest.restoreAllMocks());
 
-const PROFILE = {
-  id: 'u1', name: 'Ada', surname: 'Lovelace', email: 'ada@example.test', phone: '+49 301234567',
-  country: { id: 1, name: 'Germany', iso: 'DE' }, city: 'Berlin', address: 'Main 1', post_code: '10117', balance: 10,
-};
+const PROFILE = profileFixture({
+  id: 'u1', phone: '+49 301234567', country: { id: 1, name: 'Germany', iso: 'DE' }, city: 'Berlin', address: 'Main 1', post_code: '10117', balance: 10,
+});
 
 /** A signed-in store whose checkout is answered by `checkout`. */
 async function signedInStore(checkout: (req: SeenRequest) => { status: number; data?: unknown }) {

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { PaymentMethod } from '../types/domain';
+import type { PaymentMethod } from '@imagestudio/contracts';
 import { ApiRequestError } from '../lib/api/api-error';
 import type { RootStore } from './root-store';
 import { checkBilling, EMPTY_BILLING, type BillingField, type BillingForm } from './top-up-validation';

@@ -1,11 +1,11 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ApiClient } from '../lib/api/api-client';
 import type { Translate } from '../lib/i18n';
-import type { Country } from '../types/domain';
+import type { CountryView } from '@imagestudio/contracts';
 
 /** Countries we serve: the phone input and the checkout offer only these. */
 export class CountriesStore {
-  countries: Country[] = [];
+  countries: CountryView[] = [];
   loaded = false;
   error: string | null = null;
   private inFlight: Promise<void> | null = null;
@@ -33,7 +33,7 @@ export class CountriesStore {
 
   async load(): Promise<void> {
     try {
-      const reply = await this.api.get<Country[]>('/countries');
+      const reply = await this.api.get<CountryView[]>('/countries');
       if (reply.status !== 'OK' || !Array.isArray(reply.payload)) throw new Error('bad reply');
       runInAction(() => {
         this.countries = (reply.payload ?? []).filter((c) => c && typeof c.iso === 'string');

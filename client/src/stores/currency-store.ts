@@ -4,12 +4,12 @@ import { STORAGE_KEYS } from '../config/constants';
 import type { ApiClient } from '../lib/api/api-client';
 import type { Translate } from '../lib/i18n';
 import { storage } from '../lib/storage';
-import type { Currency } from '../types/domain';
+import type { CurrencyView } from '@imagestudio/contracts';
 
-const FALLBACK: Currency = { ...FALLBACK_CURRENCY };
+const FALLBACK: CurrencyView = { ...FALLBACK_CURRENCY };
 
 /** The choice: stored code, else the default-flagged currency, else the first, else EUR. */
-export function chooseCurrency(currencies: Currency[], storedCode: string | null): Currency {
+export function chooseCurrency(currencies: CurrencyView[], storedCode: string | null): CurrencyView {
   return (
     currencies.find((c) => c.code === storedCode) ??
     currencies.find((c) => Number(c.default) === 1) ??
@@ -20,7 +20,7 @@ export function chooseCurrency(currencies: Currency[], storedCode: string | null
 
 /** The currency list and the user's choice, remembered in storage. */
 export class CurrencyStore {
-  currencies: Currency[] = [FALLBACK];
+  currencies: CurrencyView[] = [FALLBACK];
   code: string = FALLBACK.code;
   error: string | null = null;
 
@@ -33,7 +33,7 @@ export class CurrencyStore {
     makeAutoObservable<CurrencyStore, 'api' | 't' | 'locale'>(this, { api: false, t: false, locale: false });
   }
 
-  get current(): Currency {
+  get current(): CurrencyView {
     return this.currencies.find((c) => c.code === this.code) ?? FALLBACK;
   }
 
@@ -45,7 +45,7 @@ export class CurrencyStore {
   /** Loads the list; on failure only EUR is offered. */
   async load(): Promise<void> {
     try {
-      const reply = await this.api.get<Currency[]>('/currencies', { skipCommonParams: true });
+      const reply = await this.api.get<CurrencyView[]>('/currencies', { skipCommonParams: true });
       if (reply.status !== 'OK' || !Array.isArray(reply.payload)) throw new Error('bad reply');
       const list = reply.payload.filter((c) => c && typeof c.code === 'string');
       runInAction(() => {
@@ -75,7 +75,7 @@ export class CurrencyStore {
     return true;
   }
 
-  private apply(currency: Currency): void {
+  private apply(currency: CurrencyView): void {
     this.code = currency.code;
     storage.set(STORAGE_KEYS.currencyCode, currency.code);
     storage.set(STORAGE_KEYS.currencySymbol, currency.symbol);

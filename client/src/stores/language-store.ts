@@ -4,17 +4,17 @@ import type { ApiClient } from '../lib/api/api-client';
 import { translate, type MessageKey, type Messages, type MessageVars } from '../lib/i18n';
 import { localeFor, setNumberLocale } from '../lib/format';
 import { storage } from '../lib/storage';
-import type { Language } from '../types/domain';
+import type { LanguageView } from '@imagestudio/contracts';
 
 /** The choice: the stored languageId if it is in the list, else the default-flagged one, else the first. */
-export function chooseLanguage(languages: Language[], storedId: string | null): Language | null {
+export function chooseLanguage(languages: LanguageView[], storedId: string | null): LanguageView | null {
   const stored = languages.find((lang) => String(lang.id) === storedId);
   return stored ?? languages.find((lang) => Number(lang.default) === 1) ?? languages[0] ?? null;
 }
 
 /** Languages, the active one, and its server strings merged over English. */
 export class LanguageStore {
-  languages: Language[] = [];
+  languages: LanguageView[] = [];
   activeId: number | null = null;
   strings: Messages = {};
   error: string | null = null;
@@ -23,7 +23,7 @@ export class LanguageStore {
     makeAutoObservable<LanguageStore, 'api'>(this, { api: false });
   }
 
-  get active(): Language | null {
+  get active(): LanguageView | null {
     return this.languages.find((lang) => lang.id === this.activeId) ?? null;
   }
 
@@ -44,7 +44,7 @@ export class LanguageStore {
   /** Loads the language list, picks the active language and loads its strings. */
   async load(): Promise<void> {
     try {
-      const reply = await this.api.get<Language[]>('/languages', { skipCommonParams: true });
+      const reply = await this.api.get<LanguageView[]>('/languages', { skipCommonParams: true });
       if (reply.status !== 'OK' || !Array.isArray(reply.payload)) throw new Error('bad reply');
       const list = reply.payload;
       const chosen = chooseLanguage(list, storage.get(STORAGE_KEYS.languageId));

@@ -1,19 +1,19 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ApiClient } from '../lib/api/api-client';
 import type { Translate } from '../lib/i18n';
-import type { Pack } from '../types/domain';
+import type { PackView } from '@imagestudio/contracts';
 
 /** The packs payload is a list or an object keyed by id; anything else is invalid. */
-export function normalizePacks(payload: unknown): Pack[] | null {
+export function normalizePacks(payload: unknown): PackView[] | null {
   const list = Array.isArray(payload) ? payload : payload && typeof payload === 'object' ? Object.values(payload) : null;
   if (!list) return null;
-  const packs = list.filter((p): p is Pack => Boolean(p) && typeof p === 'object' && 'id' in p && 'credits' in p);
+  const packs = list.filter((p): p is PackView => Boolean(p) && typeof p === 'object' && 'id' in p && 'credits' in p);
   return packs.map((p) => ({ ...p, price: Number(p.price) || 0, credits: Number(p.credits) || 0 }));
 }
 
 /** Token packs in the current currency. */
 export class PacksStore {
-  packs: Pack[] = [];
+  packs: PackView[] = [];
   loading = false;
   error: string | null = null;
 
@@ -24,11 +24,11 @@ export class PacksStore {
     makeAutoObservable<PacksStore, 'api' | 't'>(this, { api: false, t: false });
   }
 
-  get freePacks(): Pack[] {
+  get freePacks(): PackView[] {
     return this.packs.filter((p) => p.price === 0);
   }
 
-  get paidPacks(): Pack[] {
+  get paidPacks(): PackView[] {
     return this.packs.filter((p) => p.price > 0);
   }
 

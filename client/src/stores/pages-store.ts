@@ -2,16 +2,16 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { hasStatus } from '../lib/api/api-error';
 import type { ApiClient } from '../lib/api/api-client';
 import type { Translate } from '../lib/i18n';
-import type { SocialLink, StaticPage } from '../types/domain';
+import type { SocialLinkView, StaticPageView } from '@imagestudio/contracts';
 
 /** Result of loading one page: the page, "missing" (404: show Not Found), or an error text. */
-export type PageResult = { page: StaticPage } | { missing: true } | { error: string };
+export type PageResult = { page: StaticPageView } | { missing: true } | { error: string };
 
 /** The static page list (footer links, slug routes, terms/privacy/cookie lookups) and single pages. */
 export class PagesStore {
-  pages: StaticPage[] = [];
+  pages: StaticPageView[] = [];
   /** The social links the footer shows (GET /api/social-links); none when the call fails. */
-  socialLinks: SocialLink[] = [];
+  socialLinks: SocialLinkView[] = [];
   loaded = false;
   error: string | null = null;
 
@@ -22,32 +22,32 @@ export class PagesStore {
     makeAutoObservable<PagesStore, 'api' | 't'>(this, { api: false, t: false });
   }
 
-  get termsPage(): StaticPage | undefined {
+  get termsPage(): StaticPageView | undefined {
     return this.pages.find((p) => Boolean(Number(p.is_terms)));
   }
 
-  get privacyPage(): StaticPage | undefined {
+  get privacyPage(): StaticPageView | undefined {
     return this.pages.find((p) => Boolean(Number(p.is_privacy)));
   }
 
   /** The cookie page is the one whose title contains the word "cookie". */
-  get cookiePage(): StaticPage | undefined {
+  get cookiePage(): StaticPageView | undefined {
     return this.pages.find((p) => /\bcookies?\b/i.test(p.title));
   }
 
-  bySlug(slug: string): StaticPage | undefined {
+  bySlug(slug: string): StaticPageView | undefined {
     return this.pages.find((p) => p.slug === slug);
   }
 
   /** Client path of a page: its slug when it has one, else /static-page/{id}. */
-  pathOf(page: StaticPage): string {
+  pathOf(page: StaticPageView): string {
     return page.slug ? `/${page.slug}` : `/static-page/${page.id}`;
   }
 
   async load(): Promise<void> {
     void this.loadSocialLinks();
     try {
-      const reply = await this.api.get<StaticPage[]>('/static-pages');
+      const reply = await this.api.get<StaticPageView[]>('/static-pages');
       if (reply.status !== 'OK' || !Array.isArray(reply.payload)) throw new Error('bad reply');
       runInAction(() => {
         this.pages = reply.payload ?? [];
@@ -66,7 +66,7 @@ export class PagesStore {
 
   private async loadSocialLinks(): Promise<void> {
     try {
-      const reply = await this.api.get<SocialLink[]>('/social-links', { skipErrorHandling: true });
+      const reply = await this.api.get<SocialLinkView[]>('/social-links', { skipErrorHandling: true });
       const links = Array.isArray(reply.payload) ? reply.payload.filter((l) => typeof l.url === 'string' && /^https?:\/\//i.test(l.url)) : [];
       runInAction(() => (this.socialLinks = links));
     } catch {
@@ -78,7 +78,7 @@ export class PagesStore {
   async fetchPage(ref: { id: string } | { slug: string }): Promise<PageResult> {
     const url = 'id' in ref ? `/static-pages/${encodeURIComponent(ref.id)}` : `/static-pages/slug/${encodeURIComponent(ref.slug)}`;
     try {
-      const reply = await this.api.get<StaticPage>(url, { skipErrorHandling: true });
+      const reply = await this.api.get<StaticPageView>(url, { skipErrorHandling: true });
       if (reply.status !== 'OK' || !reply.payload) return { error: this.t('shell.errors.fetchPage') };
       return { page: reply.payload };
     } catch (err) {

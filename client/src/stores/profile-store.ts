@@ -1,11 +1,11 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { ApiRequestError, messageOf } from '../lib/api/api-error';
-import type { UserProfile } from '../types/domain';
+import type { ProfileView } from '@imagestudio/contracts';
 import type { RootStore } from './root-store';
 
 /** The signed-in user's profile; every call does nothing unless signed in. */
 export class ProfileStore {
-  profile: UserProfile | null = null;
+  profile: ProfileView | null = null;
   loading = false;
   error: string | null = null;
 
@@ -28,12 +28,12 @@ export class ProfileStore {
     if (!this.root.auth.isAuthenticated) return;
     this.loading = true;
     try {
-      const reply = await this.root.api.get<UserProfile>('/user/profile');
+      const reply = await this.root.api.get<ProfileView>('/user/profile');
       if (reply.status !== 'OK' || !reply.payload) throw new Error('bad reply');
       runInAction(() => {
         this.profile = reply.payload ?? null;
         this.error = null;
-        if (typeof reply.payload?.emailVerified === 'boolean') this.root.auth.emailVerified = reply.payload.emailVerified;
+        if (reply.payload) this.root.auth.emailVerified = reply.payload.email_verified;
       });
     } catch (err) {
       runInAction(() => (this.error = messageOf(err, this.root.t('shell.errors.fetchProfile'))));

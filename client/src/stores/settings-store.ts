@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ApiClient } from '../lib/api/api-client';
 import type { Translate } from '../lib/i18n';
-import type { Settings } from '../types/domain';
+import type { Settings } from '@imagestudio/contracts';
 
 /** Public settings (company details, registration switch, prices, payment methods). */
 export class SettingsStore {

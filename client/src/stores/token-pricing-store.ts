@@ -16,7 +16,7 @@ import {
   type ExactQuote,
   type PriceTier,
 } from '@imagestudio/contracts';
-import type { Pack } from '../types/domain';
+import type { PackView } from '@imagestudio/contracts';
 import { numberLocale } from '../lib/format';
 import type { RootStore } from './root-store';
 
@@ -84,7 +84,7 @@ export class TokenPricingStore {
   }
 
   /** A pack's price (already in the current currency, from GET /api/packs) with VAT added. */
-  quotePack(pack: Pack): ExactQuote | null {
+  quotePack(pack: PackView): ExactQuote | null {
     try {
       return quotePack({ priceMinor: toMinorUnits(pack.price, this.currencyCode), credits: pack.credits, currency: this.currencyCode, vatPercent: this.vatPercent });
     } catch {

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { DepositStatus } from '@imagestudio/contracts';
-import type { Pack } from '../types/domain';
+import type { PackView } from '@imagestudio/contracts';
 import type { RootStore } from './root-store';
 import type { ExactQuote } from '@imagestudio/contracts';
 import { checkTopUp, type TopUpCheck } from './top-up-validation';
@@ -48,7 +48,7 @@ export class TopUpStore {
     makeAutoObservable<TopUpStore, 'root' | 'pollTimer'>(this, { root: false, pollTimer: false });
   }
 
-  get selectedPack(): Pack | undefined {
+  get selectedPack(): PackView | undefined {
     if (this.packId === null) return undefined;
     return this.root.packs.packs.find((p) => String(p.id) === String(this.packId));
   }

@@ -2,6 +2,7 @@ import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'ax
 import { AxiosError } from 'axios';
 import { RootStore } from '../stores';
 import type { AppNavigator } from '../stores';
+import { countriesFixture, currenciesFixture, languagesFixture, packsFixture, settingsFixture, staticPagesFixture } from './fixtures';
 
 /** One recorded request as the server would see it. */
 export interface SeenRequest {
@@ -49,6 +50,11 @@ export class FakeApi {
   }
 }
 
+/** An OK envelope around `payload`, typed so fixtures are checked against the contracts. */
+export function okPayload<T>(payload: T): Reply {
+  return { status: 200, data: { status: 'OK', payload } };
+}
+
 /** A navigator that records where the stores sent the user. */
 export function fakeNavigator(start = '/', needsAuth: (path: string) => boolean = (p) => p.startsWith('/account')): AppNavigator & { visits: string[] } {
   const visits: string[] = [];
@@ -68,13 +74,13 @@ export function fakeNavigator(start = '/', needsAuth: (path: string) => boolean 
 /** The standard catalogue replies a RootStore needs to start. */
 export function withCatalog(api: FakeApi): FakeApi {
   return api
-    .on('GET /languages', { status: 200, data: { status: 'OK', payload: [{ id: 1, code: 'en', title: 'English', default: 1 }, { id: 2, code: 'de', title: 'Deutsch', default: 0 }] } })
-    .on('GET /localizations', (req) => ({ status: 200, data: { status: 'OK', payload: req.params.lang_id === 2 ? { 'shell.nav.home': 'Startseite' } : {} } }))
-    .on('GET /currencies', { status: 200, data: { status: 'OK', payload: [{ code: 'EUR', value: 1, symbol: '€', default: 1 }, { code: 'USD', value: 1.1, symbol: '$', default: 0 }] } })
-    .on('GET /settings', { status: 200, data: { status: 'OK', payload: { company_name: 'Image Studio GmbH', support_email: 'help@example.test', is_reg_enabled: 1 } } })
-    .on('GET /static-pages', { status: 200, data: { status: 'OK', payload: [{ id: 1, slug: 'terms', title: 'Terms', is_terms: 1 }, { id: 2, slug: 'cookie-policy', title: 'Cookie policy' }] } })
-    .on('GET /packs', { status: 200, data: { status: 'OK', payload: [{ id: 1, title: 'Starter', price: 0, credits: 10 }, { id: 2, title: 'Pro', price: 9.99, credits: 100 }] } })
-    .on('GET /countries', { status: 200, data: { status: 'OK', payload: [{ id: 1, title: 'Germany', iso: 'DE' }, { id: 2, title: 'United States', iso: 'US' }] } })
+    .on('GET /languages', okPayload(languagesFixture))
+    .on('GET /localizations', (req) => okPayload(req.params.lang_id === 2 ? { 'shell.nav.home': 'Startseite' } : {}))
+    .on('GET /currencies', okPayload(currenciesFixture))
+    .on('GET /settings', okPayload(settingsFixture()))
+    .on('GET /static-pages', okPayload(staticPagesFixture))
+    .on('GET /packs', okPayload(packsFixture))
+    .on('GET /countries', okPayload(countriesFixture))
     .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: false } })
     .on('GET /csrf', { status: 200, data: { status: 'OK' } });
 }

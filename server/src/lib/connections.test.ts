@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { connectDb } from './db';
 import { connectRedis } from '@imagestudio/runtime';
-import { TEST_QUEUE_REDIS_DB, TEST_REDIS_URL } from '../test/test-env';
+import { TEST_QUEUE_REDIS_DB, TEST_REDIS_URL } from '@imagestudio/runtime/testing';
 
 /** A port on loopback that nothing listens on (bound, then released). */
 async function closedPort(): Promise<number> {

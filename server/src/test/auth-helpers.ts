@@ -31,7 +31,7 @@ import * as users from '../modules/users/users.repository';
 import { connectDb, ensureDatabase } from '../lib/db';
 import { migrateLatest, runSeeds } from '../lib/migrator';
 import { uniqueEmail, type TestContext } from './harness';
-import { TEST_DATABASE_URL } from './test-env';
+import { TEST_DATABASE_URL } from '@imagestudio/runtime/testing';
 
 /** Every account made by these helpers has this password unless told otherwise (meets the password rule). */
 export const TEST_PASSWORD = 'Secret123';

@@ -1,6 +1,6 @@
 import { connectDb, ensureDatabase } from '../lib/db';
 import { migrateLatest, runSeeds } from '../lib/migrator';
-import { TEST_DATABASE_URL } from './test-env';
+import { TEST_DATABASE_URL } from '@imagestudio/runtime/testing';
 
 /** Once per jest run: create the test database if missing, migrate it and seed it. */
 export default async function globalSetup(): Promise<void> {

@@ -9,7 +9,7 @@ import { closeDeps, openDeps } from '../bootstrap';
 import { loadConfig, type Config } from '../config';
 import type { AppContext } from '../context';
 import { createLogger } from '@imagestudio/runtime';
-import { TEST_DATABASE_URL, TEST_QUEUE_REDIS_DB, TEST_REDIS_URL } from './test-env';
+import { TEST_DATABASE_URL, TEST_QUEUE_REDIS_DB, TEST_REDIS_URL } from '@imagestudio/runtime/testing';
 
 export interface TestContext {
   app: Express;

@@ -3,12 +3,12 @@ import { observer } from 'mobx-react-lite';
 import { Button, PhoneInput, Select, TextField } from '../../components';
 import { interpretPhone } from '../../components/phone-logic';
 import { useStore } from '../../stores';
-import type { UserProfile } from '../../types/domain';
+import type { ProfileView } from '@imagestudio/contracts';
 
 type Field = 'name' | 'surname' | 'phone' | 'country_id' | 'city' | 'address' | 'post_code';
 
 /** The profile's editable fields; saving re-fetches the profile and shows server errors per field. */
-export const ProfileForm = observer(function ProfileForm({ user, onDone }: { user: UserProfile; onDone: () => void }) {
+export const ProfileForm = observer(function ProfileForm({ user, onDone }: { user: ProfileView; onDone: () => void }) {
   const { account, countries, ui, t } = useStore();
   const [form, setForm] = useState({
     name: user.name ?? '',

@@ -27,7 +27,7 @@ export const ProfileTab = observer(function ProfileTab() {
     ['fullName', t('client-payments.account.profile.fullName'), profile.fullName],
     ['email', t('client-payments.account.profile.email'), user.email ?? ''],
     ['phone', t('client-payments.account.profile.phone'), user.phone ?? ''],
-    ['country', t('client-payments.account.profile.country'), user.country?.name ?? user.country?.title ?? ''],
+    ['country', t('client-payments.account.profile.country'), user.country?.name ?? ''],
     ['city', t('client-payments.account.profile.city'), user.city ?? ''],
     ['address', t('client-payments.account.profile.address'), user.address ?? ''],
     ['postCode', t('client-payments.account.profile.postCode'), user.post_code ?? ''],

@@ -1,3 +1,4 @@
+import { profileFixture } from '../../test/fixtures';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { JobName, ToolStatus } from '@imagestudio/contracts';
 import { FakeApi, withCatalog } from '../../test/fake-api';
@@ -20,7 +21,7 @@ function signedIn(off: JobName[]) {
   const state = { off };
   const api = withCatalog(new FakeApi())
     .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
-    .on('GET /user/profile', ok({ name: 'Ada', surname: 'L', email: 'ada@example.test', balance: 5 }))
+    .on('GET /user/profile', ok(profileFixture({ surname: 'L', balance: 5 })))
     .on('GET /tools/status', () => ok(statusOf(state.off)))
     .on('GET /tools/quote', (req) => ok({ tool: req.params.tool, count: Number(req.params.count), factor: null, unit_price: 1, cost: Number(req.params.count) }));
   return { api, state };

@@ -1,3 +1,4 @@
+import { profileFixture } from '../../test/fixtures';
 import { fireEvent, screen } from '@testing-library/react';
 import { FakeApi, withCatalog } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
@@ -10,7 +11,7 @@ beforeEach(() => {
 function unverified() {
   return withCatalog(new FakeApi())
     .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: false } })
-    .on('GET /user/profile', { status: 200, data: { status: 'OK', payload: { name: 'Ada', surname: 'Lovelace', email: 'ada@example.test', balance: 10 } } });
+    .on('GET /user/profile', { status: 200, data: { status: 'OK', payload: profileFixture({ balance: 10 }) } });
 }
 
 describe('/email-verification', () => {

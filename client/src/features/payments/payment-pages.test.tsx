@@ -1,3 +1,4 @@
+import { profileFixture } from '../../test/fixtures';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { FakeApi, withCatalog } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
@@ -13,7 +14,7 @@ function signedInApi(profileCalls: { n: number }, balance = () => 10) {
     .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
     .on('GET /user/profile', () => {
       profileCalls.n += 1;
-      return { status: 200, data: { status: 'OK', payload: { name: 'Ada', surname: 'Lovelace', email: 'ada@example.test', balance: balance() } } };
+      return { status: 200, data: { status: 'OK', payload: profileFixture({ balance: balance() }) } };
     });
 }
 

@@ -3,13 +3,13 @@ import { Badge, Button, Card, EmptyState, Skeleton } from '../../components';
 import { Package } from 'lucide-react';
 import { formatTokens } from '../../lib/format';
 import { useStore } from '../../stores';
-import type { Pack } from '../../types/domain';
+import type { PackView } from '@imagestudio/contracts';
 import { packText } from '../../lib/catalog-text';
 
 interface PacksGridProps {
   /** A pack to draw attention to (chosen on the home page before signing in). */
   highlightId: string | null;
-  onChoose: (pack: Pack) => void;
+  onChoose: (pack: PackView) => void;
 }
 
 /** Every pack: title, description, price or "free", credits, and Choose on paid packs only. */

@@ -1,3 +1,4 @@
+import { profileFixture } from '../../test/fixtures';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { FakeApi, withCatalog } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
@@ -63,7 +64,7 @@ describe('pricing page', () => {
   it('changing the currency re-prices the slider, the packs and the open modal with that currency decimals', async () => {
     const api = pricingApi().on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } }).on('GET /user/profile', {
       status: 200,
-      data: { status: 'OK', payload: { name: 'Ada', surname: 'Lovelace', email: 'ada@example.test', balance: 10 } },
+      data: { status: 'OK', payload: profileFixture({ balance: 10 }) },
     });
     const { store } = renderApp('/pricing?pack=2', api);
     const dialog = await screen.findByRole('dialog', { name: 'Buy Tokens' });

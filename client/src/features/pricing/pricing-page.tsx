@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { loginRedirectPath } from '../../lib/redirect';
 import { useStore } from '../../stores';
-import type { Pack } from '../../types/domain';
+import type { PackView } from '@imagestudio/contracts';
 import { BuyTokensModal } from './buy-tokens-modal';
 import { ConfirmInformationModal } from './confirm-information-modal';
 import { CustomAmount } from './custom-amount';
@@ -44,7 +44,7 @@ export const PricingPage = observer(function PricingPage() {
     setParams({}, { replace: true });
   }, [auth.isAuthenticated, packParam, tokensParam, topUp, setParams]);
 
-  const buy = (choice: { pack: Pack } | { tokens: number }) => {
+  const buy = (choice: { pack: PackView } | { tokens: number }) => {
     const query = 'pack' in choice ? `pack=${encodeURIComponent(String(choice.pack.id))}` : `tokens=${choice.tokens}`;
     if (!auth.isAuthenticated) {
       navigate(loginRedirectPath(`${paths.pricing}?${query}`));

@@ -2,9 +2,9 @@ import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useStore } from '../../stores';
-import type { StaticPage } from '../../types/domain';
+import type { StaticPageView } from '@imagestudio/contracts';
 
-const pagePath = (page: StaticPage | undefined) => (page ? (page.slug ? `/${page.slug}` : paths.staticPageById(page.id)) : null);
+const pagePath = (page: StaticPageView | undefined) => (page ? (page.slug ? `/${page.slug}` : paths.staticPageById(page.id)) : null);
 
 /** "I accept the Terms and Conditions and the Privacy Policy", each a link to its static page in a new tab. */
 export const TermsAcceptanceLabel = observer(function TermsAcceptanceLabel() {

@@ -1,3 +1,4 @@
+import { profileFixture } from '../../test/fixtures';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { FakeApi, withCatalog } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
@@ -7,7 +8,7 @@ const ok = (payload: unknown) => ({ status: 200, data: { status: 'OK', payload }
 function signedIn(balance: number, available = true) {
   return withCatalog(new FakeApi())
     .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
-    .on('GET /user/profile', ok({ name: 'Ada', surname: 'L', email: 'ada@example.test', balance }))
+    .on('GET /user/profile', ok(profileFixture({ surname: 'L', balance })))
     .on('GET /tools/status', ok({ generate: { available, provider: available ? 'cpu' : null }, 'remove-background': { available: true, provider: 'cpu' }, upscale: { available: true, provider: 'cpu' } }))
     .on('GET /tools/quote', (req) => ok({ tool: req.params.tool, count: Number(req.params.count), factor: null, unit_price: 1, cost: Number(req.params.count) }));
 }

@@ -7,7 +7,7 @@ import { connectDb, ensureDatabase, type Db } from '../../lib/db';
 import { createLogger } from '@imagestudio/runtime';
 import { migrateLatest, runSeeds } from '../../lib/migrator';
 import { createTestContext, uniqueEmail, type TestContext } from '../../test/harness';
-import { TEST_DATABASE_URL } from '../../test/test-env';
+import { TEST_DATABASE_URL } from '@imagestudio/runtime/testing';
 import { ledgerSum } from '../ledger/ledger.service';
 import { runAdminCommand } from './admin-cli';
 

@@ -3,15 +3,12 @@ import { catalogCache, type CatalogDeps } from './catalog.cache';
 import * as repo from './catalog.repository';
 import { countryName } from './iso-countries';
 import { resolveLanguage } from './localization.service';
-
-export interface CountryDto {
-  id: number;
-  title: string;
-  iso: string;
-}
+import type { CountryView } from '@imagestudio/contracts';
+import type { StaticPageView } from '@imagestudio/contracts';
+import type { SocialLinkView } from '@imagestudio/contracts';
 
 /** Every country with its title in the request's language where known, sorted by that title. */
-export async function listCountries(deps: CatalogDeps, langId: string | undefined): Promise<CountryDto[]> {
+export async function listCountries(deps: CatalogDeps, langId: string | undefined): Promise<CountryView[]> {
   const language = await resolveLanguage(deps, langId);
   return catalogCache(deps).get(`countries:${language.code}`, async () => {
     const rows = await repo.listCountries(deps.db);
@@ -33,16 +30,7 @@ export async function findCountry(deps: CatalogDeps, id: number): Promise<{ id: 
 }
 
 /** A static page as the API sends it (flags 0/1, as the client reads them). */
-export interface StaticPageDto {
-  id: number;
-  slug: string | null;
-  title: string;
-  content: string;
-  is_terms: 0 | 1;
-  is_privacy: 0 | 1;
-}
-
-const toPageDto = (p: repo.StaticPageRow): StaticPageDto => ({
+const toPageDto = (p: repo.StaticPageRow): StaticPageView => ({
   id: p.id,
   slug: p.slug,
   title: p.title,
@@ -52,33 +40,26 @@ const toPageDto = (p: repo.StaticPageRow): StaticPageDto => ({
 });
 
 /** Every static page in footer order. */
-export function listStaticPages(deps: CatalogDeps): Promise<StaticPageDto[]> {
+export function listStaticPages(deps: CatalogDeps): Promise<StaticPageView[]> {
   return catalogCache(deps).get('pages', async () => (await repo.listStaticPages(deps.db)).map(toPageDto));
 }
 
 /** One page by id; 404 "Page not found." when missing. */
-export async function staticPageById(deps: CatalogDeps, id: string): Promise<StaticPageDto> {
+export async function staticPageById(deps: CatalogDeps, id: string): Promise<StaticPageView> {
   const page = (await listStaticPages(deps)).find((p) => String(p.id) === id);
   if (!page) throw notFound('Page not found.');
   return page;
 }
 
 /** One page by slug; 404 "Page not found." when missing. */
-export async function staticPageBySlug(deps: CatalogDeps, slug: string): Promise<StaticPageDto> {
+export async function staticPageBySlug(deps: CatalogDeps, slug: string): Promise<StaticPageView> {
   const page = (await listStaticPages(deps)).find((p) => p.slug === slug);
   if (!page) throw notFound('Page not found.');
   return page;
 }
 
-export interface SocialLinkDto {
-  id: number;
-  title: string;
-  url: string;
-  icon: string;
-}
-
 /** The footer's social links in order. */
-export function listSocialLinks(deps: CatalogDeps): Promise<SocialLinkDto[]> {
+export function listSocialLinks(deps: CatalogDeps): Promise<SocialLinkView[]> {
   return catalogCache(deps).get('social-links', async () =>
     (await repo.listSocialLinks(deps.db)).map(({ id, title, url, icon }) => ({ id, title, url, icon })),
   );

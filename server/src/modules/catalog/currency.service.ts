@@ -2,15 +2,9 @@ import { validationError } from '../../lib/errors';
 import { catalogCache, type CatalogDeps } from './catalog.cache';
 import * as repo from './catalog.repository';
 import type { CurrencyRow } from './catalog.repository';
+import type { CurrencyView } from '@imagestudio/contracts';
 
 /** A currency as GET /api/currencies sends it: value = units per 1 EUR; default 1 = default. */
-export interface CurrencyDto {
-  code: string;
-  value: number;
-  symbol: string;
-  default: 0 | 1;
-}
-
 /** The message of an unknown currency code on a pricing call. */
 export const INVALID_CURRENCY = 'Invalid currency code';
 
@@ -19,7 +13,7 @@ function visibleCurrencies(deps: CatalogDeps): Promise<CurrencyRow[]> {
 }
 
 /** The currencies customers may choose, in display order. */
-export async function listCurrencies(deps: CatalogDeps): Promise<CurrencyDto[]> {
+export async function listCurrencies(deps: CatalogDeps): Promise<CurrencyView[]> {
   return (await visibleCurrencies(deps)).map((c) => ({ code: c.code, value: Number(c.value), symbol: c.symbol, default: c.is_default ? 1 : 0 }));
 }
 

@@ -3,15 +3,9 @@ import { catalogCache, type CatalogDeps } from './catalog.cache';
 import { requestParam } from './catalog.http';
 import * as repo from './localization.repository';
 import type { LanguageRow } from './localization.repository';
+import type { LanguageView } from '@imagestudio/contracts';
 
 /** A language as GET /api/languages sends it (`default` 1 marks the default language). */
-export interface LanguageDto {
-  id: number;
-  code: string;
-  title: string;
-  default: 0 | 1;
-}
-
 function languages(deps: CatalogDeps): Promise<LanguageRow[]> {
   return catalogCache(deps).get('languages', () => repo.listLanguages(deps.db));
 }
@@ -20,7 +14,7 @@ function languages(deps: CatalogDeps): Promise<LanguageRow[]> {
 export const listLanguageRows = languages;
 
 /** Every language in display order. */
-export async function listLanguages(deps: CatalogDeps): Promise<LanguageDto[]> {
+export async function listLanguages(deps: CatalogDeps): Promise<LanguageView[]> {
   return (await languages(deps)).map((l) => ({ id: l.id, code: l.code, title: l.title, default: l.is_default ? 1 : 0 }));
 }
 

@@ -16,20 +16,12 @@ import { resolveCurrency } from './currency.service';
 import * as repo from './pricing.repository';
 import type { PackRow } from './pricing.repository';
 import { getSettings } from './settings.service';
+import type { PackView } from '@imagestudio/contracts';
 
 /**
  * A pack as GET /api/packs sends it: price in the requested currency (0 = free), credits in tokens, and
  * what it saves against the same tokens bought as a custom amount (before VAT, 0 when nothing).
  */
-export interface PackDto {
-  id: number;
-  title: string;
-  description: string;
-  price: number;
-  credits: number;
-  saving: number;
-}
-
 function visiblePacks(deps: CatalogDeps): Promise<PackRow[]> {
   return catalogCache(deps).get('packs', async () => (await repo.listPacks(deps.db)).filter((p) => !p.hidden));
 }
@@ -40,7 +32,7 @@ export function packPriceMinor(pack: PackRow, currency: CurrencyRow): number {
 }
 
 /** The visible packs with prices in `currencyCode` (422 for an unknown code). */
-export async function listPacks(deps: CatalogDeps, currencyCode: string | undefined): Promise<PackDto[]> {
+export async function listPacks(deps: CatalogDeps, currencyCode: string | undefined): Promise<PackView[]> {
   const currency = await resolveCurrency(deps, currencyCode, { strict: true });
   const tiers = await tiersIn(deps, currency);
   return (await visiblePacks(deps)).map((p) => {

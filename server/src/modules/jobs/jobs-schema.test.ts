@@ -1,7 +1,7 @@
 import { JOB_NAMES } from '@imagestudio/contracts';
 import toolStrings from '../../../../migrations/seeds/strings/client-tools.json';
 import { connectDb, type Db } from '../../lib/db';
-import { TEST_DATABASE_URL } from '../../test/test-env';
+import { TEST_DATABASE_URL } from '@imagestudio/runtime/testing';
 
 /**
  * The jobs table names its tools in a CHECK constraint, which TypeScript cannot see: adding a tool to JOB_NAMES

@@ -1,6 +1,6 @@
 import type supertest from 'supertest';
 import type { JobView } from '@imagestudio/contracts';
-import { TEST_QUEUE_REDIS_DB, TEST_REDIS_URL } from '../../test/test-env';
+import { TEST_QUEUE_REDIS_DB, TEST_REDIS_URL } from '@imagestudio/runtime/testing';
 import type { TestContext } from '../../test/harness';
 import { startTestWorker, type TestWorker, type TestWorkerOptions } from '../../test/test-worker';
 import { ledgerSum } from '../ledger/ledger.service';

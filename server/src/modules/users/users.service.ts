@@ -4,26 +4,9 @@ import { notFound, validationError } from '../../lib/errors';
 import { findCountry } from '../catalog/content.service';
 import { normalizePhone } from '../auth/phone';
 import * as users from './users.repository';
+import type { ProfileView } from '@imagestudio/contracts';
 
 /** The profile as GET /api/user/profile sends it. */
-export interface ProfileView {
-  id: string;
-  name: string;
-  surname: string;
-  email: string;
-  phone: string;
-  /** The phone in international form (E.164), null when none could be read. */
-  phoneE164: string | null;
-  balance: number;
-  avatarUrl: string | null;
-  created_at: string;
-  country: { id: number; name: string; iso: string } | null;
-  city: string;
-  address: string;
-  post_code: string;
-  email_verified: boolean;
-}
-
 /**
  * Presents a user row (as loaded for this request) as the profile, balance in tokens (exact to 0.1). The row is
  * the one the session check read in this request, so the balance is live; the country comes from the cache.

@@ -1,0 +1,2 @@
+export * from './test-env';
+export { blockOutboundNetwork } from './block-network';
