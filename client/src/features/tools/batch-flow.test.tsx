@@ -2,6 +2,7 @@ import { Blob as NodeBlob } from 'node:buffer';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { BatchItemView, BatchView, JobView } from '@imagestudio/contracts';
 import { FakeApi, withCatalog } from '../../test/fake-api';
+import { profileFixture } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { zipImageNames } from './zip-images';
 
@@ -46,7 +47,7 @@ function batchView(items: BatchItemView[], over: Partial<BatchView> = {}): Batch
 function signedIn(balance = 10) {
   return withCatalog(new FakeApi())
     .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
-    .on('GET /user/profile', ok({ name: 'Ada', surname: 'L', email: 'ada@example.test', balance }))
+    .on('GET /user/profile', ok(profileFixture({ balance })))
     .on('GET /tools/status', ok({ generate: { available: false, provider: null }, 'remove-background': { available: true, provider: 'cpu' }, upscale: { available: true, provider: 'cpu', models: ['photo'] } }))
     .on('GET /tools/quote', (req) => ok({ tool: req.params.tool, count: 1, factor: null, unit_price: 1, cost: 1 }));
 }
