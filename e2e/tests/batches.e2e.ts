@@ -94,5 +94,55 @@ export function batchTests(workers: WorkerControl): E2ETest[] {
       await page.getByTestId('batch-view').waitFor();
     },
   };
-  return [batch];
+  const cancelAndRetry: E2ETest = {
+    name: 'cancel all refunds every item; retrying a cancelled item asks first, charges one token and runs it',
+    async run(ctx) {
+      const page = await signedInPage(ctx, 'batch-cancel');
+      await allToolsWorker(workers, page);
+      const xsrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+      // A long upscale keeps the single worker busy, so the batch's items wait in the queue.
+      const busy = await page.context().request.post('/api/tools/upscale', {
+        headers: { 'X-XSRF-TOKEN': xsrf },
+        multipart: { image: { name: 'busy.png', mimeType: 'image/png', buffer: fs.readFileSync(await smallPhoto('motorcycle_left', 1600)) }, factor: '4' },
+      });
+      check(busy.status() === 202, `busy job answered ${busy.status()}`);
+      const busyId = ((await busy.json()) as { payload: { id: string } }).payload.id;
+
+      await page.goto('/services/remove-background');
+      await page.getByLabel('Image', { exact: true }).setInputFiles([await smallPhoto('coffee', 120), await smallPhoto('chelsea', 120)]);
+      await page.getByRole('button', { name: 'Process 2 images - 2 tokens' }).click();
+      await page.getByTestId('batch-view').waitFor({ timeout: 60_000 });
+      await page.waitForFunction(`document.querySelector('[data-testid="balance"] strong')?.textContent === '7'`);
+      await page.getByTestId('batch-cancel').click();
+      await page.locator('[data-testid="batch-view"][data-status="cancelled"]').waitFor({ timeout: 60_000 });
+      await page.getByText('2 tokens refunded for images that did not finish.').waitFor();
+      await page.waitForFunction(`document.querySelector('[data-testid="balance"] strong')?.textContent === '9'`);
+      check((await page.getByTestId('batch-zip').count()) === 0, 'a batch without results offers a ZIP');
+      await ctx.screenshot(page, 'batch-cancelled-1280');
+
+      // The worker is freed, then one item is run again.
+      const cancelled = await page.context().request.post(`/api/jobs/${busyId}/cancel`, { headers: { 'X-XSRF-TOKEN': xsrf } });
+      check(cancelled.ok(), `cancelling the busy job answered ${cancelled.status()}`);
+      // That refund happens away from this page: wait for it, then reload (the URL brings the batch back).
+      const deadline = Date.now() + 60_000;
+      while (Date.now() < deadline) {
+        const job = (await (await page.context().request.get(`/api/jobs/${busyId}`)).json()) as { payload: { status: string } };
+        if (job.payload.status === 'cancelled') break;
+        await page.waitForTimeout(500);
+      }
+      await page.reload();
+      await page.locator('[data-testid="batch-view"][data-status="cancelled"]').waitFor();
+      await page.waitForFunction(`document.querySelector('[data-testid="balance"] strong')?.textContent === '10'`);
+      await page.getByRole('button', { name: 'Retry coffee-120.png' }).click();
+      const ask = page.getByRole('dialog', { name: 'Run this image again?' });
+      await ask.waitFor();
+      await ctx.screenshot(page, 'batch-retry-confirm-1280');
+      await ask.getByRole('button', { name: 'Retry - 1 token' }).click();
+      await page.locator('[data-testid="batch-item"][data-status="succeeded"]').waitFor({ timeout: BATCH_MS });
+      await page.locator('[data-testid="batch-view"][data-status="partial"]').waitFor();
+      check((await headerBalance(page)) === '9', `balance after the retry is ${await headerBalance(page)}`);
+      await ctx.screenshot(page, 'batch-retried-1280');
+    },
+  };
+  return [batch, cancelAndRetry];
 }
