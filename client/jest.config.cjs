@@ -16,5 +16,5 @@ module.exports = {
     '^@imagestudio/contracts$': path.join(__dirname, '../contracts/src/index.ts'),
     '\\.(css|svg|png|jpg)$': path.join(__dirname, 'src/test/file-stub.cjs'),
   },
-  setupFiles: [path.join(__dirname, 'src/test/setup-env.cjs')],
+  setupFiles: [path.join(__dirname, 'src/test/setup-env.cjs'), path.join(__dirname, 'src/test/setup-english.ts')],
 };

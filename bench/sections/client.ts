@@ -124,7 +124,7 @@ const median = (loads: PageLoad[], key: keyof PageLoad) => percentile(loads.map(
 
 /** Signs the context's browser in through the API, as the login form does. */
 async function signIn(context: BrowserContext, base: string, email: string): Promise<void> {
-  await context.request.get(`${base}/api/is-auth`);
+  await context.request.get(`${base}/api/csrf`); // a guest's session and XSRF token come from here only
   const xsrf = (await context.cookies(base)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   const res = await context.request.post(`${base}/api/login`, {
     headers: { 'x-xsrf-token': decodeURIComponent(xsrf) },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passwordSchema } from './password';
+import { passwordSchema } from './password-schema';
 
 /**
  * Account payloads with their user-facing messages (docs/product-behaviour.md). The server applies these schemas

@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import { LIMITS } from './constants';
-import { DEFAULT_UPSCALE_MODEL, HEARTBEAT_KEY_PREFIX, JOB_NAMES, type JobName, UPSCALE_MODELS, type UpscaleModel } from './queue';
+import { HEARTBEAT_KEY_PREFIX, type JobName, type UpscaleModel } from './queue';
 
 /**
- * The image-job API (issue "Image jobs"): request bodies of the three tools, the job as GET /api/jobs/{id}
- * shows it, and the user-facing messages. The server applies these schemas; the client may reuse them.
+ * The image-job API (issue "Image jobs"): the job as GET /api/jobs/{id} shows it, its statuses and the
+ * user-facing messages. The request schemas are in job-requests.ts, so this module (used by the browser bundle)
+ * stays free of zod.
  */
 
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
@@ -72,49 +72,6 @@ export function userFailureMessage(reason: string): string {
 }
 
 /** Multipart and JSON fields arrive as text; these accept both forms. */
-const intFromText = (schema: z.ZodNumber) => z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), schema);
-const boolFromText = z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : v), z.boolean());
-const optionalText = (max: number) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(max).optional());
-const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Background color must look like #rrggbb');
-
-export const generateRequestSchema = z.object({
-  prompt: z
-    .string({ error: JOB_MESSAGES.promptRequired })
-    .trim()
-    .min(1, JOB_MESSAGES.promptRequired)
-    .max(LIMITS.promptMaxLength, JOB_MESSAGES.promptTooLong),
-  count: intFromText(z.number().int().min(1).max(LIMITS.imagesPerPromptMax, `At most ${LIMITS.imagesPerPromptMax} images per request`)).default(1),
-  /** One of settings.image_generation_sizes, e.g. "1024x1024" (checked against the settings by the server). */
-  size: z.string({ error: 'Size is required' }).regex(/^\d{2,4}x\d{2,4}$/, 'Size must look like 1024x1024'),
-  style: optionalText(50),
-  negative_prompt: optionalText(LIMITS.promptMaxLength),
-  seed: intFromText(z.number().int().min(0).max(2 ** 32 - 1)).optional(),
-});
-export type GenerateRequest = z.infer<typeof generateRequestSchema>;
-
-export const removeBackgroundRequestSchema = z.object({
-  output_format: z.enum(['png', 'webp']).default('png'),
-  background_color: z.preprocess((v) => (v === '' ? undefined : v), hexColor.optional()),
-  mask_only: boolFromText.default(false),
-});
-export type RemoveBackgroundRequest = z.infer<typeof removeBackgroundRequestSchema>;
-
-export const upscaleRequestSchema = z.object({
-  /** One of settings.upscale_factors (checked by the server). */
-  factor: intFromText(z.number({ error: 'Factor is required' }).int()),
-  output_format: z.enum(['png', 'webp', 'jpeg']).default('png'),
-  model: z.preprocess((v) => (v === '' ? undefined : v), z.enum(UPSCALE_MODELS, { error: `Model must be one of ${UPSCALE_MODELS.join(', ')}.` }).default(DEFAULT_UPSCALE_MODEL)),
-});
-export type UpscaleRequest = z.infer<typeof upscaleRequestSchema>;
-
-export const quoteQuerySchema = z.object({
-  tool: z.enum(JOB_NAMES),
-  count: intFromText(z.number().int().min(1).max(LIMITS.imagesPerPromptMax)).default(1),
-  factor: intFromText(z.number().int()).optional(),
-  model: z.enum(UPSCALE_MODELS).optional(),
-});
-
 /** GET /api/tools/quote: the exact cost in tokens (one decimal). */
 export interface ToolQuote {
   tool: JobName;
@@ -183,12 +140,6 @@ export interface JobPage {
   total: number;
   last_page: number;
 }
-
-export const jobListQuerySchema = z.object({
-  page: intFromText(z.number().int().min(1).max(100_000)).default(1),
-  tool: z.enum(JOB_NAMES).optional(),
-  status: z.enum(JOB_STATUSES).optional(),
-});
 
 /**
  * Redis key of one worker's heartbeat in the queue's Redis. The BullMQ prefix keeps parallel test queues

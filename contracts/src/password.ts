@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The password rule: 6-12 characters, one upper case, one lower case, one digit, no spaces. */
 export const PASSWORD_MESSAGES = {
   required: 'Password is required',
@@ -20,9 +18,3 @@ export function passwordProblem(password: string): string | null {
   if (!/[0-9]/.test(password)) return PASSWORD_MESSAGES.digit;
   return null;
 }
-
-/** zod schema applying the password rule with its messages. */
-export const passwordSchema = z.string({ error: PASSWORD_MESSAGES.required }).superRefine((value, ctx) => {
-  const problem = passwordProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});

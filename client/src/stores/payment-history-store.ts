@@ -57,6 +57,6 @@ export class PaymentHistoryStore {
 
   /** Address of a payment's HTML receipt (opened in a new tab; the session cookie authorizes it). */
   receiptUrl(id: string): string {
-    return `${this.root.api.http.defaults.baseURL ?? ''}/user/payment-history/${encodeURIComponent(id)}/receipt`;
+    return `${this.root.api.baseURL}/user/payment-history/${encodeURIComponent(id)}/receipt`;
   }
 }

@@ -53,10 +53,10 @@ export class TokenActivityStore {
 
   /** The CSV export (a plain link: the session cookie authorizes the download). */
   get csvUrl(): string {
-    return `${this.root.api.http.defaults.baseURL ?? ''}/user/ledger.csv`;
+    return `${this.root.api.baseURL}/user/ledger.csv`;
   }
 
   receiptUrl(depositId: string): string {
-    return `${this.root.api.http.defaults.baseURL ?? ''}/user/payment-history/${encodeURIComponent(depositId)}/receipt`;
+    return `${this.root.api.baseURL}/user/payment-history/${encodeURIComponent(depositId)}/receipt`;
   }
 }

@@ -180,7 +180,7 @@ export class ToolRunStore {
 
   private openStream(jobId: string): EventSourceLike | null {
     if (typeof EventSource === 'undefined') return null;
-    const base = this.root.api.http.defaults.baseURL ?? '';
+    const base = this.root.api.baseURL;
     return new EventSource(`${base}/jobs/${encodeURIComponent(jobId)}/events`, { withCredentials: true });
   }
 

@@ -1,5 +1,4 @@
-import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
-import { AxiosError } from 'axios';
+import { TransportError, type Transport } from '../lib/api/transport';
 import { RootStore } from '../stores';
 import type { AppNavigator } from '../stores';
 import { countriesFixture, currenciesFixture, languagesFixture, packsFixture, settingsFixture, staticPagesFixture } from './fixtures';
@@ -17,7 +16,7 @@ export type Reply = { status: number; data?: unknown } | 'network';
 type Handler = (req: SeenRequest) => Reply | Promise<Reply>;
 
 /**
- * An axios adapter standing in for the HTTP transport in unit tests: routes "METHOD /path" to handlers
+ * A transport standing in for XMLHttpRequest in unit tests: routes "METHOD /path" to handlers
  * and records every request. The real API is exercised by the browser tests in e2e/.
  */
 export class FakeApi {
@@ -29,19 +28,16 @@ export class FakeApi {
     return this;
   }
 
-  readonly adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
-    const method = (config.method ?? 'get').toUpperCase();
-    const url = config.url ?? '';
-    const data = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
-    const headers = Object.fromEntries(Object.entries(config.headers.toJSON()).map(([k, v]) => [k.toLowerCase(), String(v)]));
-    const req: SeenRequest = { method, url, params: { ...(config.params ?? {}) }, data, headers };
+  readonly transport: Transport = async (request) => {
+    // JSON bodies are copied as the server would receive them; FormData stays as it is.
+    const data = request.data === undefined || request.data instanceof FormData ? request.data : (JSON.parse(JSON.stringify(request.data)) as unknown);
+    const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
+    const req: SeenRequest = { method: request.method, url: request.url, params: { ...request.params }, data, headers };
     this.seen.push(req);
-    const handler = this.routes.get(`${method} ${url}`);
+    const handler = this.routes.get(`${request.method} ${request.url}`);
     const reply: Reply = handler ? await handler(req) : { status: 404, data: { status: 'ERROR', message: 'Not found', code: 'not_found' } };
-    if (reply === 'network') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
-    const response: AxiosResponse = { data: reply.data, status: reply.status, statusText: String(reply.status), headers: {}, config };
-    if (reply.status >= 400) throw new AxiosError(`HTTP ${reply.status}`, AxiosError.ERR_BAD_RESPONSE, config, null, response);
-    return response;
+    if (reply === 'network') throw new TransportError('Network Error');
+    return { status: reply.status, data: reply.data };
   };
 
   last(route: string): SeenRequest | undefined {
@@ -87,6 +83,6 @@ export function withCatalog(api: FakeApi): FakeApi {
 
 /** A RootStore wired to a FakeApi and a recording navigator. */
 export function makeStore(api: FakeApi, navigator = fakeNavigator()) {
-  const store = new RootStore({ api: { adapter: api.adapter, baseURL: '' }, navigator });
+  const store = new RootStore({ api: { transport: api.transport, baseURL: '' }, navigator });
   return { store, navigator };
 }

@@ -44,3 +44,22 @@ export async function ensureDatabase(url: string): Promise<void> {
     await db.destroy();
   }
 }
+
+/**
+ * One page of `query`'s rows, newest first (created_at, then id, so rows created in the same instant keep one
+ * order across pages), and the total count of the query, read side by side.
+ */
+export async function newestFirstPage<Row>(query: Knex.QueryBuilder, page: number, perPage: number): Promise<{ rows: Row[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    query
+      .clone()
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(perPage)
+      .offset((page - 1) * perPage) as Promise<Row[]>,
+    query.clone().count<{ count: string }[]>('* as count').first(),
+  ]);
+  return { rows, total: Number(count?.count ?? 0) };
+}

@@ -1,3 +1,11 @@
+import { addEnglish } from '../../lib/i18n';
+import { clientPayments } from '../../lib/i18n/messages/client-payments';
+import { clientDeveloper } from '../../lib/i18n/messages/client-developer';
+
+// The English texts of these pages arrive with them (the first bundle carries only what the home page shows).
+addEnglish(clientPayments);
+addEnglish(clientDeveloper);
+
 export { AccountLayout } from './account-layout';
 export { ProfileTab } from './profile-tab';
 export { PaymentHistoryTab } from './payment-history-tab';

@@ -55,7 +55,7 @@ export const DevelopersPage = observer(function DevelopersPage() {
   const { api, t } = useStore();
   const [doc, setDoc] = useState<OpenApiDocument | null>(null);
   const [failed, setFailed] = useState(false);
-  const specUrl = `${api.http.defaults.baseURL ?? '/api'}/openapi.json`;
+  const specUrl = `${api.baseURL}/openapi.json`;
 
   useEffect(() => {
     let live = true;

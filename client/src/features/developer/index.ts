@@ -1,3 +1,9 @@
+import { addEnglish } from '../../lib/i18n';
+import { clientDeveloper } from '../../lib/i18n/messages/client-developer';
+
+// The English texts of these pages arrive with them (the first bundle carries only what the home page shows).
+addEnglish(clientDeveloper);
+
 export { TokenActivityTab } from './token-activity-tab';
 export { ApiKeysTab } from './api-keys-tab';
 export { DevelopersPage } from './developers-page';

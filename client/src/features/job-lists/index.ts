@@ -1,3 +1,9 @@
+import { addEnglish } from '../../lib/i18n';
+import { clientTools } from '../../lib/i18n/messages/client-tools';
+
+// The English texts of these pages arrive with them (the first bundle carries only what the home page shows).
+addEnglish(clientTools);
+
 export { ProjectsTab } from './projects-tab';
 export { HistoryTab } from './history-tab';
 export { Pager } from './pager';

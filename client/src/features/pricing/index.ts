@@ -1,1 +1,7 @@
+import { addEnglish } from '../../lib/i18n';
+import { clientPayments } from '../../lib/i18n/messages/client-payments';
+
+// The English texts of these pages arrive with them (the first bundle carries only what the home page shows).
+addEnglish(clientPayments);
+
 export { PricingPage } from './pricing-page';

@@ -1,7 +1,7 @@
-import axios, { AxiosError, type AxiosAdapter, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { CSRF_COOKIE_NAME, type ApiError, type ApiOk } from '@imagestudio/contracts';
 import { readCookie } from '../storage';
 import { ApiRequestError } from './api-error';
+import { TransportError, xhrTransport, type HttpRequest, type HttpResponse, type Transport } from './transport';
 
 /** Per-call options on top of the request itself. */
 export interface CallOptions {
@@ -23,8 +23,6 @@ export interface CallOptions {
 export interface ApiClientHooks {
   /** currency and lang_id for the current user choice. */
   commonParams(): Record<string, string | number | undefined>;
-  /** Bearer token from storage, if any. */
-  bearerToken(): string | null;
   /** The error catalogue (stores/api-error-catalogue.ts), run for failed calls that did not opt out. */
   onError(error: ApiRequestError): void;
 }
@@ -32,93 +30,77 @@ export interface ApiClientHooks {
 export interface ApiClientOptions {
   baseURL: string;
   timeoutMs: number;
-  /** Test hook: replaces the HTTP transport. */
-  adapter?: AxiosAdapter;
+  /** Test hook: replaces the HTTP transport (XMLHttpRequest in the browser). */
+  transport?: Transport;
 }
 
-type Config = InternalAxiosRequestConfig & { callOptions?: CallOptions };
+type Method = HttpRequest['method'];
 
-const BODY_METHODS = new Set(['post', 'put', 'patch']);
+const BODY_METHODS = new Set<Method>(['POST', 'PUT', 'PATCH']);
 
 /** Adds currency and lang_id: query on GET/DELETE, body on POST/PUT/PATCH, appended to form data. */
-function addCommonParams(config: Config, common: Record<string, string | number | undefined>): void {
+function addCommonParams(request: HttpRequest, common: Record<string, string | number | undefined>): void {
   const defined = Object.fromEntries(Object.entries(common).filter(([, v]) => v !== undefined && v !== ''));
-  const method = (config.method ?? 'get').toLowerCase();
-  if (!BODY_METHODS.has(method)) {
-    config.params = { ...defined, ...(config.params as object | undefined) };
-  } else if (typeof FormData !== 'undefined' && config.data instanceof FormData) {
+  if (!BODY_METHODS.has(request.method)) {
+    request.params = { ...defined, ...request.params };
+  } else if (typeof FormData !== 'undefined' && request.data instanceof FormData) {
     for (const [key, value] of Object.entries(defined)) {
-      if (!config.data.has(key)) config.data.append(key, String(value));
+      if (!request.data.has(key)) request.data.append(key, String(value));
     }
-  } else if (config.data === undefined || (typeof config.data === 'object' && config.data !== null)) {
-    config.data = { ...defined, ...(config.data as object | undefined) };
+  } else if (request.data === undefined || (typeof request.data === 'object' && request.data !== null)) {
+    request.data = { ...defined, ...(request.data as object | undefined) };
   }
 }
 
-/** Turns any axios failure into an ApiRequestError carrying the envelope's message, code and field errors. */
-function toApiError(err: unknown): ApiRequestError {
-  if (err instanceof ApiRequestError) return err;
-  if (err instanceof AxiosError && err.response) {
-    const body = err.response.data as Partial<ApiError> | undefined;
-    return new ApiRequestError(
-      'http',
-      typeof body?.message === 'string' ? body.message : '',
-      err.response.status,
-      typeof body?.code === 'string' ? body.code : null,
-      body?.errors && typeof body.errors === 'object' ? body.errors : {},
-    );
-  }
-  return new ApiRequestError('network', err instanceof Error ? err.message : 'Network error');
+/** An error reply (non-2xx) as an ApiRequestError carrying the envelope's message, code and field errors. */
+function httpError(status: number, data: unknown): ApiRequestError {
+  const body = (data && typeof data === 'object' ? data : {}) as Partial<ApiError>;
+  return new ApiRequestError(
+    'http',
+    typeof body.message === 'string' ? body.message : '',
+    status,
+    typeof body.code === 'string' ? body.code : null,
+    body.errors && typeof body.errors === 'object' ? body.errors : {},
+  );
 }
 
 /**
- * The one HTTP client of the app (components never call fetch): base path, cookies, XSRF header, bearer token,
+ * The one HTTP client of the app (components never call fetch): base path, cookies, XSRF header,
  * common parameters, 6 s timeout and the error catalogue. Replies are the /api envelope.
  */
 export class ApiClient {
-  readonly http: AxiosInstance;
+  /** Where the API lives, e.g. `/api` (for links the browser follows itself: receipts, CSV, the OpenAPI file). */
+  readonly baseURL: string;
+  readonly timeoutMs: number;
+  private readonly transport: Transport;
 
   constructor(
     private readonly hooks: ApiClientHooks,
     options: ApiClientOptions,
   ) {
-    this.http = axios.create({
-      baseURL: options.baseURL,
-      timeout: options.timeoutMs,
-      withCredentials: true,
-      // The header is set below from the cookie, for every origin the base URL may point at.
-      xsrfCookieName: undefined,
-      headers: { Accept: 'application/json' },
-      adapter: options.adapter,
-    });
-    this.http.interceptors.request.use((config: Config) => {
-      const token = this.hooks.bearerToken();
-      if (token) config.headers.set('Authorization', `Bearer ${token}`);
-      const xsrf = readCookie(CSRF_COOKIE_NAME);
-      if (xsrf) config.headers.set('X-XSRF-TOKEN', xsrf);
-      if (!config.callOptions?.skipCommonParams) addCommonParams(config, this.hooks.commonParams());
-      return config;
-    });
+    this.baseURL = options.baseURL;
+    this.timeoutMs = options.timeoutMs;
+    this.transport = options.transport ?? xhrTransport(options.baseURL, options.timeoutMs);
   }
 
   get<T>(url: string, options: CallOptions = {}): Promise<ApiOk<T>> {
-    return this.request<T>({ method: 'get', url, params: options.params }, options);
+    return this.request<T>('GET', url, undefined, options);
   }
 
   delete<T>(url: string, options: CallOptions = {}): Promise<ApiOk<T>> {
-    return this.request<T>({ method: 'delete', url, params: options.params }, options);
+    return this.request<T>('DELETE', url, undefined, options);
   }
 
   post<T>(url: string, body?: object, options: CallOptions = {}): Promise<ApiOk<T>> {
-    return this.request<T>({ method: 'post', url, data: body, params: options.params }, options);
+    return this.request<T>('POST', url, body, options);
   }
 
   put<T>(url: string, body?: object, options: CallOptions = {}): Promise<ApiOk<T>> {
-    return this.request<T>({ method: 'put', url, data: body, params: options.params }, options);
+    return this.request<T>('PUT', url, body, options);
   }
 
   patch<T>(url: string, body?: object, options: CallOptions = {}): Promise<ApiOk<T>> {
-    return this.request<T>({ method: 'patch', url, data: body, params: options.params }, options);
+    return this.request<T>('PATCH', url, body, options);
   }
 
   /**
@@ -128,27 +110,44 @@ export class ApiClient {
    */
   private async ensureXsrfToken(force: boolean): Promise<void> {
     if (!force && readCookie(CSRF_COOKIE_NAME)) return;
-    await this.http.get('/csrf', { callOptions: { skipCommonParams: true } } as Config).catch(() => undefined);
+    await this.send({ method: 'GET', url: '/csrf', params: {}, headers: { Accept: 'application/json' } }, { skipCommonParams: true }).catch(() => undefined);
   }
 
-  private async request<T>(config: Partial<Config>, options: CallOptions, retried = false): Promise<ApiOk<T>> {
-    const needsToken = (config.method ?? 'get') !== 'get' || options.xsrf === true;
+  /** Adds the XSRF header and the common parameters, then sends. (The browser signs in with the session cookie;
+   * bearer API keys are for programs, never stored by this client.) */
+  private send(request: HttpRequest, options: CallOptions): Promise<HttpResponse> {
+    const xsrf = readCookie(CSRF_COOKIE_NAME);
+    if (xsrf) request.headers['X-XSRF-TOKEN'] = xsrf;
+    if (!options.skipCommonParams) addCommonParams(request, this.hooks.commonParams());
+    return this.transport(request);
+  }
+
+  private async request<T>(method: Method, url: string, body: object | undefined, options: CallOptions, retried = false): Promise<ApiOk<T>> {
+    const needsToken = method !== 'GET' || options.xsrf === true;
     if (needsToken) await this.ensureXsrfToken(retried);
+    let error: ApiRequestError;
+    let aborted = false;
     try {
-      const onUploadProgress = options.onUploadProgress;
-      const response = await this.http.request<ApiOk<T>>({
-        ...config,
-        signal: options.signal,
-        headers: options.headers,
-        onUploadProgress: onUploadProgress ? (e: { loaded: number; total?: number }) => onUploadProgress(e.total ? e.loaded / e.total : 0) : undefined,
-        callOptions: options,
-      } as Config);
-      return response.data;
+      const response = await this.send(
+        {
+          method,
+          url,
+          params: { ...options.params },
+          data: body,
+          headers: { Accept: 'application/json', ...options.headers },
+          signal: options.signal,
+          onUploadProgress: options.onUploadProgress,
+        },
+        options,
+      );
+      if (response.status >= 200 && response.status < 300) return response.data as ApiOk<T>;
+      error = httpError(response.status, response.data);
     } catch (err) {
-      const error = toApiError(err);
-      if (needsToken && !retried && error.status === 403 && error.code === 'csrf_invalid') return this.request<T>(config, options, true);
-      if (!options.skipErrorHandling && !axios.isCancel(err)) this.hooks.onError(error);
-      throw error;
+      aborted = err instanceof TransportError && err.aborted;
+      error = err instanceof ApiRequestError ? err : new ApiRequestError('network', err instanceof Error ? err.message : 'Network error');
     }
+    if (needsToken && !retried && error.status === 403 && error.code === 'csrf_invalid') return this.request<T>(method, url, body, options, true);
+    if (!options.skipErrorHandling && !aborted) this.hooks.onError(error);
+    throw error;
   }
 }

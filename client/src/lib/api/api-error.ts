@@ -3,7 +3,7 @@ import type { FieldErrors } from '@imagestudio/contracts';
 /** Why a call failed: no response at all, or an HTTP error status (or a non-OK envelope on 2xx). */
 export type ApiErrorKind = 'network' | 'http';
 
-/** The one error type every API call rejects with; stores read it, never axios internals. */
+/** The one error type every API call rejects with; stores read it, never transport internals. */
 export class ApiRequestError extends Error {
   constructor(
     readonly kind: ApiErrorKind,

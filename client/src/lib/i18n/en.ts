@@ -1,30 +1,31 @@
 import { clientAvailability } from './messages/client-availability';
-import { clientDeveloper } from './messages/client-developer';
-import { clientPayments } from './messages/client-payments';
-import { clientTools } from './messages/client-tools';
+import type { clientDeveloper } from './messages/client-developer';
+import type { clientPayments } from './messages/client-payments';
+import type { clientTools } from './messages/client-tools';
+import { clientToolsShared } from './messages/client-tools-shared';
 import { shell } from './messages/shell';
 
-/**
- * English texts of every client namespace: the fallback for every key. The server's localizations for the
- * chosen language are merged over these. A namespace <ns> lives in messages/<ns>.ts with the same keys in
- * migrations/seeds/strings/<ns>.json (English and German); add new namespaces here.
- */
-export const en = {
-  ...shell,
-  ...clientTools,
-  ...clientPayments,
-  ...clientAvailability,
-  ...clientDeveloper,
-} as const;
-
-/** Namespace name -> its English texts, for the seed consistency test. */
-export const namespaces = {
-  shell,
-  'client-payments': clientPayments,
-  'client-tools': clientTools,
-  'client-availability': clientAvailability,
-  'client-developer': clientDeveloper,
-} as const;
-
-export type MessageKey = keyof typeof en;
+/** Every key of every client namespace. */
+export type MessageKey =
+  | keyof typeof shell
+  | keyof typeof clientToolsShared
+  | keyof typeof clientTools
+  | keyof typeof clientPayments
+  | keyof typeof clientAvailability
+  | keyof typeof clientDeveloper;
 export type Messages = Record<string, string>;
+
+/**
+ * The English fallback for every key; the server's strings for the chosen language (English included, from
+ * migrations/seeds/strings/<ns>.json) are merged over it. Only what the first paint shows is bundled with the
+ * app (the shell, the home page, availability marks): the tool, payment and developer namespaces arrive with the
+ * pages that use them, which add them with addEnglish (see features/<page>/index.ts), so the home page does
+ * not download them (client/package.json marks those index modules as having side effects, so the bundler keeps
+ * the calls). A namespace <ns> lives in messages/<ns>.ts with the same keys in the seed.
+ */
+export const en: Partial<Record<MessageKey, string>> = { ...shell, ...clientToolsShared, ...clientAvailability };
+
+/** Adds a namespace's English texts to the fallback (called when the page chunk that uses them loads). */
+export function addEnglish(texts: Partial<Record<MessageKey, string>>): void {
+  Object.assign(en, texts);
+}

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { en, namespaces } from './en';
+import { en } from './en';
+import { namespaces } from './namespaces';
 import { interpolate, translate } from './translate';
 
 const STRINGS_DIR = path.resolve(__dirname, '../../../../migrations/seeds/strings');

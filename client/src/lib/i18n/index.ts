@@ -1,2 +1,2 @@
-export { en, type MessageKey, type Messages } from './en';
+export { addEnglish, en, type MessageKey, type Messages } from './en';
 export { interpolate, translate, type MessageVars, type Translate } from './translate';

@@ -1,17 +1,15 @@
 import {
   BATCH_PATHS,
   batchStatusOf,
-  resultDownloadName,
   tenthsToTokens,
   type BatchAccepted,
   type BatchCounts,
   type BatchItemView,
   type BatchSummary,
   type BatchView,
-  type JobResultView,
 } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { queuePosition, URL_TTL_SECONDS } from '../jobs/job-presenter';
+import { filesAreGone, presentResults, queuePosition, URL_TTL_SECONDS } from '../jobs/job-presenter';
 import type { JobRow } from '../jobs/jobs.repository';
 import type { BatchRow } from './batches.repository';
 
@@ -47,19 +45,8 @@ export function summarizeBatch(batch: BatchRow, rows: JobRow[]): BatchSummary {
 
 /** One item with presigned URLs for its input (thumbnail) and results, none once its files are gone. */
 export async function presentItem(ctx: AppContext, row: JobRow): Promise<BatchItemView> {
-  const filesGone = row.deleted_at !== null || row.expired_at !== null;
-  const results: JobResultView[] =
-    row.status === 'succeeded' && row.result && !filesGone
-      ? await Promise.all(
-          row.result.files.map(async (f, i) => ({
-            url: await ctx.storage.presignGet(f.key, URL_TTL_SECONDS, resultDownloadName(row, i, f.format)),
-            width: f.width,
-            height: f.height,
-            format: f.format,
-            bytes: f.bytes,
-          })),
-        )
-      : [];
+  const filesGone = filesAreGone(row);
+  const results = await presentResults(ctx, row);
   return {
     id: row.id,
     file_name: row.input_name ?? 'image',

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { BatchTool } from '@imagestudio/contracts';
+import { newestFirstPage } from '../../lib/db';
 import type { JobRow } from '../jobs/jobs.repository';
 
 /** A batches row as stored. */
@@ -47,14 +48,5 @@ export async function itemsOf(db: Knex, batchIds: string[]): Promise<JobRow[]> {
 /** A page of the user's batches, newest first, plus the total count. */
 export async function listForUser(db: Knex, userId: string, page: number, perPage: number): Promise<{ rows: BatchRow[]; total: number }> {
   const base = db('batches').where({ user_id: userId });
-  const [count] = await base.clone().count<{ count: string }[]>('* as count');
-  const rows = (await base
-    .clone()
-    .orderBy([
-      { column: 'created_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ])
-    .limit(perPage)
-    .offset((page - 1) * perPage)) as BatchRow[];
-  return { rows, total: Number(count?.count ?? 0) };
+  return newestFirstPage<BatchRow>(base, page, perPage);
 }

@@ -43,21 +43,27 @@ export async function queuePosition(ctx: AppContext, jobId: string): Promise<num
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** Whether a job's input and results were deleted by the user or by retention. */
+export const filesAreGone = (row: JobRow) => row.deleted_at !== null || row.expired_at !== null;
+
+/** A succeeded job's results as presigned URLs named after the input; none once its files are gone. */
+export async function presentResults(ctx: AppContext, row: JobRow): Promise<JobResultView[]> {
+  if (row.status !== 'succeeded' || !row.result || filesAreGone(row)) return [];
+  return Promise.all(
+    row.result.files.map(async (f, i) => ({
+      url: await ctx.storage.presignGet(f.key, URL_TTL_SECONDS, resultDownloadName(row, i, f.format)),
+      width: f.width,
+      height: f.height,
+      format: f.format,
+      bytes: f.bytes,
+    })),
+  );
+}
+
 /** The job as the API shows it: tokens as decimals, files as presigned URLs, none once files are gone. */
 export async function presentJob(ctx: AppContext, row: JobRow, options: { position?: boolean } = {}): Promise<JobView> {
-  const filesGone = row.deleted_at !== null || row.expired_at !== null;
-  const results: JobResultView[] =
-    row.status === 'succeeded' && row.result && !filesGone
-      ? await Promise.all(
-          row.result.files.map(async (f, i) => ({
-            url: await ctx.storage.presignGet(f.key, URL_TTL_SECONDS, resultDownloadName(row, i, f.format)),
-            width: f.width,
-            height: f.height,
-            format: f.format,
-            bytes: f.bytes,
-          })),
-        )
-      : [];
+  const filesGone = filesAreGone(row);
+  const results = await presentResults(ctx, row);
   const wantPosition = options.position !== false && row.status === 'queued';
   const position = wantPosition ? await queuePosition(ctx, row.id) : null;
   return {

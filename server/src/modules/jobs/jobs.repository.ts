@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { JobName, JobResult, JobStatus } from '@imagestudio/contracts';
+import { newestFirstPage } from '../../lib/db';
 
 /** An image_jobs row as stored (bigint columns arrive from pg as strings). */
 export interface JobRow {
@@ -155,16 +156,7 @@ export async function listForUser(db: Knex, f: ListFilter): Promise<{ rows: JobR
   if (f.tool) base.andWhere({ tool: f.tool });
   if (f.status) base.andWhere({ status: f.status });
   if (f.projectsOnly) base.andWhere({ status: 'succeeded' }).whereNull('deleted_at').whereNull('expired_at');
-  const [count] = await base.clone().count<{ count: string }[]>('* as count');
-  const rows = (await base
-    .clone()
-    .orderBy([
-      { column: 'created_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ])
-    .limit(f.perPage)
-    .offset((f.page - 1) * f.perPage)) as JobRow[];
-  return { rows, total: Number(count?.count ?? 0) };
+  return newestFirstPage<JobRow>(base, f.page, f.perPage);
 }
 
 /** Open jobs not touched for `idleSeconds` (the reconciler checks each against the queue). */

