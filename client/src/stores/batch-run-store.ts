@@ -90,7 +90,7 @@ export class BatchRunStore {
   /** Where the ZIP of the finished results downloads from. */
   get zipUrl(): string | null {
     if (!this.view) return null;
-    return `${this.root.api.http.defaults.baseURL ?? ''}/batches/${encodeURIComponent(this.view.id)}/zip`;
+    return `${this.root.api.baseURL}/batches/${encodeURIComponent(this.view.id)}/zip`;
   }
 
   /** Sends the images (or the ZIP) with the tool's option fields; `expectedCost` words a 402. */
@@ -247,7 +247,7 @@ export class BatchRunStore {
 
   private openStream(batchId: string): EventSourceLike | null {
     if (typeof EventSource === 'undefined') return null;
-    const base = this.root.api.http.defaults.baseURL ?? '';
+    const base = this.root.api.baseURL;
     return new EventSource(`${base}/batches/${encodeURIComponent(batchId)}/events`, { withCredentials: true });
   }
 
