@@ -92,6 +92,16 @@ export function batchTests(workers: WorkerControl): E2ETest[] {
       await group.getByRole('link', { name: 'Open batch' }).click();
       await page.waitForURL((url) => url.pathname === '/services/remove-background' && url.searchParams.has('batch'));
       await page.getByTestId('batch-view').waitFor();
+
+      // In German, through the strings table.
+      const batchUrl = page.url();
+      await page.goto('/');
+      await page.getByLabel('Language').selectOption({ label: 'Deutsch' });
+      await page.getByRole('navigation', { name: 'Hauptnavigation' }).first().waitFor();
+      await page.goto(batchUrl);
+      await page.getByText('3 von 3 fertig').waitFor();
+      await page.getByTestId('batch-zip').filter({ hasText: 'Alle herunterladen (ZIP)' }).waitFor();
+      await ctx.screenshot(page, 'batch-done-de-1280');
     },
   };
   const cancelAndRetry: E2ETest = {
