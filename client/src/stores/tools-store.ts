@@ -1,5 +1,6 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
-import type { JobName, ToolQuote, ToolStatus } from '@imagestudio/contracts';
+import type { BatchTool, JobName, ToolQuote, ToolStatus } from '@imagestudio/contracts';
+import { BatchRunStore } from './batch-run-store';
 import type { RootStore } from './root-store';
 import { ToolRunStore } from './tool-run-store';
 
@@ -14,6 +15,8 @@ export class ToolsStore {
   /** An image handed from one tool to another (a generated result sent to upscale), taken once. */
   handoff: { tool: JobName; file: File } | null = null;
   readonly runs: Record<JobName, ToolRunStore>;
+  /** Each upload tool's batch (several images, or a ZIP, in one go). */
+  readonly batches: Record<BatchTool, BatchRunStore>;
 
   constructor(private readonly root: RootStore) {
     this.runs = {
@@ -21,7 +24,11 @@ export class ToolsStore {
       'remove-background': new ToolRunStore(root, 'remove-background'),
       upscale: new ToolRunStore(root, 'upscale'),
     };
-    makeAutoObservable<ToolsStore, 'root'>(this, { root: false, runs: false });
+    this.batches = {
+      'remove-background': new BatchRunStore(root, 'remove-background'),
+      upscale: new BatchRunStore(root, 'upscale'),
+    };
+    makeAutoObservable<ToolsStore, 'root'>(this, { root: false, runs: false, batches: false });
     // Another user may sign in next: nothing of this user's runs stays on screen.
     reaction(
       () => root.auth.isAuthenticated,
@@ -34,6 +41,7 @@ export class ToolsStore {
   /** Forgets every run, quote and status (sign-out). */
   resetAll(): void {
     Object.values(this.runs).forEach((run) => run.reset());
+    Object.values(this.batches).forEach((batch) => batch.reset());
     this.status = null;
     this.quotes.clear();
   }
