@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { FakeImagesApi } from '../../worker/src/generation-api/test-support/fake-images-api';
 import { check, type E2ETest } from '../lib/harness';
 import type { WorkerControl } from '../lib/worker-process';
-import { headerBalance, shots, signedInPage, waitForTool } from './tools.e2e';
+import { expectHeaderBalance, shots, signedInPage, waitForTool } from './tools.e2e';
 
 /** A generation job through the hosted images API (a local fake) is quick; allow for a shared machine. */
 const JOB_MS = 60_000;
@@ -54,7 +54,7 @@ export function availabilityTests(workers: WorkerControl): E2ETest[] {
         const xsrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
         const res = await page.context().request.post('/api/tools/generate', { headers: { 'X-XSRF-TOKEN': xsrf }, data: { prompt: 'x', size: '1024x1024' } });
         check(res.status() === 503, `generate without a backend answered ${res.status()}`);
-        check((await headerBalance(page)) === '10', `balance changed to ${await headerBalance(page)}`);
+        await expectHeaderBalance(page, '10', 'the refused generate request');
         await shots(ctx, page, 'tool-generate-switched-off');
 
         // A generation-only worker with the images API comes (no models to load, as on a host without a GPU):
@@ -67,7 +67,7 @@ export function availabilityTests(workers: WorkerControl): E2ETest[] {
         await generateOnce(page, 'a lighthouse at dusk');
         await page.getByTestId('results').waitFor({ timeout: JOB_MS });
         check(api.requests.length === 1 && api.requests[0]!.authorization === 'Bearer sk-e2e-key', 'the images API did not get one request with the key');
-        check((await headerBalance(page)) === '9', `balance after one image is ${await headerBalance(page)}`);
+        await expectHeaderBalance(page, '9', 'balance after one image');
         await ctx.screenshot(page, 'tool-generate-images-api-1280');
 
         await page.getByRole('button', { name: 'Start over' }).click();
@@ -77,7 +77,7 @@ export function availabilityTests(workers: WorkerControl): E2ETest[] {
         await status.getByText('The image service declined this prompt.').waitFor();
         await page.getByTestId('job-refunded').waitFor();
         await page.waitForFunction(`document.querySelector('[data-testid="balance"]')?.textContent?.includes('9')`);
-        check((await headerBalance(page)) === '9', `balance after the refund is ${await headerBalance(page)}`);
+        await expectHeaderBalance(page, '9', 'balance after the refund');
         await shots(ctx, page, 'tool-generate-declined');
       } finally {
         // The next tests expect a worker without generation, as at the start of this one.

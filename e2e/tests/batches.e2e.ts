@@ -4,7 +4,7 @@ import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { ARTIFACTS_DIR, check, type E2ETest } from '../lib/harness';
 import type { WorkerControl } from '../lib/worker-process';
-import { allToolsWorker, headerBalance, shots, signedInPage, smallPhoto } from './tools.e2e';
+import { allToolsWorker, expectHeaderBalance, shots, signedInPage, smallPhoto } from './tools.e2e';
 
 /** CPU inference on a shared machine: three small images, one after another. */
 const BATCH_MS = 240_000;
@@ -67,7 +67,7 @@ export function batchTests(workers: WorkerControl): E2ETest[] {
       await page.getByText('3 of 3 done').waitFor();
       // Every card shows its result.
       await page.waitForFunction(`[...document.querySelectorAll('[data-testid="batch-item"] img')].filter((i) => i.complete && i.naturalWidth > 0).length === 3`);
-      check((await headerBalance(page)) === '7', `balance after the batch is ${await headerBalance(page)}`);
+      await expectHeaderBalance(page, '7', 'balance after the batch');
       await shots(ctx, page, 'batch-done');
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('batch-zip').click()]);
@@ -150,7 +150,7 @@ export function batchTests(workers: WorkerControl): E2ETest[] {
       await ask.getByRole('button', { name: 'Retry - 1 token' }).click();
       await page.locator('[data-testid="batch-item"][data-status="succeeded"]').waitFor({ timeout: BATCH_MS });
       await page.locator('[data-testid="batch-view"][data-status="partial"]').waitFor();
-      check((await headerBalance(page)) === '9', `balance after the retry is ${await headerBalance(page)}`);
+      await expectHeaderBalance(page, '9', 'balance after the retry');
       await ctx.screenshot(page, 'batch-retried-1280');
     },
   };

@@ -71,6 +71,20 @@ export async function headerBalance(page: Page): Promise<string> {
   return ((await page.getByTestId('balance').first().textContent()) ?? '').replace('Tokens:', '').trim();
 }
 
+/**
+ * Waits up to 10 s for the header to show `expected` tokens (right after a navigation it may still be loading the
+ * profile); fails naming what it showed last.
+ */
+export async function expectHeaderBalance(page: Page, expected: string, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  let seen = await headerBalance(page);
+  while (seen !== expected && Date.now() < deadline) {
+    await page.waitForTimeout(200);
+    seen = await headerBalance(page);
+  }
+  check(seen === expected, `${what}: the header shows "${seen}" tokens, expected ${expected}`);
+}
+
 /** Both widths of one page state, for the artifacts. */
 export async function shots(ctx: E2EContext, page: Page, name: string): Promise<void> {
   await ctx.screenshot(page, `${name}-1280`);
@@ -104,7 +118,7 @@ export function toolTests(workers: WorkerControl, s3: { endpoint: string; bucket
       await ctx.screenshot(page, 'tool-remove-background-progress-1280');
       const slider = page.getByRole('slider', { name: 'Original and result comparison' });
       await slider.waitFor({ timeout: JOB_MS });
-      check((await headerBalance(page)) === '9', `balance after the job is ${await headerBalance(page)}`);
+      await expectHeaderBalance(page, '9', 'balance after the job');
       // Browser-side code as text: the e2e TypeScript project has no DOM types.
       await page.waitForFunction(`document.querySelector('[data-testid="compare"] img[alt="Result"]')?.naturalWidth === 320`);
       const checker = String(await page.evaluate(`getComputedStyle(document.querySelector('[data-testid="compare"]')).backgroundImage`));
@@ -119,7 +133,7 @@ export function toolTests(workers: WorkerControl, s3: { endpoint: string; bucket
       const picked = String(await page.evaluate(`getComputedStyle(document.querySelector('[data-testid="compare"]')).backgroundColor`));
       check(picked === 'rgb(255, 136, 0)', `the picked backdrop shows ${picked}`);
       await ctx.screenshot(page, 'tool-remove-background-backdrop-colour-1280');
-      check((await headerBalance(page)) === '9', 'changing the backdrop charged tokens');
+      await expectHeaderBalance(page, '9', 'changing the backdrop charged tokens');
       // Download is the primary action and is named after the input.
       const downloadLink = page.getByTestId('download');
       check(((await downloadLink.getAttribute('class')) ?? '').includes('btn--primary'), 'Download is not the primary action');
@@ -142,7 +156,7 @@ export function toolTests(workers: WorkerControl, s3: { endpoint: string; bucket
       await ctx.screenshot(page, 'tool-remove-background-rerun-confirm-1280');
       await dialog.getByRole('button', { name: 'Keep this result' }).click();
       await dialog.waitFor({ state: 'hidden' });
-      check((await headerBalance(page)) === '9', 'keeping the result charged tokens');
+      await expectHeaderBalance(page, '9', 'keeping the result charged tokens');
     },
   };
 
@@ -263,7 +277,7 @@ export function toolTests(workers: WorkerControl, s3: { endpoint: string; bucket
       await page.getByTestId('results').waitFor({ timeout: JOB_MS });
       check((await page.getByTestId('results').getByRole('img').count()) === 2, 'expected 2 generated images');
       await page.waitForFunction(`[...document.querySelectorAll('[data-testid="results"] img')].every((img) => img.complete && img.naturalWidth === 1024)`);
-      check((await headerBalance(page)) === '8', `balance after generating 2 is ${await headerBalance(page)}`);
+      await expectHeaderBalance(page, '8', 'balance after generating 2');
       await shots(ctx, page, 'tool-generate-after');
       await page.goto('/account/my-projects');
       await page.getByTestId('project-card').first().waitFor();

@@ -12,6 +12,10 @@ export async function startSession(ctx: AppContext, req: Request, res: Response,
   await new Promise<void>((resolve, reject) => req.logIn(user, { session: true, keepSessionInfo: false }, (err) => (err ? reject(err) : resolve())));
   // The regenerated session has a browser-session cookie; remembered ones get an expiry. Both roll.
   if (remember) req.session.cookie.maxAge = rememberMaxAgeMs(ctx.config);
+  // The new session is written with a full TTL, so no expiry refresh is due for an interval. Without this the
+  // first request after sign-in re-saved the session at its end; racing a sign-out, that save wrote the
+  // signed-out session back to Redis.
+  req.session.refreshedAt = Date.now();
   reissueCsrfToken(ctx, req, res);
 }
 
