@@ -1,5 +1,6 @@
 import { fromRoot, type Config } from './config';
 import type { AppDeps } from './context';
+import { closeServices, type AppServices } from './services';
 import { connectDb } from './lib/db';
 import { createLogger, type Logger } from '@imagestudio/runtime';
 import { createQueue } from './lib/queue';
@@ -40,8 +41,12 @@ export async function openDeps(config: Config, logger: Logger = createLogger(con
   }
 }
 
-/** Closes users before what they use: queue, Redis, storage, then knex. */
-export async function closeDeps(deps: AppDeps): Promise<void> {
+/**
+ * Closes users before what they use: the app's services when given its context (`app.locals.ctx`), then
+ * queue, Redis, storage, and knex.
+ */
+export async function closeDeps(deps: AppDeps & { services?: AppServices }): Promise<void> {
+  if (deps.services) await closeServices(deps.services).catch(() => undefined);
   await deps.queue.close().catch(() => undefined);
   await deps.queueRedis.quit().catch(() => undefined);
   await deps.redis.quit().catch(() => undefined);

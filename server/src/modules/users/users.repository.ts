@@ -34,6 +34,9 @@ export function isUniqueViolation(err: unknown): boolean {
   return (err as { code?: string } | null)?.code === '23505';
 }
 
+/** A users row without the password hash: what a request handler may see of its user. */
+export type SessionUser = Omit<UserRow, 'password_hash'>;
+
 /** Every column but the password hash: what a request handler may see of its user. */
 const SESSION_USER_COLUMNS = [
   'id', 'email', 'name', 'surname', 'phone', 'phone_e164', 'email_verified_at', 'country_id', 'city', 'address',
@@ -52,17 +55,17 @@ interface PgConnection {
 }
 
 /**
- * The user a session names, without the password hash, in one indexed read: done on every signed-in request,
- * so a password change (session_epoch), a disabled account and the balance are always the current ones. It is
- * the hottest query of the API, so it skips knex's query builder and runs as a prepared statement on a
+ * The user a session names, without the password hash, in one indexed read. Signed-in requests get it through
+ * the session user cache (session-user-cache.ts), which reads here on a miss and whenever its change notices
+ * are not arriving. It is the hottest query of the API, so it skips knex's query builder and runs as a prepared statement on a
  * connection from knex's own pool (measured: about half of knex's cost per call in Node, and no parse or plan
  * per call in Postgres).
  */
-export async function findSessionUser(db: Knex, id: string): Promise<Omit<UserRow, 'password_hash'> | null> {
+export async function findSessionUser(db: Knex, id: string): Promise<SessionUser | null> {
   const connection = (await db.client.acquireConnection()) as PgConnection;
   try {
     const { rows } = await connection.query({ ...SESSION_USER_STATEMENT, values: [id] });
-    return (rows[0] as Omit<UserRow, 'password_hash'> | undefined) ?? null;
+    return (rows[0] as SessionUser | undefined) ?? null;
   } finally {
     await db.client.releaseConnection(connection);
   }

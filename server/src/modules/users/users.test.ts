@@ -1,11 +1,13 @@
 import { createTestContext, type TestContext } from '../../test/harness';
 import { signIn, verifiedUser, xsrfAgent } from '../../test/auth-helpers';
+import { noticeFor, untilListening } from '../../test/user-notices';
 import * as users from './users.repository';
 
 describe('profile and password change', () => {
   let t: TestContext;
   beforeAll(async () => {
     t = await createTestContext();
+    await untilListening(t);
   });
   afterAll(() => t.close());
 
@@ -31,12 +33,16 @@ describe('profile and password change', () => {
     });
   });
 
-  it('reads the user afresh on every request: a balance change shows at once and a disabled account is signed out', async () => {
+  it('drops the cached user on any users update: a balance change shows at once and a disabled account is signed out', async () => {
     const { agent, user } = await verifiedUser(t, { balanceTokens: 5 });
     expect((await agent.get('/api/user/profile').expect(200)).body.payload.balance).toBe(5);
+    let notice = noticeFor(t, user.id);
     await t.ctx.db('users').where({ id: user.id }).update({ balance_tenths: 73 });
+    await notice;
     expect((await agent.get('/api/user/profile').expect(200)).body.payload.balance).toBe(7.3);
+    notice = noticeFor(t, user.id);
     await t.ctx.db('users').where({ id: user.id }).update({ disabled_at: t.ctx.db.fn.now() });
+    await notice;
     await agent.get('/api/user/profile').expect(401);
   });
 
