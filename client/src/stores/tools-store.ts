@@ -1,7 +1,8 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
 import type { JobName, ToolQuote, ToolStatus } from '@imagestudio/contracts';
 import type { RootStore } from './root-store';
-import { ToolRunStore } from './tool-run-store';
+import { storeFactories } from './lazy-stores';
+import type { ToolRunStore } from './tool-run-store';
 
 /** Quote cache key: the same tool, count, factor and model always cost the same until settings change. */
 const quoteKey = (tool: JobName, count: number, factor?: number, model?: string) => `${tool}:${count}:${factor ?? ''}:${model ?? ''}`;
@@ -13,15 +14,10 @@ export class ToolsStore {
   quotes = new Map<string, ToolQuote>();
   /** An image handed from one tool to another (a generated result sent to upscale), taken once. */
   handoff: { tool: JobName; file: File } | null = null;
-  readonly runs: Record<JobName, ToolRunStore>;
+  private createdRuns: Record<JobName, ToolRunStore> | null = null;
 
   constructor(private readonly root: RootStore) {
-    this.runs = {
-      generate: new ToolRunStore(root, 'generate'),
-      'remove-background': new ToolRunStore(root, 'remove-background'),
-      upscale: new ToolRunStore(root, 'upscale'),
-    };
-    makeAutoObservable<ToolsStore, 'root'>(this, { root: false, runs: false });
+    makeAutoObservable<ToolsStore, 'root' | 'createdRuns'>(this, { root: false, runs: false, createdRuns: false });
     // Another user may sign in next: nothing of this user's runs stays on screen.
     reaction(
       () => root.auth.isAuthenticated,
@@ -31,9 +27,21 @@ export class ToolsStore {
     );
   }
 
+  /**
+   * Each tool's run, created on first read: the run stores' code arrives with the tool pages (lazy-stores.ts),
+   * so the home page, which only shows the tools' availability, does without it.
+   */
+  get runs(): Record<JobName, ToolRunStore> {
+    if (!this.createdRuns) {
+      const create = storeFactories().toolRun;
+      this.createdRuns = { generate: create(this.root, 'generate'), 'remove-background': create(this.root, 'remove-background'), upscale: create(this.root, 'upscale') };
+    }
+    return this.createdRuns;
+  }
+
   /** Forgets every run, quote and status (sign-out). */
   resetAll(): void {
-    Object.values(this.runs).forEach((run) => run.reset());
+    if (this.createdRuns) Object.values(this.createdRuns).forEach((run) => run.reset());
     this.status = null;
     this.quotes.clear();
   }

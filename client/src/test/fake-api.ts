@@ -1,5 +1,7 @@
 import { TransportError, type Transport } from '../lib/api/transport';
 import { RootStore } from '../stores';
+// In the app the pages that use the signed-in stores bring their code; unit tests read them directly.
+import '../stores/signed-in-stores';
 import type { AppNavigator } from '../stores';
 import { countriesFixture, currenciesFixture, languagesFixture, packsFixture, settingsFixture, staticPagesFixture } from './fixtures';
 
