@@ -9,7 +9,7 @@ import path from 'node:path';
 import { loadConfig, fromRoot, ConfigError } from '../server/src/config';
 import { connectDb, ensureDatabase } from '../server/src/lib/db';
 import { migrateLatest, runSeeds } from '../server/src/lib/migrator';
-import { connectRedis } from '@imagestudio/runtime';
+import { connectRedis, superviseApiAndWorker } from '@imagestudio/runtime';
 
 const ROOT = path.resolve(__dirname, '..');
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -102,54 +102,16 @@ async function main(): Promise<void> {
   if (!config.S3_ENDPOINT) workerEnv.S3_ENDPOINT = `http://127.0.0.1:${config.S3_LOCAL_PORT}`;
   const startWorker = () =>
     spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker/src/main.ts')], { cwd: ROOT, stdio: 'inherit', env: workerEnv });
-  let worker = startWorker();
-  console.log(`\nImage Studio is running at ${config.APP_URL} (Ctrl-C stops it)\n`);
-
-  const alive = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
-  const how = (code: number | null, signal: NodeJS.Signals | null) => (signal ? `killed by ${signal}` : `exit code ${code}`);
-  let stopping = false;
-  let restartTimer: NodeJS.Timeout | undefined;
-  // Stops the worker first, so it finishes or returns its job while the API still records outcomes.
-  const stop = (signal: NodeJS.Signals, exitCode: number) => {
-    if (stopping) return;
-    stopping = true;
-    clearTimeout(restartTimer);
-    const stopApi = () => {
-      if (!alive(api)) process.exit(exitCode);
-      api.once('exit', () => process.exit(exitCode));
-      api.kill(signal);
-    };
-    if (!alive(worker)) return stopApi();
-    worker.once('exit', stopApi);
-    worker.kill(signal);
-  };
-  process.on('SIGINT', () => stop('SIGINT', 0));
-  process.on('SIGTERM', () => stop('SIGTERM', 0));
-
-  // Without the API nothing works: stop everything and say why.
-  api.on('exit', (code, signal) => {
-    if (stopping) return;
-    console.error(`The API stopped (${how(code, signal)}); stopping the worker too. See the API's log above.`);
-    stop('SIGTERM', 1);
+  // A dead worker is restarted with a doubling delay (1 s up to 30 s; one that ran a minute starts over at
+  // 1 s); a dead API stops everything (runtime/src/supervisor.ts).
+  const supervisor = superviseApiAndWorker(api, {
+    startWorker,
+    log: (line) => console.error(line),
+    exit: (code) => process.exit(code),
   });
-
-  // A dead worker is restarted with a doubling delay (1 s up to 30 s); one that ran a minute starts over at 1 s.
-  let delayMs = 1000;
-  const supervise = (child: ChildProcess) => {
-    const startedAt = Date.now();
-    child.on('exit', (code, signal) => {
-      if (stopping) return;
-      if (Date.now() - startedAt > 60_000) delayMs = 1000;
-      console.error(`The worker stopped (${how(code, signal)}); restarting it in ${delayMs / 1000} s.`);
-      restartTimer = setTimeout(() => {
-        worker = startWorker();
-        supervise(worker);
-        console.error(`The worker was restarted (pid ${worker.pid}).`);
-      }, delayMs);
-      delayMs = Math.min(delayMs * 2, 30_000);
-    });
-  };
-  supervise(worker);
+  process.on('SIGINT', () => supervisor.stop('SIGINT', 0));
+  process.on('SIGTERM', () => supervisor.stop('SIGTERM', 0));
+  console.log(`\nImage Studio is running at ${config.APP_URL} (Ctrl-C stops it)\n`);
 }
 
 main().catch((err: Error) => fail(`npm start failed: ${err.message}`));

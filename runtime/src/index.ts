@@ -9,6 +9,7 @@ export { isRedisUnavailable, queueConnection, throttledErrorLog } from './queue-
 export { createS3Client, getObjectBytes, putObject, type S3ClientSettings } from './s3-client';
 export { inputKey, inputsPrefix, resultKey, resultsPrefix, type JobOwner } from './storage-keys';
 export { loadConfigOrExit, stopOnSignals } from './boot';
+export { superviseApiAndWorker, type Supervisor, type SupervisorOptions } from './supervisor';
 export { createLogger, type Logger } from './logger';
 export { fromProjectRoot, projectRoot } from './root';
 export { ConfigError, envBool, parseEnv, processEnv, queueEnv, s3Env } from './env';

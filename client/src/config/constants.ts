@@ -22,6 +22,7 @@ export const LIMITS_UI = {
 /** localStorage keys and the consent cookie; browsers already hold values under these names. */
 export const STORAGE_KEYS = {
   authSession: 'auth_session',
+  /** Written by earlier client versions (which expected a bearer token the server never sent); only removed now. */
   token: 'token',
   currencyCode: 'currencyCode',
   currencySymbol: 'currencySymbol',

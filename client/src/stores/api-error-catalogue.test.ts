@@ -57,9 +57,9 @@ describe('error catalogue: what each failure status does', () => {
 });
 
 describe('API client', () => {
-  function client(api: FakeApi, token: string | null = null, onError = jest.fn()) {
+  function client(api: FakeApi, onError = jest.fn()) {
     return new ApiClient(
-      { commonParams: () => ({ currency: 'USD', lang_id: 2 }), bearerToken: () => token, onError },
+      { commonParams: () => ({ currency: 'USD', lang_id: 2 }), onError },
       { baseURL: '/api', timeoutMs: 6000, transport: api.transport },
     );
   }
@@ -91,11 +91,13 @@ describe('API client', () => {
     expect(api.last('GET /a')?.params).toEqual({});
   });
 
-  it('sends the XSRF cookie back as X-XSRF-TOKEN and the stored bearer token', async () => {
+  it('sends the XSRF cookie back as X-XSRF-TOKEN, and never an Authorization header (a stale stored token included)', async () => {
     document.cookie = 'XSRF-TOKEN=abc%20123; path=/';
+    localStorage.setItem('token', 'stale');
     const api = new FakeApi().on('POST /b', { status: 200, data: { status: 'OK' } });
-    await client(api, 'tok').post('/b', {});
-    expect(api.last('POST /b')?.headers).toMatchObject({ 'x-xsrf-token': 'abc 123', authorization: 'Bearer tok' });
+    await client(api).post('/b', {});
+    expect(api.last('POST /b')?.headers).toMatchObject({ 'x-xsrf-token': 'abc 123' });
+    expect(api.last('POST /b')?.headers).not.toHaveProperty('authorization');
   });
 
   it('uses the /api base path, cookies and a 6000 ms timeout', () => {
@@ -106,7 +108,7 @@ describe('API client', () => {
   it('an error without a response (offline, timeout) is a network error', async () => {
     const onError = jest.fn();
     const api = new FakeApi().on('GET /slow', 'network');
-    await expect(client(api, null, onError).get('/slow')).rejects.toMatchObject({ kind: 'network' });
+    await expect(client(api, onError).get('/slow')).rejects.toMatchObject({ kind: 'network' });
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ kind: 'network' }));
   });
 });

@@ -15,20 +15,13 @@ describe('auth start and check', () => {
     expect(makeStore(new FakeApi()).store.auth.isAuthenticated).toBe(true);
   });
 
-  it('authenticated true: signs in, records emailVerified, clears sessionExpired, stores flag and token', async () => {
-    const api = new FakeApi().on('GET /is-auth', ok({ authenticated: true, emailVerified: true, access_token: 'tok-1' }));
+  it('authenticated true: signs in, records emailVerified, clears sessionExpired, stores the flag', async () => {
+    const api = new FakeApi().on('GET /is-auth', ok({ authenticated: true, emailVerified: true }));
     const { store } = makeStore(api);
     store.auth.sessionExpired = true;
     await store.auth.checkAuth();
     expect(store.auth).toMatchObject({ isAuthenticated: true, emailVerified: true, sessionExpired: false, authCheckedOnce: true });
     expect(localStorage.getItem('auth_session')).not.toBeNull();
-    expect(localStorage.getItem('token')).toBe('tok-1');
-  });
-
-  it('accepts "token" as well as "access_token"', async () => {
-    const { store } = makeStore(new FakeApi().on('GET /is-auth', ok({ authenticated: true, token: 'tok-2' })));
-    await store.auth.checkAuth();
-    expect(localStorage.getItem('token')).toBe('tok-2');
   });
 
   it.each([
@@ -61,14 +54,14 @@ describe('auth start and check', () => {
 });
 
 describe('login', () => {
-  it('sends username/password/remember, stores flag and token, toasts "Welcome back!", fetches the profile', async () => {
-    const api = new FakeApi().on('POST /login', ok({ access_token: 'tok-3', emailVerified: false })).on('GET /user/profile', profileReply);
+  it('sends username/password/remember, stores the flag, toasts "Welcome back!", fetches the profile', async () => {
+    const api = new FakeApi().on('POST /login', ok({ emailVerified: false })).on('GET /user/profile', profileReply);
     const { store } = makeStore(api);
     const result = await store.auth.login({ email: 'ada@example.test', password: 'Secret1', rememberMe: true }, '/account/profile');
     expect(result).toEqual({ ok: true });
     expect(api.last('POST /login')?.data).toMatchObject({ username: 'ada@example.test', password: 'Secret1', remember: true });
     expect(store.auth).toMatchObject({ isAuthenticated: true, emailVerified: false, pendingRedirect: '/account/profile' });
-    expect(localStorage.getItem('token')).toBe('tok-3');
+    expect(localStorage.getItem('auth_session')).toBe('1');
     expect(store.ui.toasts.map((t) => t.message)).toContain('Welcome back!');
     await new Promise((r) => setTimeout(r, 0));
     expect(store.profile.profile?.name).toBe('Ada');
@@ -92,13 +85,13 @@ describe('login', () => {
 describe('register', () => {
   const input = { name: 'Ada', surname: 'L', email: 'ada@example.test', phone: '+49 151 23456789', phoneE164: '+4915123456789', password: 'Secret1', password_confirmation: 'Secret1' };
 
-  it('signs in with the returned token and records emailVerified', async () => {
-    const api = new FakeApi().on('POST /register', ok({ token: 'tok-4', emailVerified: false })).on('GET /user/profile', profileReply);
+  it('signs in and records emailVerified', async () => {
+    const api = new FakeApi().on('POST /register', ok({ emailVerified: false })).on('GET /user/profile', profileReply);
     const { store } = makeStore(api);
     expect(await store.auth.register(input)).toEqual({ ok: true });
     expect(api.last('POST /register')?.data).toMatchObject(input);
     expect(store.auth).toMatchObject({ isAuthenticated: true, emailVerified: false });
-    expect(localStorage.getItem('token')).toBe('tok-4');
+    expect(localStorage.getItem('auth_session')).toBe('1');
   });
 
   it('maps server field names onto the form, shown once there: no toast, no stored error for the next page', async () => {

@@ -3,18 +3,11 @@ import { STORAGE_KEYS } from '../config/constants';
 import { ApiRequestError, hasStatus, messageOf } from '../lib/api/api-error';
 import { loginRedirectPath } from '../lib/redirect';
 import { storage } from '../lib/storage';
+import type { AuthStatusReply, SignInReply } from '@imagestudio/contracts';
 import type { RootStore } from './root-store';
 
-/** What /is-auth, /login and /register reply with (top-level fields of the OK envelope). */
-interface AuthReply {
-  status: string;
-  authenticated?: boolean;
-  emailVerified?: boolean;
-  access_token?: string;
-  token?: string;
-  message?: string;
-  payload?: { access_token?: string; token?: string; emailVerified?: boolean } | null;
-}
+/** What /is-auth, /login and /register reply with: the envelope's status and message plus their own fields. */
+type AuthReply<T> = Partial<T> & { status: string; message?: string };
 
 export interface LoginInput {
   email: string;
@@ -49,14 +42,6 @@ const REGISTER_FIELD_MAP: Record<string, RegisterField> = {
   password: 'password',
 };
 
-function tokenOf(reply: AuthReply): string | undefined {
-  return reply.access_token ?? reply.token ?? reply.payload?.access_token ?? reply.payload?.token ?? undefined;
-}
-
-function verifiedOf(reply: AuthReply): boolean | undefined {
-  return reply.emailVerified ?? reply.payload?.emailVerified ?? undefined;
-}
-
 /** Every auth state and transition (docs/product-behaviour.md#session-and-account-state-client). */
 export class AuthStore {
   isAuthenticated: boolean;
@@ -74,16 +59,12 @@ export class AuthStore {
     makeAutoObservable<AuthStore, 'root'>(this, { root: false });
   }
 
-  get token(): string | null {
-    return storage.get(STORAGE_KEYS.token);
-  }
-
   /** Asks the server whether the session is still valid. */
   async checkAuth(): Promise<void> {
     this.isLoading = true;
     try {
-      const reply = (await this.root.api.get('/is-auth', { skipErrorHandling: true })) as AuthReply;
-      if (reply.status === 'OK' && reply.authenticated === true) this.signedIn(verifiedOf(reply), tokenOf(reply));
+      const reply = (await this.root.api.get('/is-auth', { skipErrorHandling: true })) as AuthReply<AuthStatusReply>;
+      if (reply.status === 'OK' && reply.authenticated === true) this.signedIn(reply.emailVerified);
       else this.clear();
     } catch (err) {
       if (hasStatus(err, 401, 403)) this.clear();
@@ -105,11 +86,11 @@ export class AuthStore {
         username: input.email,
         password: input.password,
         remember: input.rememberMe,
-      })) as AuthReply;
+      })) as AuthReply<SignInReply>;
       if (reply.status !== 'OK') throw new ApiRequestError('http', reply.message ?? '');
       runInAction(() => {
         this.pendingRedirect = redirectTo ?? null;
-        this.signedIn(verifiedOf(reply), tokenOf(reply));
+        this.signedIn(reply.emailVerified);
       });
       this.root.ui.success(this.root.t('shell.toast.welcomeBack'));
       return { ok: true };
@@ -129,11 +110,11 @@ export class AuthStore {
     this.isLoading = true;
     this.error = null;
     try {
-      const reply = (await this.root.api.post('/register', input)) as AuthReply;
+      const reply = (await this.root.api.post('/register', input)) as AuthReply<SignInReply>;
       if (reply.status !== 'OK') throw new ApiRequestError('http', reply.message ?? '');
       runInAction(() => {
         this.pendingRedirect = redirectTo ?? null;
-        this.signedIn(verifiedOf(reply), tokenOf(reply));
+        this.signedIn(reply.emailVerified);
       });
       this.root.ui.success(this.root.t('shell.toast.welcome'));
       return { ok: true };
@@ -202,16 +183,15 @@ export class AuthStore {
   }
 
   /** Records a successful check, login or registration. */
-  signedIn(emailVerified?: boolean, token?: string): void {
+  signedIn(emailVerified?: boolean): void {
     this.isAuthenticated = true;
     this.sessionExpired = false;
     this.error = null;
     if (emailVerified !== undefined) this.emailVerified = emailVerified;
     storage.set(STORAGE_KEYS.authSession, '1');
-    if (token) storage.set(STORAGE_KEYS.token, token);
   }
 
-  /** Clears every trace of the session: state, flag, token and profile. */
+  /** Clears every trace of the session: state, flag and profile (and a token stored by an earlier client version). */
   clear(): void {
     this.isAuthenticated = false;
     this.emailVerified = false;

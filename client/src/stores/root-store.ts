@@ -50,7 +50,6 @@ export class RootStore {
     this.api = new ApiClient(
       {
         commonParams: () => ({ currency: this.currencies.code, lang_id: this.languages.activeId ?? undefined }),
-        bearerToken: () => this.auth.token,
         onError: (error) => handleApiError(this, error),
       },
       { baseURL: env.apiBaseUrl, timeoutMs: TIMINGS.apiTimeoutMs, ...options.api },

@@ -23,8 +23,6 @@ export interface CallOptions {
 export interface ApiClientHooks {
   /** currency and lang_id for the current user choice. */
   commonParams(): Record<string, string | number | undefined>;
-  /** Bearer token from storage, if any. */
-  bearerToken(): string | null;
   /** The error catalogue (stores/api-error-catalogue.ts), run for failed calls that did not opt out. */
   onError(error: ApiRequestError): void;
 }
@@ -67,7 +65,7 @@ function httpError(status: number, data: unknown): ApiRequestError {
 }
 
 /**
- * The one HTTP client of the app (components never call fetch): base path, cookies, XSRF header, bearer token,
+ * The one HTTP client of the app (components never call fetch): base path, cookies, XSRF header,
  * common parameters, 6 s timeout and the error catalogue. Replies are the /api envelope.
  */
 export class ApiClient {
@@ -115,10 +113,9 @@ export class ApiClient {
     await this.send({ method: 'GET', url: '/csrf', params: {}, headers: { Accept: 'application/json' } }, { skipCommonParams: true }).catch(() => undefined);
   }
 
-  /** Adds the bearer token, the XSRF header and the common parameters, then sends. */
+  /** Adds the XSRF header and the common parameters, then sends. (The browser signs in with the session cookie;
+   * bearer API keys are for programs, never stored by this client.) */
   private send(request: HttpRequest, options: CallOptions): Promise<HttpResponse> {
-    const token = this.hooks.bearerToken();
-    if (token) request.headers.Authorization = `Bearer ${token}`;
     const xsrf = readCookie(CSRF_COOKIE_NAME);
     if (xsrf) request.headers['X-XSRF-TOKEN'] = xsrf;
     if (!options.skipCommonParams) addCommonParams(request, this.hooks.commonParams());
