@@ -8,11 +8,11 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_PATH, E2E_DATABASE_URL } from '@imagestudio/runtime/testing';
+import { CHROMIUM_PATH, E2E_DATABASE_URL, freePort } from '@imagestudio/runtime/testing';
 import { connectDb, ensureDatabase } from '../server/src/lib/db';
 import { migrateLatest, runSeeds } from '../server/src/lib/migrator';
 import { buildClientIfNeeded } from '../scripts/lib/client-build';
-import { freePort, startApi } from './lib/api-server';
+import { startApi } from './lib/api-server';
 import { ARTIFACTS_DIR, runTests } from './lib/harness';
 import { WorkerControl } from './lib/worker-process';
 import { guestRedirect, loginErrors, phoneCountryLookup, signUpJourney } from './tests/accounts.e2e';
@@ -20,6 +20,7 @@ import { cookieBanner, german, keyboardAndMobile, notFound, smoke } from './test
 import { availabilityTests } from './tests/availability.e2e';
 import { experienceTests } from './tests/experience.e2e';
 import { toolTests } from './tests/tools.e2e';
+import { batchTests } from './tests/batches.e2e';
 import { paymentTests } from './tests/payments.e2e';
 import { developerTests } from './tests/developer.e2e';
 
@@ -73,7 +74,7 @@ async function main(): Promise<number> {
     // Warm-up runs would only delay each worker start the tests make; worker/src/app.test.ts covers them.
     WORKER_WARMUP_RUNS: '0',
   });
-  TESTS.push(...availabilityTests(workers), ...toolTests(workers, { endpoint: `http://127.0.0.1:${s3Port}`, bucket: 'imagestudio' }), ...experienceTests());
+  TESTS.push(...availabilityTests(workers), ...toolTests(workers, { endpoint: `http://127.0.0.1:${s3Port}`, bucket: 'imagestudio' }), ...experienceTests(workers), ...batchTests(workers));
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     console.log(`e2e: ${TESTS.length} tests against ${api.baseUrl}`);

@@ -10,6 +10,8 @@ const ROOT = path.resolve(__dirname, '..', '..');
 export class WorkerControl {
   private child: ChildProcess | null = null;
   private output = '';
+  /** The `extra` environment the running worker was started with. */
+  private started = '';
 
   constructor(private readonly env: Record<string, string>) {}
 
@@ -28,6 +30,16 @@ export class WorkerControl {
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
     this.child = child;
+    this.started = JSON.stringify(extra);
+  }
+
+  /**
+   * Starts a worker with `extra` unless one started with the same `extra` still runs, so a test (or a subset
+   * picked with E2E_ONLY) does not depend on what an earlier test left running.
+   */
+  async ensure(extra: Record<string, string> = {}): Promise<void> {
+    if (this.child && this.child.exitCode === null && this.started === JSON.stringify(extra)) return;
+    await this.start(extra);
   }
 
   /** The last lines the worker printed (for failure messages). */

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { check, type E2EContext, type E2ETest } from '../lib/harness';
-import { signedInPage, smallPhoto } from './tools.e2e';
+import type { WorkerControl } from '../lib/worker-process';
+import { allToolsWorker, signedInPage, smallPhoto } from './tools.e2e';
 
 /** Browser-side code as text: the e2e TypeScript project has no DOM types. */
 const js = String.raw;
@@ -33,6 +34,23 @@ async function tour(ctx: E2EContext, page: Page, paths: string[], tag: string): 
 }
 
 const GUEST_PAGES = ['/', '/pricing', '/remove-background', '/upscale-image', '/generate-image', '/login', '/register', '/forgot-password', '/static-page/1'];
+/** Every page a signed-in user reaches: the tools, the account area, the payment pages and the developer page. */
+const SIGNED_IN_PAGES = [
+  '/services/remove-background',
+  '/services/upscale',
+  '/services/generate-image',
+  '/account/profile',
+  '/account/my-projects',
+  '/account/request-history',
+  '/account/payment-history',
+  '/account/token-activity',
+  '/account/api-keys',
+  '/account/change-password',
+  '/pricing',
+  '/cancelled-payment',
+  '/fail-payment',
+  '/developers',
+];
 
 /**
  * A signed-in page; tried twice, since on a loaded machine a start-up call of the page can still be in
@@ -52,7 +70,7 @@ async function toGerman(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Hauptnavigation' }).first().waitFor();
 }
 
-export function experienceTests(): E2ETest[] {
+export function experienceTests(workers: WorkerControl): E2ETest[] {
   const pagesAndLanguage: E2ETest = {
     name: 'every guest page: axe finds nothing serious, English and German; titles, focus on route change, German numbers',
     async run(ctx) {
@@ -76,6 +94,21 @@ export function experienceTests(): E2ETest[] {
       // Catalogue texts come through the strings table.
       await guest.getByText('100 Token für gelegentliche Bearbeitungen.').waitFor();
 
+    },
+  };
+
+  const signedInPages: E2ETest = {
+    name: 'every signed-in page: axe finds nothing serious, English and German; titles',
+    async run(ctx) {
+      const user = await userPage(ctx, 'axe');
+      // The tool pages themselves, not the "switched off" note a page shows without a worker.
+      await allToolsWorker(workers, user);
+      await tour(ctx, user, SIGNED_IN_PAGES, 'user-en');
+      await toGerman(user);
+      await tour(ctx, user, SIGNED_IN_PAGES, 'user-de');
+      // The style presets come through the strings table too.
+      await user.goto('/services/generate-image');
+      await user.getByLabel('Stil').locator('option', { hasText: 'Aquarell' }).waitFor({ state: 'attached' });
     },
   };
 
@@ -126,21 +159,23 @@ export function experienceTests(): E2ETest[] {
   };
 
   const phoneAndInput: E2ETest = {
-    name: 'phone: upload zone first, several files (first used, said so), paste and drop anywhere; run scrolls to progress and result; history and projects',
+    name: 'phone: upload zone first, several files (a batch with its price), paste and drop anywhere; run scrolls to progress and result; history and projects',
     async run(ctx) {
       const page = await userPage(ctx, 'phone', 390);
+      await allToolsWorker(workers, page);
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto('/services/remove-background');
       const zone = (await page.getByTestId('upload-zone').boundingBox())!;
       const canvas = (await page.getByTestId('tool-canvas').boundingBox())!;
       check(zone.y < canvas.y, `on a phone the upload zone (y ${zone.y}) is not above the canvas (y ${canvas.y})`);
       await ctx.screenshot(page, 'phone-remove-background-empty-390');
-      // Several files: the first is used and the page says so.
+      // Several files make a batch, priced before it runs.
       const first = await smallPhoto('coffee', 200);
       const second = await smallPhoto('chelsea', 200);
       await page.getByLabel('Image', { exact: true }).setInputFiles([first, second]);
-      await page.getByTestId('upload-first-only').filter({ hasText: '2 images chosen: coffee-200.png is used.' }).waitFor();
-      await ctx.screenshot(page, 'phone-several-files-390');
+      await page.getByTestId('batch-price').filter({ hasText: '2 images x 1 token = 2 tokens' }).waitFor();
+      await page.getByRole('button', { name: 'Process 2 images - 2 tokens' }).waitFor();
+      await ctx.screenshot(page, 'phone-several-files-batch-390');
       // Paste from the clipboard, and a drop anywhere on the page.
       const bytes = fs.readFileSync(second).toString('base64');
       const fire = (kind: 'paste' | 'drop', name: string) =>
@@ -155,7 +190,7 @@ export function experienceTests(): E2ETest[] {
         })()`);
       await fire('paste', 'pasted.png');
       await page.getByText(/pasted\.png - 200 x \d+ px/).waitFor();
-      check((await page.getByTestId('upload-first-only').count()) === 0, 'a single pasted image still says only the first is used');
+      check((await page.getByTestId('batch-choice').count()) === 0, 'a single pasted image still shows the batch');
       await fire('drop', 'dropped.png');
       await page.getByText(/dropped\.png - 200 x \d+ px/).waitFor();
       await page.evaluate('window.scrollTo(0, 0)');
@@ -206,6 +241,7 @@ export function experienceTests(): E2ETest[] {
     name: 'the zoom lens follows a finger, pinches to zoom and works from the keyboard',
     async run(ctx) {
       const page = await userPage(ctx, 'lens', 390);
+      await allToolsWorker(workers, page);
       await page.goto('/services/upscale');
       await page.getByLabel('Image', { exact: true }).setInputFiles(await smallPhoto('coffee', 96));
       await page.getByText(/coffee-96\.png/).waitFor();
@@ -235,5 +271,5 @@ export function experienceTests(): E2ETest[] {
     },
   };
 
-  return [pagesAndLanguage, guestMenu, landingExamples, phoneAndInput, lens];
+  return [pagesAndLanguage, signedInPages, guestMenu, landingExamples, phoneAndInput, lens];
 }

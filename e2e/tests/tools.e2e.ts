@@ -43,6 +43,18 @@ export async function signedInPage(ctx: E2EContext, tag: string, width = 1280): 
   return page;
 }
 
+let tinyModel: Promise<string> | null = null;
+
+/**
+ * A worker that runs all three tools (generation with the tiny test model), started unless one already runs;
+ * returns once `page` (any page of the app) sees every tool available.
+ */
+export async function allToolsWorker(workers: WorkerControl, page: Page): Promise<void> {
+  tinyModel ??= buildTinyGenerationModel(path.join(TMP, 'tiny-generation'));
+  await workers.ensure({ GENERATION_MODEL_DIR: await tinyModel });
+  for (const tool of ['remove-background', 'upscale', 'generate']) await waitForTool(page, tool, true);
+}
+
 /** Waits until /api/tools/status says `tool` is (or is not) available: the worker's heartbeat is in. */
 export async function waitForTool(page: Page, tool: string, available: boolean, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -74,6 +86,8 @@ export function toolTests(workers: WorkerControl, s3: { endpoint: string; bucket
     name: 'upload a photo -> remove background -> transparent result that downloads as a PNG with alpha',
     async run(ctx) {
       const page = await signedInPage(ctx, 'rembg');
+      await workers.ensure();
+      await waitForTool(page, 'remove-background', true);
       await page.goto('/services/remove-background');
       await page.getByRole('button', { name: 'Remove background - 1 token' }).waitFor();
       await shots(ctx, page, 'tool-remove-background-before');
@@ -136,6 +150,8 @@ export function toolTests(workers: WorkerControl, s3: { endpoint: string; bucket
     name: 'upscale 2x with the illustration model -> the before/after slider moves with the keyboard and the pointer',
     async run(ctx) {
       const page = await signedInPage(ctx, 'upscale');
+      await workers.ensure();
+      await waitForTool(page, 'upscale', true);
       await page.goto('/services/upscale');
       // The models the live CPU worker runs, one sentence each; photo is the default.
       await page.getByLabel('Fast - quickest, softest').waitFor();
@@ -179,6 +195,8 @@ export function toolTests(workers: WorkerControl, s3: { endpoint: string; bucket
     name: 'a queued job shows its place and time left; a running upscale names its tile and cancels with one message; a failed job refunds',
     async run(ctx) {
       const page = await signedInPage(ctx, 'fail');
+      await workers.ensure();
+      await waitForTool(page, 'upscale', true);
       const xsrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
       // A first job keeps the single worker busy, so the second one waits in the queue.
       const busy = await page.context().request.post('/api/tools/upscale', {
@@ -232,10 +250,8 @@ export function toolTests(workers: WorkerControl, s3: { endpoint: string; bucket
   const generate: E2ETest = {
     name: 'with the tiny test generation model, generate 2 images; they appear in My Projects',
     async run(ctx) {
-      const modelDir = await buildTinyGenerationModel(path.join(TMP, 'tiny-generation'));
-      await workers.start({ GENERATION_MODEL_DIR: modelDir });
       const page = await signedInPage(ctx, 'gen');
-      await waitForTool(page, 'generate', true);
+      await allToolsWorker(workers, page);
       await page.goto('/services/generate-image');
       await page.getByLabel('Prompt').fill('a red fox in the snow');
       await page.getByLabel('Number of images').selectOption('2');

@@ -8,7 +8,10 @@ import { connectRedis, throttledErrorLog } from '@imagestudio/runtime';
 import { Storage } from './lib/storage';
 
 /** Opens every connection the API needs; on failure closes what was opened and rethrows. */
-export async function openDeps(config: Config, logger: Logger = createLogger(config.LOG_LEVEL, 'api')): Promise<AppDeps> {
+export async function openDeps(
+  config: Config,
+  logger: Logger = createLogger(config.LOG_LEVEL, 'api'),
+): Promise<AppDeps> {
   const opened: Array<() => Promise<unknown>> = [];
   try {
     const db = await connectDb(config.DATABASE_URL);
@@ -32,8 +35,14 @@ export async function openDeps(config: Config, logger: Logger = createLogger(con
       logger,
     );
     opened.push(() => storage.close());
-    const queue = createQueue(queueRedis, config.QUEUE_PREFIX, { attempts: config.JOB_ATTEMPTS, firstRetryDelayMs: config.JOB_RETRY_DELAY_MS });
-    queue.on('error', throttledErrorLog((err, skipped) => logger.error({ err: err.message, skipped }, 'queue error')));
+    const queue = createQueue(queueRedis, config.QUEUE_PREFIX, {
+      attempts: config.JOB_ATTEMPTS,
+      firstRetryDelayMs: config.JOB_RETRY_DELAY_MS,
+    });
+    queue.on(
+      'error',
+      throttledErrorLog((err, skipped) => logger.error({ err: err.message, skipped }, 'queue error')),
+    );
     return { config, logger, db, redis, queueRedis, queue, storage };
   } catch (err) {
     for (const close of opened.reverse()) await close().catch(() => undefined);

@@ -1,8 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { ensureDatabase } from './lib/db';
 import { TEST_DATABASE_URL, TEST_QUEUE_REDIS_DB, TEST_REDIS_URL } from '@imagestudio/runtime/testing';
+import { freePort } from '@imagestudio/runtime/testing';
 
 /**
  * The production image runs compiled JavaScript with plain `node`: this builds dist/ as the Dockerfile does,
@@ -25,15 +25,6 @@ function startCompiled(name: string, env: Record<string, string>, ready: RegExp)
     child.stderr!.on('data', onData);
     child.once('exit', (code) => reject(new Error(`${name} exited with ${code}:\n${output}`)));
   });
-}
-
-/** A port nothing listens on yet (bound, then released). */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 function stop(child: ChildProcess | undefined): Promise<number | null> {

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { JobName, JobPage, JobStatus, JobView } from '@imagestudio/contracts';
+import type { BatchPage, BatchSummary, JobName, JobPage, JobStatus, JobView } from '@imagestudio/contracts';
 import { messageOf } from '../lib/api/api-error';
 import type { RootStore } from './root-store';
 
@@ -20,6 +20,8 @@ export class JobListStore {
   filters: JobListFilters = { tool: '', status: '' };
   /** Jobs being deleted, so their buttons show busy. */
   deleting = new Set<string>();
+  /** The batches the listed jobs belong to (history groups a batch's jobs under one row). */
+  batches = new Map<string, BatchSummary>();
 
   constructor(
     private readonly root: RootStore,
@@ -44,10 +46,22 @@ export class JobListStore {
         this.error = null;
         this.loaded = true;
       });
+      if (data.items.some((job) => job.batch_id)) await this.loadBatches();
     } catch (err) {
       runInAction(() => (this.error = messageOf(err, this.root.t('client-tools.lists.loadFailed'))));
     } finally {
       runInAction(() => (this.loading = false));
+    }
+  }
+
+  /** The user's newest batches, for the group rows (a batch not among them is summed from its listed jobs). */
+  private async loadBatches(): Promise<void> {
+    try {
+      const reply = await this.root.api.get<BatchPage>('/batches', { params: { page: 1 }, skipErrorHandling: true });
+      const page = reply.payload as BatchPage;
+      runInAction(() => (this.batches = new Map(page.items.map((b) => [b.id, b]))));
+    } catch {
+      // The groups are still shown, from the jobs on this page.
     }
   }
 

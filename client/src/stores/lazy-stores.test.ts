@@ -8,6 +8,7 @@ describe('signed-in stores', () => {
     expect(root.tools.available('generate')).toBeNull();
     expect(() => root.topUp).toThrow(/signed-in-stores/);
     expect(() => root.tools.runs).toThrow(/signed-in-stores/);
+    expect(() => root.tools.batches).toThrow(/signed-in-stores/);
     root.tools.resetAll();
 
     await import('./signed-in-stores');
@@ -18,6 +19,7 @@ describe('signed-in stores', () => {
     expect(root.jobLists.history).toBe(root.jobLists.history);
     expect(root.tools.runs.upscale.tool).toBe('upscale');
     expect(root.tools.runs).toBe(root.tools.runs);
+    expect(root.tools.batches.upscale).toBe(root.tools.batches.upscale);
     expect(new RootStore().topUp).not.toBe(topUp);
   });
 });

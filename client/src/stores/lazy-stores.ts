@@ -1,6 +1,7 @@
-import type { JobName } from '@imagestudio/contracts';
+import type { BatchTool, JobName } from '@imagestudio/contracts';
 import type { AccountStore } from './account-store';
 import type { ApiKeysStore } from './api-keys-store';
+import type { BatchRunStore } from './batch-run-store';
 import type { CheckoutStore } from './checkout-store';
 import type { JobListsStore } from './job-lists-store';
 import type { PaymentHistoryStore } from './payment-history-store';
@@ -29,6 +30,8 @@ export interface LazyStores {
 export type LazyStoreFactories = { [K in keyof LazyStores]: (root: RootStore) => LazyStores[K] } & {
   /** One tool's run (ToolsStore.runs). */
   toolRun: (root: RootStore, tool: JobName) => ToolRunStore;
+  /** One upload tool's batch (ToolsStore.batches). */
+  batchRun: (root: RootStore, tool: BatchTool) => BatchRunStore;
 };
 
 let factories: LazyStoreFactories | null = null;
@@ -40,6 +43,9 @@ export function provideStores(provided: LazyStoreFactories): void {
 
 /** The constructors; throws when read before any page chunk that uses them has loaded (a missing import). */
 export function storeFactories(): LazyStoreFactories {
-  if (!factories) throw new Error('A signed-in store was read before signed-in-stores.ts loaded: import it from the page chunk that uses it.');
+  if (!factories)
+    throw new Error(
+      'A signed-in store was read before signed-in-stores.ts loaded: import it from the page chunk that uses it.',
+    );
   return factories;
 }

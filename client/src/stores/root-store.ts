@@ -65,10 +65,27 @@ export class RootStore {
     this.packs = new PacksStore(this.api, this.t);
     this.tools = new ToolsStore(this);
     makeAutoObservable<RootStore, 'created' | 'lazy'>(this, {
-      api: false, ui: false, languages: false, currencies: false, auth: false, profile: false,
-      settings: false, pages: false, countries: false, packs: false, navigator: false, tools: false,
-      created: false, lazy: false,
-      tokenPricing: false, topUp: false, checkout: false, paymentHistory: false, tokenActivity: false, apiKeys: false, account: false,
+      api: false,
+      ui: false,
+      languages: false,
+      currencies: false,
+      auth: false,
+      profile: false,
+      settings: false,
+      pages: false,
+      countries: false,
+      packs: false,
+      navigator: false,
+      tools: false,
+      created: false,
+      lazy: false,
+      tokenPricing: false,
+      topUp: false,
+      checkout: false,
+      paymentHistory: false,
+      tokenActivity: false,
+      apiKeys: false,
+      account: false,
       jobLists: false,
     });
     // The profile follows the session: fetched on sign-in, gone on sign-out.

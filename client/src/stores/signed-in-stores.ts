@@ -1,5 +1,6 @@
 import { AccountStore } from './account-store';
 import { ApiKeysStore } from './api-keys-store';
+import { BatchRunStore } from './batch-run-store';
 import { CheckoutStore } from './checkout-store';
 import { JobListsStore } from './job-lists-store';
 import { provideStores } from './lazy-stores';
@@ -24,4 +25,5 @@ provideStores({
   account: (root) => new AccountStore(root),
   jobLists: (root) => new JobListsStore(root),
   toolRun: (root, tool) => new ToolRunStore(root, tool),
+  batchRun: (root, tool) => new BatchRunStore(root, tool),
 });

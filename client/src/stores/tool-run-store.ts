@@ -119,6 +119,11 @@ export class ToolRunStore {
     }
   }
 
+  /** A result is on screen (the run button then reads "Run again"). */
+  get hasResult(): boolean {
+    return this.state?.status === 'succeeded';
+  }
+
   /** The run's moment for the page: 'idle', 'submitting', or the job's status. */
   get activity(): string {
     if (this.phase === 'submitting') return 'submitting';

@@ -1,11 +1,13 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
-import type { JobName, ToolQuote, ToolStatus } from '@imagestudio/contracts';
+import type { BatchTool, JobName, ToolQuote, ToolStatus } from '@imagestudio/contracts';
+import type { BatchRunStore } from './batch-run-store';
 import type { RootStore } from './root-store';
 import { storeFactories } from './lazy-stores';
 import type { ToolRunStore } from './tool-run-store';
 
 /** Quote cache key: the same tool, count, factor and model always cost the same until settings change. */
-const quoteKey = (tool: JobName, count: number, factor?: number, model?: string) => `${tool}:${count}:${factor ?? ''}:${model ?? ''}`;
+const quoteKey = (tool: JobName, count: number, factor?: number, model?: string) =>
+  `${tool}:${count}:${factor ?? ''}:${model ?? ''}`;
 
 /** The image tools: which can run now (/api/tools/status), what a run costs (/api/tools/quote), each tool's run. */
 export class ToolsStore {
@@ -15,9 +17,16 @@ export class ToolsStore {
   /** An image handed from one tool to another (a generated result sent to upscale), taken once. */
   handoff: { tool: JobName; file: File } | null = null;
   private createdRuns: Record<JobName, ToolRunStore> | null = null;
+  private createdBatches: Record<BatchTool, BatchRunStore> | null = null;
 
   constructor(private readonly root: RootStore) {
-    makeAutoObservable<ToolsStore, 'root' | 'createdRuns'>(this, { root: false, runs: false, createdRuns: false });
+    makeAutoObservable<ToolsStore, 'root' | 'createdRuns' | 'createdBatches'>(this, {
+      root: false,
+      runs: false,
+      createdRuns: false,
+      batches: false,
+      createdBatches: false,
+    });
     // Another user may sign in next: nothing of this user's runs stays on screen.
     reaction(
       () => root.auth.isAuthenticated,
@@ -34,14 +43,31 @@ export class ToolsStore {
   get runs(): Record<JobName, ToolRunStore> {
     if (!this.createdRuns) {
       const create = storeFactories().toolRun;
-      this.createdRuns = { generate: create(this.root, 'generate'), 'remove-background': create(this.root, 'remove-background'), upscale: create(this.root, 'upscale') };
+      this.createdRuns = {
+        generate: create(this.root, 'generate'),
+        'remove-background': create(this.root, 'remove-background'),
+        upscale: create(this.root, 'upscale'),
+      };
     }
     return this.createdRuns;
+  }
+
+  /** Each upload tool's batch (several images, or a ZIP, in one go), created on first read like the runs. */
+  get batches(): Record<BatchTool, BatchRunStore> {
+    if (!this.createdBatches) {
+      const create = storeFactories().batchRun;
+      this.createdBatches = {
+        'remove-background': create(this.root, 'remove-background'),
+        upscale: create(this.root, 'upscale'),
+      };
+    }
+    return this.createdBatches;
   }
 
   /** Forgets every run, quote and status (sign-out). */
   resetAll(): void {
     if (this.createdRuns) Object.values(this.createdRuns).forEach((run) => run.reset());
+    if (this.createdBatches) Object.values(this.createdBatches).forEach((batch) => batch.reset());
     this.status = null;
     this.quotes.clear();
   }

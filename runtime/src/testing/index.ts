@@ -1,2 +1,3 @@
 export * from './test-env';
 export { blockOutboundNetwork } from './block-network';
+export { freePort } from './free-port';

@@ -2,15 +2,7 @@ import net from 'node:net';
 import { connectDb } from './db';
 import { connectRedis } from '@imagestudio/runtime';
 import { TEST_QUEUE_REDIS_DB, TEST_REDIS_URL } from '@imagestudio/runtime/testing';
-
-/** A port on loopback that nothing listens on (bound, then released). */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+import { freePort as closedPort } from '@imagestudio/runtime/testing';
 
 /** A TCP server that accepts connections and never answers: a hung dependency. */
 async function silentServer(): Promise<{ port: number; close: () => void }> {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '@imagestudio/runtime/testing';
 
 /**
  * A redis-server of a test's own (free port, temporary folder, AOF on like production's queue Redis), so
@@ -18,17 +19,6 @@ export interface PrivateRedis {
   start(): Promise<void>;
   /** Stops it and removes its folder. */
   dispose(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function answers(port: number): Promise<boolean> {

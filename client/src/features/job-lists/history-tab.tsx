@@ -1,28 +1,28 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { History } from 'lucide-react';
 import { Link } from 'react-router';
-import { JOB_NAMES, JOB_STATUSES, UPSCALE_MODELS, resultDownloadName, type JobStatus, type JobView, type UpscaleModel } from '@imagestudio/contracts';
-import { Badge, Button, EmptyState, Select, Skeleton, type BadgeTone } from '../../components';
+import { ChevronDown } from 'lucide-react';
+import { JOB_NAMES, JOB_STATUSES, UPSCALE_MODELS, batchStatusOf, resultDownloadName, type BatchSummary, type JobView, type UpscaleModel } from '@imagestudio/contracts';
+import { Badge, Button, EmptyState, Select, Skeleton } from '../../components';
 import { formatDate, formatTime } from '../../lib/format';
 import { useStore } from '../../stores';
 import { tokensLabel } from '../../lib/tokens-label';
 import { Pager } from './pager';
 import { TOOL_PAGES } from '../../config/paths';
+import { BATCH_TONES, JOB_TONES } from '../../lib/status-tones';
 import './job-lists.css';
-
-const TONES: Record<JobStatus, BadgeTone> = { queued: 'neutral', running: 'accent', succeeded: 'success', failed: 'error', cancelled: 'warning' };
 
 /** Upscaling jobs show the model they ran (jobs from before the model choice have none). */
 const isUpscaleModel = (m: unknown): m is UpscaleModel => (UPSCALE_MODELS as readonly unknown[]).includes(m);
 
-const Row = observer(function Row({ job }: { job: JobView }) {
+const Row = observer(function Row({ job, nested = false }: { job: JobView; nested?: boolean }) {
   const { t } = useStore();
   // Results can be shown and fetched only while their files are kept.
   const first = job.results[0];
   const toolName = t(`client-tools.tool.${job.tool}`);
   return (
-    <tr data-testid="history-row">
+    <tr data-testid="history-row" className={nested ? 'history-batch__item' : undefined}>
       <td className="history-table__thumb">
         {first ? <img className="checkerboard" src={first.url} alt={t('client-tools.history.thumbAlt', { tool: toolName })} loading="lazy" width={48} height={48} /> : null}
       </td>
@@ -31,7 +31,7 @@ const Row = observer(function Row({ job }: { job: JobView }) {
         {job.tool === 'upscale' && isUpscaleModel(job.params.model) ? ` · ${t(`client-tools.upscale.modelName.${job.params.model}`)}` : null}
       </td>
       <td>
-        <Badge tone={TONES[job.status]}>{t(`client-tools.status.${job.status}`)}</Badge>
+        <Badge tone={JOB_TONES[job.status]}>{t(`client-tools.status.${job.status}`)}</Badge>
       </td>
       <td>
         {tokensLabel(t, job.cost)}{' '}
@@ -50,6 +50,71 @@ const Row = observer(function Row({ job }: { job: JobView }) {
         ) : null}
       </td>
     </tr>
+  );
+});
+
+/** The listed jobs in order, a batch's jobs gathered where its newest one is. */
+type Entry = { kind: 'job'; job: JobView } | { kind: 'batch'; id: string; jobs: JobView[] };
+
+export function groupByBatch(jobs: JobView[]): Entry[] {
+  const entries: Entry[] = [];
+  const groups = new Map<string, JobView[]>();
+  for (const job of jobs) {
+    if (!job.batch_id) {
+      entries.push({ kind: 'job', job });
+      continue;
+    }
+    const group = groups.get(job.batch_id);
+    if (group) group.push(job);
+    else {
+      const jobsOfBatch = [job];
+      groups.set(job.batch_id, jobsOfBatch);
+      entries.push({ kind: 'batch', id: job.batch_id, jobs: jobsOfBatch });
+    }
+  }
+  return entries;
+}
+
+/** A batch in history: one row (size, status, cost, open), its jobs' rows shown on demand. */
+const BatchRows = observer(function BatchRows({ id, jobs, summary }: { id: string; jobs: JobView[]; summary: BatchSummary | undefined }) {
+  const { t } = useStore();
+  const [open, setOpen] = useState(false);
+  const first = jobs[0]!;
+  const thumb = jobs.find((j) => j.results[0])?.results[0];
+  const status = summary?.status ?? batchStatusOf(jobs.map((j) => j.status));
+  const cost = summary?.cost ?? jobs.reduce((sum, j) => sum + Math.round(j.cost * 10), 0) / 10;
+  const toolName = t(`client-tools.tool.${first.tool}`);
+  return (
+    <tbody className="history-batch" data-testid="history-batch">
+      <tr className="history-batch__head">
+        <td className="history-table__thumb">
+          {thumb ? <img className="checkerboard" src={thumb.url} alt={t('client-tools.history.thumbAlt', { tool: toolName })} loading="lazy" width={48} height={48} /> : null}
+        </td>
+        <td>
+          <strong>{t('client-tools.history.batch', { n: summary?.total ?? jobs.length })}</strong>
+          <br />
+          {toolName}
+        </td>
+        <td>
+          <Badge tone={BATCH_TONES[status]}>{t(`client-tools.batch.status.${status}`)}</Badge>
+        </td>
+        <td>
+          {tokensLabel(t, cost)}{' '}
+          {summary && summary.refunded > 0 ? <Badge tone="success">{t('client-tools.history.refunded')}</Badge> : null}
+        </td>
+        <td>{t('client-tools.history.dateTime', { date: formatDate(first.created_at), time: formatTime(first.created_at) })}</td>
+        <td>
+          <span className="history-table__actions">
+            <Link to={`${TOOL_PAGES[first.tool]}?batch=${id}`}>{t('client-tools.history.openBatch')}</Link>
+            <button type="button" className="history-batch__toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
+              <span>{t('client-tools.history.showItems')}</span>
+              <ChevronDown aria-hidden="true" />
+            </button>
+          </span>
+        </td>
+      </tr>
+      {open ? jobs.map((job) => <Row key={job.id} job={job} nested />) : null}
+    </tbody>
   );
 });
 
@@ -94,11 +159,15 @@ export const HistoryTab = observer(function HistoryTab() {
                 <th scope="col">{t('client-tools.history.colActions')}</th>
               </tr>
             </thead>
-            <tbody>
-              {list.items.map((job) => (
-                <Row key={job.id} job={job} />
-              ))}
-            </tbody>
+            {groupByBatch(list.items).map((entry) =>
+              entry.kind === 'job' ? (
+                <tbody key={entry.job.id}>
+                  <Row job={entry.job} />
+                </tbody>
+              ) : (
+                <BatchRows key={entry.id} id={entry.id} jobs={entry.jobs} summary={list.batches.get(entry.id)} />
+              ),
+            )}
           </table>
         </div>
         <Pager page={list.page} last={list.lastPage} onPage={(p) => void list.load(p)} />

@@ -13,7 +13,7 @@ import { InputPreview, UploadToolLayout, uploadFingerprint, useUploadTool } from
  */
 export const RemoveBackgroundPage = observer(function RemoveBackgroundPage() {
   const { tools, t } = useStore();
-  const { run, startOver, upload, preview } = useUploadTool('remove-background');
+  const { run, batch, startOver, upload, preview } = useUploadTool('remove-background');
   const [format, setFormat] = useState<'png' | 'webp'>('png');
   const [useColor, setUseColor] = useState(false);
   const [color, setColor] = useState('#ffffff');
@@ -28,13 +28,13 @@ export const RemoveBackgroundPage = observer(function RemoveBackgroundPage() {
 
   const options = { format, background: useColor && !maskOnly ? color : null, maskOnly };
   const fingerprint = uploadFingerprint(upload.file, options);
+  // The options as the API's form fields, for a single run and for a batch alike.
+  const fields: Record<string, string> = { output_format: format, mask_only: String(maskOnly), ...(options.background ? { background_color: options.background } : {}) };
   const start = () => {
     if (!upload.file) return;
     const body = new FormData();
     body.append('image', upload.file);
-    body.append('output_format', format);
-    if (options.background) body.append('background_color', options.background);
-    body.append('mask_only', String(maskOnly));
+    for (const [name, value] of Object.entries(fields)) body.append(name, value);
     void run.submit(body, quote?.cost ?? 0, fingerprint);
   };
 
@@ -70,7 +70,9 @@ export const RemoveBackgroundPage = observer(function RemoveBackgroundPage() {
       lead={t('client-tools.removeBg.lead')}
       canvas={canvas}
       run={run}
+      batch={batch}
       upload={upload}
+      fields={fields}
       startOver={startOver}
       runLabel={t('client-tools.removeBg.run')}
       cost={quote?.cost}

@@ -7,6 +7,17 @@ import { paths } from '../../config/paths';
 import { formatTokens } from '../../lib/format';
 import { useStore } from '../../stores';
 import { tokensLabel } from '../../lib/tokens-label';
+import type { RunProblem } from '../../stores/tool-run-store';
+
+/** What the panel reads of a run: a single job (ToolRunStore) or a batch (BatchRunStore). */
+export interface RunnerView {
+  readonly phase: 'idle' | 'submitting' | 'tracking';
+  readonly problem: RunProblem | null;
+  readonly busy: boolean;
+  /** A result is on screen: the button reads "Run again". */
+  readonly hasResult: boolean;
+  repeatsResult(fingerprint: string | null): boolean;
+}
 
 interface RunPanelProps {
   tool: JobName;
@@ -22,6 +33,8 @@ interface RunPanelProps {
    * its result asks first (an identical run costs the same tokens for the same picture).
    */
   fingerprint?: string | null;
+  /** The run the panel starts; the tool's single run unless a batch is chosen. */
+  runner?: RunnerView;
   onRun(): void;
 }
 
@@ -30,11 +43,11 @@ interface RunPanelProps {
  * on screen, secondary to its Download), with the reasons a run cannot start:
  * tool unavailable, email not verified, not enough tokens (link to pricing with the missing amount).
  */
-export const RunPanel = observer(function RunPanel({ tool, label, cost, blocker, disabled: disabledByPage, fingerprint = null, onRun }: RunPanelProps) {
+export const RunPanel = observer(function RunPanel({ tool, label, cost, blocker, disabled: disabledByPage, fingerprint = null, runner, onRun }: RunPanelProps) {
   const { tools, profile, auth, tokenPricing, t } = useStore();
   const [confirming, setConfirming] = useState(false);
   const location = useLocation();
-  const run = tools.runs[tool];
+  const run = runner ?? tools.runs[tool];
   const available = tools.available(tool);
   const short = cost !== undefined && profile.profile !== null && profile.balance < cost;
   const problem = run.problem;
@@ -43,7 +56,7 @@ export const RunPanel = observer(function RunPanel({ tool, label, cost, blocker,
   const offer = tokenPricing.purchaseOffer(missing);
   const disabled = available === false || !auth.emailVerified || short || run.busy || Boolean(blocker) || Boolean(disabledByPage);
   const here = `${location.pathname}${location.search}`;
-  const again = run.state?.status === 'succeeded';
+  const again = run.hasResult;
   const text = again ? t('client-tools.common.runAgain') : label;
   const costText = cost === undefined ? '' : tokensLabel(t, cost);
   const press = () => {

@@ -1,17 +1,20 @@
 import { useEffect, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
+import { useSearchParams } from 'react-router';
 import { ImageOff } from 'lucide-react';
-import { EmptyState } from '../../components';
+import { Button, EmptyState } from '../../components';
 import type { Translate } from '../../lib/i18n';
 import { useStore } from '../../stores';
+import type { BatchRunStore } from '../../stores/batch-run-store';
 import type { ToolRunStore } from '../../stores/tool-run-store';
+import { BatchCanvas, batchTotal } from './batch-view';
 import { JobStatus } from './job-status';
 import { NewRunButton } from './new-run-button';
 import { RunPanel } from './run-panel';
 import { ToolLayout } from './tool-layout';
 import { UploadZone } from './upload-zone';
 import { useToolPage } from './use-tool-page';
-import { useUpload, type UploadState } from './use-upload';
+import { batchCount, batchReady, useUpload, type UploadState } from './use-upload';
 
 /**
  * What the upload tools (remove background, upscale) share: the tool page, its chosen image (taking an image
@@ -20,8 +23,42 @@ import { useUpload, type UploadState } from './use-upload';
  */
 export function useUploadTool(tool: 'remove-background' | 'upscale', upscaleFactor?: number) {
   const { tools } = useStore();
-  const { run, startOver } = useToolPage(tool);
+  const { run, startOver: startOverSingle } = useToolPage(tool);
   const upload = useUpload(upscaleFactor);
+  const batch = tools.batches[tool];
+  const [params, setParams] = useSearchParams();
+  const batchId = params.get('batch');
+
+  // A batch named by the URL (from history, or this page after a reload) is shown and followed.
+  useEffect(() => {
+    if (!batchId) return;
+    // A finished single result makes way for the batch.
+    if (run.state && !run.busy) run.reset();
+    void batch.open(batchId);
+  }, [batchId, batch]);
+  const shownBatch = batch.view?.id;
+  const jobId = params.get('job');
+  useEffect(() => {
+    if (shownBatch && shownBatch !== batchId && !jobId) setParams({ batch: shownBatch }, { replace: true });
+  }, [shownBatch, batchId, jobId, setParams]);
+
+  // A new choice after a finished batch leaves it (as a new image does after a single job), and a batch
+  // chosen after a single job's result replaces that result.
+  useEffect(() => {
+    if (upload.chosen === 0) return;
+    if (batch.view && !batch.busy) {
+      batch.reset();
+      setParams({}, { replace: true });
+    }
+    if (upload.batch && run.state && !run.busy) startOverSingle();
+  }, [upload.chosen]);
+
+  /** Back to an empty tool: no job, no batch, nothing chosen for a batch. */
+  const startOver = () => {
+    batch.reset();
+    upload.clearBatch();
+    startOverSingle();
+  };
 
   useEffect(() => {
     const handed = tools.takeHandoff(tool);
@@ -31,11 +68,11 @@ export function useUploadTool(tool: 'remove-background' | 'upscale', upscaleFact
 
   // A new image after a finished job starts a new run (the old result leaves the canvas).
   useEffect(() => {
-    if (upload.file && run.state && !run.busy) startOver();
+    if (upload.file && run.state && !run.busy) startOverSingle();
   }, [upload.file]);
 
   const preview = upload.previewUrl ?? run.job?.input_url ?? null;
-  return { run, startOver, upload, preview };
+  return { run, batch, startOver, upload, preview };
 }
 
 /**
@@ -78,7 +115,10 @@ interface UploadToolLayoutProps {
   lead: string;
   canvas: ReactNode;
   run: ToolRunStore;
+  batch: BatchRunStore;
   upload: UploadState;
+  /** The tool's option fields as the API takes them, for a batch (a single run builds its own form). */
+  fields: Record<string, string>;
   startOver(): void;
   runLabel: string;
   cost: number | undefined;
@@ -89,24 +129,60 @@ interface UploadToolLayoutProps {
   children: ReactNode;
 }
 
-/** An upload tool's page: the canvas beside the upload zone, the tool's options, the run panel and "New run". */
-export const UploadToolLayout = observer(function UploadToolLayout({ tool, title, lead, canvas, run, upload, startOver, runLabel, cost, fingerprint, onRun, children }: UploadToolLayoutProps) {
+/**
+ * An upload tool's page: the canvas beside the upload zone, the tool's options, the run panel and "New run".
+ * Several images or a ZIP turn it into the batch flow: the canvas shows the choice with its total price, then
+ * the batch's items live, and the run panel sends the batch.
+ */
+export const UploadToolLayout = observer(function UploadToolLayout({ tool, title, lead, canvas, run, batch, upload, fields, startOver, runLabel, cost, fingerprint, onRun, children }: UploadToolLayoutProps) {
   const { t } = useStore();
+  const batchMode = upload.batch !== null || batch.phase !== 'idle';
+  const busy = run.busy || batch.busy;
+  const count = upload.batch ? batchCount(upload.batch) : null;
+  const total = cost !== undefined && count !== null ? batchTotal(cost, count) : undefined;
+  const runBatch = () => {
+    const choice = upload.batch;
+    if (!choice) return;
+    const input = choice.archive ? { archive: choice.archive.file } : { images: choice.images.map((i) => i.file) };
+    void batch.submit(input, fields, total ?? 0);
+  };
   return (
     <ToolLayout
       title={title}
       lead={lead}
-      canvas={canvas}
-      activity={run.activity}
+      canvas={batchMode ? <BatchCanvas batch={batch} choice={batch.view ? null : upload.batch} unitCost={cost} /> : canvas}
+      activity={batchMode ? batch.phase : run.activity}
       controls={
         <>
-          <UploadZone upload={upload} disabled={run.busy} />
-          <fieldset className="tool-form" disabled={run.busy}>
+          <UploadZone upload={upload} disabled={busy} />
+          <fieldset className="tool-form" disabled={busy}>
             <legend className="tool-form__legend">{t('client-tools.common.options')}</legend>
             {children}
           </fieldset>
-          <RunPanel tool={tool} label={runLabel} cost={cost} {...uploadRunGate(upload, t)} fingerprint={fingerprint} onRun={onRun} />
-          <NewRunButton run={run} onClick={startOver} />
+          {batchMode ? (
+            batch.view ? null : (
+              <RunPanel
+                tool={tool}
+                runner={batch}
+                label={count === null ? t('client-tools.batch.runZip') : t('client-tools.batch.run', { n: count })}
+                cost={total}
+                blocker={null}
+                disabled={!upload.batch || !batchReady(upload.batch)}
+                onRun={runBatch}
+              />
+            )
+          ) : (
+            <RunPanel tool={tool} label={runLabel} cost={cost} {...uploadRunGate(upload, t)} fingerprint={fingerprint} onRun={onRun} />
+          )}
+          {batchMode ? (
+            batch.finished ? (
+              <Button variant="ghost" block onClick={startOver}>
+                {t('client-tools.common.newRun')}
+              </Button>
+            ) : null
+          ) : (
+            <NewRunButton run={run} onClick={startOver} />
+          )}
         </>
       }
     />

@@ -3,13 +3,14 @@ import { observer } from 'mobx-react-lite';
 import { ImageUp } from 'lucide-react';
 import { LIMITS } from '@imagestudio/contracts';
 import { useStore } from '../../stores';
-import type { UploadState } from './use-upload';
+import { isZipFile } from './zip-images';
+import { batchCount, type UploadState } from './use-upload';
 
-/** The image files among dropped, pasted or picked items (a file without a type may still be an image). */
+/** The image and ZIP files among dropped, pasted or picked items (a file without a type may still be an image). */
 function imageFiles(files: FileList | null | undefined): File[] {
   if (!files) return [];
   const all = Array.from(files);
-  const images = all.filter((f) => f.type.startsWith('image/') || f.type === '');
+  const images = all.filter((f) => f.type.startsWith('image/') || f.type === '' || isZipFile(f));
   return images.length > 0 ? images : all.slice(0, 1);
 }
 
@@ -20,8 +21,8 @@ function carriesFiles(event: globalThis.DragEvent | DragEvent): boolean {
 
 /**
  * Where an image comes in: the file picker (several files allowed), a drop anywhere on the page, or a
- * paste anywhere on the page. With several images the first is used and the zone says so. Shows the
- * client check's message before anything is uploaded.
+ * paste anywhere on the page. Several images, or a ZIP of them, make a batch. Shows the client check's
+ * message before anything is uploaded.
  */
 export const UploadZone = observer(function UploadZone({ upload, disabled }: { upload: UploadState; disabled?: boolean }) {
   const { t } = useStore();
@@ -35,7 +36,7 @@ export const UploadZone = observer(function UploadZone({ upload, disabled }: { u
       const files = imageFiles(event.clipboardData?.files);
       if (files.length > 0) {
         event.preventDefault();
-        upload.chooseFirst(files);
+        upload.chooseMany(files);
       }
     };
     // A drop anywhere on the page counts; the browser would otherwise open the image in place of the app.
@@ -59,7 +60,7 @@ export const UploadZone = observer(function UploadZone({ upload, disabled }: { u
       depth = 0;
       setOver(false);
       const files = imageFiles(event.dataTransfer?.files);
-      if (files.length > 0) upload.chooseFirst(files);
+      if (files.length > 0) upload.chooseMany(files);
     };
     document.addEventListener('paste', onPaste);
     document.addEventListener('dragenter', onEnter);
@@ -76,7 +77,8 @@ export const UploadZone = observer(function UploadZone({ upload, disabled }: { u
     };
   }, [upload, disabled]);
 
-  const problem = upload.problem ? t(upload.problem.key, upload.problem.vars) : null;
+  const failed = upload.batch ? upload.batch.problem : upload.problem;
+  const problem = failed ? t(failed.key, failed.vars) : null;
   return (
     <div className="field">
       <div className={`upload-zone${over ? ' upload-zone--over' : ''}${problem ? ' upload-zone--error' : ''}`} data-testid="upload-zone">
@@ -84,7 +86,7 @@ export const UploadZone = observer(function UploadZone({ upload, disabled }: { u
         <p>
           {t('client-tools.upload.drop')}{' '}
           <label htmlFor={inputId} className="upload-zone__browse">
-            {upload.file ? t('client-tools.upload.replace') : t('client-tools.upload.browse')}
+            {upload.file || upload.batch ? t('client-tools.upload.replace') : t('client-tools.upload.browse')}
           </label>
         </p>
         <input
@@ -93,28 +95,25 @@ export const UploadZone = observer(function UploadZone({ upload, disabled }: { u
           className="visually-hidden"
           type="file"
           multiple
-          accept="image/jpeg,image/png,image/webp"
+          accept="image/jpeg,image/png,image/webp,.zip,application/zip"
           disabled={disabled}
           aria-label={t('client-tools.upload.label')}
           onChange={(e) => {
             const files = Array.from(e.target.files ?? []);
-            if (files.length > 0) upload.chooseFirst(files);
+            if (files.length > 0) upload.chooseMany(files);
             e.target.value = '';
           }}
         />
         <p className="upload-zone__hint">
-          {upload.checking
+          {upload.checking || upload.batch?.checking
             ? t('client-tools.upload.checking')
-            : upload.file && upload.facts?.width
+            : upload.batch
+              ? batchHint(upload, t)
+              : upload.file && upload.facts?.width
               ? t('client-tools.upload.selected', { name: upload.file.name, w: upload.facts.width, h: upload.facts.height ?? 0 })
-              : t('client-tools.upload.hint', { mb: LIMITS.uploadMaxBytes / 1024 / 1024, mp: LIMITS.uploadMaxPixels / 1e6 })}
+              : `${t('client-tools.upload.hint', { mb: LIMITS.uploadMaxBytes / 1024 / 1024, mp: LIMITS.uploadMaxPixels / 1e6 })} ${t('client-tools.upload.batchHint')}`}
         </p>
       </div>
-      {upload.file && upload.leftOut > 0 && !upload.checking ? (
-        <p className="notice notice--warning" role="status" data-testid="upload-first-only">
-          {t('client-tools.upload.firstOnly', { n: upload.leftOut + 1, name: upload.file.name })}
-        </p>
-      ) : null}
       {over ? (
         <div className="drop-overlay" aria-hidden="true">
           <p>{t('client-tools.upload.dropAnywhere')}</p>
@@ -128,3 +127,13 @@ export const UploadZone = observer(function UploadZone({ upload, disabled }: { u
     </div>
   );
 });
+
+/** "3 images chosen for a batch" or "photos.zip - 12 images". */
+function batchHint(upload: UploadState, t: ReturnType<typeof useStore>['t']): string {
+  const batch = upload.batch!;
+  const count = batchCount(batch);
+  if (batch.archive) {
+    return count === null ? t('client-tools.batch.zipUnread', { name: batch.archive.file.name }) : t('client-tools.batch.zipChosen', { name: batch.archive.file.name, n: count });
+  }
+  return t('client-tools.batch.imagesChosen', { n: count ?? 0 });
+}

@@ -25,7 +25,7 @@ export const UpscalePage = observer(function UpscalePage() {
   // Before the status is known (or when no worker is up) the full list shows; the server has the last word.
   const choices = UPSCALE_MODELS.filter((m) => offered.length === 0 ? m !== 'photo-max' : offered.includes(m));
   const [view, setView] = useState<'compare' | 'lens'>('compare');
-  const { run, startOver, upload, preview: before } = useUploadTool('upscale', factor);
+  const { run, batch, startOver, upload, preview: before } = useUploadTool('upscale', factor);
   const quote = tools.quote('upscale', 1, factor, model);
 
   useEffect(() => {
@@ -37,13 +37,13 @@ export const UpscalePage = observer(function UpscalePage() {
   }, [choices, model]);
 
   const fingerprint = uploadFingerprint(upload.file, { factor, format });
+  // The options as the API's form fields, for a single run and for a batch alike.
+  const fields: Record<string, string> = { factor: String(factor), model, output_format: format };
   const start = () => {
     if (!upload.file) return;
     const body = new FormData();
     body.append('image', upload.file);
-    body.append('factor', String(factor));
-    body.append('model', model);
-    body.append('output_format', format);
+    for (const [name, value] of Object.entries(fields)) body.append(name, value);
     void run.submit(body, quote?.cost ?? 0, fingerprint);
   };
 
@@ -87,7 +87,9 @@ export const UpscalePage = observer(function UpscalePage() {
       lead={t('client-tools.upscale.lead')}
       canvas={canvas}
       run={run}
+      batch={batch}
       upload={upload}
+      fields={fields}
       startOver={startOver}
       runLabel={t('client-tools.upscale.run')}
       cost={quote?.cost}

@@ -23,9 +23,11 @@ export function useToolPage(tool: JobName) {
 
   // The URL names the job on screen, so a reload or a shared link shows it again.
   const current = run.job?.id;
+  // A batch named by the URL (upload tools) has the page: the single job does not take the URL from it.
+  const batchId = params.get('batch');
   useEffect(() => {
-    if (current && current !== jobId) setParams({ job: current }, { replace: true });
-  }, [current, jobId, setParams]);
+    if (current && current !== jobId && !batchId) setParams({ job: current }, { replace: true });
+  }, [current, jobId, batchId, setParams]);
 
   /** Back to an empty tool: forget the job and drop it from the URL. */
   const startOver = () => {

@@ -1,5 +1,25 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { BATCH_LIMITS } from '@imagestudio/contracts';
+import { isZipFile, zipImageNames } from './zip-images';
 import { checkUpload, inspectFile, type UploadFacts, type UploadProblem } from './upload-checks';
+
+/** One image of a batch, checked in the browser like a single upload. */
+export interface BatchImage {
+  file: File;
+  /** Object URL for its thumbnail; null when the browser cannot show it. */
+  url: string | null;
+  problem: UploadProblem | null;
+}
+
+/** Several images (or one ZIP) chosen together: the batch flow. */
+export interface BatchChoice {
+  images: BatchImage[];
+  /** A ZIP instead of images, with the image names its directory lists (null when it could not be read). */
+  archive: { file: File; imageNames: string[] | null } | null;
+  checking: boolean;
+  /** A problem with the choice as a whole (too many images, too large). */
+  problem: UploadProblem | null;
+}
 
 export interface UploadState {
   file: File | null;
@@ -9,28 +29,50 @@ export interface UploadState {
   checking: boolean;
   /** The first failed client check; null when the file may be uploaded. */
   problem: UploadProblem | null;
-  /** How many more images came with the chosen one (picked, dropped or pasted together) and were left out. */
-  leftOut: number;
+  /** Set instead of `file` when several images or a ZIP were picked, dropped or pasted together. */
+  batch: BatchChoice | null;
+  /** Counts the choices made (0 before the first), so a page can react to each new one. */
+  chosen: number;
   choose(file: File): void;
-  /** Several images at once: the first is used (batches are not offered yet) and `leftOut` says how many were not. */
-  chooseFirst(files: File[]): void;
+  /** Files picked, dropped or pasted together: one image is a single run, several images or a ZIP a batch. */
+  chooseMany(files: File[]): void;
+  /** Forgets the chosen batch (a new run). */
+  clearBatch(): void;
 }
 
-/** The chosen image of an upload tool, checked in the browser; `upscaleFactor` adds the output limit. */
+const MB = 1024 * 1024;
+
+/** The batch-wide limits, checked before anything is sent. */
+function batchProblem(images: File[], archive: File | null): UploadProblem | null {
+  const count = images.length;
+  if (count > BATCH_LIMITS.maxItems) return { key: 'client-tools.batch.errors.tooMany', vars: { n: count, max: BATCH_LIMITS.maxItems } };
+  const bytes = archive ? archive.size : images.reduce((sum, f) => sum + f.size, 0);
+  if (bytes > BATCH_LIMITS.maxTotalBytes) return { key: 'client-tools.batch.errors.tooLarge', vars: { max: BATCH_LIMITS.maxTotalBytes / MB } };
+  return null;
+}
+
+/** The chosen image of an upload tool (or several, for a batch), checked in the browser; `upscaleFactor` adds the output limit. */
 export function useUpload(upscaleFactor?: number): UploadState {
   const [file, setFile] = useState<File | null>(null);
   const [facts, setFacts] = useState<UploadFacts | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
-  const [leftOut, setLeftOut] = useState(0);
-  const latest = useRef<File | null>(null);
+  const [batch, setBatch] = useState<{ images: { file: File; url: string | null; facts: UploadFacts }[]; archive: BatchChoice['archive']; checking: boolean } | null>(null);
+  const latest = useRef<unknown>(null);
+  const [chosen, setChosen] = useState(0);
 
   useEffect(() => () => {
     if (previewUrl) URL.revokeObjectURL(previewUrl);
   }, [previewUrl]);
 
+  useEffect(() => () => {
+    batch?.images.forEach((i) => i.url && URL.revokeObjectURL(i.url));
+  }, [batch?.images]);
+
   const read = useCallback((next: File) => {
     latest.current = next;
+    setChosen((n) => n + 1);
+    setBatch(null);
     setChecking(true);
     void inspectFile(next).then((result) => {
       // A newer choice made while this one was being read wins.
@@ -42,24 +84,71 @@ export function useUpload(upscaleFactor?: number): UploadState {
     });
   }, []);
 
-  const choose = useCallback(
-    (next: File) => {
-      setLeftOut(0);
-      read(next);
+  const readBatch = useCallback((files: File[]) => {
+    const token = {};
+    latest.current = token;
+    setChosen((n) => n + 1);
+    setFile(null);
+    setFacts(null);
+    setPreviewUrl(null);
+    setChecking(false);
+    const zip = files.length === 1 && isZipFile(files[0]!) ? files[0]! : null;
+    if (zip) {
+      setBatch({ images: [], archive: { file: zip, imageNames: null }, checking: true });
+      void zipImageNames(zip).then((imageNames) => {
+        if (latest.current === token) setBatch({ images: [], archive: { file: zip, imageNames }, checking: false });
+      });
+      return;
+    }
+    // Archives mixed in with images are left out: a batch is either images or one ZIP.
+    const images = files.filter((f) => !isZipFile(f));
+    setBatch({ images: [], archive: null, checking: true });
+    void Promise.all(images.map(async (f) => {
+      const result = await inspectFile(f);
+      return { file: f, facts: result, url: result.width ? URL.createObjectURL(f) : null };
+    })).then((checked) => {
+      if (latest.current === token) setBatch({ images: checked, archive: null, checking: false });
+      else checked.forEach((c) => c.url && URL.revokeObjectURL(c.url));
+    });
+  }, []);
+
+  const choose = useCallback((next: File) => read(next), [read]);
+
+  const chooseMany = useCallback(
+    (files: File[]) => {
+      if (files.length === 0) return;
+      if (files.length === 1 && !isZipFile(files[0]!)) read(files[0]!);
+      else readBatch(files);
     },
-    [read],
+    [read, readBatch],
   );
 
-  const chooseFirst = useCallback(
-    (files: File[]) => {
-      const first = files[0];
-      if (!first) return;
-      setLeftOut(files.length - 1);
-      read(first);
-    },
-    [read],
-  );
+  const clearBatch = useCallback(() => {
+    latest.current = null;
+    setBatch(null);
+  }, []);
 
   const problem = facts ? checkUpload(facts, upscaleFactor) : null;
-  return { file, facts, previewUrl, checking, problem, leftOut, choose, chooseFirst };
+  const batchChoice: BatchChoice | null = batch
+    ? {
+        images: batch.images.map((i) => ({ file: i.file, url: i.url, problem: checkUpload(i.facts, upscaleFactor) })),
+        archive: batch.archive,
+        checking: batch.checking,
+        problem: batchProblem(batch.images.map((i) => i.file), batch.archive?.file ?? null),
+      }
+    : null;
+  return { file, facts, previewUrl, checking, problem, batch: batchChoice, chosen, choose, chooseMany, clearBatch };
+}
+
+/** How many images a batch choice holds: known for images, read from a ZIP's directory, or null. */
+export function batchCount(batch: BatchChoice): number | null {
+  if (batch.archive) return batch.archive.imageNames?.length ?? null;
+  return batch.images.length;
+}
+
+/** True when the chosen batch can be sent: checked, not empty, and no image or limit refused in the browser. */
+export function batchReady(batch: BatchChoice): boolean {
+  if (batch.checking || batch.problem) return false;
+  if (batch.archive) return batch.archive.imageNames === null || batch.archive.imageNames.length > 0;
+  return batch.images.length > 0 && batch.images.every((i) => i.problem === null);
 }

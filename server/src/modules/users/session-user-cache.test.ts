@@ -50,7 +50,10 @@ describe('session user cache across app instances', () => {
     expect((await signIn(onA, email, password)).status).toBe(200);
 
     const notice = noticeFor(b, user.id);
-    await onA.post('/api/user/change-password').send({ current_password: password, password: 'Changed12', password_confirmation: 'Changed12' }).expect(200);
+    await onA
+      .post('/api/user/change-password')
+      .send({ current_password: password, password: 'Changed12', password_confirmation: 'Changed12' })
+      .expect(200);
     await notice;
     await onB.get('/api/user/profile').expect(401);
     // The session that changed it goes on, on either instance (the cookie is shared through Redis).
@@ -76,12 +79,24 @@ describe('session user cache across app instances', () => {
     expect(await balanceOn(onB)).toBe(10);
 
     let notice = noticeFor(b, user.id);
-    await applyEntryNow(a.ctx.db, { userId: user.id, deltaTenths: -25, kind: 'adjustment', idempotencyKey: `test-charge:${randomUUID()}`, reason: 'test charge' });
+    await applyEntryNow(a.ctx.db, {
+      userId: user.id,
+      deltaTenths: -25,
+      kind: 'adjustment',
+      idempotencyKey: `test-charge:${randomUUID()}`,
+      reason: 'test charge',
+    });
     await notice;
     expect(await balanceOn(onB)).toBe(7.5);
 
     notice = noticeFor(b, user.id);
-    await applyEntryNow(a.ctx.db, { userId: user.id, deltaTenths: 100, kind: 'adjustment', idempotencyKey: `test-credit:${randomUUID()}`, reason: 'test credit' });
+    await applyEntryNow(a.ctx.db, {
+      userId: user.id,
+      deltaTenths: 100,
+      kind: 'adjustment',
+      idempotencyKey: `test-credit:${randomUUID()}`,
+      reason: 'test credit',
+    });
     await notice;
     expect(await balanceOn(onB)).toBe(17.5);
   });

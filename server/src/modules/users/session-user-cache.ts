@@ -76,7 +76,11 @@ export function createSessionUserCache(
     forgetAll();
     c.end().catch(() => undefined);
     if (closed) return;
-    if (wasListening) deps.logger.warn({ err: err?.message }, 'user change notices lost; reading session users from Postgres until reconnected');
+    if (wasListening)
+      deps.logger.warn(
+        { err: err?.message },
+        'user change notices lost; reading session users from Postgres until reconnected',
+      );
     retryTimer = setTimeout(() => void connect(), delay);
     retryTimer.unref();
     delay = Math.min(delay * 2, maxRetryMs);

@@ -27,7 +27,10 @@ export interface UserRow {
 export type NewUser = Pick<UserRow, 'email' | 'name' | 'surname' | 'phone' | 'phone_e164' | 'password_hash'>;
 
 /** The columns PUT /api/user/profile may change (never email, balance or role). */
-export type ProfileFields = Pick<UserRow, 'name' | 'surname' | 'phone' | 'phone_e164' | 'country_id' | 'city' | 'address' | 'post_code'>;
+export type ProfileFields = Pick<
+  UserRow,
+  'name' | 'surname' | 'phone' | 'phone_e164' | 'country_id' | 'city' | 'address' | 'post_code'
+>;
 
 /** Postgres unique_violation, raised by users_email_lower_unique when an email is taken in any letter case. */
 export function isUniqueViolation(err: unknown): boolean {
@@ -39,8 +42,24 @@ export type SessionUser = Omit<UserRow, 'password_hash'>;
 
 /** Every column but the password hash: what a request handler may see of its user. */
 const SESSION_USER_COLUMNS = [
-  'id', 'email', 'name', 'surname', 'phone', 'phone_e164', 'email_verified_at', 'country_id', 'city', 'address',
-  'post_code', 'avatar_url', 'balance_tenths', 'role', 'disabled_at', 'session_epoch', 'created_at', 'updated_at',
+  'id',
+  'email',
+  'name',
+  'surname',
+  'phone',
+  'phone_e164',
+  'email_verified_at',
+  'country_id',
+  'city',
+  'address',
+  'post_code',
+  'avatar_url',
+  'balance_tenths',
+  'role',
+  'disabled_at',
+  'session_epoch',
+  'created_at',
+  'updated_at',
 ] as const satisfies readonly (keyof UserRow)[];
 
 /** The per-request read, as a named prepared statement: Postgres parses and plans it once per connection. */
@@ -87,7 +106,9 @@ export async function insertUser(db: Knex, user: NewUser): Promise<UserRow> {
 }
 
 export async function updateProfile(db: Knex, id: string, fields: ProfileFields): Promise<void> {
-  await db('users').where({ id }).update({ ...fields, updated_at: db.fn.now() });
+  await db('users')
+    .where({ id })
+    .update({ ...fields, updated_at: db.fn.now() });
 }
 
 /** Sets a new password hash and bumps the session epoch, so sessions signed in before it end. */
@@ -101,6 +122,9 @@ export async function updatePassword(db: Knex, id: string, passwordHash: string)
 
 /** Marks the email verified once; returns false when it already was. */
 export async function markEmailVerified(db: Knex, id: string): Promise<boolean> {
-  const count = await db('users').where({ id }).whereNull('email_verified_at').update({ email_verified_at: db.fn.now(), updated_at: db.fn.now() });
+  const count = await db('users')
+    .where({ id })
+    .whereNull('email_verified_at')
+    .update({ email_verified_at: db.fn.now(), updated_at: db.fn.now() });
   return count > 0;
 }

@@ -1,0 +1,189 @@
+import { useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Archive, Download, RotateCcw } from 'lucide-react';
+import { resultDownloadName, type BatchItemView } from '@imagestudio/contracts';
+import { Badge, Button, ConfirmDialog, ProgressBar } from '../../components';
+import { BATCH_TONES, JOB_TONES } from '../../lib/status-tones';
+import { tokensLabel } from '../../lib/tokens-label';
+import { useStore } from '../../stores';
+import type { BatchRunStore } from '../../stores/batch-run-store';
+import { stageText } from './job-status';
+import { batchCount, type BatchChoice } from './use-upload';
+import './batches.css';
+
+
+/** The total of `count` items at `unit` tokens each, exact to a tenth. */
+export function batchTotal(unit: number, count: number): number {
+  return (Math.round(unit * 10) * count) / 10;
+}
+
+/** Before the run: the chosen images (or the ZIP) with their checks, and the total price. */
+const BatchChoiceView = observer(function BatchChoiceView({ choice, unitCost }: { choice: BatchChoice; unitCost: number | undefined }) {
+  const { t } = useStore();
+  const count = batchCount(choice);
+  const unit = unitCost === undefined ? null : tokensLabel(t, unitCost);
+  return (
+    <div className="batch" data-testid="batch-choice">
+      <p className="batch__price" data-testid="batch-price">
+        {unit === null
+          ? t('client-tools.batch.count', { n: count ?? 0 })
+          : count === null
+            ? t('client-tools.batch.pricePerImage', { unit })
+            : t('client-tools.batch.price', { n: count, unit, total: tokensLabel(t, batchTotal(unitCost!, count)) })}
+      </p>
+      {choice.archive ? (
+        <div className="batch__archive">
+          <Archive aria-hidden="true" />
+          <span>{choice.archive.file.name}</span>
+        </div>
+      ) : (
+        <ul className="batch__grid" aria-label={t('client-tools.batch.chosenLabel')}>
+          {choice.images.map((image, i) => (
+            <li key={`${image.file.name}-${i}`} className={`batch-item${image.problem ? ' batch-item--error' : ''}`} data-testid="batch-choice-item">
+              <div className="batch-item__thumb">{image.url ? <img className="checkerboard" src={image.url} alt="" /> : null}</div>
+              <span className="batch-item__name">{image.file.name}</span>
+              {image.problem ? <span className="batch-item__error">{t(image.problem.key, image.problem.vars)}</span> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+});
+
+/** One item of a running or finished batch: thumbnail, name, status, progress, and its actions. */
+const BatchItemCard = observer(function BatchItemCard({ item, batch, onRetry }: { item: BatchItemView; batch: BatchRunStore; onRetry(item: BatchItemView): void }) {
+  const { t } = useStore();
+  const result = item.results[0];
+  // The thumbnail is decorative: the file name is written beside it.
+  const thumb = result?.url ?? item.input_url;
+  const job = { tool: batch.tool, input_name: item.file_name, params: batch.view?.params ?? {} };
+  return (
+    <li className={`batch-item batch-item--${item.status}`} data-testid="batch-item" data-status={item.status}>
+      <div className="batch-item__thumb">{thumb ? <img className="checkerboard" src={thumb} alt="" loading="lazy" /> : null}</div>
+      <span className="batch-item__name">{item.file_name}</span>
+      <span className="batch-item__status">
+        <Badge tone={JOB_TONES[item.status]}>{t(`client-tools.status.${item.status}`)}</Badge>
+        {item.refunded ? <Badge tone="success">{t('client-tools.history.refunded')}</Badge> : null}
+      </span>
+      {item.status === 'running' ? (
+        <>
+          <span className="batch-item__stage">{stageText(t, batch.tool, item.stage)}</span>
+          <ProgressBar value={item.progress} label={t('client-tools.batch.itemProgress', { name: item.file_name })} />
+        </>
+      ) : item.status === 'queued' && item.queue_position ? (
+        <span className="batch-item__stage">{t('client-tools.job.queuePosition', { n: item.queue_position })}</span>
+      ) : null}
+      {item.status === 'failed' && item.error ? <span className="batch-item__error">{item.error}</span> : null}
+      <span className="batch-item__actions">
+        {result ? (
+          <a href={result.url} download={resultDownloadName(job, 0, result.format)} className="batch-item__link">
+            {t('client-tools.common.download')}
+          </a>
+        ) : null}
+        {item.status === 'failed' || item.status === 'cancelled' ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            icon={<RotateCcw aria-hidden="true" size={16} />}
+            busy={batch.retrying.has(item.id)}
+            busyText={t('client-tools.common.starting')}
+            onClick={() => onRetry(item)}
+            aria-label={t('client-tools.batch.retryNamed', { name: item.file_name })}
+          >
+            {t('client-tools.batch.retry')}
+          </Button>
+        ) : null}
+      </span>
+    </li>
+  );
+});
+
+/** A batch after its upload: counts, overall progress, Cancel all, Download all (ZIP), and the item grid. */
+const BatchProgressView = observer(function BatchProgressView({ batch }: { batch: BatchRunStore }) {
+  const { t } = useStore();
+  const [retrying, setRetrying] = useState<BatchItemView | null>(null);
+  const view = batch.view!;
+  const total = view.items.length;
+  const done = batch.doneCount;
+  const open = !batch.finished;
+  const succeeded = view.items.filter((i) => i.status === 'succeeded').length;
+  const retryCost = retrying ? tokensLabel(t, retrying.cost) : '';
+  return (
+    <div className="batch" data-testid="batch-view" data-status={view.status}>
+      <div className="batch__head">
+        <Badge tone={BATCH_TONES[view.status]}>{t(`client-tools.batch.status.${view.status}`)}</Badge>
+        <span data-testid="batch-done">{t('client-tools.batch.done', { done, total })}</span>
+        <span className="batch__cost">{t('client-tools.batch.charged', { cost: tokensLabel(t, view.cost) })}</span>
+      </div>
+      <ProgressBar value={total === 0 ? 0 : Math.round((done / total) * 100)} label={t('client-tools.batch.progressLabel')} />
+      <div className="batch__actions">
+        {succeeded > 0 ? (
+          <a className={`btn btn--${open ? 'secondary' : 'primary'} btn--md`} href={batch.zipUrl ?? undefined} download data-testid="batch-zip">
+            <Download aria-hidden="true" />
+            <span>{t('client-tools.batch.downloadZip')}</span>
+          </a>
+        ) : null}
+        {open ? (
+          <Button variant="secondary" onClick={() => void batch.cancelAll()} busy={batch.cancelling} busyText={t('client-tools.job.cancelling')} data-testid="batch-cancel">
+            {t('client-tools.batch.cancelAll')}
+          </Button>
+        ) : null}
+      </div>
+      {batch.finished && view.refunded > 0 ? (
+        <p className="notice notice--warning" role="status">
+          {t('client-tools.batch.refunded', { cost: tokensLabel(t, view.refunded) })}
+        </p>
+      ) : null}
+      <ul className="batch__grid" aria-label={t('client-tools.batch.itemsLabel')}>
+        {view.items.map((item) => (
+          <BatchItemCard key={item.id} item={item} batch={batch} onRetry={setRetrying} />
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={retrying !== null}
+        title={t('client-tools.batch.retryTitle')}
+        confirmLabel={t('client-tools.batch.retryConfirm', { cost: retryCost })}
+        cancelLabel={t('client-tools.batch.retryKeep')}
+        closeLabel={t('shell.common.close')}
+        onCancel={() => setRetrying(null)}
+        onConfirm={() => {
+          const item = retrying;
+          setRetrying(null);
+          if (item) void batch.retry(item.id);
+        }}
+      >
+        {retrying ? t('client-tools.batch.retryBody', { name: retrying.file_name, cost: retryCost }) : ''}
+      </ConfirmDialog>
+    </div>
+  );
+});
+
+/** The canvas of an upload tool in batch mode: the choice and its price, the upload, then the live batch. */
+export const BatchCanvas = observer(function BatchCanvas({ batch, choice, unitCost }: { batch: BatchRunStore; choice: BatchChoice | null; unitCost: number | undefined }) {
+  const { t } = useStore();
+  if (batch.view) return <BatchProgressView batch={batch} />;
+  return (
+    <>
+      {batch.phase === 'submitting' ? (
+        <div className="job-status" data-testid="job-status" data-status="uploading">
+          <p>{t('client-tools.job.uploading', { n: Math.round(batch.uploadFraction * 100) })}</p>
+          <ProgressBar value={Math.round(batch.uploadFraction * 100)} label={t('client-tools.job.uploadLabel')} />
+        </div>
+      ) : null}
+      {batch.badFiles.length > 0 ? (
+        // The run panel says how many files were refused; this names each one and why.
+        <div className="notice notice--error" data-testid="batch-bad-files">
+          <ul>
+            {batch.badFiles.map((f) => (
+              <li key={f.name}>
+                <strong>{f.name}</strong>: {f.reasons.join(' ')}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {choice ? <BatchChoiceView choice={choice} unitCost={unitCost} /> : null}
+    </>
+  );
+});
