@@ -41,7 +41,7 @@ export async function startBenchApp(env: Record<string, string> = {}): Promise<B
     deps,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await closeDeps(deps);
+      await closeDeps(app.locals.ctx as AppContext);
     },
   };
 }

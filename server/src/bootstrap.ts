@@ -1,5 +1,6 @@
 import { fromRoot, type Config } from './config';
 import type { AppDeps } from './context';
+import { closeServices, type AppServices } from './services';
 import { connectDb } from './lib/db';
 import { createLogger, type Logger } from '@imagestudio/runtime';
 import { createQueue } from './lib/queue';
@@ -7,7 +8,10 @@ import { connectRedis, throttledErrorLog } from '@imagestudio/runtime';
 import { Storage } from './lib/storage';
 
 /** Opens every connection the API needs; on failure closes what was opened and rethrows. */
-export async function openDeps(config: Config, logger: Logger = createLogger(config.LOG_LEVEL, 'api')): Promise<AppDeps> {
+export async function openDeps(
+  config: Config,
+  logger: Logger = createLogger(config.LOG_LEVEL, 'api'),
+): Promise<AppDeps> {
   const opened: Array<() => Promise<unknown>> = [];
   try {
     const db = await connectDb(config.DATABASE_URL);
@@ -31,8 +35,14 @@ export async function openDeps(config: Config, logger: Logger = createLogger(con
       logger,
     );
     opened.push(() => storage.close());
-    const queue = createQueue(queueRedis, config.QUEUE_PREFIX, { attempts: config.JOB_ATTEMPTS, firstRetryDelayMs: config.JOB_RETRY_DELAY_MS });
-    queue.on('error', throttledErrorLog((err, skipped) => logger.error({ err: err.message, skipped }, 'queue error')));
+    const queue = createQueue(queueRedis, config.QUEUE_PREFIX, {
+      attempts: config.JOB_ATTEMPTS,
+      firstRetryDelayMs: config.JOB_RETRY_DELAY_MS,
+    });
+    queue.on(
+      'error',
+      throttledErrorLog((err, skipped) => logger.error({ err: err.message, skipped }, 'queue error')),
+    );
     return { config, logger, db, redis, queueRedis, queue, storage };
   } catch (err) {
     for (const close of opened.reverse()) await close().catch(() => undefined);
@@ -40,8 +50,12 @@ export async function openDeps(config: Config, logger: Logger = createLogger(con
   }
 }
 
-/** Closes users before what they use: queue, Redis, storage, then knex. */
-export async function closeDeps(deps: AppDeps): Promise<void> {
+/**
+ * Closes users before what they use: the app's services when given its context (`app.locals.ctx`), then
+ * queue, Redis, storage, and knex.
+ */
+export async function closeDeps(deps: AppDeps & { services?: AppServices }): Promise<void> {
+  if (deps.services) await closeServices(deps.services).catch(() => undefined);
   await deps.queue.close().catch(() => undefined);
   await deps.queueRedis.quit().catch(() => undefined);
   await deps.redis.quit().catch(() => undefined);

@@ -14,7 +14,8 @@ async function main(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL, 'api');
   const deps = await openDeps(config, logger);
   const app = createApp(deps);
-  const stoppers = backgroundTasks(app.locals.ctx as AppContext).map((task) => {
+  const ctx = app.locals.ctx as AppContext;
+  const stoppers = backgroundTasks(ctx).map((task) => {
     logger.info({ task: task.name }, 'background task started');
     return task.start();
   });
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
       setTimeout(() => server.closeAllConnections(), 5000).unref();
       await closed;
       await Promise.all(stoppers.map((stop) => stop().catch(() => undefined)));
-      await closeDeps(deps);
+      await closeDeps(ctx);
       logger.info('stopped');
     },
     15_000,

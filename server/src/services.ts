@@ -10,6 +10,7 @@ import { createJobUpdates } from './modules/jobs/job-updates';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createPayments, type Payments } from './modules/payments/payments.context';
 import { createHeartbeatCache, type HeartbeatCache } from './modules/tools/tools.status';
+import { createSessionUserCache, type SessionUserCache } from './modules/users/session-user-cache';
 
 /**
  * The long-lived objects of one app, built once by createApp in this one place (tests build several apps
@@ -36,6 +37,8 @@ export interface AppServices {
   heartbeats: HeartbeatCache;
   /** The Stripe client (null: the built-in test checkout) and the payments logger. */
   payments: Payments;
+  /** Session users kept in memory, dropped on Postgres `user_changed` notices; holds one LISTEN connection. */
+  sessionUsers: SessionUserCache;
 }
 
 /** Builds every service of the app; `ctx` is complete except for `services` itself. */
@@ -51,5 +54,11 @@ export function createServices(ctx: AppContext): AppServices {
     recentRuns: createRecentRunsCache(),
     heartbeats: createHeartbeatCache(),
     payments: createPayments(ctx),
+    sessionUsers: createSessionUserCache({ db: ctx.db, databaseUrl: ctx.config.DATABASE_URL, logger: ctx.logger }),
   };
+}
+
+/** Closes what the services hold open (the LISTEN connection); before closeDeps closes the pool. */
+export async function closeServices(services: AppServices): Promise<void> {
+  await services.sessionUsers.close();
 }

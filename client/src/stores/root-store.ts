@@ -4,23 +4,16 @@ import { env } from '../config/env';
 import { ApiClient, type ApiClientOptions } from '../lib/api/api-client';
 import type { MessageKey, MessageVars } from '../lib/i18n';
 import { handleApiError } from './api-error-catalogue';
-import { JobListsStore } from './job-lists-store';
-import { AccountStore } from './account-store';
 import { AuthStore } from './auth-store';
-import { CheckoutStore } from './checkout-store';
 import { CountriesStore } from './countries-store';
 import { CurrencyStore } from './currency-store';
 import { LanguageStore } from './language-store';
+import { storeFactories, type LazyStores } from './lazy-stores';
 import { windowNavigator, type AppNavigator } from './navigator';
 import { PacksStore } from './packs-store';
 import { PagesStore } from './pages-store';
-import { PaymentHistoryStore } from './payment-history-store';
-import { TokenActivityStore } from './token-activity-store';
-import { ApiKeysStore } from './api-keys-store';
 import { ProfileStore } from './profile-store';
 import { SettingsStore } from './settings-store';
-import { TokenPricingStore } from './token-pricing-store';
-import { TopUpStore } from './top-up-store';
 import { ToolsStore } from './tools-store';
 import { UiStore } from './ui-store';
 
@@ -30,7 +23,11 @@ export interface RootStoreOptions {
   toastMs?: number;
 }
 
-/** Every domain store plus the UI store, created once and passed down by React context. */
+/**
+ * Every domain store plus the UI store, passed down by React context. The stores every page needs are created
+ * here; those only signed-in or paying visitors use (lazy-stores.ts) are created on first read, from code that
+ * arrives with the pages that read them.
+ */
 export class RootStore {
   readonly api: ApiClient;
   readonly ui: UiStore;
@@ -42,15 +39,8 @@ export class RootStore {
   readonly pages: PagesStore;
   readonly countries: CountriesStore;
   readonly packs: PacksStore;
-  readonly tokenPricing: TokenPricingStore;
-  readonly topUp: TopUpStore;
-  readonly checkout: CheckoutStore;
-  readonly paymentHistory: PaymentHistoryStore;
-  readonly tokenActivity: TokenActivityStore;
-  readonly apiKeys: ApiKeysStore;
-  readonly account: AccountStore;
   readonly tools: ToolsStore;
-  readonly jobLists: JobListsStore;
+  private readonly created: Partial<LazyStores> = {};
   navigator: AppNavigator;
   initState: 'idle' | 'loading' | 'ready' | 'failed' = 'idle';
   initError: string | null = null;
@@ -73,20 +63,30 @@ export class RootStore {
     this.pages = new PagesStore(this.api, this.t);
     this.countries = new CountriesStore(this.api, this.t);
     this.packs = new PacksStore(this.api, this.t);
-    this.tokenPricing = new TokenPricingStore(this);
-    this.topUp = new TopUpStore(this);
-    this.checkout = new CheckoutStore(this);
-    this.paymentHistory = new PaymentHistoryStore(this);
-    this.tokenActivity = new TokenActivityStore(this);
-    this.apiKeys = new ApiKeysStore(this);
-    this.account = new AccountStore(this);
     this.tools = new ToolsStore(this);
-    this.jobLists = new JobListsStore(this);
-    makeAutoObservable<RootStore>(this, {
-      api: false, ui: false, languages: false, currencies: false, auth: false, profile: false,
-      settings: false, pages: false, countries: false, packs: false, navigator: false,
-      tokenPricing: false, topUp: false, checkout: false, paymentHistory: false, tokenActivity: false, apiKeys: false, account: false,
-      tools: false, jobLists: false,
+    makeAutoObservable<RootStore, 'created' | 'lazy'>(this, {
+      api: false,
+      ui: false,
+      languages: false,
+      currencies: false,
+      auth: false,
+      profile: false,
+      settings: false,
+      pages: false,
+      countries: false,
+      packs: false,
+      navigator: false,
+      tools: false,
+      created: false,
+      lazy: false,
+      tokenPricing: false,
+      topUp: false,
+      checkout: false,
+      paymentHistory: false,
+      tokenActivity: false,
+      apiKeys: false,
+      account: false,
+      jobLists: false,
     });
     // The profile follows the session: fetched on sign-in, gone on sign-out.
     reaction(
@@ -100,6 +100,38 @@ export class RootStore {
         if (this.initState === 'ready') void this.packs.load();
       },
     );
+  }
+
+  get tokenPricing() {
+    return this.lazy('tokenPricing');
+  }
+  get topUp() {
+    return this.lazy('topUp');
+  }
+  get checkout() {
+    return this.lazy('checkout');
+  }
+  get paymentHistory() {
+    return this.lazy('paymentHistory');
+  }
+  get tokenActivity() {
+    return this.lazy('tokenActivity');
+  }
+  get apiKeys() {
+    return this.lazy('apiKeys');
+  }
+  get account() {
+    return this.lazy('account');
+  }
+  get jobLists() {
+    return this.lazy('jobLists');
+  }
+
+  /** The store named `key`, created the first time it is read and the same one ever after. */
+  private lazy<K extends keyof LazyStores>(key: K): LazyStores[K] {
+    const made = this.created[key] ?? (storeFactories()[key] as (root: RootStore) => LazyStores[K])(this);
+    this.created[key] = made;
+    return made;
   }
 
   /** Translation shortcut for stores and components. */

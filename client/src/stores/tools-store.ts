@@ -1,11 +1,13 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
 import type { BatchTool, JobName, ToolQuote, ToolStatus } from '@imagestudio/contracts';
-import { BatchRunStore } from './batch-run-store';
+import type { BatchRunStore } from './batch-run-store';
 import type { RootStore } from './root-store';
-import { ToolRunStore } from './tool-run-store';
+import { storeFactories } from './lazy-stores';
+import type { ToolRunStore } from './tool-run-store';
 
 /** Quote cache key: the same tool, count, factor and model always cost the same until settings change. */
-const quoteKey = (tool: JobName, count: number, factor?: number, model?: string) => `${tool}:${count}:${factor ?? ''}:${model ?? ''}`;
+const quoteKey = (tool: JobName, count: number, factor?: number, model?: string) =>
+  `${tool}:${count}:${factor ?? ''}:${model ?? ''}`;
 
 /** The image tools: which can run now (/api/tools/status), what a run costs (/api/tools/quote), each tool's run. */
 export class ToolsStore {
@@ -14,21 +16,17 @@ export class ToolsStore {
   quotes = new Map<string, ToolQuote>();
   /** An image handed from one tool to another (a generated result sent to upscale), taken once. */
   handoff: { tool: JobName; file: File } | null = null;
-  readonly runs: Record<JobName, ToolRunStore>;
-  /** Each upload tool's batch (several images, or a ZIP, in one go). */
-  readonly batches: Record<BatchTool, BatchRunStore>;
+  private createdRuns: Record<JobName, ToolRunStore> | null = null;
+  private createdBatches: Record<BatchTool, BatchRunStore> | null = null;
 
   constructor(private readonly root: RootStore) {
-    this.runs = {
-      generate: new ToolRunStore(root, 'generate'),
-      'remove-background': new ToolRunStore(root, 'remove-background'),
-      upscale: new ToolRunStore(root, 'upscale'),
-    };
-    this.batches = {
-      'remove-background': new BatchRunStore(root, 'remove-background'),
-      upscale: new BatchRunStore(root, 'upscale'),
-    };
-    makeAutoObservable<ToolsStore, 'root'>(this, { root: false, runs: false, batches: false });
+    makeAutoObservable<ToolsStore, 'root' | 'createdRuns' | 'createdBatches'>(this, {
+      root: false,
+      runs: false,
+      createdRuns: false,
+      batches: false,
+      createdBatches: false,
+    });
     // Another user may sign in next: nothing of this user's runs stays on screen.
     reaction(
       () => root.auth.isAuthenticated,
@@ -38,10 +36,38 @@ export class ToolsStore {
     );
   }
 
+  /**
+   * Each tool's run, created on first read: the run stores' code arrives with the tool pages (lazy-stores.ts),
+   * so the home page, which only shows the tools' availability, does without it.
+   */
+  get runs(): Record<JobName, ToolRunStore> {
+    if (!this.createdRuns) {
+      const create = storeFactories().toolRun;
+      this.createdRuns = {
+        generate: create(this.root, 'generate'),
+        'remove-background': create(this.root, 'remove-background'),
+        upscale: create(this.root, 'upscale'),
+      };
+    }
+    return this.createdRuns;
+  }
+
+  /** Each upload tool's batch (several images, or a ZIP, in one go), created on first read like the runs. */
+  get batches(): Record<BatchTool, BatchRunStore> {
+    if (!this.createdBatches) {
+      const create = storeFactories().batchRun;
+      this.createdBatches = {
+        'remove-background': create(this.root, 'remove-background'),
+        upscale: create(this.root, 'upscale'),
+      };
+    }
+    return this.createdBatches;
+  }
+
   /** Forgets every run, quote and status (sign-out). */
   resetAll(): void {
-    Object.values(this.runs).forEach((run) => run.reset());
-    Object.values(this.batches).forEach((batch) => batch.reset());
+    if (this.createdRuns) Object.values(this.createdRuns).forEach((run) => run.reset());
+    if (this.createdBatches) Object.values(this.createdBatches).forEach((batch) => batch.reset());
     this.status = null;
     this.quotes.clear();
   }

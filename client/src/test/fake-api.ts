@@ -1,7 +1,16 @@
 import { TransportError, type Transport } from '../lib/api/transport';
 import { RootStore } from '../stores';
+// In the app the pages that use the signed-in stores bring their code; unit tests read them directly.
+import '../stores/signed-in-stores';
 import type { AppNavigator } from '../stores';
-import { countriesFixture, currenciesFixture, languagesFixture, packsFixture, settingsFixture, staticPagesFixture } from './fixtures';
+import {
+  countriesFixture,
+  currenciesFixture,
+  languagesFixture,
+  packsFixture,
+  settingsFixture,
+  staticPagesFixture,
+} from './fixtures';
 
 /** One recorded request as the server would see it. */
 export interface SeenRequest {
@@ -30,12 +39,17 @@ export class FakeApi {
 
   readonly transport: Transport = async (request) => {
     // JSON bodies are copied as the server would receive them; FormData stays as it is.
-    const data = request.data === undefined || request.data instanceof FormData ? request.data : (JSON.parse(JSON.stringify(request.data)) as unknown);
+    const data =
+      request.data === undefined || request.data instanceof FormData
+        ? request.data
+        : (JSON.parse(JSON.stringify(request.data)) as unknown);
     const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
     const req: SeenRequest = { method: request.method, url: request.url, params: { ...request.params }, data, headers };
     this.seen.push(req);
     const handler = this.routes.get(`${request.method} ${request.url}`);
-    const reply: Reply = handler ? await handler(req) : { status: 404, data: { status: 'ERROR', message: 'Not found', code: 'not_found' } };
+    const reply: Reply = handler
+      ? await handler(req)
+      : { status: 404, data: { status: 'ERROR', message: 'Not found', code: 'not_found' } };
     if (reply === 'network') throw new TransportError('Network Error');
     return { status: reply.status, data: reply.data };
   };
@@ -52,7 +66,10 @@ export function okPayload<T>(payload: T): Reply {
 }
 
 /** A navigator that records where the stores sent the user. */
-export function fakeNavigator(start = '/', needsAuth: (path: string) => boolean = (p) => p.startsWith('/account')): AppNavigator & { visits: string[] } {
+export function fakeNavigator(
+  start = '/',
+  needsAuth: (path: string) => boolean = (p) => p.startsWith('/account'),
+): AppNavigator & { visits: string[] } {
   const visits: string[] = [];
   let current = new URL(start, 'http://x');
   return {

@@ -42,13 +42,14 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   });
   const deps = await openDeps(config, createLogger(config.LOG_LEVEL, 'api'));
   const app = createApp(deps);
+  const ctx = app.locals.ctx as AppContext;
   return {
     app,
-    ctx: app.locals.ctx as AppContext,
+    ctx,
     config,
     agent: () => supertest.agent(app),
     close: async () => {
-      await closeDeps(deps);
+      await closeDeps(ctx);
       fs.rmSync(s3Dir, { recursive: true, force: true });
     },
   };

@@ -1,4 +1,6 @@
 import { addEnglish } from '../../lib/i18n';
+// The stores only signed-in or paying visitors use come with these pages, not with the home page.
+import '../../stores/signed-in-stores';
 import { clientPayments } from '../../lib/i18n/messages/client-payments';
 import { clientDeveloper } from '../../lib/i18n/messages/client-developer';
 

@@ -37,11 +37,18 @@ export function createPassport(ctx: AppContext): AppPassport {
   passport.serializeUser<SessionRef>((user, done) => done(null, { id: user.id, epoch: user.session_epoch }));
   // A session whose epoch is behind the user's (password reset or change since) or whose user is
   // disabled or gone no longer authenticates: `false` makes passport drop the login from the session.
+  // The row comes from the session user cache, which drops it on every change notice; a cached row that
+  // refuses the session is read again from Postgres before the session ends (it may predate a sign-in).
   passport.deserializeUser<SessionRef>((ref, done) => {
-    users.findSessionUser(ctx.db, ref.id).then(
-      (row) => done(null, row && !row.disabled_at && row.session_epoch === ref.epoch ? row : false),
-      (err) => done(err),
-    );
+    const accepts = (row: users.SessionUser | null) => !!row && !row.disabled_at && row.session_epoch === ref.epoch;
+    const cache = ctx.services.sessionUsers;
+    cache
+      .get(ref.id)
+      .then((row) => (accepts(row) ? row : cache.refresh(ref.id)))
+      .then(
+        (row) => done(null, accepts(row) ? row : false),
+        (err) => done(err),
+      );
   });
   return passport;
 }

@@ -27,17 +27,39 @@ export interface UserRow {
 export type NewUser = Pick<UserRow, 'email' | 'name' | 'surname' | 'phone' | 'phone_e164' | 'password_hash'>;
 
 /** The columns PUT /api/user/profile may change (never email, balance or role). */
-export type ProfileFields = Pick<UserRow, 'name' | 'surname' | 'phone' | 'phone_e164' | 'country_id' | 'city' | 'address' | 'post_code'>;
+export type ProfileFields = Pick<
+  UserRow,
+  'name' | 'surname' | 'phone' | 'phone_e164' | 'country_id' | 'city' | 'address' | 'post_code'
+>;
 
 /** Postgres unique_violation, raised by users_email_lower_unique when an email is taken in any letter case. */
 export function isUniqueViolation(err: unknown): boolean {
   return (err as { code?: string } | null)?.code === '23505';
 }
 
+/** A users row without the password hash: what a request handler may see of its user. */
+export type SessionUser = Omit<UserRow, 'password_hash'>;
+
 /** Every column but the password hash: what a request handler may see of its user. */
 const SESSION_USER_COLUMNS = [
-  'id', 'email', 'name', 'surname', 'phone', 'phone_e164', 'email_verified_at', 'country_id', 'city', 'address',
-  'post_code', 'avatar_url', 'balance_tenths', 'role', 'disabled_at', 'session_epoch', 'created_at', 'updated_at',
+  'id',
+  'email',
+  'name',
+  'surname',
+  'phone',
+  'phone_e164',
+  'email_verified_at',
+  'country_id',
+  'city',
+  'address',
+  'post_code',
+  'avatar_url',
+  'balance_tenths',
+  'role',
+  'disabled_at',
+  'session_epoch',
+  'created_at',
+  'updated_at',
 ] as const satisfies readonly (keyof UserRow)[];
 
 /** The per-request read, as a named prepared statement: Postgres parses and plans it once per connection. */
@@ -52,17 +74,17 @@ interface PgConnection {
 }
 
 /**
- * The user a session names, without the password hash, in one indexed read: done on every signed-in request,
- * so a password change (session_epoch), a disabled account and the balance are always the current ones. It is
- * the hottest query of the API, so it skips knex's query builder and runs as a prepared statement on a
+ * The user a session names, without the password hash, in one indexed read. Signed-in requests get it through
+ * the session user cache (session-user-cache.ts), which reads here on a miss and whenever its change notices
+ * are not arriving. It is the hottest query of the API, so it skips knex's query builder and runs as a prepared statement on a
  * connection from knex's own pool (measured: about half of knex's cost per call in Node, and no parse or plan
  * per call in Postgres).
  */
-export async function findSessionUser(db: Knex, id: string): Promise<Omit<UserRow, 'password_hash'> | null> {
+export async function findSessionUser(db: Knex, id: string): Promise<SessionUser | null> {
   const connection = (await db.client.acquireConnection()) as PgConnection;
   try {
     const { rows } = await connection.query({ ...SESSION_USER_STATEMENT, values: [id] });
-    return (rows[0] as Omit<UserRow, 'password_hash'> | undefined) ?? null;
+    return (rows[0] as SessionUser | undefined) ?? null;
   } finally {
     await db.client.releaseConnection(connection);
   }
@@ -84,7 +106,9 @@ export async function insertUser(db: Knex, user: NewUser): Promise<UserRow> {
 }
 
 export async function updateProfile(db: Knex, id: string, fields: ProfileFields): Promise<void> {
-  await db('users').where({ id }).update({ ...fields, updated_at: db.fn.now() });
+  await db('users')
+    .where({ id })
+    .update({ ...fields, updated_at: db.fn.now() });
 }
 
 /** Sets a new password hash and bumps the session epoch, so sessions signed in before it end. */
@@ -98,6 +122,9 @@ export async function updatePassword(db: Knex, id: string, passwordHash: string)
 
 /** Marks the email verified once; returns false when it already was. */
 export async function markEmailVerified(db: Knex, id: string): Promise<boolean> {
-  const count = await db('users').where({ id }).whereNull('email_verified_at').update({ email_verified_at: db.fn.now(), updated_at: db.fn.now() });
+  const count = await db('users')
+    .where({ id })
+    .whereNull('email_verified_at')
+    .update({ email_verified_at: db.fn.now(), updated_at: db.fn.now() });
   return count > 0;
 }

@@ -1,0 +1,51 @@
+import type { BatchTool, JobName } from '@imagestudio/contracts';
+import type { AccountStore } from './account-store';
+import type { ApiKeysStore } from './api-keys-store';
+import type { BatchRunStore } from './batch-run-store';
+import type { CheckoutStore } from './checkout-store';
+import type { JobListsStore } from './job-lists-store';
+import type { PaymentHistoryStore } from './payment-history-store';
+import type { RootStore } from './root-store';
+import type { TokenActivityStore } from './token-activity-store';
+import type { TokenPricingStore } from './token-pricing-store';
+import type { ToolRunStore } from './tool-run-store';
+import type { TopUpStore } from './top-up-store';
+
+/**
+ * The stores only signed-in or paying visitors use. Their code is not in the first bundle: the page chunks
+ * that use them import `signed-in-stores.ts`, which hands their constructors to `provideStores`, and the
+ * RootStore builds each one the first time it is read (so a guest on the home page never downloads them).
+ */
+export interface LazyStores {
+  tokenPricing: TokenPricingStore;
+  topUp: TopUpStore;
+  checkout: CheckoutStore;
+  paymentHistory: PaymentHistoryStore;
+  tokenActivity: TokenActivityStore;
+  apiKeys: ApiKeysStore;
+  account: AccountStore;
+  jobLists: JobListsStore;
+}
+
+export type LazyStoreFactories = { [K in keyof LazyStores]: (root: RootStore) => LazyStores[K] } & {
+  /** One tool's run (ToolsStore.runs). */
+  toolRun: (root: RootStore, tool: JobName) => ToolRunStore;
+  /** One upload tool's batch (ToolsStore.batches). */
+  batchRun: (root: RootStore, tool: BatchTool) => BatchRunStore;
+};
+
+let factories: LazyStoreFactories | null = null;
+
+/** Called once by signed-in-stores.ts when a page chunk that needs these stores has loaded. */
+export function provideStores(provided: LazyStoreFactories): void {
+  factories = provided;
+}
+
+/** The constructors; throws when read before any page chunk that uses them has loaded (a missing import). */
+export function storeFactories(): LazyStoreFactories {
+  if (!factories)
+    throw new Error(
+      'A signed-in store was read before signed-in-stores.ts loaded: import it from the page chunk that uses it.',
+    );
+  return factories;
+}

@@ -1,0 +1,29 @@
+import { AccountStore } from './account-store';
+import { ApiKeysStore } from './api-keys-store';
+import { BatchRunStore } from './batch-run-store';
+import { CheckoutStore } from './checkout-store';
+import { JobListsStore } from './job-lists-store';
+import { provideStores } from './lazy-stores';
+import { PaymentHistoryStore } from './payment-history-store';
+import { TokenActivityStore } from './token-activity-store';
+import { TokenPricingStore } from './token-pricing-store';
+import { ToolRunStore } from './tool-run-store';
+import { TopUpStore } from './top-up-store';
+
+/*
+ * Imported for its effect by the feature modules whose pages use these stores (pricing, payments, account,
+ * developer, job lists, tools), so their code arrives with those chunks rather than with the home page.
+ * package.json lists this file under sideEffects, or the bundler would drop the bare imports.
+ */
+provideStores({
+  tokenPricing: (root) => new TokenPricingStore(root),
+  topUp: (root) => new TopUpStore(root),
+  checkout: (root) => new CheckoutStore(root),
+  paymentHistory: (root) => new PaymentHistoryStore(root),
+  tokenActivity: (root) => new TokenActivityStore(root),
+  apiKeys: (root) => new ApiKeysStore(root),
+  account: (root) => new AccountStore(root),
+  jobLists: (root) => new JobListsStore(root),
+  toolRun: (root, tool) => new ToolRunStore(root, tool),
+  batchRun: (root, tool) => new BatchRunStore(root, tool),
+});
