@@ -7,19 +7,36 @@ import globals from 'globals';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
-const TS_PROJECTS = ['contracts', 'runtime', 'server', 'worker', 'client', 'models'].map((p) => `${p}/tsconfig.json`).concat('tsconfig.tools.json');
+const TS_PROJECTS = ['contracts', 'runtime', 'server', 'worker', 'client', 'models']
+  .map((p) => `${p}/tsconfig.json`)
+  .concat('tsconfig.tools.json');
 
 /** Client features talk to each other only through a feature's index.ts, never through its internals. */
-const FEATURES = fs.readdirSync('client/src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const FEATURES = fs
+  .readdirSync('client/src/features', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 const featureZones = FEATURES.map((feature) => ({
   target: `./client/src/features/${feature}`,
   from: './client/src/features',
   except: [`./${feature}`, ...FEATURES.filter((other) => other !== feature).map((other) => `./${other}/index.ts`)],
-  message: "Import another feature through its index.ts, not its internals.",
+  message: 'Import another feature through its index.ts, not its internals.',
 }));
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.tsbuild/**', 'models/.cache/**', 'data/**', 'bench/results/**', 'bench/peers/**', 'e2e/artifacts/**', '**/*.cjs'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.tsbuild/**',
+      'models/.cache/**',
+      'data/**',
+      'bench/results/**',
+      'bench/peers/**',
+      'e2e/artifacts/**',
+      '**/*.cjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -39,7 +56,9 @@ export default tseslint.config(
     settings: {
       ...importX.flatConfigs.typescript.settings,
       'import-x/resolver': undefined,
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: TS_PROJECTS, noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: TS_PROJECTS, noWarnOnMultipleProjects: true }),
+      ],
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
@@ -48,10 +67,26 @@ export default tseslint.config(
         {
           zones: [
             ...featureZones,
-            { target: './client/src/lib', from: './client/src/stores', message: 'lib is below stores: pass what it needs in.' },
-            { target: './server/src/http', from: './server/src/modules', message: 'http/ is plumbing: modules plug into it, not the other way.' },
-            { target: ['./worker', './runtime', './contracts'], from: './server', message: 'The worker and the shared packages never import the API.' },
-            { target: './contracts', from: ['./runtime', './worker', './client'], message: 'contracts imports nothing of ours.' },
+            {
+              target: './client/src/lib',
+              from: './client/src/stores',
+              message: 'lib is below stores: pass what it needs in.',
+            },
+            {
+              target: './server/src/http',
+              from: './server/src/modules',
+              message: 'http/ is plumbing: modules plug into it, not the other way.',
+            },
+            {
+              target: ['./worker', './runtime', './contracts'],
+              from: './server',
+              message: 'The worker and the shared packages never import the API.',
+            },
+            {
+              target: './contracts',
+              from: ['./runtime', './worker', './client'],
+              message: 'contracts imports nothing of ours.',
+            },
           ],
         },
       ],
@@ -60,17 +95,39 @@ export default tseslint.config(
   {
     // Only repositories talk to the database (type imports for transactions are fine anywhere).
     files: ['server/src/**/*.ts'],
-    ignores: ['server/src/**/*.repository.ts', 'server/src/lib/db.ts', 'server/src/lib/migrator.ts', 'server/src/**/*.test.ts', 'server/src/test/**'],
+    ignores: [
+      'server/src/**/*.repository.ts',
+      'server/src/lib/db.ts',
+      'server/src/lib/migrator.ts',
+      'server/src/**/*.test.ts',
+      'server/src/test/**',
+    ],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ name: 'knex', message: 'Use knex in a *.repository.ts file.', allowTypeImports: true }] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'knex', message: 'Use knex in a *.repository.ts file.', allowTypeImports: true }] },
+      ],
     },
   },
   {
     // Configuration is read once, in the config modules; everything else gets the parsed object.
     files: ['{runtime,server,worker}/src/**/*.ts'],
-    ignores: ['**/config.ts', 'runtime/src/env.ts', 'runtime/src/testing/**', '**/*.test.ts', 'server/src/test/**', 'worker/src/test-support/**'],
+    ignores: [
+      '**/config.ts',
+      'runtime/src/env.ts',
+      'runtime/src/testing/**',
+      '**/*.test.ts',
+      'server/src/test/**',
+      'worker/src/test-support/**',
+    ],
     rules: {
-      'no-restricted-syntax': ['error', { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read the environment only in a config module.' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read the environment only in a config module.',
+        },
+      ],
     },
   },
 );

@@ -11,7 +11,10 @@ module.exports = function nodeProject(dir, extra = {}) {
     testMatch: ['<rootDir>/**/*.test.ts'],
     testPathIgnorePatterns: ['/node_modules/', '/.cache/'],
     transform: {
-      '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }],
+      '^.+\\.(t|j)sx?$': [
+        '@swc/jest',
+        { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } },
+      ],
     },
     moduleNameMapper: {
       '^@imagestudio/contracts$': path.join(__dirname, 'contracts/src/index.ts'),

@@ -21,12 +21,18 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const names = wanted.length > 0 ? wanted : available;
-  const report: { startedAt: string; machine: Record<string, unknown>; sections: BenchSection[]; failures: string[] } = {
-    startedAt: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
-    sections: [],
-    failures: [],
-  };
+  const report: { startedAt: string; machine: Record<string, unknown>; sections: BenchSection[]; failures: string[] } =
+    {
+      startedAt: new Date().toISOString(),
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model,
+        memGiB: Math.round(os.totalmem() / 2 ** 30),
+        node: process.version,
+      },
+      sections: [],
+      failures: [],
+    };
   for (const name of names) {
     console.log(`\n== ${name} ==`);
     try {

@@ -27,9 +27,28 @@ import { developerTests } from './tests/developer.e2e';
 const ROOT = path.resolve(__dirname, '..');
 const CHROMIUM = CHROMIUM_PATH;
 const DATABASE_URL = E2E_DATABASE_URL;
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 
-const TESTS = [smoke, notFound, cookieBanner, german, keyboardAndMobile, signUpJourney, guestRedirect, loginErrors, phoneCountryLookup, ...paymentTests, ...developerTests];
+const TESTS = [
+  smoke,
+  notFound,
+  cookieBanner,
+  german,
+  keyboardAndMobile,
+  signUpJourney,
+  guestRedirect,
+  loginErrors,
+  phoneCountryLookup,
+  ...paymentTests,
+  ...developerTests,
+];
 
 async function prepareDatabase(): Promise<void> {
   await ensureDatabase(DATABASE_URL);
@@ -43,7 +62,8 @@ async function prepareDatabase(): Promise<void> {
 }
 
 async function main(): Promise<number> {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  if (!fs.existsSync(CHROMIUM))
+    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   fs.rmSync(ARTIFACTS_DIR, { recursive: true, force: true });
   fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const outboxFile = path.join(ARTIFACTS_DIR, 'mail-outbox.jsonl');
@@ -74,13 +94,22 @@ async function main(): Promise<number> {
     // Warm-up runs would only delay each worker start the tests make; worker/src/app.test.ts covers them.
     WORKER_WARMUP_RUNS: '0',
   });
-  TESTS.push(...availabilityTests(workers), ...toolTests(workers, { endpoint: `http://127.0.0.1:${s3Port}`, bucket: 'imagestudio' }), ...experienceTests(workers), ...batchTests(workers));
+  TESTS.push(
+    ...availabilityTests(workers),
+    ...toolTests(workers, { endpoint: `http://127.0.0.1:${s3Port}`, bucket: 'imagestudio' }),
+    ...experienceTests(workers),
+    ...batchTests(workers),
+  );
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     console.log(`e2e: ${TESTS.length} tests against ${api.baseUrl}`);
     // E2E_ONLY=<regex> runs only the tests whose names match (for working on one area).
     const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY, 'i') : null;
-    const { passed, failed } = await runTests(only ? TESTS.filter((t) => only.test(t.name)) : TESTS, { baseUrl: api.baseUrl, outboxFile, browser });
+    const { passed, failed } = await runTests(only ? TESTS.filter((t) => only.test(t.name)) : TESTS, {
+      baseUrl: api.baseUrl,
+      outboxFile,
+      browser,
+    });
     console.log(`screenshots: ${path.relative(ROOT, ARTIFACTS_DIR)}/`);
     console.log(`${passed} passed, ${failed} failed`);
     return failed === 0 ? 0 : 1;

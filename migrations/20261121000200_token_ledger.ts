@@ -19,7 +19,9 @@ export async function up(knex: Knex): Promise<void> {
   });
   await knex.raw(`alter table token_ledger add constraint token_ledger_kind_check
     check (kind in ('grant', 'purchase', 'spend', 'refund', 'reversal', 'adjustment'))`);
-  await knex.raw('alter table token_ledger add constraint token_ledger_balance_after_non_negative check (balance_after_tenths >= 0)');
+  await knex.raw(
+    'alter table token_ledger add constraint token_ledger_balance_after_non_negative check (balance_after_tenths >= 0)',
+  );
   await knex.raw(`
     create function token_ledger_append_only() returns trigger language plpgsql as $$
     begin

@@ -12,7 +12,9 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('position').notNullable().defaultTo(0);
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
-  await knex.raw("alter table static_pages add constraint static_pages_slug_format check (slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$')");
+  await knex.raw(
+    "alter table static_pages add constraint static_pages_slug_format check (slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$')",
+  );
   await knex.schema.createTable('social_links', (t) => {
     t.increments('id').primary();
     t.text('title').notNullable();

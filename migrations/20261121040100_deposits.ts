@@ -39,9 +39,13 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`alter table deposits add constraint deposits_status_check
     check (status in ('Pending', 'Processing', 'Success', 'Error', 'Cancelled'))`);
   await knex.raw(`alter table deposits add constraint deposits_provider_check check (provider in ('stripe', 'test'))`);
-  await knex.raw('alter table deposits add constraint deposits_amounts_check check (tokens_tenths > 0 and amount_minor > 0 and net_minor >= 0 and vat_minor >= 0)');
+  await knex.raw(
+    'alter table deposits add constraint deposits_amounts_check check (tokens_tenths > 0 and amount_minor > 0 and net_minor >= 0 and vat_minor >= 0)',
+  );
   // The reconciler scans open deposits by age; a partial index keeps that cheap as history grows.
-  await knex.raw(`create index deposits_open_by_check on deposits (checked_at nulls first, created_at) where status in ('Pending', 'Processing')`);
+  await knex.raw(
+    `create index deposits_open_by_check on deposits (checked_at nulls first, created_at) where status in ('Pending', 'Processing')`,
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

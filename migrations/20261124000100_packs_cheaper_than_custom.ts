@@ -13,12 +13,16 @@ const CHANGES = [
 
 export async function up(knex: Knex): Promise<void> {
   for (const c of CHANGES) {
-    await knex('packs').where({ title: c.title, credits_tenths: c.credits_tenths, price_cents: c.from }).update({ price_cents: c.to, updated_at: knex.fn.now() });
+    await knex('packs')
+      .where({ title: c.title, credits_tenths: c.credits_tenths, price_cents: c.from })
+      .update({ price_cents: c.to, updated_at: knex.fn.now() });
   }
 }
 
 export async function down(knex: Knex): Promise<void> {
   for (const c of CHANGES) {
-    await knex('packs').where({ title: c.title, credits_tenths: c.credits_tenths, price_cents: c.to }).update({ price_cents: c.from, updated_at: knex.fn.now() });
+    await knex('packs')
+      .where({ title: c.title, credits_tenths: c.credits_tenths, price_cents: c.to })
+      .update({ price_cents: c.from, updated_at: knex.fn.now() });
   }
 }

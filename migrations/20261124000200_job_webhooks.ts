@@ -25,7 +25,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
-  await knex.raw(`alter table job_webhooks add constraint job_webhooks_state_check check (state in ('pending', 'delivered', 'failed'))`);
+  await knex.raw(
+    `alter table job_webhooks add constraint job_webhooks_state_check check (state in ('pending', 'delivered', 'failed'))`,
+  );
   await knex.raw(`create index job_webhooks_due on job_webhooks (next_attempt_at) where state = 'pending'`);
 }
 

@@ -12,7 +12,9 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('input_height');
   });
   // Time-left estimates read the latest successes of one tool.
-  await knex.raw(`create index image_jobs_recent_success_idx on image_jobs (tool, finished_at desc) where status = 'succeeded'`);
+  await knex.raw(
+    `create index image_jobs_recent_success_idx on image_jobs (tool, finished_at desc) where status = 'succeeded'`,
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -18,7 +18,9 @@ export async function up(knex: Knex): Promise<void> {
     t.text('request_id');
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
-  await knex.raw(`alter table batches add constraint batches_tool_check check (tool in ('remove-background', 'upscale'))`);
+  await knex.raw(
+    `alter table batches add constraint batches_tool_check check (tool in ('remove-background', 'upscale'))`,
+  );
   await knex.raw('alter table batches add constraint batches_item_count_range check (item_count between 1 and 50)');
   await knex.raw('create index batches_user_created_idx on batches (user_id, created_at desc, id desc)');
   await knex.raw(`create unique index batches_user_idempotency_unique on batches (user_id, idempotency_key)
@@ -29,7 +31,9 @@ export async function up(knex: Knex): Promise<void> {
     t.smallint('batch_position');
     t.uuid('retry_of').references('image_jobs.id').onDelete('restrict');
   });
-  await knex.raw('create index image_jobs_batch_idx on image_jobs (batch_id, batch_position) where batch_id is not null');
+  await knex.raw(
+    'create index image_jobs_batch_idx on image_jobs (batch_id, batch_position) where batch_id is not null',
+  );
   // One retry per item: a second retry of the same item is refused by this index, even when two race.
   await knex.raw('create unique index image_jobs_retry_of_unique on image_jobs (retry_of) where retry_of is not null');
 }

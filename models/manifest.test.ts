@@ -47,7 +47,9 @@ describe('manifest', () => {
       if (entry.preprocessing.kind === 'super-resolution') {
         const { scale, inputMax } = entry.preprocessing;
         const x = new ort.Tensor('float32', new Float32Array(3 * 6 * 10).fill(inputMax / 2), [1, 3, 6, 10]);
-        const out = (await session.run({ [entry.inputs[0]?.name as string]: x }))[entry.outputs[0]?.name as string] as ort.Tensor;
+        const out = (await session.run({ [entry.inputs[0]?.name as string]: x }))[
+          entry.outputs[0]?.name as string
+        ] as ort.Tensor;
         expect(out.dims).toEqual([1, 3, 6 * scale, 10 * scale]);
       }
     } finally {

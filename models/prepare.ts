@@ -9,7 +9,9 @@ async function main(): Promise<void> {
   console.log(`models: preparing into ${modelsDir()}`);
   const results = await prepareModels({ ids: ids.length > 0 ? ids : undefined, log: (line) => console.log(line) });
   const built = results.filter((r) => r.action === 'built').length;
-  console.log(`models: ${results.length} ready (${built} built, ${results.length - built} already cached) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `models: ${results.length} ready (${built} built, ${results.length - built} already cached) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 main().catch((err: unknown) => {

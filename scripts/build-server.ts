@@ -16,11 +16,21 @@ const OUT = path.join(ROOT, 'dist');
 const externalPackages: Plugin = {
   name: 'external-packages',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@imagestudio/') ? undefined : { path: args.path, external: true }));
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@imagestudio/') ? undefined : { path: args.path, external: true },
+    );
   },
 };
 
-const common: BuildOptions = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', sourcemap: true, logLevel: 'warning', plugins: [externalPackages] };
+const common: BuildOptions = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [externalPackages],
+};
 
 const ENTRIES: Record<string, string> = {
   server: 'server/src/main.ts',
@@ -30,19 +40,42 @@ const ENTRIES: Record<string, string> = {
 };
 
 function filesIn(dir: string, ext: string): string[] {
-  return fs.readdirSync(path.join(ROOT, dir)).filter((f) => f.endsWith(ext)).map((f) => path.join(ROOT, dir, f));
+  return fs
+    .readdirSync(path.join(ROOT, dir))
+    .filter((f) => f.endsWith(ext))
+    .map((f) => path.join(ROOT, dir, f));
 }
 
 async function main(): Promise<void> {
   const started = Date.now();
   fs.rmSync(OUT, { recursive: true, force: true });
-  await Promise.all(Object.entries(ENTRIES).map(([name, entry]) => build({ ...common, entryPoints: [path.join(ROOT, entry)], outfile: path.join(OUT, `${name}.js`) })));
-  await build({ ...common, sourcemap: false, entryPoints: filesIn('migrations', '.ts'), outdir: path.join(OUT, 'migrations') });
-  await build({ ...common, sourcemap: false, entryPoints: filesIn('migrations/seeds', '.ts'), outdir: path.join(OUT, 'migrations', 'seeds') });
+  await Promise.all(
+    Object.entries(ENTRIES).map(([name, entry]) =>
+      build({ ...common, entryPoints: [path.join(ROOT, entry)], outfile: path.join(OUT, `${name}.js`) }),
+    ),
+  );
+  await build({
+    ...common,
+    sourcemap: false,
+    entryPoints: filesIn('migrations', '.ts'),
+    outdir: path.join(OUT, 'migrations'),
+  });
+  await build({
+    ...common,
+    sourcemap: false,
+    entryPoints: filesIn('migrations/seeds', '.ts'),
+    outdir: path.join(OUT, 'migrations', 'seeds'),
+  });
   for (const data of ['strings', 'pages']) {
-    fs.cpSync(path.join(ROOT, 'migrations', 'seeds', data), path.join(OUT, 'migrations', 'seeds', data), { recursive: true });
+    fs.cpSync(path.join(ROOT, 'migrations', 'seeds', data), path.join(OUT, 'migrations', 'seeds', data), {
+      recursive: true,
+    });
   }
-  console.log(`build:server: ${Object.keys(ENTRIES).map((n) => `dist/${n}.js`).join(', ')} and dist/migrations/ in ${Date.now() - started} ms`);
+  console.log(
+    `build:server: ${Object.keys(ENTRIES)
+      .map((n) => `dist/${n}.js`)
+      .join(', ')} and dist/migrations/ in ${Date.now() - started} ms`,
+  );
 }
 
 main().catch((err: Error) => {

@@ -18,7 +18,9 @@ async function main(): Promise<void> {
   try {
     if (command === 'latest') {
       const applied = await migrateLatest(db);
-      console.log(applied.length ? `applied ${applied.length} migration(s): ${applied.join(', ')}` : 'database is up to date');
+      console.log(
+        applied.length ? `applied ${applied.length} migration(s): ${applied.join(', ')}` : 'database is up to date',
+      );
     } else if (command === 'rollback') {
       const undone = await rollbackLast(db);
       console.log(undone.length ? `rolled back: ${undone.join(', ')}` : 'nothing to roll back');

@@ -101,7 +101,11 @@ async function main(): Promise<void> {
   const workerEnv = { ...process.env };
   if (!config.S3_ENDPOINT) workerEnv.S3_ENDPOINT = `http://127.0.0.1:${config.S3_LOCAL_PORT}`;
   const startWorker = () =>
-    spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker/src/main.ts')], { cwd: ROOT, stdio: 'inherit', env: workerEnv });
+    spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker/src/main.ts')], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: workerEnv,
+    });
   // A dead worker is restarted with a doubling delay (1 s up to 30 s; one that ran a minute starts over at
   // 1 s); a dead API stops everything (runtime/src/supervisor.ts).
   const supervisor = superviseApiAndWorker(api, {

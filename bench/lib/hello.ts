@@ -20,16 +20,31 @@ export async function startHelloWorld(): Promise<{ url: string; close: () => Pro
  * The ceiling of any signed-in route: the same hello-world behind nothing but express-session on connect-redis
  * (the session layer of every signed-in call), configured as the app configures it. `signInUrl` gives a session.
  */
-export async function startSessionOnlyHello(redis: RedisClient): Promise<{ url: string; signInUrl: string; close: () => Promise<void> }> {
+export async function startSessionOnlyHello(
+  redis: RedisClient,
+): Promise<{ url: string; signInUrl: string; close: () => Promise<void> }> {
   const app = express();
   const store = new RedisStore({ client: redis, prefix: 'bench-sess:', disableTouch: true });
-  app.use(session({ secret: 'bench-session-secret-bench-session-secret', store, resave: false, saveUninitialized: false, rolling: true, cookie: { httpOnly: true, sameSite: 'lax' } }));
+  app.use(
+    session({
+      secret: 'bench-session-secret-bench-session-secret',
+      store,
+      resave: false,
+      saveUninitialized: false,
+      rolling: true,
+      cookie: { httpOnly: true, sameSite: 'lax' },
+    }),
+  );
   app.get('/sign-in', (req, res) => {
     (req.session as unknown as { user: string }).user = 'bench';
     res.json({ status: 'OK' });
   });
   app.get('/hello', (req, res) => {
-    res.json({ status: 'OK', payload: 'hello', signedIn: (req.session as unknown as { user?: string }).user === 'bench' });
+    res.json({
+      status: 'OK',
+      payload: 'hello',
+      signedIn: (req.session as unknown as { user?: string }).user === 'bench',
+    });
   });
   const served = await serve(app, '/hello');
   return { ...served, signInUrl: served.url.replace(/\/hello$/, '/sign-in') };

@@ -18,7 +18,8 @@ export interface LoadOptions {
 
 /** Drives `url` (loopback only) with autocannon for a fixed time and returns throughput and latency. */
 export async function measureLoad(url: string, options: LoadOptions = {}): Promise<LoadResult> {
-  if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error(`benchmarks only target loopback, not ${url}`);
+  if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url))
+    throw new Error(`benchmarks only target loopback, not ${url}`);
   const result = await autocannon({
     url,
     connections: options.connections ?? 20,

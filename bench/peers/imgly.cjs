@@ -24,7 +24,15 @@ async function main() {
   }
   fs.writeFileSync(output, png);
   times.sort((a, b) => a - b);
-  console.log(JSON.stringify({ tool: 'imgly', model, ms: times[Math.floor(times.length / 2)], times, maxRssMiB: process.resourceUsage().maxRSS / 1024 }));
+  console.log(
+    JSON.stringify({
+      tool: 'imgly',
+      model,
+      ms: times[Math.floor(times.length / 2)],
+      times,
+      maxRssMiB: process.resourceUsage().maxRSS / 1024,
+    }),
+  );
 }
 
 main().catch((err) => {

@@ -31,11 +31,16 @@ async function main() {
   await tf.setBackend('wasm');
   const server = await serveModels(here('@upscalerjs/esrgan-slim'));
   const definition = require(here(`@upscalerjs/esrgan-slim/dist/cjs/models/esrgan-slim/src/x${scale}/cjs.js`));
-  const upscaler = new Upscaler({ model: { ...definition, path: `http://127.0.0.1:${server.address().port}/models/x${scale}/model.json` } });
+  const upscaler = new Upscaler({
+    model: { ...definition, path: `http://127.0.0.1:${server.address().port}/models/x${scale}/model.json` },
+  });
   await upscaler.getModel();
   const once = async () => {
     const t = performance.now();
-    const { data, info } = await sharp(fs.readFileSync(input)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(fs.readFileSync(input))
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const tensor = tf.tensor3d(new Uint8Array(data), [info.height, info.width, 3], 'int32');
     const out = await upscaler.execute(tensor, { output: 'tensor' });
     // Buffer.from(Int32Array) copies element by element: 0..255 values become bytes.
@@ -43,7 +48,9 @@ async function main() {
     const [h, w] = out.shape;
     tensor.dispose();
     out.dispose();
-    const png = await sharp(rgb, { raw: { width: w, height: h, channels: 3 } }).png({ compressionLevel: 6 }).toBuffer();
+    const png = await sharp(rgb, { raw: { width: w, height: h, channels: 3 } })
+      .png({ compressionLevel: 6 })
+      .toBuffer();
     return { ms: performance.now() - t, png, rgb, w, h };
   };
   const times = [];
@@ -57,7 +64,17 @@ async function main() {
   fs.writeFileSync(`${output}.rgb`, last.rgb);
   server.close();
   times.sort((a, b) => a - b);
-  console.log(JSON.stringify({ tool: 'upscalerjs', backend: tf.getBackend(), ms: times[Math.floor(times.length / 2)], times, width: last.w, height: last.h, maxRssMiB: process.resourceUsage().maxRSS / 1024 }));
+  console.log(
+    JSON.stringify({
+      tool: 'upscalerjs',
+      backend: tf.getBackend(),
+      ms: times[Math.floor(times.length / 2)],
+      times,
+      width: last.w,
+      height: last.h,
+      maxRssMiB: process.resourceUsage().maxRSS / 1024,
+    }),
+  );
 }
 
 main().catch((err) => {

@@ -44,7 +44,9 @@ export default async function auth(): Promise<BenchSection> {
   try {
     // One account per client: the login limits reserve an attempt per account and address before the password
     // is checked, so 20 simultaneous sign-ins to one account would be refused as a guessing burst.
-    const emails = await Promise.all(Array.from({ length: LOGIN_CLIENTS }, () => verifiedBenchUser(app, PASSWORD, 'auth')));
+    const emails = await Promise.all(
+      Array.from({ length: LOGIN_CLIENTS }, () => verifiedBenchUser(app, PASSWORD, 'auth')),
+    );
     const email = emails[0]!;
 
     // Login latency: 20 clients, each signing in repeatedly on fresh sessions.
@@ -79,18 +81,33 @@ export default async function auth(): Promise<BenchSection> {
     const floor = await measureLoad(`${app.base}/api/health`, { method: 'GET' });
     // The ceiling the session layer alone leaves: hello-world behind express-session + connect-redis.
     const sessionCookie = cookieString(mergeCookies(new Map(), await fetch(sessionOnly.signInUrl)));
-    const check = (await (await fetch(sessionOnly.url, { headers: { cookie: sessionCookie } })).json()) as { signedIn: boolean };
+    const check = (await (await fetch(sessionOnly.url, { headers: { cookie: sessionCookie } })).json()) as {
+      signedIn: boolean;
+    };
     if (!check.signedIn) throw new Error('the session-only reference app did not read its session back');
     const sessionCeiling = await measureLoad(sessionOnly.url, { method: 'GET', headers: { cookie: sessionCookie } });
     const profile = await measureLoad(profileUrl, { method: 'GET', headers });
     const ratio = ratioToBare(profile, bare);
     rows.push(loadRow('bare express hello-world', bare, 1));
     rows.push(loadRow('GET /api/health (app floor, no session)', floor, ratioToBare(floor, bare)));
-    rows.push(loadRow('hello-world behind express-session + connect-redis only (signed in)', sessionCeiling, ratioToBare(sessionCeiling, bare)));
+    rows.push(
+      loadRow(
+        'hello-world behind express-session + connect-redis only (signed in)',
+        sessionCeiling,
+        ratioToBare(sessionCeiling, bare),
+      ),
+    );
     rows.push(loadRow('GET /api/user/profile (signed in)', profile, ratio));
     // The ratio column stays "of bare Express"; the goal is the profile's share of the session-only figure.
     const ofSessionOnly = ratioToBare(profile, sessionCeiling);
-    goals.push(ratioGoal('GET /api/user/profile vs the session-layer-only hello-world', ofSessionOnly, profile, GOAL_RATIO_OF_SESSION_ONLY));
+    goals.push(
+      ratioGoal(
+        'GET /api/user/profile vs the session-layer-only hello-world',
+        ofSessionOnly,
+        profile,
+        GOAL_RATIO_OF_SESSION_ONLY,
+      ),
+    );
   } finally {
     await sessionOnly.close();
     await hello.close();

@@ -18,7 +18,10 @@ const PATHS = ['/api/packs?currency=EUR', '/api/settings', '/api/localizations?l
 async function browserCookies(base: string): Promise<string> {
   const res = await fetch(`${base}/api/settings`);
   if (!res.ok) throw new Error(`GET /api/settings answered ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 export default async function catalog(): Promise<BenchSection> {
@@ -28,7 +31,8 @@ export default async function catalog(): Promise<BenchSection> {
   const goals: BenchSection['goals'] = [];
   try {
     const cookie = await browserCookies(app.base);
-    for (const p of PATHS) await measureLoad(`${app.base}${p}`, { method: 'GET', durationSeconds: 1, headers: { cookie } }); // warm caches and JIT
+    for (const p of PATHS)
+      await measureLoad(`${app.base}${p}`, { method: 'GET', durationSeconds: 1, headers: { cookie } }); // warm caches and JIT
     const bare = await measureLoad(hello.url, { method: 'GET' });
     rows.push(loadRow('bare express hello-world', bare, 1));
     for (const p of PATHS) {
@@ -45,6 +49,8 @@ export default async function catalog(): Promise<BenchSection> {
     name: 'catalog',
     rows,
     goals,
-    notes: ['20 connections, 5 s per endpoint, server and load generator share this machine; catalog routes run before the session middleware'],
+    notes: [
+      '20 connections, 5 s per endpoint, server and load generator share this machine; catalog routes run before the session middleware',
+    ],
   };
 }

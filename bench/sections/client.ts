@@ -22,7 +22,14 @@ const RUNS = 5;
 const HOME_JS_GOAL_KB = 120;
 const CLS_GOAL = 0.05;
 const CHROMIUM = CHROMIUM_PATH;
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 const PASSWORD = 'Bench1234';
 
 const GUEST_ROUTES = ['/', '/pricing', '/generate-image', '/upscale-image', '/login', '/register'];
@@ -77,14 +84,20 @@ function brotliSizer(distDir: string): (urlPath: string) => number {
     const cached = sizes.get(urlPath);
     if (cached !== undefined) return cached;
     const file = path.join(distDir, decodeURIComponent(urlPath));
-    const size = fs.existsSync(file) ? zlib.brotliCompressSync(fs.readFileSync(file), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length : 0;
+    const size = fs.existsSync(file)
+      ? zlib.brotliCompressSync(fs.readFileSync(file), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length
+      : 0;
     sizes.set(urlPath, size);
     return size;
   };
 }
 
 /** Loads `url` once in a fresh page with the cache disabled and reads what it downloaded and painted. */
-async function loadOnce(context: BrowserContext, url: string, brotliSize: (urlPath: string) => number): Promise<PageLoad> {
+async function loadOnce(
+  context: BrowserContext,
+  url: string,
+  brotliSize: (urlPath: string) => number,
+): Promise<PageLoad> {
   const page = await context.newPage();
   try {
     const cdp = await context.newCDPSession(page);
@@ -102,7 +115,16 @@ async function loadOnce(context: BrowserContext, url: string, brotliSize: (urlPa
       lcp: number;
       cls: number;
     };
-    const load: PageLoad = { jsWire: 0, cssWire: 0, jsBrotli: 0, cssBrotli: 0, requests: 1 + measured.resources.length, fcp: measured.fcp, lcp: measured.lcp, cls: measured.cls };
+    const load: PageLoad = {
+      jsWire: 0,
+      cssWire: 0,
+      jsBrotli: 0,
+      cssBrotli: 0,
+      requests: 1 + measured.resources.length,
+      fcp: measured.fcp,
+      lcp: measured.lcp,
+      cls: measured.cls,
+    };
     for (const r of measured.resources) {
       if (!r.sameOrigin) continue;
       if (r.path.endsWith('.js')) {
@@ -120,7 +142,11 @@ async function loadOnce(context: BrowserContext, url: string, brotliSize: (urlPa
 }
 
 const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
-const median = (loads: PageLoad[], key: keyof PageLoad) => percentile(loads.map((l) => l[key]), 50);
+const median = (loads: PageLoad[], key: keyof PageLoad) =>
+  percentile(
+    loads.map((l) => l[key]),
+    50,
+  );
 
 /** Signs the context's browser in through the API, as the login form does. */
 async function signIn(context: BrowserContext, base: string, email: string): Promise<void> {
@@ -134,7 +160,8 @@ async function signIn(context: BrowserContext, base: string, email: string): Pro
 }
 
 export default async function client(): Promise<BenchSection> {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  if (!fs.existsSync(CHROMIUM))
+    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   buildClientIfNeeded();
   const app = await startBenchApp({ RATE_LIMIT_PREFIX: `rl-bench-${randomUUID().slice(0, 8)}` });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
@@ -149,10 +176,16 @@ export default async function client(): Promise<BenchSection> {
     // Nothing leaves the machine: third-party lookups (the phone input's country service) are refused.
     for (const context of [guest, member]) {
       await context.addInitScript(VITALS_SCRIPT);
-      await context.route((url) => url.origin !== app.base, (route) => route.abort());
+      await context.route(
+        (url) => url.origin !== app.base,
+        (route) => route.abort(),
+      );
     }
     await signIn(member, app.base, email);
-    const plan = [...GUEST_ROUTES.map((route) => ({ route, who: 'guest', context: guest })), ...SIGNED_IN_ROUTES.map((route) => ({ route, who: 'signed in', context: member }))];
+    const plan = [
+      ...GUEST_ROUTES.map((route) => ({ route, who: 'guest', context: guest })),
+      ...SIGNED_IN_ROUTES.map((route) => ({ route, who: 'signed in', context: member })),
+    ];
     await loadOnce(guest, app.base, brotliSize); // warm-up: first compilation of the server's routes
     for (const { route, who, context } of plan) {
       const loads: PageLoad[] = [];
@@ -171,8 +204,18 @@ export default async function client(): Promise<BenchSection> {
       if (route === '/' && who === 'guest') {
         const homeJs = kb(median(loads, 'jsBrotli'));
         const homeCls = Math.round(median(loads, 'cls') * 1000) / 1000;
-        goals.push({ label: 'home page JavaScript after brotli (guest), KB', value: homeJs, target: `<= ${HOME_JS_GOAL_KB}`, met: homeJs <= HOME_JS_GOAL_KB });
-        goals.push({ label: 'home page cumulative layout shift (guest)', value: homeCls, target: `< ${CLS_GOAL}`, met: homeCls < CLS_GOAL });
+        goals.push({
+          label: 'home page JavaScript after brotli (guest), KB',
+          value: homeJs,
+          target: `<= ${HOME_JS_GOAL_KB}`,
+          met: homeJs <= HOME_JS_GOAL_KB,
+        });
+        goals.push({
+          label: 'home page cumulative layout shift (guest)',
+          value: homeCls,
+          target: `< ${CLS_GOAL}`,
+          met: homeCls < CLS_GOAL,
+        });
       }
     }
   } finally {

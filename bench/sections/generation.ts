@@ -19,7 +19,11 @@ const OVERHEAD_TARGET_MS = 5;
 
 export default async function generation(): Promise<BenchSection> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-gen-'));
-  const runtime = await InferenceRuntime.start({ providers: ['cpu'], requireGpu: false, cpuThreads: Math.min(2, os.availableParallelism()) });
+  const runtime = await InferenceRuntime.start({
+    providers: ['cpu'],
+    requireGpu: false,
+    cpuThreads: Math.min(2, os.availableParallelism()),
+  });
   const rows: BenchSection['rows'] = [];
   let worst = 0;
   try {
@@ -35,7 +39,14 @@ export default async function generation(): Promise<BenchSection> {
       const loaded = await loadGenerationModel(dir, runtime, { steps, guidance, scheduler });
       // SD's native 64x64 latent, so array work per step is what a 512^2 job does.
       const model = { ...loaded, sizing: { ...loaded.sizing, native: { height: 64, width: 64 } } };
-      const request = { prompt: 'a photo of a red fox in the snow', negativePrompt: 'blurry', count, seed: 1, width: 512, height: 512 };
+      const request = {
+        prompt: 'a photo of a red fox in the snow',
+        negativePrompt: 'blurry',
+        count,
+        seed: 1,
+        width: 512,
+        height: 512,
+      };
       await generateImages(model, { ...request, count: 1 }); // warm-up
       const samples: { step: number; onnx: number }[] = [];
       for (let i = 0; i < 3; i += 1) {
@@ -55,7 +66,11 @@ export default async function generation(): Promise<BenchSection> {
         'onnx ms': round(median.onnx),
         'ours ms': round(ours),
       });
-      await Promise.all([loaded.textEncoder.session.release(), loaded.unet.session.release(), loaded.vae.session.release()]);
+      await Promise.all([
+        loaded.textEncoder.session.release(),
+        loaded.unet.session.release(),
+        loaded.vae.session.release(),
+      ]);
     }
   } finally {
     await runtime.close();

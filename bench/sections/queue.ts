@@ -47,9 +47,22 @@ export default async function queueSection(): Promise<BenchSection> {
 
   try {
     const email = `bench-queue-${randomUUID().slice(0, 8)}@example.test`;
-    const user = await registerUser(ctx, { name: 'Bench', surname: 'Queue', email, phone: '+44 7911 123456', phoneE164: '+447911123456', password: PASSWORD, password_confirmation: PASSWORD } as never);
+    const user = await registerUser(ctx, {
+      name: 'Bench',
+      surname: 'Queue',
+      email,
+      phone: '+44 7911 123456',
+      phoneE164: '+447911123456',
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    } as never);
     await markEmailVerified(ctx.db, user.id);
-    await applyEntryNow(ctx.db, { userId: user.id, deltaTenths: JOBS * 10, kind: 'adjustment', idempotencyKey: `bench-queue:${user.id}` });
+    await applyEntryNow(ctx.db, {
+      userId: user.id,
+      deltaTenths: JOBS * 10,
+      kind: 'adjustment',
+      idempotencyKey: `bench-queue:${user.id}`,
+    });
     const cookies = mergeCookies(new Map(), await fetch(`${base}/api/csrf`));
     const xsrf = () => decodeURIComponent(cookies.get('XSRF-TOKEN') ?? '');
     const cookie = () => cookieString(cookies);
@@ -105,8 +118,18 @@ export default async function queueSection(): Promise<BenchSection> {
         row('worker handler returns -> GET /api/jobs/{id} shows succeeded', toVisible),
       ],
       goals: [
-        { label: 'accept -> worker start p50 (ms)', value: Number(start50.toFixed(1)), target: `< ${GOAL_MS}`, met: start50 < GOAL_MS },
-        { label: 'worker end -> visible in GET p50 (ms)', value: Number(visible50.toFixed(1)), target: `< ${GOAL_MS}`, met: visible50 < GOAL_MS },
+        {
+          label: 'accept -> worker start p50 (ms)',
+          value: Number(start50.toFixed(1)),
+          target: `< ${GOAL_MS}`,
+          met: start50 < GOAL_MS,
+        },
+        {
+          label: 'worker end -> visible in GET p50 (ms)',
+          value: Number(visible50.toFixed(1)),
+          target: `< ${GOAL_MS}`,
+          met: visible50 < GOAL_MS,
+        },
       ],
       notes: [
         `${JOBS} generate jobs one at a time, no-op handler (test worker, concurrency 1) on the real BullMQ queue; QueueEvents -> Postgres finalisation`,

@@ -14,7 +14,9 @@ import { upscaleImage } from '../../worker/src/pipelines/upscale';
 // The full-size fixture photos next to the checkout when present (as the browser tests use), else the site's
 // 360 px example copies of the same four photos.
 const SHARED_PHOTOS = path.resolve(__dirname, '..', '..', '..', 'shared', 'fixtures', 'photos');
-export const QUALITY_PHOTOS = fs.existsSync(SHARED_PHOTOS) ? SHARED_PHOTOS : path.resolve(__dirname, '..', '..', 'client', 'public', 'examples');
+export const QUALITY_PHOTOS = fs.existsSync(SHARED_PHOTOS)
+  ? SHARED_PHOTOS
+  : path.resolve(__dirname, '..', '..', 'client', 'public', 'examples');
 const CROP = 256;
 const SCALE = 4;
 
@@ -45,18 +47,20 @@ function gauss(x: Float64Array, w: number, h: number): { data: Float64Array; w: 
   const kn = k.map((v) => v / sum);
   const tw = w - 10;
   const tmp = new Float64Array(tw * h);
-  for (let y = 0; y < h; y++) for (let xx = 0; xx < tw; xx++) {
-    let s = 0;
-    for (let i = 0; i < 11; i++) s += kn[i]! * x[y * w + xx + i]!;
-    tmp[y * tw + xx] = s;
-  }
+  for (let y = 0; y < h; y++)
+    for (let xx = 0; xx < tw; xx++) {
+      let s = 0;
+      for (let i = 0; i < 11; i++) s += kn[i]! * x[y * w + xx + i]!;
+      tmp[y * tw + xx] = s;
+    }
   const th = h - 10;
   const out = new Float64Array(tw * th);
-  for (let y = 0; y < th; y++) for (let xx = 0; xx < tw; xx++) {
-    let s = 0;
-    for (let i = 0; i < 11; i++) s += kn[i]! * tmp[(y + i) * tw + xx]!;
-    out[y * tw + xx] = s;
-  }
+  for (let y = 0; y < th; y++)
+    for (let xx = 0; xx < tw; xx++) {
+      let s = 0;
+      for (let i = 0; i < 11; i++) s += kn[i]! * tmp[(y + i) * tw + xx]!;
+      out[y * tw + xx] = s;
+    }
   return { data: out, w: tw, h: th };
 }
 
@@ -86,17 +90,30 @@ const rgbOf = (img: Buffer | string) => sharp(img).removeAlpha().raw().toBuffer(
 
 /** The crops with their clean and JPEG-q40 low-resolution inputs (PNG bytes). */
 async function samples(): Promise<{ name: string; truth: Buffer; clean: Buffer; jpeg: Buffer }[]> {
-  const names = fs.readdirSync(QUALITY_PHOTOS).filter((f) => /^(astronaut|chelsea|coffee|motorcycle(_left)?)\.(png|webp)$/.test(f)).sort();
-  if (names.length !== 4) throw new Error(`expected the four fixture photos in ${QUALITY_PHOTOS}, found ${names.join(', ')}`);
+  const names = fs
+    .readdirSync(QUALITY_PHOTOS)
+    .filter((f) => /^(astronaut|chelsea|coffee|motorcycle(_left)?)\.(png|webp)$/.test(f))
+    .sort();
+  if (names.length !== 4)
+    throw new Error(`expected the four fixture photos in ${QUALITY_PHOTOS}, found ${names.join(', ')}`);
   return Promise.all(
     names.map(async (name) => {
       const file = path.join(QUALITY_PHOTOS, name);
       const meta = await sharp(file).metadata();
       const left = Math.floor((meta.width! - CROP) / 2);
       const top = Math.floor((meta.height! - CROP) / 2);
-      const truthPng = await sharp(file).removeAlpha().extract({ left, top, width: CROP, height: CROP }).png().toBuffer();
-      const clean = await sharp(truthPng).resize(CROP / SCALE, CROP / SCALE, { kernel: 'cubic' }).png().toBuffer();
-      const jpeg = await sharp(await sharp(clean).jpeg({ quality: 40 }).toBuffer()).png().toBuffer();
+      const truthPng = await sharp(file)
+        .removeAlpha()
+        .extract({ left, top, width: CROP, height: CROP })
+        .png()
+        .toBuffer();
+      const clean = await sharp(truthPng)
+        .resize(CROP / SCALE, CROP / SCALE, { kernel: 'cubic' })
+        .png()
+        .toBuffer();
+      const jpeg = await sharp(await sharp(clean).jpeg({ quality: 40 }).toBuffer())
+        .png()
+        .toBuffer();
       return { name, truth: await rgbOf(truthPng), clean, jpeg };
     }),
   );
@@ -107,7 +124,10 @@ export async function upscaleQuality(models: Map<UpscaleModel, Upscaler>): Promi
   const all = await samples();
   const methods: [string, (png: Buffer) => Promise<Buffer>][] = [
     ['bicubic', (png) => sharp(png).resize(CROP, CROP, { kernel: 'cubic' }).raw().toBuffer()],
-    ...[...models].map(([name, upscaler]): [string, (png: Buffer) => Promise<Buffer>] => [name, async (png) => rgbOf((await upscaleImage(upscaler, png, { outputFormat: 'png' })).data)]),
+    ...[...models].map(([name, upscaler]): [string, (png: Buffer) => Promise<Buffer>] => [
+      name,
+      async (png) => rgbOf((await upscaleImage(upscaler, png, { outputFormat: 'png' })).data),
+    ]),
   ];
   const rows: QualityRow[] = [];
   for (const [method, up] of methods) {

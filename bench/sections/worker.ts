@@ -14,7 +14,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { DEFAULT_UPSCALE_MODEL, executionProviderSchema, type ExecutionProvider, type UpscaleModel } from '@imagestudio/contracts';
+import {
+  DEFAULT_UPSCALE_MODEL,
+  executionProviderSchema,
+  type ExecutionProvider,
+  type UpscaleModel,
+} from '@imagestudio/contracts';
 import type { BenchSection } from '../lib/types';
 import { getModel } from '../../models/manifest';
 import { InferenceRuntime } from '../../worker/src/inference';
@@ -56,7 +61,10 @@ const BENCH_UPSCALE_MODELS: UpscaleModel[] = ['fast', 'photo', 'illustration'];
 
 /** WORKER_EXECUTION_PROVIDERS as the worker reads it (comma-separated), defaulting to cpu. */
 function benchProviders(): ExecutionProvider[] {
-  const list = (process.env.WORKER_EXECUTION_PROVIDERS ?? 'cpu').split(',').map((p) => p.trim()).filter(Boolean);
+  const list = (process.env.WORKER_EXECUTION_PROVIDERS ?? 'cpu')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   return list.map((p) => executionProviderSchema.parse(p));
 }
 
@@ -101,7 +109,11 @@ async function timedRuns<T extends { data: Buffer; timings: Record<string, numbe
 /** Our side, in a child: models loaded once (as at worker start), then timed end-to-end runs. */
 async function child(kind: string, input: string, output: string, runs: number): Promise<void> {
   // The same provider list as the worker's (cpu by default), so a GPU host measures its GPU path.
-  const runtime = await InferenceRuntime.start({ providers: benchProviders(), requireGpu: false, cpuThreads: os.availableParallelism() });
+  const runtime = await InferenceRuntime.start({
+    providers: benchProviders(),
+    requireGpu: false,
+    cpuThreads: os.availableParallelism(),
+  });
   const bytes = fs.readFileSync(input);
   let figures: Awaited<ReturnType<typeof timedRuns>>['figures'];
   let provider: string;
@@ -109,7 +121,9 @@ async function child(kind: string, input: string, output: string, runs: number):
     const model = getModel(RB_MODEL);
     const session = await runtime.load(path.join(MODELS, model.file));
     provider = session.provider;
-    const measured = await timedRuns(WARMUPS, runs, output, () => removeBackground(session, model, bytes, { outputFormat: 'png' }));
+    const measured = await timedRuns(WARMUPS, runs, output, () =>
+      removeBackground(session, model, bytes, { outputFormat: 'png' }),
+    );
     fs.writeFileSync(`${output}.alpha`, measured.last.alpha);
     figures = measured.figures;
   } else if (kind === 'up') {
@@ -117,10 +131,16 @@ async function child(kind: string, input: string, output: string, runs: number):
     const model = getModel('esrgan-slim-x4');
     const session = await runtime.load(path.join(MODELS, model.file));
     provider = session.provider;
-    figures = (await timedRuns(WARMUPS, runs, output, () => upscaleImage({ session, model }, bytes, { outputFormat: 'png' }))).figures;
+    figures = (
+      await timedRuns(WARMUPS, runs, output, () => upscaleImage({ session, model }, bytes, { outputFormat: 'png' }))
+    ).figures;
   } else {
     // The worker's own model table and loading (handlers/upscale.ts).
-    const config = loadWorkerConfig({ S3_ENDPOINT: 'http://127.0.0.1:1', MODELS_DIR: MODELS, WORKER_EXECUTION_PROVIDERS: benchProviders().join(',') });
+    const config = loadWorkerConfig({
+      S3_ENDPOINT: 'http://127.0.0.1:1',
+      MODELS_DIR: MODELS,
+      WORKER_EXECUTION_PROVIDERS: benchProviders().join(','),
+    });
     const { runs: upscalers } = await loadUpscalers({ config, runtime, logger: createLogger('silent', 'bench') });
     const pick = (choice: UpscaleModel, factor: 2 | 4): Upscaler => {
       const upscaler = upscalers.get(choice)?.get(factor);
@@ -130,7 +150,9 @@ async function child(kind: string, input: string, output: string, runs: number):
     provider = upscalers.get(DEFAULT_UPSCALE_MODEL)?.get(4)?.session.provider ?? 'cpu';
     if (kind === 'quality') {
       const quality = await upscaleQuality(new Map(BENCH_UPSCALE_MODELS.map((m) => [m, pick(m, 4)])));
-      console.log(JSON.stringify({ ms: 0, times: [], maxRssMiB: process.resourceUsage().maxRSS / 1024, provider, quality }));
+      console.log(
+        JSON.stringify({ ms: 0, times: [], maxRssMiB: process.resourceUsage().maxRSS / 1024, provider, quality }),
+      );
       await runtime.close();
       return;
     }
@@ -138,7 +160,8 @@ async function child(kind: string, input: string, output: string, runs: number):
     const upscaler = pick(choice as UpscaleModel, Number(factor) as 2 | 4);
     // The 4096^2 run is measured cold: its peak memory is the point, and one run takes minutes on 2 cores.
     const warmups = kind === 'up-big' ? 0 : WARMUPS;
-    figures = (await timedRuns(warmups, runs, output, () => upscaleImage(upscaler, bytes, { outputFormat: 'png' }))).figures;
+    figures = (await timedRuns(warmups, runs, output, () => upscaleImage(upscaler, bytes, { outputFormat: 'png' })))
+      .figures;
   }
   await runtime.close();
   const result: ChildResult = { ...figures, maxRssMiB: process.resourceUsage().maxRSS / 1024, provider };
@@ -148,7 +171,8 @@ async function child(kind: string, input: string, output: string, runs: number):
 function runJson(cmd: string, args: string[]): ChildResult {
   const res = spawnSync(cmd, args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const line = res.stdout.trim().split('\n').pop() ?? '';
-  if (res.status !== 0 || !line.startsWith('{')) throw new Error(`${path.basename(args[args.length - 5] ?? cmd)} failed: ${res.stderr.slice(-2000)}`);
+  if (res.status !== 0 || !line.startsWith('{'))
+    throw new Error(`${path.basename(args[args.length - 5] ?? cmd)} failed: ${res.stderr.slice(-2000)}`);
   return JSON.parse(line) as ChildResult;
 }
 
@@ -169,7 +193,10 @@ function psnr(a: Buffer, b: Buffer): number {
   return mse === 0 ? Infinity : 10 * Math.log10((255 * 255) / mse);
 }
 
-const stageList = (stages: Record<string, number> = {}) => Object.entries(stages).map(([k, v]) => `${k} ${v}`).join(', ');
+const stageList = (stages: Record<string, number> = {}) =>
+  Object.entries(stages)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
 
 const round = (x: number, d = 0) => Math.round(x * 10 ** d) / 10 ** d;
 
@@ -187,14 +214,37 @@ export default async function run(): Promise<BenchSection> {
   await sharp(PHOTO).resize(256, 256, { fit: 'fill' }).png().toFile(in256);
 
   const rbOurs = ours('rb', in1024, path.join(dir, 'rb-ours.png'), RUNS);
-  const rbPeer = runJson(process.execPath, [path.join(PEERS, 'imgly.cjs'), in1024, path.join(dir, 'rb-peer.png'), 'small', String(RUNS), String(WARMUPS)]);
+  const rbPeer = runJson(process.execPath, [
+    path.join(PEERS, 'imgly.cjs'),
+    in1024,
+    path.join(dir, 'rb-peer.png'),
+    'small',
+    String(RUNS),
+    String(WARMUPS),
+  ]);
   const upOurs = ours('up', in512, path.join(dir, 'up-ours.png'), RUNS);
-  const upPeer = runJson(process.execPath, [path.join(PEERS, 'upscalerjs.cjs'), in512, path.join(dir, 'up-peer.png'), '4', String(RUNS), String(WARMUPS)]);
+  const upPeer = runJson(process.execPath, [
+    path.join(PEERS, 'upscalerjs.cjs'),
+    in512,
+    path.join(dir, 'up-peer.png'),
+    '4',
+    String(RUNS),
+    String(WARMUPS),
+  ]);
   const big = ours('up-big', in4096, path.join(dir, 'big.png'), 1);
   // Per-model speed so operators can choose; the models' full runs take seconds each on CPU, so at most 3.
   const modelRuns = Math.min(RUNS, 3);
   const speed = BENCH_UPSCALE_MODELS.flatMap((m) =>
-    ([[256, in256], [512, in512]] as const).map(([size, input]) => ({ model: m, size, result: ours(`model:${m}:4`, input, path.join(dir, `speed-${m}-${size}.png`), modelRuns) })),
+    (
+      [
+        [256, in256],
+        [512, in512],
+      ] as const
+    ).map(([size, input]) => ({
+      model: m,
+      size,
+      result: ours(`model:${m}:4`, input, path.join(dir, `speed-${m}-${size}.png`), modelRuns),
+    })),
   );
   const quality = ours('quality', in256, path.join(dir, 'unused'), 1).quality!;
 
@@ -218,23 +268,90 @@ export default async function run(): Promise<BenchSection> {
   return {
     name: 'worker',
     rows: [
-      { tool: `remove-background 1024^2 (ours, ${RB_MODEL})`, e2e_ms: round(rbOurs.ms), bare_ms: round(rbOurs.bareMs!), overhead_pct: round(rbOverhead, 1), peak_rss_mib: round(rbOurs.maxRssMiB) },
-      { tool: 'remove-background 1024^2 (imgly, small)', e2e_ms: round(rbPeer.ms), bare_ms: '-', overhead_pct: '-', peak_rss_mib: round(rbPeer.maxRssMiB) },
-      { tool: 'upscale 512^2 x4 (ours, esrgan-slim-x4)', e2e_ms: round(upOurs.ms), bare_ms: round(upOurs.bareMs!), overhead_pct: round(upOverhead, 1), peak_rss_mib: round(upOurs.maxRssMiB) },
-      { tool: 'upscale 512^2 x4 (UpscalerJS, tfjs wasm)', e2e_ms: round(upPeer.ms), bare_ms: '-', overhead_pct: '-', peak_rss_mib: round(upPeer.maxRssMiB) },
-      { tool: `upscale 4096^2 x2 (ours, ${DEFAULT_UPSCALE_MODEL}: x4 tiles halved)`, e2e_ms: round(big.ms), bare_ms: round(big.bareMs!), overhead_pct: round(big.overheadPct!, 1), peak_rss_mib: round(big.maxRssMiB) },
-      ...speed.map(({ model, size, result }) => ({ tool: `upscale ${size}^2 x4 (ours, model ${model})`, e2e_ms: round(result.ms), bare_ms: round(result.bareMs!), overhead_pct: round(result.overheadPct!, 1), peak_rss_mib: round(result.maxRssMiB) })),
-      ...quality.map((r) => ({ tool: `quality x4 of 64 px crops: ${r.method}`, clean_psnr_db: round(r.clean.psnr, 2), clean_ssim: round(r.clean.ssim, 3), jpeg40_psnr_db: round(r.jpeg.psnr, 2), jpeg40_ssim: round(r.jpeg.ssim, 3) })),
+      {
+        tool: `remove-background 1024^2 (ours, ${RB_MODEL})`,
+        e2e_ms: round(rbOurs.ms),
+        bare_ms: round(rbOurs.bareMs!),
+        overhead_pct: round(rbOverhead, 1),
+        peak_rss_mib: round(rbOurs.maxRssMiB),
+      },
+      {
+        tool: 'remove-background 1024^2 (imgly, small)',
+        e2e_ms: round(rbPeer.ms),
+        bare_ms: '-',
+        overhead_pct: '-',
+        peak_rss_mib: round(rbPeer.maxRssMiB),
+      },
+      {
+        tool: 'upscale 512^2 x4 (ours, esrgan-slim-x4)',
+        e2e_ms: round(upOurs.ms),
+        bare_ms: round(upOurs.bareMs!),
+        overhead_pct: round(upOverhead, 1),
+        peak_rss_mib: round(upOurs.maxRssMiB),
+      },
+      {
+        tool: 'upscale 512^2 x4 (UpscalerJS, tfjs wasm)',
+        e2e_ms: round(upPeer.ms),
+        bare_ms: '-',
+        overhead_pct: '-',
+        peak_rss_mib: round(upPeer.maxRssMiB),
+      },
+      {
+        tool: `upscale 4096^2 x2 (ours, ${DEFAULT_UPSCALE_MODEL}: x4 tiles halved)`,
+        e2e_ms: round(big.ms),
+        bare_ms: round(big.bareMs!),
+        overhead_pct: round(big.overheadPct!, 1),
+        peak_rss_mib: round(big.maxRssMiB),
+      },
+      ...speed.map(({ model, size, result }) => ({
+        tool: `upscale ${size}^2 x4 (ours, model ${model})`,
+        e2e_ms: round(result.ms),
+        bare_ms: round(result.bareMs!),
+        overhead_pct: round(result.overheadPct!, 1),
+        peak_rss_mib: round(result.maxRssMiB),
+      })),
+      ...quality.map((r) => ({
+        tool: `quality x4 of 64 px crops: ${r.method}`,
+        clean_psnr_db: round(r.clean.psnr, 2),
+        clean_ssim: round(r.clean.ssim, 3),
+        jpeg40_psnr_db: round(r.jpeg.psnr, 2),
+        jpeg40_ssim: round(r.jpeg.ssim, 3),
+      })),
     ],
     goals: [
-      { label: 'background removal speed-up vs imgly small (end to end)', value: round(rbSpeedup, 2), target: '>= 1.8x', met: rbSpeedup >= 1.8 },
-      { label: 'background removal pipeline overhead over bare inference', value: round(rbOverhead, 1), target: '<= 15%', met: rbOverhead <= 15 },
+      {
+        label: 'background removal speed-up vs imgly small (end to end)',
+        value: round(rbSpeedup, 2),
+        target: '>= 1.8x',
+        met: rbSpeedup >= 1.8,
+      },
+      {
+        label: 'background removal pipeline overhead over bare inference',
+        value: round(rbOverhead, 1),
+        target: '<= 15%',
+        met: rbOverhead <= 15,
+      },
       { label: 'background removal mask IoU vs imgly', value: round(iou, 4), target: '>= 0.98', met: iou >= 0.98 },
-      { label: 'upscale x4 speed-up vs UpscalerJS (same weights)', value: round(upSpeedup, 2), target: '>= 5x', met: upSpeedup >= 5 },
+      {
+        label: 'upscale x4 speed-up vs UpscalerJS (same weights)',
+        value: round(upSpeedup, 2),
+        target: '>= 5x',
+        met: upSpeedup >= 5,
+      },
       { label: 'upscale x4 PSNR vs UpscalerJS output', value: round(upPsnr, 1), target: '>= 60 dB', met: upPsnr >= 60 },
       { label: 'upscale 4096^2 x2 peak RSS (GiB)', value: round(bigRssGiB, 2), target: '< 2 GiB', met: bigRssGiB < 2 },
-      { label: `upscale 512^2 x4 (${DEFAULT_UPSCALE_MODEL}) overhead over bare inference`, value: round(photo512.overheadPct!, 1), target: '<= 15%', met: photo512.overheadPct! <= 15 },
-      { label: `${DEFAULT_UPSCALE_MODEL} SSIM gain over bicubic on JPEG-q40 crops`, value: round(photoGain, 3), target: '>= 0.015', met: photoGain >= 0.015 },
+      {
+        label: `upscale 512^2 x4 (${DEFAULT_UPSCALE_MODEL}) overhead over bare inference`,
+        value: round(photo512.overheadPct!, 1),
+        target: '<= 15%',
+        met: photo512.overheadPct! <= 15,
+      },
+      {
+        label: `${DEFAULT_UPSCALE_MODEL} SSIM gain over bicubic on JPEG-q40 crops`,
+        value: round(photoGain, 3),
+        target: '>= 0.015',
+        met: photoGain >= 0.015,
+      },
     ],
     notes: [
       `our stages, median ms: background removal ${stageList(rbOurs.stages)}; upscale x4 ${stageList(upOurs.stages)}`,

@@ -22,7 +22,11 @@ export const API_KEY_MESSAGES = {
 } as const;
 
 export const apiKeyCreateSchema = z.object({
-  name: z.string({ error: API_KEY_MESSAGES.nameRequired }).trim().min(1, API_KEY_MESSAGES.nameRequired).max(100, API_KEY_MESSAGES.nameTooLong),
+  name: z
+    .string({ error: API_KEY_MESSAGES.nameRequired })
+    .trim()
+    .min(1, API_KEY_MESSAGES.nameRequired)
+    .max(100, API_KEY_MESSAGES.nameTooLong),
   expires_at: z.preprocess(
     (v) => (v === '' ? null : v),
     z.iso

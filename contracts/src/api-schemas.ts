@@ -60,7 +60,10 @@ export const jobViewSchema = z
     finished_at: z.string().nullable(),
     input_url: z.string().nullable(),
     input_name: z.string().nullable().describe("The uploaded file's name; null for generation"),
-    eta_seconds: z.number().nullable().describe('Estimated seconds left, from recent jobs of the tool; null when unknown'),
+    eta_seconds: z
+      .number()
+      .nullable()
+      .describe('Estimated seconds left, from recent jobs of the tool; null when unknown'),
     results: z.array(jobResultViewSchema),
     deleted: z.boolean(),
     expired: z.boolean(),
@@ -69,7 +72,13 @@ export const jobViewSchema = z
   .meta({ id: 'Job' });
 
 export const jobPageSchema = z
-  .object({ items: z.array(jobViewSchema), page: z.number().int(), per_page: z.number().int(), total: z.number().int(), last_page: z.number().int() })
+  .object({
+    items: z.array(jobViewSchema),
+    page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+    last_page: z.number().int(),
+  })
   .meta({ id: 'JobPage' });
 
 export const profileViewSchema = z

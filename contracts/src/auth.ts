@@ -69,7 +69,11 @@ export const emailSchema = z
 
 /** Adds "Passwords do not match" to both fields when password and password_confirmation differ. */
 function confirmPasswords(value: { password?: unknown; password_confirmation?: unknown }, ctx: z.RefinementCtx) {
-  if (typeof value.password === 'string' && typeof value.password_confirmation === 'string' && value.password_confirmation !== '') {
+  if (
+    typeof value.password === 'string' &&
+    typeof value.password_confirmation === 'string' &&
+    value.password_confirmation !== ''
+  ) {
     if (value.password !== value.password_confirmation) {
       ctx.addIssue({ code: 'custom', path: ['password'], message: m.passwordsMismatch });
       ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: m.passwordsMismatch });
@@ -95,9 +99,18 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 
 /** POST /api/login: `username` is the email, as the client sends it. */
 export const loginSchema = z.object({
-  username: z.string({ error: m.loginRequired }).trim().min(1, { error: m.loginRequired }).max(ACCOUNT_LIMITS.email, { error: m.loginEmailInvalid }),
-  password: z.string({ error: m.loginRequired }).min(1, { error: m.loginRequired }).max(200, { error: m.badCredentials }),
-  remember: z.union([z.boolean(), z.literal('true'), z.literal('false'), z.literal('1'), z.literal('0'), z.literal('on')]).optional()
+  username: z
+    .string({ error: m.loginRequired })
+    .trim()
+    .min(1, { error: m.loginRequired })
+    .max(ACCOUNT_LIMITS.email, { error: m.loginEmailInvalid }),
+  password: z
+    .string({ error: m.loginRequired })
+    .min(1, { error: m.loginRequired })
+    .max(200, { error: m.badCredentials }),
+  remember: z
+    .union([z.boolean(), z.literal('true'), z.literal('false'), z.literal('1'), z.literal('0'), z.literal('on')])
+    .optional()
     .transform((v) => v === true || v === 'true' || v === '1' || v === 'on'),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
@@ -109,7 +122,11 @@ export const profileUpdateSchema = z.object({
   phone: requiredText(m.phoneRequired, ACCOUNT_LIMITS.phone, 'Phone'),
   /** The phone in E.164 form as the client's phone input reads it (with its country); checked again. */
   phoneE164: z.string().max(ACCOUNT_LIMITS.phone).nullish(),
-  country_id: z.coerce.number({ error: 'The selected country is invalid.' }).int({ error: 'The selected country is invalid.' }).positive({ error: 'The selected country is invalid.' }).nullish(),
+  country_id: z.coerce
+    .number({ error: 'The selected country is invalid.' })
+    .int({ error: 'The selected country is invalid.' })
+    .positive({ error: 'The selected country is invalid.' })
+    .nullish(),
   city: optionalText(ACCOUNT_LIMITS.city, 'City'),
   address: optionalText(ACCOUNT_LIMITS.address, 'Address'),
   post_code: optionalText(ACCOUNT_LIMITS.postCode, 'Post code'),
@@ -128,13 +145,21 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** GET or POST /api/user/request-password-restore. */
 export const resetRequestSchema = z.object({
-  email: z.string({ error: m.resetEmailRequired }).trim().min(1, { error: m.resetEmailRequired }).max(ACCOUNT_LIMITS.email, { error: m.emailInvalid }).pipe(z.email({ error: m.emailInvalid })),
+  email: z
+    .string({ error: m.resetEmailRequired })
+    .trim()
+    .min(1, { error: m.resetEmailRequired })
+    .max(ACCOUNT_LIMITS.email, { error: m.emailInvalid })
+    .pipe(z.email({ error: m.emailInvalid })),
 });
 
 /** PUT /api/user/restore-password. */
 export const restorePasswordSchema = z
   .object({
-    token: z.string({ error: m.resetLinkInvalid }).min(1, { error: m.resetLinkInvalid }).max(200, { error: m.resetLinkInvalid }),
+    token: z
+      .string({ error: m.resetLinkInvalid })
+      .min(1, { error: m.resetLinkInvalid })
+      .max(200, { error: m.resetLinkInvalid }),
     email: emailSchema,
     password: passwordSchema,
     password_confirmation: confirmationSchema,

@@ -5,11 +5,15 @@ import { CHECKOUT_MESSAGES, CHECKOUT_PHONE_PATTERN } from './checkout';
 
 const m = CHECKOUT_MESSAGES;
 
-const required = (message: string, max = 255) => z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message });
+const required = (message: string, max = 255) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message });
 
 /** A form value that may arrive as a number or as text ("3"); anything else fails with `message`. */
 const positiveId = (message: string) =>
-  z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v), z.number({ error: message }).int({ error: message }).positive({ error: message }));
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+    z.number({ error: message }).int({ error: message }).positive({ error: message }),
+  );
 
 /** Checkbox-like values: true, "true", "1", 1, "on". */
 const flag = z.preprocess((v) => v === true || v === 1 || v === 'true' || v === '1' || v === 'on', z.boolean());

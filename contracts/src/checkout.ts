@@ -36,7 +36,8 @@ export const SIMPLE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const m = CHECKOUT_MESSAGES;
 
 /** What the customer chose to buy: a pack, else tokens, else an amount. */
-export type TopUpChoice = { kind: 'pack'; packId: number } | { kind: 'tokens'; tokens: number } | { kind: 'amount'; amount: string };
+export type TopUpChoice =
+  { kind: 'pack'; packId: number } | { kind: 'tokens'; tokens: number } | { kind: 'amount'; amount: string };
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
@@ -44,10 +45,16 @@ const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === '
  * Picks the top-up choice: pack_id, then tokens, then amount (the first one given wins). Returns the
  * field and message to show when nothing usable was sent. `amount` stays decimal text.
  */
-export function parseTopUpChoice(input: { pack_id?: unknown; tokens?: unknown; amount?: unknown }): TopUpChoice | { field: string; message: string } {
+export function parseTopUpChoice(input: {
+  pack_id?: unknown;
+  tokens?: unknown;
+  amount?: unknown;
+}): TopUpChoice | { field: string; message: string } {
   if (!isBlank(input.pack_id)) {
     const id = Number(input.pack_id);
-    return Number.isInteger(id) && id > 0 ? { kind: 'pack', packId: id } : { field: 'pack_id', message: m.packUnavailable };
+    return Number.isInteger(id) && id > 0
+      ? { kind: 'pack', packId: id }
+      : { field: 'pack_id', message: m.packUnavailable };
   }
   if (!isBlank(input.tokens)) {
     const tokens = parseTokenAmount(input.tokens);

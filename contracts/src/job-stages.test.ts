@@ -15,16 +15,28 @@ describe('job stages', () => {
 
 describe('result download names', () => {
   it('name results after the input file', () => {
-    expect(resultDownloadName({ tool: 'remove-background', input_name: 'cat.jpg', params: {} }, 0, 'png')).toBe('cat-no-background.png');
-    expect(resultDownloadName({ tool: 'upscale', input_name: 'C:\\Photos\\cat.PNG', params: { factor: 4 } }, 0, 'jpeg')).toBe('cat-x4.jpg');
+    expect(resultDownloadName({ tool: 'remove-background', input_name: 'cat.jpg', params: {} }, 0, 'png')).toBe(
+      'cat-no-background.png',
+    );
+    expect(
+      resultDownloadName({ tool: 'upscale', input_name: 'C:\\Photos\\cat.PNG', params: { factor: 4 } }, 0, 'jpeg'),
+    ).toBe('cat-x4.jpg');
   });
 
   it('name generated images after the prompt', () => {
-    expect(resultDownloadName({ tool: 'generate', input_name: null, params: { prompt: 'A lighthouse at dusk, oil painting' } }, 1, 'png')).toBe('a-lighthouse-at-dusk-oil-painting-2.png');
+    expect(
+      resultDownloadName(
+        { tool: 'generate', input_name: null, params: { prompt: 'A lighthouse at dusk, oil painting' } },
+        1,
+        'png',
+      ),
+    ).toBe('a-lighthouse-at-dusk-oil-painting-2.png');
   });
 
   it('keep only safe characters and fall back when nothing is left', () => {
     expect(fileNameBase('Früh stück (1).webp')).toBe('Fruh-stuck-1');
-    expect(resultDownloadName({ tool: 'upscale', input_name: '???.png', params: { factor: 2 } }, 0, 'png')).toBe('image-x2.png');
+    expect(resultDownloadName({ tool: 'upscale', input_name: '???.png', params: { factor: 2 } }, 0, 'png')).toBe(
+      'image-x2.png',
+    );
   });
 });

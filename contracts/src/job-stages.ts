@@ -60,7 +60,14 @@ export function resultDownloadName(
 ): string {
   const ext = format === 'jpeg' ? 'jpg' : format;
   if (job.tool === 'generate') {
-    const words = fileNameBase(String(job.params.prompt ?? '').toLowerCase().split(/\s+/).slice(0, 6).join('-')) || 'generated';
+    const words =
+      fileNameBase(
+        String(job.params.prompt ?? '')
+          .toLowerCase()
+          .split(/\s+/)
+          .slice(0, 6)
+          .join('-'),
+      ) || 'generated';
     return `${words}-${index + 1}.${ext}`;
   }
   const base = fileNameBase(job.input_name) || 'image';

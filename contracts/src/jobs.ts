@@ -67,7 +67,9 @@ export const WORKER_USER_MESSAGES = {
  * or followed by operator detail in brackets ("<message> (<detail>)"), is shown without the detail.
  */
 export function userFailureMessage(reason: string): string {
-  const known = (Object.values(WORKER_USER_MESSAGES) as string[]).find((m) => reason === m || reason.startsWith(`${m} (`));
+  const known = (Object.values(WORKER_USER_MESSAGES) as string[]).find(
+    (m) => reason === m || reason.startsWith(`${m} (`),
+  );
   return known ?? JOB_MESSAGES.failed;
 }
 

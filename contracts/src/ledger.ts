@@ -36,4 +36,13 @@ export const ledgerQuerySchema = z.object({
 });
 
 /** Column order of GET /api/user/ledger.csv (same fields as the JSON entries). */
-export const LEDGER_CSV_COLUMNS = ['id', 'created_at', 'kind', 'amount', 'balance_after', 'description', 'job_id', 'deposit_id'] as const;
+export const LEDGER_CSV_COLUMNS = [
+  'id',
+  'created_at',
+  'kind',
+  'amount',
+  'balance_after',
+  'description',
+  'job_id',
+  'deposit_id',
+] as const;

@@ -25,9 +25,11 @@ describe('exact decimals', () => {
 
 describe('currency minor units (0, 2 or 3 decimals)', () => {
   it('knows the zero- and three-decimal currencies', () => {
-    for (const code of ['JPY', 'KRW', 'VND', 'CLP', 'ISK', 'PYG', 'UGX', 'VUV', 'XAF', 'XOF', 'XPF']) expect(currencyDecimals(code)).toBe(0);
+    for (const code of ['JPY', 'KRW', 'VND', 'CLP', 'ISK', 'PYG', 'UGX', 'VUV', 'XAF', 'XOF', 'XPF'])
+      expect(currencyDecimals(code)).toBe(0);
     for (const code of ['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND']) expect(currencyDecimals(code)).toBe(3);
-    for (const code of ['EUR', 'USD', 'GBP', 'CHF', 'PLN', 'jpy']) expect(currencyDecimals(code)).toBe(code === 'jpy' ? 0 : 2);
+    for (const code of ['EUR', 'USD', 'GBP', 'CHF', 'PLN', 'jpy'])
+      expect(currencyDecimals(code)).toBe(code === 'jpy' ? 0 : 2);
   });
 
   it('converts between major and minor units exactly', () => {

@@ -47,7 +47,13 @@ export function convertDecimal(value: number | string, rate: number | string, sc
  * Formats a price per token with `decimals` decimals (perTokenDecimals in pricing.ts picks them) in the reader's
  * number style; symbol and amount when Intl refuses the code.
  */
-export function formatPricePerToken(price: number | null | undefined, code: string, decimals: number, symbol?: string, locale = 'en-US'): string {
+export function formatPricePerToken(
+  price: number | null | undefined,
+  code: string,
+  decimals: number,
+  symbol?: string,
+  locale = 'en-US',
+): string {
   if (!price) return new Intl.NumberFormat(locale, { minimumFractionDigits: decimals }).format(0);
   try {
     return new Intl.NumberFormat(locale, {

@@ -109,7 +109,11 @@ export function parseMoneyAmount(raw: unknown): string | null {
 /** Converts base-currency tiers into `code` at `rate` (rule 1). */
 export function convertTiers(tiers: BaseTier[], rate: number | string, code: string): PriceTier[] {
   void code; // the unit price precision is the same for every currency (rule 1)
-  return tiers.map((t) => ({ min: t.min, max: t.max, price: Number(convertDecimal(t.price, rate, UNIT_PRICE_DECIMALS)) }));
+  return tiers.map((t) => ({
+    min: t.min,
+    max: t.max,
+    price: Number(convertDecimal(t.price, rate, UNIT_PRICE_DECIMALS)),
+  }));
 }
 
 /** The tier containing `tenths` tenths of a token, if any. */
@@ -139,7 +143,8 @@ export function subtotalMinorUnits(tenths: number, tiers: PriceTier[], code: str
   if (!tier) throw new RangeError(`no price tier covers ${tenths / 10} tokens`);
   const index = tiers.indexOf(tier);
   let best = productMinorUnits(tenths, tier.price, code);
-  for (const higher of tiers.slice(index + 1)) best = Math.min(best, productMinorUnits(Math.round(higher.min * 10), higher.price, code));
+  for (const higher of tiers.slice(index + 1))
+    best = Math.min(best, productMinorUnits(Math.round(higher.min * 10), higher.price, code));
   return best;
 }
 
@@ -148,9 +153,16 @@ function buildQuote(tenths: number, subtotalMinor: number, code: string, vatPerc
   const totalMinor = subtotalMinor + vatMinor;
   const decimals = currencyDecimals(code);
   // subtotal / N in major units: subtotalMinor * 10 / (tenths * 10^decimals)
-  const perToken = tenths > 0
-    ? { units: divRoundHalfUp(BigInt(subtotalMinor) * 10n * pow10(UNIT_PRICE_DECIMALS), BigInt(tenths) * pow10(decimals)), scale: UNIT_PRICE_DECIMALS }
-    : { units: 0n, scale: 0 };
+  const perToken =
+    tenths > 0
+      ? {
+          units: divRoundHalfUp(
+            BigInt(subtotalMinor) * 10n * pow10(UNIT_PRICE_DECIMALS),
+            BigInt(tenths) * pow10(decimals),
+          ),
+          scale: UNIT_PRICE_DECIMALS,
+        }
+      : { units: 0n, scale: 0 };
   return {
     tokens: tenths / 10,
     pricePerToken: scaledToNumber(perToken),
@@ -171,7 +183,12 @@ function buildQuote(tenths: number, subtotalMinor: number, code: string, vatPerc
  * Quotes `tokens` (0.1..2000, step 0.1) with tiers already in `currency` (convertTiers, or the reply of
  * GET /api/token-pricing). Throws RangeError for an invalid amount or when no tier covers it.
  */
-export function quoteTokens(input: { tokens: number; tiers: PriceTier[]; currency: string; vatPercent: number | string }): ExactQuote {
+export function quoteTokens(input: {
+  tokens: number;
+  tiers: PriceTier[];
+  currency: string;
+  vatPercent: number | string;
+}): ExactQuote {
   if (!isValidTokenAmount(input.tokens)) throw new RangeError(`invalid token amount: ${input.tokens}`);
   const tenths = Math.round(input.tokens * 10);
   return buildQuote(tenths, subtotalMinorUnits(tenths, input.tiers, input.currency), input.currency, input.vatPercent);
@@ -181,7 +198,12 @@ export function quoteTokens(input: { tokens: number; tiers: PriceTier[]; currenc
  * Quotes a pack: its price already converted to `currency` minor units (convertFromBase), plus VAT.
  * pricePerToken is the price divided by the pack's tokens, for display.
  */
-export function quotePack(input: { priceMinor: number; credits: number; currency: string; vatPercent: number | string }): ExactQuote {
+export function quotePack(input: {
+  priceMinor: number;
+  credits: number;
+  currency: string;
+  vatPercent: number | string;
+}): ExactQuote {
   return buildQuote(Math.round(input.credits * 10), input.priceMinor, input.currency, input.vatPercent);
 }
 
@@ -189,7 +211,12 @@ export function quotePack(input: { priceMinor: number; credits: number; currency
  * What a pack saves against buying its tokens as a custom amount, in minor units before VAT (0 when the
  * pack is free, not cheaper, or larger than a custom amount can be).
  */
-export function packSavingMinor(input: { priceMinor: number; credits: number; tiers: PriceTier[]; currency: string }): number {
+export function packSavingMinor(input: {
+  priceMinor: number;
+  credits: number;
+  tiers: PriceTier[];
+  currency: string;
+}): number {
   const tenths = Math.round(input.credits * 10);
   // a free pack is a gift, not a saving
   if (input.priceMinor <= 0 || !isValidTokenAmount(tenths / 10)) return 0;
@@ -213,12 +240,20 @@ export function tenthsForAmount(input: { amountMinor: number; tiers: PriceTier[]
  * The fewest tenths of a token whose total (VAT included) reaches `minTotalMinor`, the minimum top-up:
  * the smallest amount a customer can actually buy (2000 tokens when nothing reaches it).
  */
-export function minimumPurchaseTenths(input: { minTotalMinor: number; tiers: PriceTier[]; currency: string; vatPercent: number | string }): number {
+export function minimumPurchaseTenths(input: {
+  minTotalMinor: number;
+  tiers: PriceTier[];
+  currency: string;
+  vatPercent: number | string;
+}): number {
   const total = (tenths: number) => {
     const subtotal = subtotalMinorUnits(tenths, input.tiers, input.currency);
     return subtotal + vatMinorUnits(subtotal, input.vatPercent, input.currency);
   };
-  return Math.min(Math.round(LIMITS.tokensMax * 10), lastTenthsWhere((tenths) => total(tenths) < input.minTotalMinor) + 1);
+  return Math.min(
+    Math.round(LIMITS.tokensMax * 10),
+    lastTenthsWhere((tenths) => total(tenths) < input.minTotalMinor) + 1,
+  );
 }
 
 /** The largest tenths in 1..2000 tokens for which `holds` is true, 0 if none; `holds` must go true -> false once. */
@@ -254,18 +289,23 @@ export function perTokenDecimals(tiers: PriceTier[], code: string): number {
 export function validateTiers(tiers: BaseTier[]): string[] {
   const problems: string[] = [];
   if (tiers.length === 0) return ['at least one tier is required'];
-  if (Math.round((tiers[0]?.min ?? 0) * 10) !== Math.round(LIMITS.tokensMin * 10)) problems.push(`the first tier must start at ${LIMITS.tokensMin}`);
+  if (Math.round((tiers[0]?.min ?? 0) * 10) !== Math.round(LIMITS.tokensMin * 10))
+    problems.push(`the first tier must start at ${LIMITS.tokensMin}`);
   tiers.forEach((t, i) => {
-    if (!isDecimal(t.min, 1) || (t.max !== null && !isDecimal(t.max, 1))) problems.push(`tier ${i + 1}: bounds must be multiples of 0.1`);
-    if (!isDecimal(t.price, 6) || parseDecimal(t.price).units <= 0n) problems.push(`tier ${i + 1}: price must be a positive decimal with at most 6 decimals`);
+    if (!isDecimal(t.min, 1) || (t.max !== null && !isDecimal(t.max, 1)))
+      problems.push(`tier ${i + 1}: bounds must be multiples of 0.1`);
+    if (!isDecimal(t.price, 6) || parseDecimal(t.price).units <= 0n)
+      problems.push(`tier ${i + 1}: price must be a positive decimal with at most 6 decimals`);
     if (t.max !== null && t.max < t.min) problems.push(`tier ${i + 1}: max is below min`);
     const next = tiers[i + 1];
     if (!next) {
       if (t.max !== null) problems.push('the last tier must be open ended (max null)');
       return;
     }
-    if (t.max === null || Math.round(t.max * 10) + 1 !== Math.round(next.min * 10)) problems.push(`tier ${i + 2} must start 0.1 after tier ${i + 1} ends`);
-    if (isDecimal(t.price, 6) && isDecimal(next.price, 6) && compare(next.price, t.price) >= 0) problems.push(`tier ${i + 2} must be cheaper per token than tier ${i + 1}`);
+    if (t.max === null || Math.round(t.max * 10) + 1 !== Math.round(next.min * 10))
+      problems.push(`tier ${i + 2} must start 0.1 after tier ${i + 1} ends`);
+    if (isDecimal(t.price, 6) && isDecimal(next.price, 6) && compare(next.price, t.price) >= 0)
+      problems.push(`tier ${i + 2} must be cheaper per token than tier ${i + 1}`);
   });
   return problems;
 }

@@ -39,7 +39,11 @@ export const generatePayloadSchema = z.object({
   width: z.number().int().min(64).max(2048),
   height: z.number().int().min(64).max(2048),
   /** Seed of the first image; image n uses seed + n. Chosen by the API when the user gave none. */
-  seed: z.number().int().min(0).max(2 ** 32 - 1),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 32 - 1),
 });
 
 /** Job name -> payload schema; the worker re-validates every payload with it. */
@@ -65,7 +69,10 @@ export type ExecutionProvider = z.infer<typeof executionProviderSchema>;
  * What runs a tool: a local onnxruntime execution provider, or `remote:<model>` when a worker hands the job to
  * a hosted images API (e.g. `remote:gpt-image-1`).
  */
-export const toolProviderSchema = z.union([executionProviderSchema, z.templateLiteral(['remote:', z.string().min(1).max(100)])]);
+export const toolProviderSchema = z.union([
+  executionProviderSchema,
+  z.templateLiteral(['remote:', z.string().min(1).max(100)]),
+]);
 export type ToolProvider = z.infer<typeof toolProviderSchema>;
 
 /** One stored output image. `key` is an S3 key under `results/<userId>/<jobId>/`. */

@@ -7,12 +7,24 @@ import { isDecimal } from './decimal';
 import { UPSCALE_MODELS } from './queue';
 
 /** A token amount exact to 0.1 (job prices, welcome bonus). */
-const tokenAmount = z.number().min(0).max(1_000_000).refine((v) => isDecimal(v, 1), 'Must be a multiple of 0.1');
+const tokenAmount = z
+  .number()
+  .min(0)
+  .max(1_000_000)
+  .refine((v) => isDecimal(v, 1), 'Must be a multiple of 0.1');
 /** A money amount in the base currency, exact to the cent. */
-const moneyAmount = z.number().min(0).max(1_000_000).refine((v) => isDecimal(v, 2), 'At most 2 decimals');
+const moneyAmount = z
+  .number()
+  .min(0)
+  .max(1_000_000)
+  .refine((v) => isDecimal(v, 2), 'At most 2 decimals');
 const imageSize = z.string().regex(/^\d{2,4}x\d{2,4}$/, 'Size must look like 1024x1024');
 
-export const paymentMethodSchema = z.object({ id: z.number().int().positive(), title: z.string().min(1), code: z.string().min(1) });
+export const paymentMethodSchema = z.object({
+  id: z.number().int().positive(),
+  title: z.string().min(1),
+  code: z.string().min(1),
+});
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
 /** Every setting, with its default; unknown keys are refused. */
@@ -29,10 +41,22 @@ export const settingsSchema = z
     /** Minimum top-up in the base currency (EUR); the client multiplies it by the currency's value. */
     min_top_up: moneyAmount.default(1),
     /** VAT added on top of prices, in percent with at most 2 decimals. */
-    vat_percent: z.number().min(0).max(100).refine((v) => isDecimal(v, 2), 'At most 2 decimals').default(0),
-    payment_methods: z.array(paymentMethodSchema).min(1).default([{ id: 1, title: 'Credit/Debit card', code: 'card' }]),
+    vat_percent: z
+      .number()
+      .min(0)
+      .max(100)
+      .refine((v) => isDecimal(v, 2), 'At most 2 decimals')
+      .default(0),
+    payment_methods: z
+      .array(paymentMethodSchema)
+      .min(1)
+      .default([{ id: 1, title: 'Credit/Debit card', code: 'card' }]),
     welcome_bonus_tokens: tokenAmount.default(0),
-    points_conversion_rate: z.number().positive().refine((v) => isDecimal(v, 6), 'At most 6 decimals').default(1),
+    points_conversion_rate: z
+      .number()
+      .positive()
+      .refine((v) => isDecimal(v, 6), 'At most 6 decimals')
+      .default(1),
     /** Token price of one generated image. */
     image_generation_price: tokenAmount.default(1),
     background_removal_price: tokenAmount.default(1),
@@ -43,7 +67,9 @@ export const settingsSchema = z
     upscale_factors: z.array(z.number().int().min(2).max(8)).min(1).default([2, 4]),
     /** Google Tag id; empty = no tag. */
     google_tag: z.string().default(''),
-    internal_currency: z.object({ name: z.string().min(1), image: z.string() }).default({ name: 'Tokens', image: '/images/token.svg' }),
+    internal_currency: z
+      .object({ name: z.string().min(1), image: z.string() })
+      .default({ name: 'Tokens', image: '/images/token.svg' }),
     /** Spending tokens and checkout need a verified email when on. */
     require_email_verification: z.boolean().default(true),
   })

@@ -29,7 +29,12 @@ export const STYLE_PRESETS = [
     prompt: 'digital art of {prompt}, vibrant colours, detailed, artstation',
     negative: 'photo, photograph, blurry, low quality',
   },
-  { id: 'anime', label: 'Anime', prompt: 'anime artwork of {prompt}, studio anime, key visual, vibrant', negative: 'photo, realistic, 3d render' },
+  {
+    id: 'anime',
+    label: 'Anime',
+    prompt: 'anime artwork of {prompt}, studio anime, key visual, vibrant',
+    negative: 'photo, realistic, 3d render',
+  },
   {
     id: 'watercolor',
     label: 'Watercolour',
@@ -48,8 +53,18 @@ export const STYLE_PRESETS = [
     prompt: '3d render of {prompt}, octane render, soft studio lighting, highly detailed',
     negative: 'photo, painting, sketch, flat',
   },
-  { id: 'pixel-art', label: 'Pixel art', prompt: 'pixel art of {prompt}, 16-bit, retro game sprite', negative: 'photo, realistic, blurry, smooth' },
-  { id: 'line-art', label: 'Line art', prompt: 'line art drawing of {prompt}, clean black ink lines, white background', negative: 'colour, photo, shading, 3d' },
+  {
+    id: 'pixel-art',
+    label: 'Pixel art',
+    prompt: 'pixel art of {prompt}, 16-bit, retro game sprite',
+    negative: 'photo, realistic, blurry, smooth',
+  },
+  {
+    id: 'line-art',
+    label: 'Line art',
+    prompt: 'line art drawing of {prompt}, clean black ink lines, white background',
+    negative: 'colour, photo, shading, 3d',
+  },
 ] as const satisfies readonly StylePreset[];
 
 export type StyleId = (typeof STYLE_PRESETS)[number]['id'];
@@ -62,7 +77,11 @@ export function findStyle(id: string): StylePreset | undefined {
 }
 
 /** The prompt and negative prompt the model gets for a user's prompt in a style (no style = unchanged). */
-export function applyStyle(style: string | undefined, prompt: string, negativePrompt = ''): { prompt: string; negativePrompt: string } {
+export function applyStyle(
+  style: string | undefined,
+  prompt: string,
+  negativePrompt = '',
+): { prompt: string; negativePrompt: string } {
   const preset = style ? findStyle(style) : undefined;
   if (style && !preset) throw new Error(`unknown style "${style}"`);
   if (!preset) return { prompt, negativePrompt };

@@ -20,8 +20,10 @@ const M = VALIDATION_MESSAGES;
 /** The message for one zod issue (exported for tests). */
 export function validationMessage(issue: z.core.$ZodRawIssue): string {
   if (issue.code === 'invalid_type' && issue.input === undefined) return M.required;
-  if (issue.code === 'too_small') return (issue.origin === 'string' ? M.tooShort : M.tooSmall).replace('{n}', String(issue.minimum));
-  if (issue.code === 'too_big') return (issue.origin === 'string' ? M.tooLong : M.tooBig).replace('{n}', String(issue.maximum));
+  if (issue.code === 'too_small')
+    return (issue.origin === 'string' ? M.tooShort : M.tooSmall).replace('{n}', String(issue.minimum));
+  if (issue.code === 'too_big')
+    return (issue.origin === 'string' ? M.tooLong : M.tooBig).replace('{n}', String(issue.maximum));
   return M.invalid;
 }
 

@@ -25,7 +25,10 @@ export function check(condition: unknown, message: string): asserts condition {
 }
 
 /** Runs tests one after another, each with its own contexts; a failure leaves a screenshot of every open page. */
-export async function runTests(tests: E2ETest[], base: Omit<E2EContext, 'newPage' | 'screenshot'>): Promise<{ passed: number; failed: number }> {
+export async function runTests(
+  tests: E2ETest[],
+  base: Omit<E2EContext, 'newPage' | 'screenshot'>,
+): Promise<{ passed: number; failed: number }> {
   fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
   let passed = 0;
   let failed = 0;
@@ -73,7 +76,9 @@ export async function runTests(tests: E2ETest[], base: Omit<E2EContext, 'newPage
       failed += 1;
       console.log(`  FAIL ${test.name}: ${(err as Error).message}`);
       for (const [i, page] of pages.entries()) {
-        await page.screenshot({ path: path.join(ARTIFACTS_DIR, `failure-${slug(test.name)}-${i}.png`), fullPage: true }).catch(() => undefined);
+        await page
+          .screenshot({ path: path.join(ARTIFACTS_DIR, `failure-${slug(test.name)}-${i}.png`), fullPage: true })
+          .catch(() => undefined);
       }
     } finally {
       for (const context of contexts) await context.close().catch(() => undefined);
@@ -99,12 +104,24 @@ export async function axeFindings(page: Page): Promise<string[]> {
   // Animations finished first: a half-faded element is not what users read.
   await page.waitForTimeout(250);
   if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = (await page.evaluate(`window.axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)`)) as AxeViolation[];
+  const violations = (await page.evaluate(
+    `window.axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)`,
+  )) as AxeViolation[];
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.help}) at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.help}) at ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    );
 }
 
 function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
 }

@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 
 /** Waits for a message to `to` in the JSONL outbox and returns the first link matching `pattern`. */
-export async function waitForMailLink(outboxFile: string, to: string, pattern: RegExp, timeoutMs = 10_000): Promise<string> {
+export async function waitForMailLink(
+  outboxFile: string,
+  to: string,
+  pattern: RegExp,
+  timeoutMs = 10_000,
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const lines = fs.existsSync(outboxFile) ? fs.readFileSync(outboxFile, 'utf8').split('\n').filter(Boolean) : [];

@@ -18,10 +18,19 @@ export async function registerViaApi(page: Page, email: string): Promise<void> {
   // session cookie would re-set that (replaced) cookie when it returns, as a second browser tab would.
   await page.waitForLoadState('networkidle');
   await context.request.get('/api/csrf');
-  const xsrf = async () => decodeURIComponent((await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+  const xsrf = async () =>
+    decodeURIComponent((await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
   const reg = await context.request.post('/api/register', {
     headers: { 'X-XSRF-TOKEN': await xsrf() },
-    data: { name: 'Grace', surname: 'Hopper', email, phone: '+49 151 23456789', phoneE164: '+4915123456789', password: PASSWORD, password_confirmation: PASSWORD },
+    data: {
+      name: 'Grace',
+      surname: 'Hopper',
+      email,
+      phone: '+49 151 23456789',
+      phoneE164: '+4915123456789',
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    },
   });
   if (!reg.ok()) throw new Error(`register via API failed: ${reg.status()} ${await reg.text()}`);
   const out = await context.request.post('/api/logout', { headers: { 'X-XSRF-TOKEN': await xsrf() }, data: {} });

@@ -19,7 +19,10 @@ export const signUpJourney: E2ETest = {
     await page.getByLabel('Surname').fill('Lovelace');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Phone', { exact: false }).fill('+49 151 23456789');
-    check((await page.getByLabel('Country code').inputValue()) === 'DE', 'phone country was not taken from the +49 prefix');
+    check(
+      (await page.getByLabel('Country code').inputValue()) === 'DE',
+      'phone country was not taken from the +49 prefix',
+    );
     await page.locator('input[name="password"]').fill(PASSWORD);
     await page.locator('input[name="password_confirmation"]').fill(PASSWORD);
     await page.getByRole('checkbox').check();
@@ -64,7 +67,9 @@ export const guestRedirect: E2ETest = {
     await page.goto('/');
     await registerViaApi(page, email);
     await page.goto('/account/profile');
-    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/account/profile');
+    await page.waitForURL(
+      (url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/account/profile',
+    );
     await page.getByLabel('Email').fill(email);
     await page.locator('input[name="password"]').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -108,6 +113,10 @@ export const phoneCountryLookup: E2ETest = {
     await page.getByLabel('Surname').fill('Lovelace');
     check((await page.getByLabel('Country code').inputValue()) === '', 'country chosen before the lookup answered');
     answer();
-    await page.getByLabel('Country code').locator('option:checked').filter({ hasText: 'Austria' }).waitFor({ state: 'attached' });
+    await page
+      .getByLabel('Country code')
+      .locator('option:checked')
+      .filter({ hasText: 'Austria' })
+      .waitFor({ state: 'attached' });
   },
 };

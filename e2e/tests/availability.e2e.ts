@@ -39,7 +39,10 @@ export function availabilityTests(workers: WorkerControl): E2ETest[] {
         await page.getByRole('button', { name: 'Services' }).hover();
         const mark = page.getByTestId('service-off-generate');
         await mark.waitFor();
-        check((await mark.textContent())?.includes('Generate image (switched off right now)'), 'the menu does not mark generation as off');
+        check(
+          (await mark.textContent())?.includes('Generate image (switched off right now)'),
+          'the menu does not mark generation as off',
+        );
         await ctx.screenshot(page, 'services-menu-generation-off-1280');
         await page.mouse.move(0, 600);
 
@@ -47,26 +50,45 @@ export function availabilityTests(workers: WorkerControl): E2ETest[] {
         const panel = page.getByTestId('tool-switched-off');
         await panel.waitFor();
         const text = (await panel.getByRole('status').textContent()) ?? '';
-        check(text === 'Image generation is switched off on this server right now. Background removal and upscaling work.', `the page says "${text}"`);
-        check((await page.getByLabel('Prompt').count()) === 0, 'a prompt field is offered although generation cannot run');
+        check(
+          text === 'Image generation is switched off on this server right now. Background removal and upscaling work.',
+          `the page says "${text}"`,
+        );
+        check(
+          (await page.getByLabel('Prompt').count()) === 0,
+          'a prompt field is offered although generation cannot run',
+        );
         await panel.getByRole('link', { name: 'Upscale image' }).waitFor();
         // A request made around the page is refused before any charge.
-        const xsrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
-        const res = await page.context().request.post('/api/tools/generate', { headers: { 'X-XSRF-TOKEN': xsrf }, data: { prompt: 'x', size: '1024x1024' } });
+        const xsrf = decodeURIComponent(
+          (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '',
+        );
+        const res = await page.context().request.post('/api/tools/generate', {
+          headers: { 'X-XSRF-TOKEN': xsrf },
+          data: { prompt: 'x', size: '1024x1024' },
+        });
         check(res.status() === 503, `generate without a backend answered ${res.status()}`);
         await expectHeaderBalance(page, '10', 'the refused generate request');
         await shots(ctx, page, 'tool-generate-switched-off');
 
         // A generation-only worker with the images API comes (no models to load, as on a host without a GPU):
         // once its heartbeat is in, the open page offers the form without a reload.
-        await workers.start({ WORKER_TOOLS: 'generate', GENERATION_API_URL: api.baseUrl, GENERATION_API_KEY: 'sk-e2e-key', GENERATION_API_MODEL: 'gpt-image-1' });
+        await workers.start({
+          WORKER_TOOLS: 'generate',
+          GENERATION_API_URL: api.baseUrl,
+          GENERATION_API_KEY: 'sk-e2e-key',
+          GENERATION_API_MODEL: 'gpt-image-1',
+        });
         await waitForTool(page, 'generate', true, 120_000);
         await page.getByLabel('Prompt').waitFor({ timeout: REFRESH_MS });
         check((await page.getByTestId('tool-switched-off').count()) === 0, 'the switched-off text stayed');
 
         await generateOnce(page, 'a lighthouse at dusk');
         await page.getByTestId('results').waitFor({ timeout: JOB_MS });
-        check(api.requests.length === 1 && api.requests[0]!.authorization === 'Bearer sk-e2e-key', 'the images API did not get one request with the key');
+        check(
+          api.requests.length === 1 && api.requests[0]!.authorization === 'Bearer sk-e2e-key',
+          'the images API did not get one request with the key',
+        );
         await expectHeaderBalance(page, '9', 'balance after one image');
         await ctx.screenshot(page, 'tool-generate-images-api-1280');
 

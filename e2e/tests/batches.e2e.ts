@@ -31,7 +31,10 @@ function zipOf(files: string[], out: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const zip = new yazl.ZipFile();
     for (const file of files) zip.addFile(file, path.basename(file));
-    zip.outputStream.pipe(fs.createWriteStream(out)).on('close', () => resolve(out)).on('error', reject);
+    zip.outputStream
+      .pipe(fs.createWriteStream(out))
+      .on('close', () => resolve(out))
+      .on('error', reject);
     zip.end();
   });
 }
@@ -44,10 +47,16 @@ export function batchTests(workers: WorkerControl): E2ETest[] {
       const page = await signedInPage(ctx, 'batch');
       await allToolsWorker(workers, page);
       await page.goto('/services/remove-background');
-      const photos = [await smallPhoto('coffee', 160), await smallPhoto('chelsea', 160), await smallPhoto('motorcycle_left', 160)];
+      const photos = [
+        await smallPhoto('coffee', 160),
+        await smallPhoto('chelsea', 160),
+        await smallPhoto('motorcycle_left', 160),
+      ];
 
       // A ZIP of two of them is counted in the browser from its directory and priced the same way.
-      await page.getByLabel('Image', { exact: true }).setInputFiles(await zipOf(photos.slice(0, 2), path.join(path.dirname(photos[0]!), 'two-photos.zip')));
+      await page
+        .getByLabel('Image', { exact: true })
+        .setInputFiles(await zipOf(photos.slice(0, 2), path.join(path.dirname(photos[0]!), 'two-photos.zip')));
       await page.getByTestId('batch-price').filter({ hasText: '2 images x 1 token = 2 tokens' }).waitFor();
       await page.getByText('two-photos.zip - 2 images').waitFor();
 
@@ -66,16 +75,26 @@ export function batchTests(workers: WorkerControl): E2ETest[] {
       await page.locator('[data-testid="batch-view"][data-status="succeeded"]').waitFor({ timeout: BATCH_MS });
       await page.getByText('3 of 3 done').waitFor();
       // Every card shows its result.
-      await page.waitForFunction(`[...document.querySelectorAll('[data-testid="batch-item"] img')].filter((i) => i.complete && i.naturalWidth > 0).length === 3`);
+      await page.waitForFunction(
+        `[...document.querySelectorAll('[data-testid="batch-item"] img')].filter((i) => i.complete && i.naturalWidth > 0).length === 3`,
+      );
       await expectHeaderBalance(page, '7', 'balance after the batch');
       await shots(ctx, page, 'batch-done');
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('batch-zip').click()]);
-      check(/^batch-.*\.zip$/.test(download.suggestedFilename()), `the ZIP downloads as ${download.suggestedFilename()}`);
+      check(
+        /^batch-.*\.zip$/.test(download.suggestedFilename()),
+        `the ZIP downloads as ${download.suggestedFilename()}`,
+      );
       const file = path.join(ARTIFACTS_DIR, 'batch-results.zip');
       await download.saveAs(file);
       const entries = (await zipEntries(file)).sort();
-      const expected = ['chelsea-160-no-background.png', 'coffee-160-no-background.png', 'failed.csv', 'motorcycle_left-160-no-background.png'];
+      const expected = [
+        'chelsea-160-no-background.png',
+        'coffee-160-no-background.png',
+        'failed.csv',
+        'motorcycle_left-160-no-background.png',
+      ];
       check(JSON.stringify(entries) === JSON.stringify(expected), `the ZIP holds ${entries.join(', ')}`);
 
       // A reload shows the same batch from the URL.
@@ -87,7 +106,9 @@ export function batchTests(workers: WorkerControl): E2ETest[] {
       const group = page.getByTestId('history-batch').first();
       await group.getByText('Batch of 3 images').waitFor();
       await group.getByRole('button', { name: 'Show the images' }).click();
-      await page.waitForFunction(`document.querySelectorAll('[data-testid="history-batch"] [data-testid="history-row"]').length === 3`);
+      await page.waitForFunction(
+        `document.querySelectorAll('[data-testid="history-batch"] [data-testid="history-row"]').length === 3`,
+      );
       await ctx.screenshot(page, 'batch-history-1280');
       await group.getByRole('link', { name: 'Open batch' }).click();
       await page.waitForURL((url) => url.pathname === '/services/remove-background' && url.searchParams.has('batch'));
@@ -109,17 +130,28 @@ export function batchTests(workers: WorkerControl): E2ETest[] {
     async run(ctx) {
       const page = await signedInPage(ctx, 'batch-cancel');
       await allToolsWorker(workers, page);
-      const xsrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+      const xsrf = decodeURIComponent(
+        (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '',
+      );
       // A long upscale keeps the single worker busy, so the batch's items wait in the queue.
       const busy = await page.context().request.post('/api/tools/upscale', {
         headers: { 'X-XSRF-TOKEN': xsrf },
-        multipart: { image: { name: 'busy.png', mimeType: 'image/png', buffer: fs.readFileSync(await smallPhoto('motorcycle_left', 1600)) }, factor: '4' },
+        multipart: {
+          image: {
+            name: 'busy.png',
+            mimeType: 'image/png',
+            buffer: fs.readFileSync(await smallPhoto('motorcycle_left', 1600)),
+          },
+          factor: '4',
+        },
       });
       check(busy.status() === 202, `busy job answered ${busy.status()}`);
       const busyId = ((await busy.json()) as { payload: { id: string } }).payload.id;
 
       await page.goto('/services/remove-background');
-      await page.getByLabel('Image', { exact: true }).setInputFiles([await smallPhoto('coffee', 120), await smallPhoto('chelsea', 120)]);
+      await page
+        .getByLabel('Image', { exact: true })
+        .setInputFiles([await smallPhoto('coffee', 120), await smallPhoto('chelsea', 120)]);
       await page.getByRole('button', { name: 'Process 2 images - 2 tokens' }).click();
       await page.getByTestId('batch-view').waitFor({ timeout: 60_000 });
       await page.waitForFunction(`document.querySelector('[data-testid="balance"] strong')?.textContent === '7'`);
@@ -131,12 +163,16 @@ export function batchTests(workers: WorkerControl): E2ETest[] {
       await ctx.screenshot(page, 'batch-cancelled-1280');
 
       // The worker is freed, then one item is run again.
-      const cancelled = await page.context().request.post(`/api/jobs/${busyId}/cancel`, { headers: { 'X-XSRF-TOKEN': xsrf } });
+      const cancelled = await page
+        .context()
+        .request.post(`/api/jobs/${busyId}/cancel`, { headers: { 'X-XSRF-TOKEN': xsrf } });
       check(cancelled.ok(), `cancelling the busy job answered ${cancelled.status()}`);
       // That refund happens away from this page: wait for it, then reload (the URL brings the batch back).
       const deadline = Date.now() + 60_000;
       while (Date.now() < deadline) {
-        const job = (await (await page.context().request.get(`/api/jobs/${busyId}`)).json()) as { payload: { status: string } };
+        const job = (await (await page.context().request.get(`/api/jobs/${busyId}`)).json()) as {
+          payload: { status: string };
+        };
         if (job.payload.status === 'cancelled') break;
         await page.waitForTimeout(500);
       }

@@ -19,9 +19,17 @@ const tokenActivityAndApiKeys: E2ETest = {
     const row = page.getByTestId('ledger-row').first();
     await row.waitFor();
     const cells = (await row.locator('td').allTextContents()).map((c) => c.trim());
-    check(cells[1]?.includes('Free tokens') && cells[2] === '+10' && cells[3] === '10', `ledger row reads ${JSON.stringify(cells)}`);
-    const csv = await page.context().request.get(await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href') ?? '');
-    check(csv.ok() && (await csv.text()).startsWith('id,created_at,kind,amount,balance_after'), `CSV export answered ${csv.status()}`);
+    check(
+      cells[1]?.includes('Free tokens') && cells[2] === '+10' && cells[3] === '10',
+      `ledger row reads ${JSON.stringify(cells)}`,
+    );
+    const csv = await page
+      .context()
+      .request.get((await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')) ?? '');
+    check(
+      csv.ok() && (await csv.text()).startsWith('id,created_at,kind,amount,balance_after'),
+      `CSV export answered ${csv.status()}`,
+    );
     await ctx.screenshot(page, 'token-activity-tab');
 
     await page.getByRole('link', { name: 'API keys' }).click();
@@ -31,15 +39,25 @@ const tokenActivityAndApiKeys: E2ETest = {
     const key = ((await page.getByTestId('new-api-key').textContent()) ?? '').trim();
     check(/^isk_live_[A-Za-z0-9_-]{43}$/.test(key), `new key reads "${key}"`);
     const listed = page.getByTestId('api-key-row').filter({ hasText: 'E2E script' });
-    check(((await listed.textContent()) ?? '').includes(key.slice(0, 13)) && !((await listed.textContent()) ?? '').includes(key), 'the list shows the prefix only');
-    check(((await page.getByTestId('webhook-secret').textContent()) ?? '').startsWith('whsec_'), 'webhook secret shown');
+    check(
+      ((await listed.textContent()) ?? '').includes(key.slice(0, 13)) &&
+        !((await listed.textContent()) ?? '').includes(key),
+      'the list shows the prefix only',
+    );
+    check(
+      ((await page.getByTestId('webhook-secret').textContent()) ?? '').startsWith('whsec_'),
+      'webhook secret shown',
+    );
     await ctx.screenshot(page, 'api-keys-tab');
 
     // A script: no cookies at all, only the key.
     const script = await request.newContext({ baseURL: ctx.baseUrl });
     try {
       const profile = await script.get('/api/user/profile', { headers: { Authorization: `Bearer ${key}` } });
-      check(profile.ok() && ((await profile.json()) as { payload: { email: string } }).payload.email === email, `key call answered ${profile.status()}`);
+      check(
+        profile.ok() && ((await profile.json()) as { payload: { email: string } }).payload.email === email,
+        `key call answered ${profile.status()}`,
+      );
 
       page.once('dialog', (dialog) => void dialog.accept());
       await listed.getByRole('button', { name: 'Revoke' }).click();
@@ -53,7 +71,10 @@ const tokenActivityAndApiKeys: E2ETest = {
     await page.goto('/developers');
     await page.getByRole('heading', { name: 'Developer API' }).waitFor();
     await page.getByTestId('operation').filter({ hasText: '/api/tools/remove-background' }).waitFor();
-    check(((await page.getByTestId('example-curl').textContent()) ?? '').includes('Authorization: Bearer'), 'curl example shown');
+    check(
+      ((await page.getByTestId('example-curl').textContent()) ?? '').includes('Authorization: Bearer'),
+      'curl example shown',
+    );
     await ctx.screenshot(page, 'developers-page');
   },
 };

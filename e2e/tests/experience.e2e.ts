@@ -33,7 +33,17 @@ async function tour(ctx: E2EContext, page: Page, paths: string[], tag: string): 
   }
 }
 
-const GUEST_PAGES = ['/', '/pricing', '/remove-background', '/upscale-image', '/generate-image', '/login', '/register', '/forgot-password', '/static-page/1'];
+const GUEST_PAGES = [
+  '/',
+  '/pricing',
+  '/remove-background',
+  '/upscale-image',
+  '/generate-image',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/static-page/1',
+];
 /** Every page a signed-in user reaches: the tools, the account area, the payment pages and the developer page. */
 const SIGNED_IN_PAGES = [
   '/services/remove-background',
@@ -80,7 +90,11 @@ export function experienceTests(workers: WorkerControl): E2ETest[] {
       await tour(ctx, guest, GUEST_PAGES, 'guest-en');
       // After a route change focus is on the new page's heading.
       await guest.goto('/');
-      await guest.getByRole('navigation', { name: 'Main navigation' }).first().getByRole('link', { name: 'Pricing' }).click();
+      await guest
+        .getByRole('navigation', { name: 'Main navigation' })
+        .first()
+        .getByRole('link', { name: 'Pricing' })
+        .click();
       await guest.waitForURL('**/pricing');
       await guest.waitForFunction(`document.activeElement?.tagName === 'H1'`, undefined, { timeout: 5000 });
       check((await guest.title()) === 'Pricing - Image Studio', `pricing is titled "${await guest.title()}"`);
@@ -90,10 +104,12 @@ export function experienceTests(workers: WorkerControl): E2ETest[] {
       await guest.goto('/pricing');
       await guest.locator('.pack-card__price').first().waitFor();
       const prices = await guest.locator('.pack-card__price').allTextContents();
-      check(prices.some((p) => /\d,\d{2}\s?€/.test(p)), `German prices read ${prices.join(' | ')}`);
+      check(
+        prices.some((p) => /\d,\d{2}\s?€/.test(p)),
+        `German prices read ${prices.join(' | ')}`,
+      );
       // Catalogue texts come through the strings table.
       await guest.getByText('100 Token für gelegentliche Bearbeitungen.').waitFor();
-
     },
   };
 
@@ -137,9 +153,14 @@ export function experienceTests(workers: WorkerControl): E2ETest[] {
       const made = js`[...document.querySelectorAll('.hero__strip .compare__img:not(.compare__before)')].map((i) => i.getAttribute('src'))`;
       await page.reload();
       await page.locator('.hero__strip [data-testid="compare"]').first().waitFor();
-      await page.waitForFunction(`[...document.querySelectorAll('.hero__strip img')].every((i) => i.complete && i.naturalWidth > 0)`);
+      await page.waitForFunction(
+        `[...document.querySelectorAll('.hero__strip img')].every((i) => i.complete && i.naturalWidth > 0)`,
+      );
       const strip = (await page.evaluate(made)) as string[];
-      check(strip.length === 3 && strip.every((src) => src.startsWith('/examples/made/')), `the strip shows ${JSON.stringify(strip)}`);
+      check(
+        strip.length === 3 && strip.every((src) => src.startsWith('/examples/made/')),
+        `the strip shows ${JSON.stringify(strip)}`,
+      );
       await ctx.screenshot(page, 'home-examples-1280');
       for (const [path, after] of [
         ['/remove-background', '/examples/made/chelsea-no-background.webp'],
@@ -148,7 +169,9 @@ export function experienceTests(workers: WorkerControl): E2ETest[] {
         await page.goto(path!);
         const img = page.locator(`[data-testid="compare"] img[src="${after}"]`);
         await img.waitFor();
-        await page.waitForFunction(`document.querySelector('[data-testid="compare"] img[src="${after}"]')?.naturalWidth > 0`);
+        await page.waitForFunction(
+          `document.querySelector('[data-testid="compare"] img[src="${after}"]')?.naturalWidth > 0`,
+        );
         await ctx.screenshot(page, `landing${path!.replace(/\//g, '-')}-1280`);
       }
       await page.goto('/generate-image');
@@ -196,9 +219,15 @@ export function experienceTests(workers: WorkerControl): E2ETest[] {
       await page.evaluate('window.scrollTo(0, 0)');
       await page.getByRole('button', { name: 'Remove background - 1 token' }).click();
       // The canvas (progress, then the result) is brought into view.
-      await page.waitForFunction(`Math.abs(document.querySelector('[data-testid="tool-canvas"]').getBoundingClientRect().top) < 200`, undefined, { timeout: 10_000 });
+      await page.waitForFunction(
+        `Math.abs(document.querySelector('[data-testid="tool-canvas"]').getBoundingClientRect().top) < 200`,
+        undefined,
+        { timeout: 10_000 },
+      );
       await page.getByRole('slider', { name: 'Original and result comparison' }).waitFor({ timeout: 120_000 });
-      await page.waitForFunction(`Math.abs(document.querySelector('[data-testid="tool-canvas"]').getBoundingClientRect().top) < 200`);
+      await page.waitForFunction(
+        `Math.abs(document.querySelector('[data-testid="tool-canvas"]').getBoundingClientRect().top) < 200`,
+      );
       await ctx.screenshot(page, 'phone-remove-background-result-390');
 
       // History: thumbnail, time of day, open and download links while the files are kept.
@@ -208,7 +237,10 @@ export function experienceTests(workers: WorkerControl): E2ETest[] {
       await row.locator('img').waitFor();
       await page.waitForFunction(`document.querySelector('[data-testid="history-row"] img')?.naturalWidth > 0`);
       check(/\d{1,2}:\d{2}/.test((await row.textContent()) ?? ''), 'the history row shows no time of day');
-      check((await row.getByRole('link', { name: 'Download' }).getAttribute('download')) === 'dropped-no-background.png', 'the history download is not named after the input');
+      check(
+        (await row.getByRole('link', { name: 'Download' }).getAttribute('download')) === 'dropped-no-background.png',
+        'the history download is not named after the input',
+      );
       await ctx.screenshot(page, 'history-thumbnails-1280');
       await row.getByRole('link', { name: 'Open' }).click();
       await page.waitForURL((url) => url.pathname === '/services/remove-background' && url.searchParams.has('job'));
@@ -250,7 +282,14 @@ export function experienceTests(workers: WorkerControl): E2ETest[] {
       const frame = page.getByTestId('zoom-lens');
       const box = (await frame.boundingBox())!;
       const touch = (type: string, id: number, x: number, y: number) =>
-        frame.dispatchEvent(type, { pointerId: id, pointerType: 'touch', isPrimary: id === 1, clientX: box.x + x, clientY: box.y + y, bubbles: true });
+        frame.dispatchEvent(type, {
+          pointerId: id,
+          pointerType: 'touch',
+          isPrimary: id === 1,
+          clientX: box.x + x,
+          clientY: box.y + y,
+          bubbles: true,
+        });
       await touch('pointerdown', 1, box.width * 0.3, box.height * 0.5);
       await touch('pointermove', 1, box.width * 0.5, box.height * 0.5);
       await page.locator('.zoom__lens').waitFor();
@@ -266,7 +305,10 @@ export function experienceTests(workers: WorkerControl): E2ETest[] {
       const keyStart = Number(await page.locator('.zoom__lens').getAttribute('data-zoom'));
       await page.keyboard.press('+');
       await page.keyboard.press('ArrowRight');
-      check(Number(await page.locator('.zoom__lens').getAttribute('data-zoom')) > keyStart, 'the + key did not zoom in');
+      check(
+        Number(await page.locator('.zoom__lens').getAttribute('data-zoom')) > keyStart,
+        'the + key did not zoom in',
+      );
       await page.getByTestId('lens-hint').waitFor();
     },
   };

@@ -104,7 +104,9 @@ export const guestBuysPack: E2ETest = {
     await page.getByRole('heading', { name: 'Pricing', level: 1 }).waitFor();
     const starter = page.locator('[data-testid^="pack-"]').filter({ hasText: 'Starter' });
     await starter.getByRole('button', { name: 'Choose' }).click();
-    await page.waitForURL((url) => url.pathname === '/login' && (url.searchParams.get('redirect') ?? '').startsWith('/pricing?pack='));
+    await page.waitForURL(
+      (url) => url.pathname === '/login' && (url.searchParams.get('redirect') ?? '').startsWith('/pricing?pack='),
+    );
     await submitLogin(page, email);
     await page.waitForURL((url) => url.pathname === '/pricing');
 
@@ -175,7 +177,10 @@ export const declinedAndCancelled: E2ETest = {
     await page.waitForURL((url) => url.pathname === '/cancelled-payment');
     await page.getByRole('heading', { name: 'Payment cancelled' }).waitFor();
     await page.getByText('You cancelled the payment. Nothing was charged and your balance is unchanged.').waitFor();
-    check((await page.getByText('Payment failed. Please try again.').count()) === 0, 'a cancelled payment shows the failure toast');
+    check(
+      (await page.getByText('Payment failed. Please try again.').count()) === 0,
+      'a cancelled payment shows the failure toast',
+    );
     check((await apiBalance(page)) === before, 'a failed payment changed the balance');
     await waitForBalance(page, before);
   },
@@ -240,7 +245,10 @@ export const customAmountsInJpyAndKwd: E2ETest = {
     check(/\d{2}\.\d{2}\.\d{4}/.test(newest), `history date is not DD.MM.YYYY: "${newest}"`);
     check((await text(rows.nth(1))).includes(paid[0]!.shown), 'the JPY payment is missing from the history');
 
-    const [receipt] = await Promise.all([page.context().waitForEvent('page'), rows.first().getByRole('link', { name: 'View receipt' }).click()]);
+    const [receipt] = await Promise.all([
+      page.context().waitForEvent('page'),
+      rows.first().getByRole('link', { name: 'View receipt' }).click(),
+    ]);
     await receipt.waitForLoadState();
     const receiptText = ((await receipt.textContent('body')) ?? '').replace(/\u00a0/g, ' ');
     check(receiptText.includes(paid[1]!.shown), `the receipt does not show ${paid[1]!.shown}`);
@@ -352,7 +360,11 @@ export const paymentScreens: E2ETest = {
       for (const [name, path, heading] of [
         ['payment-success', '/success-payment', 'Payment Successful!'],
         ['payment-fail', '/fail-payment?error=Your%20card%20was%20declined.', 'Payment Failed'],
-        ['payment-processing', '/processing-payment?order_id=3f1c2a9e-0000-4000-8000-000000000000', 'Payment Processing'],
+        [
+          'payment-processing',
+          '/processing-payment?order_id=3f1c2a9e-0000-4000-8000-000000000000',
+          'Payment Processing',
+        ],
         ['payment-pending', '/pending-payment', 'Payment Processing'],
       ] as const) {
         await page.goto(path);
@@ -367,4 +379,11 @@ export const paymentScreens: E2ETest = {
   },
 };
 
-export const paymentTests: E2ETest[] = [guestBuysPack, declinedAndCancelled, customAmountsInJpyAndKwd, changePassword, profileEdit, paymentScreens];
+export const paymentTests: E2ETest[] = [
+  guestBuysPack,
+  declinedAndCancelled,
+  customAmountsInJpyAndKwd,
+  changePassword,
+  profileEdit,
+  paymentScreens,
+];

@@ -46,7 +46,10 @@ export const cookieBanner: E2ETest = {
     await page.goto('/');
     const banner = page.getByRole('region', { name: 'Cookie consent' });
     await banner.waitFor();
-    check(await banner.getByRole('link', { name: 'Cookie policy' }).count() === 1, 'banner has no link to the cookie page');
+    check(
+      (await banner.getByRole('link', { name: 'Cookie policy' }).count()) === 1,
+      'banner has no link to the cookie page',
+    );
     await banner.getByRole('button', { name: 'Decline' }).click();
     await banner.waitFor({ state: 'detached' });
     let cookie = (await page.context().cookies()).find((c) => c.name === 'cookie_consent');
@@ -93,7 +96,10 @@ export const keyboardAndMobile: E2ETest = {
     await page.getByRole('link', { name: 'Remove background' }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('link', { name: 'Remove background' }).waitFor({ state: 'hidden' });
-    check(await services.evaluate((el) => el.matches(':focus-visible')), 'focus did not return visibly to the Services button');
+    check(
+      await services.evaluate((el) => el.matches(':focus-visible')),
+      'focus did not return visibly to the Services button',
+    );
     const outline = await services.evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).outlineStyle);
     check(outline !== 'none', 'focused Services button shows no focus outline');
     // Hover opens the menu with a mouse; leaving closes it after the 200 ms delay.

@@ -111,34 +111,54 @@ export function toolTests(workers: WorkerControl, s3: { endpoint: string; bucket
       await page.getByText(/chelsea-320\.png - 320 x \d+ px/).waitFor();
       // The opaque photo is shown without checkerboard strips: the pattern sits on the image alone.
       const preview = (await page.getByTestId('input-preview').boundingBox())!;
-      check(Math.abs(preview.width / preview.height - photoMeta.width! / photoMeta.height!) < 0.05, `the preview box is ${preview.width} x ${preview.height}, not the photo's shape`);
+      check(
+        Math.abs(preview.width / preview.height - photoMeta.width! / photoMeta.height!) < 0.05,
+        `the preview box is ${preview.width} x ${preview.height}, not the photo's shape`,
+      );
       await page.getByRole('button', { name: 'Remove background - 1 token' }).click();
       // The stage is named while it runs (the first job of a fresh install has no time estimate yet).
-      await page.getByTestId('job-stage').filter({ hasText: /Fetching your image|Processing|Encoding the result|Saving the result|Starting|queue/ }).waitFor({ timeout: JOB_MS });
+      await page
+        .getByTestId('job-stage')
+        .filter({ hasText: /Fetching your image|Processing|Encoding the result|Saving the result|Starting|queue/ })
+        .waitFor({ timeout: JOB_MS });
       await ctx.screenshot(page, 'tool-remove-background-progress-1280');
       const slider = page.getByRole('slider', { name: 'Original and result comparison' });
       await slider.waitFor({ timeout: JOB_MS });
       await expectHeaderBalance(page, '9', 'balance after the job');
       // Browser-side code as text: the e2e TypeScript project has no DOM types.
-      await page.waitForFunction(`document.querySelector('[data-testid="compare"] img[alt="Result"]')?.naturalWidth === 320`);
-      const checker = String(await page.evaluate(`getComputedStyle(document.querySelector('[data-testid="compare"]')).backgroundImage`));
+      await page.waitForFunction(
+        `document.querySelector('[data-testid="compare"] img[alt="Result"]')?.naturalWidth === 320`,
+      );
+      const checker = String(
+        await page.evaluate(`getComputedStyle(document.querySelector('[data-testid="compare"]')).backgroundImage`),
+      );
       check(checker.includes('linear-gradient'), 'the result is not on a checkerboard');
       // Backdrops change the view only: no new job, no new charge.
       await page.getByTestId('backdrop-picker').getByRole('button', { name: 'Black' }).click();
-      const black = String(await page.evaluate(`getComputedStyle(document.querySelector('[data-testid="compare"]')).backgroundColor`));
+      const black = String(
+        await page.evaluate(`getComputedStyle(document.querySelector('[data-testid="compare"]')).backgroundColor`),
+      );
       check(black === 'rgb(0, 0, 0)', `the black backdrop shows ${black}`);
       await ctx.screenshot(page, 'tool-remove-background-backdrop-black-1280');
       await page.getByTestId('backdrop-picker').getByRole('button', { name: 'Colour' }).click();
       await page.getByLabel('Preview colour').fill('#ff8800');
-      const picked = String(await page.evaluate(`getComputedStyle(document.querySelector('[data-testid="compare"]')).backgroundColor`));
+      const picked = String(
+        await page.evaluate(`getComputedStyle(document.querySelector('[data-testid="compare"]')).backgroundColor`),
+      );
       check(picked === 'rgb(255, 136, 0)', `the picked backdrop shows ${picked}`);
       await ctx.screenshot(page, 'tool-remove-background-backdrop-colour-1280');
       await expectHeaderBalance(page, '9', 'changing the backdrop charged tokens');
       // Download is the primary action and is named after the input.
       const downloadLink = page.getByTestId('download');
-      check(((await downloadLink.getAttribute('class')) ?? '').includes('btn--primary'), 'Download is not the primary action');
+      check(
+        ((await downloadLink.getAttribute('class')) ?? '').includes('btn--primary'),
+        'Download is not the primary action',
+      );
       const [download] = await Promise.all([page.waitForEvent('download'), downloadLink.click()]);
-      check(download.suggestedFilename() === 'chelsea-320-no-background.png', `the download is named ${download.suggestedFilename()}`);
+      check(
+        download.suggestedFilename() === 'chelsea-320-no-background.png',
+        `the download is named ${download.suggestedFilename()}`,
+      );
       const file = path.join(ARTIFACTS_DIR, 'remove-background-result.png');
       await download.saveAs(file);
       const meta = await sharp(file).metadata();
@@ -169,8 +189,14 @@ export function toolTests(workers: WorkerControl, s3: { endpoint: string; bucket
       await page.goto('/services/upscale');
       // The models the live CPU worker runs, one sentence each; photo is the default.
       await page.getByLabel('Fast - quickest, softest').waitFor();
-      check(await page.getByLabel('Photo - removes compression blocks and noise').isChecked(), 'photo is not the default model');
-      check((await page.getByTestId('model-picker').getByRole('radio').count()) === 3, 'the picker does not list exactly photo, illustration and fast');
+      check(
+        await page.getByLabel('Photo - removes compression blocks and noise').isChecked(),
+        'photo is not the default model',
+      );
+      check(
+        (await page.getByTestId('model-picker').getByRole('radio').count()) === 3,
+        'the picker does not list exactly photo, illustration and fast',
+      );
       await page.getByLabel('Illustration - clean lines for drawings and anime').check();
       await page.getByLabel('Factor').selectOption('2');
       await page.getByRole('button', { name: 'Upscale - 1 token' }).waitFor();
@@ -187,7 +213,10 @@ export function toolTests(workers: WorkerControl, s3: { endpoint: string; bucket
       await slider.focus();
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('PageUp');
-      check((await slider.getAttribute('aria-valuenow')) === '61', `keyboard moved the slider to ${await slider.getAttribute('aria-valuenow')}`);
+      check(
+        (await slider.getAttribute('aria-valuenow')) === '61',
+        `keyboard moved the slider to ${await slider.getAttribute('aria-valuenow')}`,
+      );
       const box = (await page.getByTestId('compare').boundingBox())!;
       await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
       await page.mouse.down();
@@ -211,11 +240,20 @@ export function toolTests(workers: WorkerControl, s3: { endpoint: string; bucket
       const page = await signedInPage(ctx, 'fail');
       await workers.ensure();
       await waitForTool(page, 'upscale', true);
-      const xsrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+      const xsrf = decodeURIComponent(
+        (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '',
+      );
       // A first job keeps the single worker busy, so the second one waits in the queue.
       const busy = await page.context().request.post('/api/tools/upscale', {
         headers: { 'X-XSRF-TOKEN': xsrf },
-        multipart: { image: { name: 'busy.png', mimeType: 'image/png', buffer: fs.readFileSync(await smallPhoto('motorcycle_left', 1600)) }, factor: '4' },
+        multipart: {
+          image: {
+            name: 'busy.png',
+            mimeType: 'image/png',
+            buffer: fs.readFileSync(await smallPhoto('motorcycle_left', 1600)),
+          },
+          factor: '4',
+        },
       });
       check(busy.status() === 202, `busy job answered ${busy.status()}`);
       const busyId = ((await busy.json()) as { payload: { id: string } }).payload.id;
@@ -223,16 +261,27 @@ export function toolTests(workers: WorkerControl, s3: { endpoint: string; bucket
       await page.getByLabel('Image', { exact: true }).setInputFiles(await smallPhoto('coffee', 96));
       await page.getByText(/coffee-96\.png/).waitFor();
       await page.getByRole('button', { name: 'Upscale - 1 token' }).click();
-      await page.getByText(/Position \d+ in the queue|Queued/).first().waitFor();
+      await page
+        .getByText(/Position \d+ in the queue|Queued/)
+        .first()
+        .waitFor();
       // The x2 run of the earlier test taught the estimate: a queued job says how long until its result.
-      await page.getByTestId('job-time-left').filter({ hasText: /About \d+ (s|min) left|Almost done/ }).waitFor();
+      await page
+        .getByTestId('job-time-left')
+        .filter({ hasText: /About \d+ (s|min) left|Almost done/ })
+        .waitFor();
       await page.waitForURL((url) => url.searchParams.has('job'));
       // Charged on accept: the header follows without a reload.
       await page.waitForFunction(`document.querySelector('[data-testid="balance"] strong')?.textContent === '8'`);
       await shots(ctx, page, 'tool-upscale-queued');
       // The input disappears from storage before the worker reaches the job: the worker fails it for good.
       const jobId = new URL(page.url()).searchParams.get('job')!;
-      const client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+      const client = new S3Client({
+        endpoint: s3.endpoint,
+        region: 'us-east-1',
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      });
       const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: 'inputs/' }));
       const keys = (listed.Contents ?? []).filter((o) => o.Key?.includes(`/${jobId}/`)).map((o) => ({ Key: o.Key! }));
       check(keys.length > 0, `no stored input for job ${jobId}`);
@@ -240,7 +289,10 @@ export function toolTests(workers: WorkerControl, s3: { endpoint: string; bucket
       client.destroy();
       // The busy job is upscaled tile by tile, and the page says which tile it is on.
       await page.goto(`/services/upscale?job=${busyId}`);
-      await page.getByTestId('job-stage').filter({ hasText: /^Processing tile \d+ of \d+$/ }).waitFor({ timeout: JOB_MS });
+      await page
+        .getByTestId('job-stage')
+        .filter({ hasText: /^Processing tile \d+ of \d+$/ })
+        .waitFor({ timeout: JOB_MS });
       // A quick picture of the running state (axe runs on the cancelled state below: the job must not end first).
       await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'tool-upscale-tiles-1280.png') });
       // Cancelling it shows one message, which includes the refund.
@@ -248,11 +300,18 @@ export function toolTests(workers: WorkerControl, s3: { endpoint: string; bucket
       const ended = page.getByTestId('job-ended-message');
       await ended.filter({ hasText: 'Cancelled. Your tokens have been refunded.' }).waitFor({ timeout: JOB_MS });
       const statusText = (await page.getByTestId('job-status').textContent()) ?? '';
-      check((statusText.match(/refunded/g) ?? []).length === 1 && !statusText.includes('was cancelled'), `the cancelled job says: ${statusText}`);
+      check(
+        (statusText.match(/refunded/g) ?? []).length === 1 && !statusText.includes('was cancelled'),
+        `the cancelled job says: ${statusText}`,
+      );
       await shots(ctx, page, 'tool-upscale-cancelled');
       await page.goto(`/services/upscale?job=${jobId}`);
       await ended.filter({ hasText: /refunded/ }).waitFor({ timeout: JOB_MS });
-      await page.waitForFunction(`document.querySelector('[data-testid="balance"] strong')?.textContent === '10'`, undefined, { timeout: 10_000 });
+      await page.waitForFunction(
+        `document.querySelector('[data-testid="balance"] strong')?.textContent === '10'`,
+        undefined,
+        { timeout: 10_000 },
+      );
       await shots(ctx, page, 'tool-upscale-failed');
       await page.goto('/account/request-history');
       await page.getByTestId('history-row').first().waitFor();
@@ -276,7 +335,9 @@ export function toolTests(workers: WorkerControl, s3: { endpoint: string; bucket
       await button.click();
       await page.getByTestId('results').waitFor({ timeout: JOB_MS });
       check((await page.getByTestId('results').getByRole('img').count()) === 2, 'expected 2 generated images');
-      await page.waitForFunction(`[...document.querySelectorAll('[data-testid="results"] img')].every((img) => img.complete && img.naturalWidth === 1024)`);
+      await page.waitForFunction(
+        `[...document.querySelectorAll('[data-testid="results"] img')].every((img) => img.complete && img.naturalWidth === 1024)`,
+      );
       await expectHeaderBalance(page, '8', 'balance after generating 2');
       await shots(ctx, page, 'tool-generate-after');
       await page.goto('/account/my-projects');

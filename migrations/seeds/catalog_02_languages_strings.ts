@@ -21,7 +21,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { replaceStrings, upsertLanguages, type LanguageSeed } from '../../server/src/modules/catalog/localization.repository';
+import {
+  replaceStrings,
+  upsertLanguages,
+  type LanguageSeed,
+} from '../../server/src/modules/catalog/localization.repository';
 
 const LANGUAGES: LanguageSeed[] = [
   { code: 'en', title: 'English', is_default: true, position: 1 },
@@ -33,16 +37,23 @@ const STRINGS_DIR = path.join(__dirname, 'strings');
 /** Reads every strings/<namespace>.json into language code -> key -> text, checking the rules above. */
 export function loadStringFiles(dir = STRINGS_DIR): Map<string, Map<string, string>> {
   const byLanguage = new Map<string, Map<string, string>>();
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   for (const file of files) {
     const namespace = file.replace(/\.json$/, '');
-    const content = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Record<string, Record<string, unknown>>;
+    const content = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Record<
+      string,
+      Record<string, unknown>
+    >;
     if (!content.en || typeof content.en !== 'object') throw new Error(`strings/${file}: an "en" object is required`);
     for (const [lang, entries] of Object.entries(content)) {
       const target = byLanguage.get(lang) ?? new Map<string, string>();
       byLanguage.set(lang, target);
       for (const [key, text] of Object.entries(entries ?? {})) {
-        if (!key.startsWith(`${namespace}.`)) throw new Error(`strings/${file}: key "${key}" must start with "${namespace}."`);
+        if (!key.startsWith(`${namespace}.`))
+          throw new Error(`strings/${file}: key "${key}" must start with "${namespace}."`);
         if (typeof text !== 'string') throw new Error(`strings/${file}: "${lang}.${key}" must be a string`);
         if (lang !== 'en' && !(key in content.en)) throw new Error(`strings/${file}: "${key}" has no English text`);
         target.set(key, text);
@@ -57,5 +68,10 @@ export async function seed(knex: Knex): Promise<void> {
   const unknown = [...strings.keys()].filter((code) => !LANGUAGES.some((l) => l.code === code));
   if (unknown.length > 0) throw new Error(`strings files use languages that are not seeded: ${unknown.join(', ')}`);
   const ids = await upsertLanguages(knex, LANGUAGES);
-  await replaceStrings(knex, [...strings].flatMap(([code, entries]) => [...entries].map(([key, value]) => ({ language_id: ids.get(code) as number, key, value }))));
+  await replaceStrings(
+    knex,
+    [...strings].flatMap(([code, entries]) =>
+      [...entries].map(([key, value]) => ({ language_id: ids.get(code) as number, key, value })),
+    ),
+  );
 }

@@ -22,7 +22,10 @@ const SOCIAL_LINKS = [
 export async function seed(knex: Knex): Promise<void> {
   await insertMissingPages(
     knex,
-    PAGES.map((p) => ({ ...p, content: sanitizePageHtml(fs.readFileSync(path.join(__dirname, 'pages', `${p.slug}.html`), 'utf8')) })),
+    PAGES.map((p) => ({
+      ...p,
+      content: sanitizePageHtml(fs.readFileSync(path.join(__dirname, 'pages', `${p.slug}.html`), 'utf8')),
+    })),
   );
   await seedSocialLinks(knex, SOCIAL_LINKS);
 }

@@ -13,13 +13,17 @@ import type { LayersModelJson } from './tfjs-layers';
 const CROP = join(__dirname, '..', 'fixtures', 'chelsea-crop-48x40.png');
 
 /** The fixture (optionally a top-left sub-crop) as NCHW float32 RGB scaled to 0..max. */
-async function photo(max: number, size?: { width: number; height: number }): Promise<{ data: Float32Array; h: number; w: number }> {
+async function photo(
+  max: number,
+  size?: { width: number; height: number },
+): Promise<{ data: Float32Array; h: number; w: number }> {
   let img = sharp(CROP).removeAlpha();
   if (size) img = img.extract({ left: 0, top: 0, ...size });
   const { data, info } = await img.raw().toBuffer({ resolveWithObject: true });
   const { width: w, height: h } = info;
   const nchw = new Float32Array(3 * h * w);
-  for (let i = 0; i < h * w; i++) for (let c = 0; c < 3; c++) nchw[c * h * w + i] = ((data[i * 3 + c] as number) / 255) * max;
+  for (let i = 0; i < h * w; i++)
+    for (let c = 0; c < 3; c++) nchw[c * h * w + i] = ((data[i * 3 + c] as number) / 255) * max;
   return { data: nchw, h, w };
 }
 
@@ -28,13 +32,16 @@ function downscale(out: Float32Array, h: number, w: number, scale: number, max: 
   const small = new Float32Array(3 * h * w);
   const oh = h * scale;
   const ow = w * scale;
-  for (let c = 0; c < 3; c++) for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-    let sum = 0;
-    for (let dy = 0; dy < scale; dy++) for (let dx = 0; dx < scale; dx++) {
-      sum += Math.min(max, Math.max(0, out[(c * oh + y * scale + dy) * ow + x * scale + dx] as number));
-    }
-    small[(c * h + y) * w + x] = sum / (scale * scale);
-  }
+  for (let c = 0; c < 3; c++)
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        let sum = 0;
+        for (let dy = 0; dy < scale; dy++)
+          for (let dx = 0; dx < scale; dx++) {
+            sum += Math.min(max, Math.max(0, out[(c * oh + y * scale + dy) * ow + x * scale + dx] as number));
+          }
+        small[(c * h + y) * w + x] = sum / (scale * scale);
+      }
   return small;
 }
 

@@ -63,14 +63,18 @@ function fp16Graph(weights: number[], bias: number[]): Uint8Array {
   const w = g.initializer('w', { type: 'float16', dims: [3, 2, 3, 3], data: Uint16Array.from(weights, toHalfBits) });
   const b = g.initializer('b', { type: 'float16', dims: [3], data: Uint16Array.from(bias, toHalfBits) });
   const conv = g.node('Conv', [xh, w, b], { kernel_shape: [3, 3], pads: [1, 1, 1, 1] });
-  const half = g.node('Constant', [], { value: tensorAttr({ type: 'float16', dims: [], data: Uint16Array.of(toHalfBits(0.5)) }) });
+  const half = g.node('Constant', [], {
+    value: tensorAttr({ type: 'float16', dims: [], data: Uint16Array.of(toHalfBits(0.5)) }),
+  });
   g.node('Relu', [g.node('Add', [conv, half])], {}, { output: 'h' });
   g.node('Cast', ['h'], { to: int(F32) }, { output: 'y' });
   g.output('h', 'float16', [1, 3, 4, 4]);
   g.output('y', 'float32', [1, 3, 4, 4]);
   const bytes = g.toModel({ opset: 17 });
   // The builder writes raw_data; store the bias as int32_data (one half per element), the other ONNX layout.
-  const model = ModelProto.decode(bytes) as unknown as { graph: { initializer: { name: string; rawData?: Uint8Array; int32Data?: number[] }[] } };
+  const model = ModelProto.decode(bytes) as unknown as {
+    graph: { initializer: { name: string; rawData?: Uint8Array; int32Data?: number[] }[] };
+  };
   const bInit = model.graph.initializer.find((t) => t.name === 'b')!;
   bInit.int32Data = Array.from(new Uint16Array(new Uint8Array(bInit.rawData!).buffer));
   delete bInit.rawData;
@@ -93,7 +97,7 @@ describe('widenFloat16', () => {
   const bias = [0.25, -0.5, 0.125];
   const x = Float32Array.from({ length: 32 }, (_, i) => ((i * 5) % 11) / 4 - 1);
 
-  it('gives an fp32 graph that runs in onnxruntime with the fp16 graph\'s results', async () => {
+  it("gives an fp32 graph that runs in onnxruntime with the fp16 graph's results", async () => {
     const fp16 = fp16Graph(weights, bias);
     const fp32 = widenFloat16(fp16);
 
@@ -104,7 +108,9 @@ describe('widenFloat16', () => {
     expect(after.y.type).toBe('float32');
 
     // fp32 result equals the float64 JS reference; the fp16 run agrees within half precision.
-    const ref = conv2d(chw(2, 4, 4, x), Float32Array.from(weights), Float32Array.from(bias), 3, 3, 1).data.map((v) => Math.max(0, v + 0.5));
+    const ref = conv2d(chw(2, 4, 4, x), Float32Array.from(weights), Float32Array.from(bias), 3, 3, 1).data.map((v) =>
+      Math.max(0, v + 0.5),
+    );
     expect(maxAbsDiff(after.y.data as Float32Array, ref)).toBeLessThan(1e-5);
     expect(maxAbsDiff(before.y.data as Float32Array, ref)).toBeLessThan(1e-2);
     expect(Math.max(...ref)).toBeGreaterThan(1);
@@ -118,13 +124,20 @@ describe('widenFloat16', () => {
     const fp32 = widenFloat16(fp16);
     expect(Buffer.from(widenFloat16(fp16)).equals(Buffer.from(fp32))).toBe(true);
     const { graph } = decodeModel(fp32);
-    const all = ModelProto.toObject(ModelProto.decode(fp32), { arrays: true }) as { graph: { output: { type: { tensorType: { elemType: number } } }[] } };
+    const all = ModelProto.toObject(ModelProto.decode(fp32), { arrays: true }) as {
+      graph: { output: { type: { tensorType: { elemType: number } } }[] };
+    };
     expect(all.graph.output.map((o) => o.type.tensorType.elemType)).toEqual([F32, F32]);
-    expect(graph.initializer.map((t) => [t.name, t.dataType, t.rawData?.length])).toEqual([['w', F32, 54 * 4], ['b', F32, 3 * 4]]);
+    expect(graph.initializer.map((t) => [t.name, t.dataType, t.rawData?.length])).toEqual([
+      ['w', F32, 54 * 4],
+      ['b', F32, 3 * 4],
+    ]);
     expect(new Float32Array(new Uint8Array(graph.initializer[1]!.rawData!).buffer)).toEqual(Float32Array.from(bias));
     const casts = graph.node.filter((n) => n.opType === 'Cast').map((n) => n.attribute.find((a) => a.name === 'to')?.i);
     expect(casts).toEqual([F32, F32]);
-    const constant = ModelProto.toObject(ModelProto.decode(fp32), { arrays: true }) as { graph: { node: { opType: string; attribute: { t?: { dataType: number; rawData: Uint8Array } }[] }[] } };
+    const constant = ModelProto.toObject(ModelProto.decode(fp32), { arrays: true }) as {
+      graph: { node: { opType: string; attribute: { t?: { dataType: number; rawData: Uint8Array } }[] }[] };
+    };
     const t = constant.graph.node.find((n) => n.opType === 'Constant')!.attribute[0]!.t!;
     expect([t.dataType, new Float32Array(new Uint8Array(t.rawData).buffer)[0]]).toEqual([F32, 0.5]);
   });

@@ -58,7 +58,8 @@ function widenTensor(t: Msg | null | undefined): void {
   const raw = t.rawData as Uint8Array | undefined;
   const int32 = t.int32Data as number[] | undefined;
   if (raw && raw.length > 0) {
-    if (raw.length % 2 !== 0) throw new Error(`float16 tensor "${String(t.name ?? '')}" has ${raw.length} raw bytes (odd)`);
+    if (raw.length % 2 !== 0)
+      throw new Error(`float16 tensor "${String(t.name ?? '')}" has ${raw.length} raw bytes (odd)`);
     t.rawData = widenValues(raw.length / 2, (i) => (raw[2 * i] as number) | ((raw[2 * i + 1] as number) << 8));
   } else if (int32 && int32.length > 0) {
     // ONNX stores each half's 16 bits in the low bits of an int32_data element.
@@ -99,7 +100,8 @@ function assertFullyDescribed(type: protobuf.Type, bytes: Uint8Array, path: stri
   while (reader.pos < reader.len) {
     const tag = reader.uint32();
     const field = type.fieldsById[tag >>> 3];
-    if (!field) throw new Error(`cannot widen: ${path} has field ${tag >>> 3}, which models/onnx/proto.ts does not describe`);
+    if (!field)
+      throw new Error(`cannot widen: ${path} has field ${tag >>> 3}, which models/onnx/proto.ts does not describe`);
     field.resolve();
     if (field.resolvedType instanceof protobuf.Type && (tag & 7) === 2) {
       assertFullyDescribed(field.resolvedType, reader.bytes(), `${path}.${field.name}`);

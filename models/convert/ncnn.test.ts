@@ -7,7 +7,21 @@ import { getModel } from '../manifest';
 import { readTarballFiles } from '../prepare/tarball';
 import { requireTarball } from '../testing/cache';
 import { runOnnx } from '../testing/ort';
-import { add, bicubicHalve, type Chw, chw, concat, conv2d, depthToSpace, maxAbsDiff, prelu, randomFloats, relu, scale, upsampleNearest } from '../testing/reference';
+import {
+  add,
+  bicubicHalve,
+  type Chw,
+  chw,
+  concat,
+  conv2d,
+  depthToSpace,
+  maxAbsDiff,
+  prelu,
+  randomFloats,
+  relu,
+  scale,
+  upsampleNearest,
+} from '../testing/reference';
 import { halfToFloat } from './fp16-to-fp32';
 import { convertNcnnModel, parseParam, UnsupportedLayerError } from './ncnn';
 
@@ -15,7 +29,11 @@ const CROP = join(__dirname, '..', 'fixtures', 'chelsea-crop-48x40.png');
 
 /** A 24x24 crop of the fixture photo as CHW float32 in 0..1. */
 async function crop24(): Promise<Chw> {
-  const { data } = await sharp(CROP).removeAlpha().extract({ left: 8, top: 8, width: 24, height: 24 }).raw().toBuffer({ resolveWithObject: true });
+  const { data } = await sharp(CROP)
+    .removeAlpha()
+    .extract({ left: 8, top: 8, width: 24, height: 24 })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const x = chw(3, 24, 24);
   for (let i = 0; i < 576; i++) for (let c = 0; c < 3; c++) x.data[c * 576 + i] = (data[i * 3 + c] as number) / 255;
   return x;
@@ -60,8 +78,14 @@ async function ncnnFiles(id: string): Promise<{ param: string; bin: Buffer }> {
   const entry = getModel(id);
   const base = entry.source.path.replace(/\.param$/, '');
   const tarball = requireTarball(entry);
-  const wanted = new Set(SRVGG_IDS.map(getModel).flatMap((m) => [m.source.path, m.source.path.replace(/\.param$/, '.bin')]));
-  if (!tarballReads.has(tarball)) tarballReads.set(tarball, readTarballFiles(tarball, (p) => wanted.has(p)));
+  const wanted = new Set(
+    SRVGG_IDS.map(getModel).flatMap((m) => [m.source.path, m.source.path.replace(/\.param$/, '.bin')]),
+  );
+  if (!tarballReads.has(tarball))
+    tarballReads.set(
+      tarball,
+      readTarballFiles(tarball, (p) => wanted.has(p)),
+    );
   const files = await tarballReads.get(tarball)!;
   return { param: files.get(`${base}.param`)!.toString('utf8'), bin: files.get(`${base}.bin`)! };
 }
@@ -70,20 +94,24 @@ describe('ncnn converter on the real Real-ESRGAN weights', () => {
   it.each([
     ['realesr-general-x4v3', 32, 34],
     ['realesr-animevideov3-x4', 16, 18],
-  ])('%s equals a plain SRVGG forward pass on 24x24 (receptive radius %i body convs -> %i)', async (id, body, radius) => {
-    const { param, bin } = await ncnnFiles(id);
-    const converted = convertNcnnModel(param, bin);
-    expect(converted.scale).toBe(4);
-    expect(converted.receptiveRadius).toBe(radius);
-    expect(converted.ops).toMatchObject({ Conv: body + 2, PRelu: body + 1, DepthToSpace: 1, Resize: 1, Add: 1 });
-    const x = await crop24();
-    const expected = srvggReference(bin, body, x);
-    const actual = await runOnnx(converted.onnx, x.data, [1, 3, 24, 24]);
-    expect(actual.dims).toEqual([1, 3, 96, 96]);
-    expect(maxAbsDiff(expected.data, actual.data)).toBeLessThan(2e-5);
-    // Not a trivial pass-through: the network changes the nearest-upsampled input noticeably.
-    expect(maxAbsDiff(upsampleNearest(x, 4).data, actual.data)).toBeGreaterThan(0.05);
-  }, 120_000);
+  ])(
+    '%s equals a plain SRVGG forward pass on 24x24 (receptive radius %i body convs -> %i)',
+    async (id, body, radius) => {
+      const { param, bin } = await ncnnFiles(id);
+      const converted = convertNcnnModel(param, bin);
+      expect(converted.scale).toBe(4);
+      expect(converted.receptiveRadius).toBe(radius);
+      expect(converted.ops).toMatchObject({ Conv: body + 2, PRelu: body + 1, DepthToSpace: 1, Resize: 1, Add: 1 });
+      const x = await crop24();
+      const expected = srvggReference(bin, body, x);
+      const actual = await runOnnx(converted.onnx, x.data, [1, 3, 24, 24]);
+      expect(actual.dims).toEqual([1, 3, 96, 96]);
+      expect(maxAbsDiff(expected.data, actual.data)).toBeLessThan(2e-5);
+      // Not a trivial pass-through: the network changes the nearest-upsampled input noticeably.
+      expect(maxAbsDiff(upsampleNearest(x, 4).data, actual.data)).toBeGreaterThan(0.05);
+    },
+    120_000,
+  );
 
   it('realesr-animevideov3-x2 is the x4 network then a bicubic halving', async () => {
     const { param, bin } = await ncnnFiles('realesr-animevideov3-x2');
@@ -126,7 +154,13 @@ describe('ncnn converter on synthetic models', () => {
     const converted = convertNcnnModel(param, bin);
     expect(converted.receptiveRadius).toBe(1);
     const x = chw(3, 5, 6, randomFloats(90, 4));
-    const leaky = (t: Chw) => chw(t.c, t.h, t.w, t.data.map((v) => (v >= 0 ? v : 0.1 * v)));
+    const leaky = (t: Chw) =>
+      chw(
+        t.c,
+        t.h,
+        t.w,
+        t.data.map((v) => (v >= 0 ? v : 0.1 * v)),
+      );
     const a = leaky(conv2d(x, w1, b1, 4, 3, 1));
     const b = relu(conv2d(x, w2, new Float32Array(4), 4, 1, 0));
     const expected = scale(concat([add(scale(a, 0.5), scale(b, 2)), x]), 3);
@@ -145,7 +179,9 @@ describe('ncnn converter on synthetic models', () => {
   it('refuses unknown layer types, naming the layer', () => {
     const param = '7767517\n2 2\nInput in 0 1 data\nDeconvolution up 1 1 data output 0=3 1=4\n';
     expect(() => convertNcnnModel(param, Buffer.alloc(0))).toThrow(UnsupportedLayerError);
-    expect(() => convertNcnnModel(param, Buffer.alloc(0))).toThrow('ncnn layer up (Deconvolution): layer type not supported');
+    expect(() => convertNcnnModel(param, Buffer.alloc(0))).toThrow(
+      'ncnn layer up (Deconvolution): layer type not supported',
+    );
   });
 
   it('refuses a bin file that does not match the param file', () => {

@@ -38,15 +38,20 @@ export class UnsupportedLayerError extends Error {
 
 /** Parses an ncnn .param text file. */
 export function parseParam(text: string): NcnnLayer[] {
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
-  if (Number(lines[0]) !== NCNN_MAGIC) throw new Error(`not an ncnn param file: first line is "${lines[0] ?? ''}", expected ${NCNN_MAGIC}`);
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+  if (Number(lines[0]) !== NCNN_MAGIC)
+    throw new Error(`not an ncnn param file: first line is "${lines[0] ?? ''}", expected ${NCNN_MAGIC}`);
   const [layerCount] = (lines[1] ?? '').split(/\s+/).map(Number);
   const layers = lines.slice(2).map((line, i): NcnnLayer => {
     const parts = line.split(/\s+/);
     const [type = '', name = '', nIn = 'x', nOut = 'x'] = parts;
     const inCount = Number(nIn);
     const outCount = Number(nOut);
-    if (!Number.isInteger(inCount) || !Number.isInteger(outCount)) throw new Error(`param line ${i + 3}: bad input/output counts`);
+    if (!Number.isInteger(inCount) || !Number.isInteger(outCount))
+      throw new Error(`param line ${i + 3}: bad input/output counts`);
     const params = new Map<number, ParamValue>();
     for (const kv of parts.slice(4 + inCount + outCount)) {
       const eq = kv.indexOf('=');
@@ -55,13 +60,20 @@ export function parseParam(text: string): NcnnLayer[] {
       if (eq < 0 || !Number.isInteger(key)) throw new Error(`param line ${i + 3}: bad parameter "${kv}"`);
       if (key <= -23300) {
         const [n, ...values] = value.split(',').map(Number);
-        if (values.length !== n) throw new Error(`param line ${i + 3}: array ${kv} has ${values.length} values, says ${n}`);
+        if (values.length !== n)
+          throw new Error(`param line ${i + 3}: array ${kv} has ${values.length} values, says ${n}`);
         params.set(-key - 23300, values);
       } else {
         params.set(key, Number(value));
       }
     }
-    return { type, name, inputs: parts.slice(4, 4 + inCount), outputs: parts.slice(4 + inCount, 4 + inCount + outCount), params };
+    return {
+      type,
+      name,
+      inputs: parts.slice(4, 4 + inCount),
+      outputs: parts.slice(4 + inCount, 4 + inCount + outCount),
+      params,
+    };
   });
   if (layers.length !== layerCount) throw new Error(`param file declares ${layerCount} layers, has ${layers.length}`);
   return layers;
@@ -73,7 +85,11 @@ class BinReader {
   constructor(private readonly bin: Uint8Array) {}
 
   private view(bytes: number, layer: NcnnLayer): DataView {
-    if (this.offset + bytes > this.bin.length) throw new UnsupportedLayerError(layer, `bin file ends at ${this.bin.length}, layer needs ${bytes} bytes at ${this.offset}`);
+    if (this.offset + bytes > this.bin.length)
+      throw new UnsupportedLayerError(
+        layer,
+        `bin file ends at ${this.bin.length}, layer needs ${bytes} bytes at ${this.offset}`,
+      );
     const v = new DataView(this.bin.buffer, this.bin.byteOffset + this.offset, bytes);
     this.offset += bytes;
     return v;
@@ -91,7 +107,11 @@ class BinReader {
   tagged(count: number, layer: NcnnLayer): Float32Array {
     const tag = this.view(4, layer).getUint32(0, true);
     if (tag === 0) return this.raw(count, layer);
-    if (tag !== FP16_TAG) throw new UnsupportedLayerError(layer, `weight storage tag 0x${tag.toString(16)} not supported (only fp16 0x${FP16_TAG.toString(16)} and fp32 0)`);
+    if (tag !== FP16_TAG)
+      throw new UnsupportedLayerError(
+        layer,
+        `weight storage tag 0x${tag.toString(16)} not supported (only fp16 0x${FP16_TAG.toString(16)} and fp32 0)`,
+      );
     const v = this.view(Math.ceil((count * 2) / 4) * 4, layer);
     const out = new Float32Array(count);
     for (let i = 0; i < count; i++) out[i] = halfToFloat(v.getUint16(i * 2, true));
@@ -126,7 +146,11 @@ const arr = (layer: NcnnLayer, key: number): number[] => {
 };
 
 /** Converts parsed ncnn layers and their bin file to ONNX (input `input` [1,C,'height','width'], NCHW float32). */
-export function convertNcnnModel(paramText: string, bin: Uint8Array, options: ConvertOptions & { inputChannels?: number } = {}): ConvertedModel {
+export function convertNcnnModel(
+  paramText: string,
+  bin: Uint8Array,
+  options: ConvertOptions & { inputChannels?: number } = {},
+): ConvertedModel {
   const layers = parseParam(paramText);
   const inputName = options.inputName ?? 'input';
   const outputName = options.outputName ?? 'output';
@@ -189,18 +213,30 @@ export function convertNcnnModel(paramText: string, bin: Uint8Array, options: Co
         const bottom = p(16, top);
         const size = p(6, 0);
         if (p(8, 0) !== 0) throw new UnsupportedLayerError(layer, 'int8 quantised convolutions are not supported');
-        if ([left, right, top, bottom].some((v) => v < 0)) throw new UnsupportedLayerError(layer, 'automatic (negative) padding is not supported');
+        if ([left, right, top, bottom].some((v) => v < 0))
+          throw new UnsupportedLayerError(layer, 'automatic (negative) padding is not supported');
         if (p(18, 0) !== 0) throw new UnsupportedLayerError(layer, 'non-zero pad value is not supported');
         const cin = size / (filters * kh * kw);
-        if (!Number.isInteger(cin) || cin !== x.channels) throw new UnsupportedLayerError(layer, `weight size ${size} does not fit ${filters}x${x.channels}x${kh}x${kw}`);
+        if (!Number.isInteger(cin) || cin !== x.channels)
+          throw new UnsupportedLayerError(
+            layer,
+            `weight size ${size} does not fit ${filters}x${x.channels}x${kh}x${kw}`,
+          );
         const weights = reader.tagged(size, layer);
         const w = g.float32(`${layer.name}/weight`, [filters, cin, kh, kw], weights);
         const inputs = [x.name, w];
         if (p(5, 0) === 1) inputs.push(g.float32(`${layer.name}/bias`, [filters], reader.raw(filters, layer)));
         const activation = p(9, 0);
         if (sw !== 1 || sh !== 1) throw new UnsupportedLayerError(layer, 'strided convolutions are not supported');
-        if (![0, 1, 2, 4].includes(activation)) throw new UnsupportedLayerError(layer, `fused activation type ${activation} not supported`);
-        const conv = emit(layer, 'Conv', inputs, { kernel_shape: [kh, kw], pads: [top, left, bottom, right], strides: [sh, sw], dilations: [dh, dw] }, activation === 0);
+        if (![0, 1, 2, 4].includes(activation))
+          throw new UnsupportedLayerError(layer, `fused activation type ${activation} not supported`);
+        const conv = emit(
+          layer,
+          'Conv',
+          inputs,
+          { kernel_shape: [kh, kw], pads: [top, left, bottom, right], strides: [sh, sw], dilations: [dh, dw] },
+          activation === 0,
+        );
         let out = conv;
         if (activation === 1) out = emit(layer, 'Relu', [conv]);
         else if (activation === 2) out = emit(layer, 'LeakyRelu', [conv], { alpha: float(arr(layer, 10)[0] ?? 0) });
@@ -221,7 +257,17 @@ export function convertNcnnModel(paramText: string, bin: Uint8Array, options: Co
       case 'Concat': {
         const xs = allInputs(layer);
         if (p(0, 0) !== 0) throw new UnsupportedLayerError(layer, 'only channel concatenation (axis 0) is supported');
-        set(layer, { name: emit(layer, 'Concat', xs.map((x) => x.name), { axis: 1 }), channels: xs.reduce((s, x) => s + x.channels, 0), scale: sameScale(layer, xs), radius: Math.max(...xs.map((x) => x.radius)) });
+        set(layer, {
+          name: emit(
+            layer,
+            'Concat',
+            xs.map((x) => x.name),
+            { axis: 1 },
+          ),
+          channels: xs.reduce((s, x) => s + x.channels, 0),
+          scale: sameScale(layer, xs),
+          radius: Math.max(...xs.map((x) => x.radius)),
+        });
         break;
       }
       case 'Eltwise': {
@@ -233,10 +279,17 @@ export function convertNcnnModel(paramText: string, bin: Uint8Array, options: Co
         if (op !== 1 && coeffs.length > 0) throw new UnsupportedLayerError(layer, 'coefficients only apply to sums');
         const terms = xs.map((x, i) => {
           const c = coeffs[i] ?? 1;
-          return c === 1 ? x.name : emit(layer, 'Mul', [x.name, g.float32(`${layer.name}/coeff${i}`, [], [c])], {}, false);
+          return c === 1
+            ? x.name
+            : emit(layer, 'Mul', [x.name, g.float32(`${layer.name}/coeff${i}`, [], [c])], {}, false);
         });
         const name = xs.length === 2 && op === 1 ? emit(layer, 'Add', terms) : emit(layer, opName, terms);
-        set(layer, { name, channels: xs[0]!.channels, scale: sameScale(layer, xs), radius: Math.max(...xs.map((x) => x.radius)) });
+        set(layer, {
+          name,
+          channels: xs[0]!.channels,
+          scale: sameScale(layer, xs),
+          radius: Math.max(...xs.map((x) => x.radius)),
+        });
         break;
       }
       case 'BinaryOp': {
@@ -248,7 +301,16 @@ export function convertNcnnModel(paramText: string, bin: Uint8Array, options: Co
         } else {
           const xs = allInputs(layer);
           if (xs.length !== 2) throw new UnsupportedLayerError(layer, 'needs two inputs');
-          set(layer, { name: emit(layer, opName, xs.map((x) => x.name)), channels: Math.max(...xs.map((x) => x.channels)), scale: sameScale(layer, xs), radius: Math.max(...xs.map((x) => x.radius)) });
+          set(layer, {
+            name: emit(
+              layer,
+              opName,
+              xs.map((x) => x.name),
+            ),
+            channels: Math.max(...xs.map((x) => x.channels)),
+            scale: sameScale(layer, xs),
+            radius: Math.max(...xs.map((x) => x.radius)),
+          });
         }
         break;
       }
@@ -256,7 +318,8 @@ export function convertNcnnModel(paramText: string, bin: Uint8Array, options: Co
         const x = input(layer);
         const type = p(0, 0);
         const [sy, sx] = [p(1, 1), p(2, 1)];
-        if (p(3, 0) !== 0 || p(4, 0) !== 0 || p(5, 0) !== 0) throw new UnsupportedLayerError(layer, 'only resizing by scale factors is supported');
+        if (p(3, 0) !== 0 || p(4, 0) !== 0 || p(5, 0) !== 0)
+          throw new UnsupportedLayerError(layer, 'only resizing by scale factors is supported');
         if (sy !== sx) throw new UnsupportedLayerError(layer, 'only equal scale factors are supported');
         const align = p(6, 0) === 1;
         const scales = g.float32(`${layer.name}/scales`, [4], [1, 1, sy, sx]);
@@ -268,7 +331,11 @@ export function convertNcnnModel(paramText: string, bin: Uint8Array, options: Co
           attrs = { mode: 'nearest', coordinate_transformation_mode: 'asymmetric', nearest_mode: 'floor' };
           taps = 0;
         } else if (type === 2 || type === 3) {
-          attrs = { mode: type === 2 ? 'linear' : 'cubic', coordinate_transformation_mode: align ? 'align_corners' : 'half_pixel', ...(type === 3 ? { cubic_coeff_a: -0.75 } : {}) };
+          attrs = {
+            mode: type === 2 ? 'linear' : 'cubic',
+            coordinate_transformation_mode: align ? 'align_corners' : 'half_pixel',
+            ...(type === 3 ? { cubic_coeff_a: -0.75 } : {}),
+          };
           taps = type === 2 ? 1 : 2;
         } else {
           throw new UnsupportedLayerError(layer, `interpolation type ${type} not supported`);
@@ -282,19 +349,41 @@ export function convertNcnnModel(paramText: string, bin: Uint8Array, options: Co
         const r = p(0, 1);
         // ncnn mode 0 is PyTorch's pixel shuffle: channel c*r*r + i*r + j -> ONNX DepthToSpace CRD.
         const mode = p(1, 0) === 0 ? 'CRD' : 'DCR';
-        if (x.channels % (r * r) !== 0) throw new UnsupportedLayerError(layer, `${x.channels} channels do not split into ${r}x${r} blocks`);
-        set(layer, { name: emit(layer, 'DepthToSpace', [x.name], { blocksize: r, mode }), channels: x.channels / (r * r), scale: x.scale * r, radius: x.radius });
+        if (x.channels % (r * r) !== 0)
+          throw new UnsupportedLayerError(layer, `${x.channels} channels do not split into ${r}x${r} blocks`);
+        set(layer, {
+          name: emit(layer, 'DepthToSpace', [x.name], { blocksize: r, mode }),
+          channels: x.channels / (r * r),
+          scale: x.scale * r,
+          radius: x.radius,
+        });
         break;
       }
       default:
         throw new UnsupportedLayerError(layer, 'layer type not supported');
     }
   }
-  if (reader.remaining !== 0) throw new Error(`bin file has ${reader.remaining} bytes left after the last layer: param and bin do not match`);
+  if (reader.remaining !== 0)
+    throw new Error(`bin file has ${reader.remaining} bytes left after the last layer: param and bin do not match`);
   const final = blobs.get(finalBlob);
-  if (!final || final.name !== outputName || lastOutput === undefined) throw new Error(`output blob ${finalBlob} was not converted to the graph output`);
+  if (!final || final.name !== outputName || lastOutput === undefined)
+    throw new Error(`output blob ${finalBlob} was not converted to the graph output`);
   const outShape: Dim[] = [1, final.channels, `height*${final.scale}`, `width*${final.scale}`];
   g.output(outputName, 'float32', outShape);
-  const onnx = g.toModel({ opset: 17, producerName: 'imagestudio-models ncnn converter', docString: options.docString ?? '', metadata: options.metadata });
-  return { onnx, inputName, outputName, inputChannels, outputChannels: final.channels, scale: final.scale, receptiveRadius: Math.ceil(final.radius), ops };
+  const onnx = g.toModel({
+    opset: 17,
+    producerName: 'imagestudio-models ncnn converter',
+    docString: options.docString ?? '',
+    metadata: options.metadata,
+  });
+  return {
+    onnx,
+    inputName,
+    outputName,
+    inputChannels,
+    outputChannels: final.channels,
+    scale: final.scale,
+    receptiveRadius: Math.ceil(final.radius),
+    ops,
+  };
 }

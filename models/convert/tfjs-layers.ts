@@ -12,7 +12,10 @@ export interface LayersModelJson {
   format?: string;
   /** Keras files wrap the model config in `model_config`; TF.js's own `save()` writes it bare. */
   modelTopology: { model_config: ModelConfig } | ModelConfig;
-  weightsManifest: { paths: string[]; weights: { name: string; shape: number[]; dtype: string; quantization?: unknown }[] }[];
+  weightsManifest: {
+    paths: string[];
+    weights: { name: string; shape: number[]; dtype: string; quantization?: unknown }[];
+  }[];
 }
 
 interface ModelConfig {
@@ -77,7 +80,10 @@ export class UnsupportedLayerError extends Error {
 }
 
 /** Splits the weight bytes into named float32 arrays, in manifest order (groups, then weights). */
-export function readWeights(manifest: LayersModelJson['weightsManifest'], readShard: (path: string) => Uint8Array): Map<string, { shape: number[]; data: Float32Array }> {
+export function readWeights(
+  manifest: LayersModelJson['weightsManifest'],
+  readShard: (path: string) => Uint8Array,
+): Map<string, { shape: number[]; data: Float32Array }> {
   const weights = new Map<string, { shape: number[]; data: Float32Array }>();
   for (const group of manifest) {
     const shards = group.paths.map((p) => {
@@ -88,7 +94,10 @@ export function readWeights(manifest: LayersModelJson['weightsManifest'], readSh
     const buffer = Buffer.concat(shards);
     let offset = 0;
     for (const w of group.weights) {
-      if (w.dtype !== 'float32' || w.quantization) throw new Error(`weight ${w.name}: only unquantised float32 weights are supported (got ${w.dtype}${w.quantization ? ', quantised' : ''})`);
+      if (w.dtype !== 'float32' || w.quantization)
+        throw new Error(
+          `weight ${w.name}: only unquantised float32 weights are supported (got ${w.dtype}${w.quantization ? ', quantised' : ''})`,
+        );
       const count = w.shape.reduce((a, b) => a * b, 1);
       const end = offset + count * 4;
       if (end > buffer.length) throw new Error(`weight ${w.name} runs past the end of its shards`);
@@ -98,7 +107,8 @@ export function readWeights(manifest: LayersModelJson['weightsManifest'], readSh
       weights.set(w.name, { shape: w.shape, data });
       offset = end;
     }
-    if (offset !== buffer.length) throw new Error(`weight group ${group.paths.join(',')}: ${buffer.length - offset} unused bytes`);
+    if (offset !== buffer.length)
+      throw new Error(`weight group ${group.paths.join(',')}: ${buffer.length - offset} unused bytes`);
   }
   return weights;
 }
@@ -121,13 +131,22 @@ export function hwioToOihw(kernel: Float32Array, kh: number, kw: number, cin: nu
 /** Whether a layer is a convolution an upsampling before it can fold into (see foldUpsampleIntoConv). */
 function foldsUpsampling(layer: KerasLayer): boolean {
   const c = layer.config;
-  const odd = (v: unknown) => (Array.isArray(v) ? v : [v, v]).every((n) => Number.isInteger(n) && (n as number) % 2 === 1);
+  const odd = (v: unknown) =>
+    (Array.isArray(v) ? v : [v, v]).every((n) => Number.isInteger(n) && (n as number) % 2 === 1);
   const ones = (v: unknown) => v === undefined || (Array.isArray(v) ? v : [v, v]).every((n) => n === 1);
-  return layer.class_name === 'Conv2D' && c.padding === 'same' && odd(c.kernel_size) && ones(c.strides) && ones(c.dilation_rate) && (c.groups ?? 1) === 1;
+  return (
+    layer.class_name === 'Conv2D' &&
+    c.padding === 'same' &&
+    odd(c.kernel_size) &&
+    ones(c.strides) &&
+    ones(c.dilation_rate) &&
+    (c.groups ?? 1) === 1
+  );
 }
 
 const pair = (v: unknown, what: string, layer: KerasLayer): [number, number] => {
-  if (Array.isArray(v) && v.length === 2 && v.every((n) => Number.isInteger(n))) return [v[0] as number, v[1] as number];
+  if (Array.isArray(v) && v.length === 2 && v.every((n) => Number.isInteger(n)))
+    return [v[0] as number, v[1] as number];
   if (Number.isInteger(v)) return [v as number, v as number];
   throw new UnsupportedLayerError(layer, `bad ${what} ${JSON.stringify(v)}`);
 };
@@ -141,7 +160,15 @@ const pair = (v: unknown, what: string, layer: KerasLayer): [number, number] => 
  * each phase back in place. Zero padding agrees: a high-resolution row is outside the image exactly when its
  * source is. Same arithmetic, a tenth of the memory traffic: the upsampled tensor is never built.
  */
-export function foldUpsampleIntoConv(kernel: Float32Array, bias: Float32Array, filters: number, cin: number, kh: number, kw: number, factor: number): { kernel: Float32Array; bias: Float32Array; kh: number; kw: number; filters: number } {
+export function foldUpsampleIntoConv(
+  kernel: Float32Array,
+  bias: Float32Array,
+  filters: number,
+  cin: number,
+  kh: number,
+  kw: number,
+  factor: number,
+): { kernel: Float32Array; bias: Float32Array; kh: number; kw: number; filters: number } {
   if (kh % 2 === 0 || kw % 2 === 0) throw new Error('only odd kernels fold into an upsampling');
   const rh = (kh - 1) / 2;
   const rw = (kw - 1) / 2;
@@ -173,11 +200,17 @@ export function foldUpsampleIntoConv(kernel: Float32Array, bias: Float32Array, f
 }
 
 /** Converts a TF.js layers model with its weights into an NCHW float32 ONNX model with dynamic height/width. */
-export function convertLayersModel(model: LayersModelJson, readShard: (path: string) => Uint8Array, options: ConvertOptions = {}): ConvertedModel {
-  if (model.format && model.format !== 'layers-model') throw new Error(`expected a layers-model, got "${model.format}"`);
+export function convertLayersModel(
+  model: LayersModelJson,
+  readShard: (path: string) => Uint8Array,
+  options: ConvertOptions = {},
+): ConvertedModel {
+  if (model.format && model.format !== 'layers-model')
+    throw new Error(`expected a layers-model, got "${model.format}"`);
   const topology = 'model_config' in model.modelTopology ? model.modelTopology.model_config : model.modelTopology;
   const { config } = topology;
-  if (config.input_layers.length !== 1 || config.output_layers.length !== 1) throw new Error('only single-input, single-output models are supported');
+  if (config.input_layers.length !== 1 || config.output_layers.length !== 1)
+    throw new Error('only single-input, single-output models are supported');
   const weights = readWeights(model.weightsManifest, readShard);
   const used = new Set<string>();
   const weight = (layer: KerasLayer, suffix: string): { shape: number[]; data: Float32Array } => {
@@ -205,10 +238,12 @@ export function convertLayersModel(model: LayersModelJson, readShard: (path: str
   };
 
   for (const layer of config.layers) {
-    if (layer.inbound_nodes.length > 1) throw new UnsupportedLayerError(layer, 'shared layers (called more than once) are not supported');
+    if (layer.inbound_nodes.length > 1)
+      throw new UnsupportedLayerError(layer, 'shared layers (called more than once) are not supported');
     const inbound = (layer.inbound_nodes[0] ?? []).map(([name, nodeIndex, tensorIndex]) => {
       const v = values.get(name);
-      if (!v || nodeIndex !== 0 || tensorIndex !== 0) throw new UnsupportedLayerError(layer, `input ${name}[${nodeIndex}][${tensorIndex}] is not available`);
+      if (!v || nodeIndex !== 0 || tensorIndex !== 0)
+        throw new UnsupportedLayerError(layer, `input ${name}[${nodeIndex}][${tensorIndex}] is not available`);
       return v;
     });
     const single = (): Value => {
@@ -225,7 +260,11 @@ export function convertLayersModel(model: LayersModelJson, readShard: (path: str
         if (layer.name !== inputLayerName) throw new UnsupportedLayerError(layer, 'unexpected extra input');
         const shape = cfg.batch_input_shape as (number | null)[];
         const channels = shape?.[3];
-        if (!Array.isArray(shape) || shape.length !== 4 || typeof channels !== 'number') throw new UnsupportedLayerError(layer, `expected an NHWC input with known channels, got ${JSON.stringify(shape)}`);
+        if (!Array.isArray(shape) || shape.length !== 4 || typeof channels !== 'number')
+          throw new UnsupportedLayerError(
+            layer,
+            `expected an NHWC input with known channels, got ${JSON.stringify(shape)}`,
+          );
         g.input(inputName, 'float32', [1, channels, 'height', 'width']);
         result = { name: inputName, channels, scale: 1, radius: 0 };
         break;
@@ -238,30 +277,55 @@ export function convertLayersModel(model: LayersModelJson, readShard: (path: str
         if (strides[0] !== 1 || strides[1] !== 1) throw new UnsupportedLayerError(layer, 'only stride 1 is supported');
         if (dilation[0] !== 1 || dilation[1] !== 1) throw new UnsupportedLayerError(layer, 'dilation is not supported');
         if ((cfg.groups ?? 1) !== 1) throw new UnsupportedLayerError(layer, 'grouped convolution is not supported');
-        if ((cfg.data_format ?? 'channels_last') !== 'channels_last') throw new UnsupportedLayerError(layer, 'only channels_last is supported');
+        if ((cfg.data_format ?? 'channels_last') !== 'channels_last')
+          throw new UnsupportedLayerError(layer, 'only channels_last is supported');
         const filters = cfg.filters as number;
         const kernel = weight(layer, 'kernel');
-        if (kernel.shape.join() !== [kh, kw, x.channels, filters].join()) throw new UnsupportedLayerError(layer, `kernel shape ${kernel.shape} does not match [${kh},${kw},${x.channels},${filters}]`);
+        if (kernel.shape.join() !== [kh, kw, x.channels, filters].join())
+          throw new UnsupportedLayerError(
+            layer,
+            `kernel shape ${kernel.shape} does not match [${kh},${kw},${x.channels},${filters}]`,
+          );
         const bias = cfg.use_bias === false ? new Float32Array(filters) : weight(layer, 'bias').data;
         // TF 'same' at stride 1 pads k-1 in total, the smaller half first; 'valid' pads nothing.
         let pads = [0, 0, 0, 0];
-        if (cfg.padding === 'same') pads = [Math.floor((kh - 1) / 2), Math.floor((kw - 1) / 2), Math.ceil((kh - 1) / 2), Math.ceil((kw - 1) / 2)];
+        if (cfg.padding === 'same')
+          pads = [Math.floor((kh - 1) / 2), Math.floor((kw - 1) / 2), Math.ceil((kh - 1) / 2), Math.ceil((kw - 1) / 2)];
         else if (cfg.padding !== 'valid') throw new UnsupportedLayerError(layer, `padding ${String(cfg.padding)}`);
         const oihw = hwioToOihw(kernel.data, kh, kw, x.channels, filters);
         const activation = (cfg.activation as string | undefined) ?? 'linear';
         let name: string;
         if (x.pendingUpsample) {
           const folded = foldUpsampleIntoConv(oihw, bias, filters, x.channels, kh, kw, x.pendingUpsample);
-          const k = g.float32(`${layer.name}/kernel`, [folded.filters, x.channels, folded.kh, folded.kw], folded.kernel);
+          const k = g.float32(
+            `${layer.name}/kernel`,
+            [folded.filters, x.channels, folded.kh, folded.kw],
+            folded.kernel,
+          );
           const b = g.float32(`${layer.name}/bias`, [folded.filters], folded.bias);
           const [ph, pw] = [(folded.kh - 1) / 2, (folded.kw - 1) / 2];
-          const conv = emit('Conv', [x.name, k, b], { kernel_shape: [folded.kh, folded.kw], pads: [ph, pw, ph, pw], strides: [1, 1], dilations: [1, 1] });
-          const shuffled = emit('DepthToSpace', [conv], { blocksize: x.pendingUpsample, mode: 'DCR' }, activation === 'linear' ? out : undefined);
+          const conv = emit('Conv', [x.name, k, b], {
+            kernel_shape: [folded.kh, folded.kw],
+            pads: [ph, pw, ph, pw],
+            strides: [1, 1],
+            dilations: [1, 1],
+          });
+          const shuffled = emit(
+            'DepthToSpace',
+            [conv],
+            { blocksize: x.pendingUpsample, mode: 'DCR' },
+            activation === 'linear' ? out : undefined,
+          );
           name = activation === 'linear' ? shuffled : applyActivation(layer, activation, shuffled, emit, out);
         } else {
           const k = g.float32(`${layer.name}/kernel`, [filters, x.channels, kh, kw], oihw);
           const b = g.float32(`${layer.name}/bias`, [filters], bias);
-          const conv = emit('Conv', [x.name, k, b], { kernel_shape: [kh, kw], pads, strides: [1, 1], dilations: [1, 1] }, activation === 'linear' ? out : undefined);
+          const conv = emit(
+            'Conv',
+            [x.name, k, b],
+            { kernel_shape: [kh, kw], pads, strides: [1, 1], dilations: [1, 1] },
+            activation === 'linear' ? out : undefined,
+          );
           name = activation === 'linear' ? conv : applyActivation(layer, activation, conv, emit, out);
         }
         result = { name, channels: filters, scale: x.scale, radius: x.radius + Math.max(kh - 1, kw - 1) / 2 / x.scale };
@@ -274,21 +338,46 @@ export function convertLayersModel(model: LayersModelJson, readShard: (path: str
       }
       case 'Concatenate': {
         const axis = cfg.axis as number;
-        if (axis !== 3 && axis !== -1) throw new UnsupportedLayerError(layer, `only channel concatenation is supported (axis ${axis})`);
-        const name = emit('Concat', inbound.map((v) => v.name), { axis: 1 }, out);
-        result = { name, channels: inbound.reduce((s, v) => s + v.channels, 0), scale: sameScale(layer, inbound), radius: Math.max(...inbound.map((v) => v.radius)) };
+        if (axis !== 3 && axis !== -1)
+          throw new UnsupportedLayerError(layer, `only channel concatenation is supported (axis ${axis})`);
+        const name = emit(
+          'Concat',
+          inbound.map((v) => v.name),
+          { axis: 1 },
+          out,
+        );
+        result = {
+          name,
+          channels: inbound.reduce((s, v) => s + v.channels, 0),
+          scale: sameScale(layer, inbound),
+          radius: Math.max(...inbound.map((v) => v.radius)),
+        };
         break;
       }
       case 'Add': {
         if (inbound.length < 2) throw new UnsupportedLayerError(layer, 'Add needs at least 2 inputs');
-        const name = emit(inbound.length === 2 ? 'Add' : 'Sum', inbound.map((v) => v.name), {}, out);
-        result = { name, channels: (inbound[0] as Value).channels, scale: sameScale(layer, inbound), radius: Math.max(...inbound.map((v) => v.radius)) };
+        const name = emit(
+          inbound.length === 2 ? 'Add' : 'Sum',
+          inbound.map((v) => v.name),
+          {},
+          out,
+        );
+        result = {
+          name,
+          channels: (inbound[0] as Value).channels,
+          scale: sameScale(layer, inbound),
+          radius: Math.max(...inbound.map((v) => v.radius)),
+        };
         break;
       }
       case 'UpSampling2D': {
         const x = single();
         const [sh, sw] = pair(cfg.size, 'size', layer);
-        if ((cfg.interpolation ?? 'nearest') !== 'nearest') throw new UnsupportedLayerError(layer, `only nearest interpolation is supported (got ${String(cfg.interpolation)})`);
+        if ((cfg.interpolation ?? 'nearest') !== 'nearest')
+          throw new UnsupportedLayerError(
+            layer,
+            `only nearest interpolation is supported (got ${String(cfg.interpolation)})`,
+          );
         if (sh !== sw) throw new UnsupportedLayerError(layer, 'only square upsampling is supported');
         const readers = consumers.get(layer.name) ?? [];
         if (!out && readers.length === 1 && foldsUpsampling(readers[0]!)) {
@@ -297,7 +386,12 @@ export function convertLayersModel(model: LayersModelJson, readShard: (path: str
         }
         const scales = g.float32(`${layer.name}/scales`, [4], [1, 1, sh, sw]);
         // Keras nearest upsampling repeats each pixel: source index = floor(dst / factor).
-        const name = emit('Resize', [x.name, '', scales], { mode: 'nearest', coordinate_transformation_mode: 'asymmetric', nearest_mode: 'floor' }, out);
+        const name = emit(
+          'Resize',
+          [x.name, '', scales],
+          { mode: 'nearest', coordinate_transformation_mode: 'asymmetric', nearest_mode: 'floor' },
+          out,
+        );
         result = { name, channels: x.channels, scale: x.scale * sh, radius: x.radius };
         break;
       }
@@ -313,7 +407,8 @@ export function convertLayersModel(model: LayersModelJson, readShard: (path: str
         if (!shuffle) throw new UnsupportedLayerError(layer, 'layer type not supported');
         const x = single();
         const block = typeof cfg.scale === 'number' ? cfg.scale : Number(shuffle[1]);
-        if (x.channels % (block * block) !== 0) throw new UnsupportedLayerError(layer, `${x.channels} channels do not split into ${block}x${block} blocks`);
+        if (x.channels % (block * block) !== 0)
+          throw new UnsupportedLayerError(layer, `${x.channels} channels do not split into ${block}x${block} blocks`);
         // TF depth_to_space is depth-column-row ordered: ONNX mode DCR (PyTorch's pixel shuffle would be CRD).
         const name = emit('DepthToSpace', [x.name], { blocksize: block, mode: 'DCR' }, out);
         result = { name, channels: x.channels / (block * block), scale: x.scale * block, radius: x.radius };
@@ -329,7 +424,12 @@ export function convertLayersModel(model: LayersModelJson, readShard: (path: str
   if (unused.length > 0) throw new Error(`weights not used by any layer: ${unused.slice(0, 5).join(', ')}`);
   const outShape: Dim[] = [1, final.channels, `height*${final.scale}`, `width*${final.scale}`];
   g.output(outputName, 'float32', outShape);
-  const onnx = g.toModel({ opset: 17, producerName: 'imagestudio-models tfjs-layers converter', docString: options.docString ?? '', metadata: options.metadata });
+  const onnx = g.toModel({
+    opset: 17,
+    producerName: 'imagestudio-models tfjs-layers converter',
+    docString: options.docString ?? '',
+    metadata: options.metadata,
+  });
   return {
     onnx,
     inputName,
@@ -342,8 +442,16 @@ export function convertLayersModel(model: LayersModelJson, readShard: (path: str
   };
 }
 
-function applyActivation(layer: KerasLayer, activation: string, input: string, emit: (op: string, inputs: string[], attrs: Record<string, never>, output?: string) => string, out?: string): string {
-  const op = ({ relu: 'Relu', sigmoid: 'Sigmoid', tanh: 'Tanh', linear: 'Identity' } as Record<string, string>)[activation];
+function applyActivation(
+  layer: KerasLayer,
+  activation: string,
+  input: string,
+  emit: (op: string, inputs: string[], attrs: Record<string, never>, output?: string) => string,
+  out?: string,
+): string {
+  const op = ({ relu: 'Relu', sigmoid: 'Sigmoid', tanh: 'Tanh', linear: 'Identity' } as Record<string, string>)[
+    activation
+  ];
   if (!op) throw new UnsupportedLayerError(layer, `activation ${activation} not supported`);
   return emit(op, [input], {}, out);
 }

@@ -1,9 +1,21 @@
 // The builder's bytes load and run in onnxruntime, and the results equal plain JS reference ops.
 import * as ort from 'onnxruntime-node';
-import { chw, concat, conv2d, depthToSpace, maxAbsDiff, randomFloats, relu, upsampleNearest } from '../testing/reference';
+import {
+  chw,
+  concat,
+  conv2d,
+  depthToSpace,
+  maxAbsDiff,
+  randomFloats,
+  relu,
+  upsampleNearest,
+} from '../testing/reference';
 import { decodeModel, float, GraphBuilder, ints } from './index';
 
-async function run(model: Uint8Array, feeds: Record<string, ort.Tensor>): Promise<ort.InferenceSession.OnnxValueMapType> {
+async function run(
+  model: Uint8Array,
+  feeds: Record<string, ort.Tensor>,
+): Promise<ort.InferenceSession.OnnxValueMapType> {
   const session = await ort.InferenceSession.create(model);
   try {
     return await session.run(feeds);
@@ -18,13 +30,21 @@ describe('GraphBuilder', () => {
     g.input('x', 'float32', [1, 2, 'H', 'W']);
     const k = randomFloats(4 * 2 * 3 * 3, 1);
     const b = randomFloats(4, 2);
-    const conv = g.node('Conv', ['x', g.float32('k', [4, 2, 3, 3], k), g.float32('b', [4], b)], { kernel_shape: [3, 3], pads: [1, 1, 1, 1] });
+    const conv = g.node('Conv', ['x', g.float32('k', [4, 2, 3, 3], k), g.float32('b', [4], b)], {
+      kernel_shape: [3, 3],
+      pads: [1, 1, 1, 1],
+    });
     const act = g.node('Relu', [conv]);
     const cat = g.node('Concat', [act, 'x'], { axis: 1 }); // 6 channels
     const shuffled = g.node('Concat', [cat, cat], { axis: 1 }); // 12 channels: 3 x block 2^2
     const d2s = g.node('DepthToSpace', [shuffled], { blocksize: 2, mode: 'DCR' });
     const scales = g.float32('scales', [4], [1, 1, 2, 2]);
-    g.node('Resize', [d2s, '', scales], { mode: 'nearest', coordinate_transformation_mode: 'asymmetric', nearest_mode: 'floor' }, { output: 'y' });
+    g.node(
+      'Resize',
+      [d2s, '', scales],
+      { mode: 'nearest', coordinate_transformation_mode: 'asymmetric', nearest_mode: 'floor' },
+      { output: 'y' },
+    );
     g.output('y', 'float32', [1, 3, 'H4', 'W4']);
     const model = g.toModel({ opset: 17, metadata: { purpose: 'test' } });
 
@@ -39,7 +59,14 @@ describe('GraphBuilder', () => {
     expect(maxAbsDiff(expected.data, y.data as Float32Array)).toBeLessThan(1e-5);
 
     const decoded = decodeModel(model);
-    expect(decoded.graph.node.map((n) => n.opType)).toEqual(['Conv', 'Relu', 'Concat', 'Concat', 'DepthToSpace', 'Resize']);
+    expect(decoded.graph.node.map((n) => n.opType)).toEqual([
+      'Conv',
+      'Relu',
+      'Concat',
+      'Concat',
+      'DepthToSpace',
+      'Resize',
+    ]);
     expect(decoded.opsetImport[0]?.version).toBe(17);
     expect(decoded.metadataProps).toEqual([{ key: 'purpose', value: 'test' }]);
   });
@@ -62,7 +89,9 @@ describe('GraphBuilder', () => {
     g.output('flat_out', 'float32', ['N']);
 
     const ids = [3, 0, 9];
-    const result = await run(g.toModel(), { ids: new ort.Tensor('int64', BigInt64Array.from(ids.map(BigInt)), [1, 3]) });
+    const result = await run(g.toModel(), {
+      ids: new ort.Tensor('int64', BigInt64Array.from(ids.map(BigInt)), [1, 3]),
+    });
     const y = result.flat_out as ort.Tensor;
     const expected: number[] = [];
     for (const id of ids) {
@@ -79,7 +108,12 @@ describe('GraphBuilder', () => {
   it('types attributes by value unless told otherwise', () => {
     const g = new GraphBuilder();
     g.input('x', 'float32', [2]);
-    g.node('Foo', ['x'], { i: 2, f: 0.5, forced: float(2), s: 'abc', is: [1, -1], fs: [0.5, 1], ss: ['a', 'b'], forcedInts: ints([]) }, { output: 'y', domain: 'test.domain' });
+    g.node(
+      'Foo',
+      ['x'],
+      { i: 2, f: 0.5, forced: float(2), s: 'abc', is: [1, -1], fs: [0.5, 1], ss: ['a', 'b'], forcedInts: ints([]) },
+      { output: 'y', domain: 'test.domain' },
+    );
     g.output('y', 'float32');
     const attrs = decodeModel(g.toModel({ extraOpsets: { 'test.domain': 1 } })).graph.node[0]?.attribute ?? [];
     const byName = Object.fromEntries(attrs.map((a) => [a.name, a]));

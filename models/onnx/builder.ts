@@ -88,12 +88,15 @@ interface NodeRecord {
   domain: string;
 }
 
-const isTyped = (v: AttributeValue): v is TypedAttribute => typeof v === 'object' && v !== null && !Array.isArray(v) && 'kind' in v;
+const isTyped = (v: AttributeValue): v is TypedAttribute =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && 'kind' in v;
 
 function tensorToProto(name: string, tensor: Tensor): Record<string, unknown> {
   const count = tensor.dims.reduce((a, b) => a * b, 1);
   if (tensor.data.length !== count) {
-    throw new Error(`tensor ${name || '(attribute)'}: ${tensor.data.length} values for dims [${tensor.dims.join(', ')}] (${count} expected)`);
+    throw new Error(
+      `tensor ${name || '(attribute)'}: ${tensor.data.length} values for dims [${tensor.dims.join(', ')}] (${count} expected)`,
+    );
   }
   return { name, dims: [...tensor.dims], dataType: DATA_TYPES[tensor.type], rawData: rawBytes(tensor) };
 }
@@ -103,18 +106,32 @@ function rawBytes(tensor: Tensor): Uint8Array {
   const data = tensor.data;
   const typed = ((): ArrayBufferView => {
     switch (tensor.type) {
-      case 'float32': return data instanceof Float32Array ? data : Float32Array.from(data as readonly number[]);
-      case 'float64': return data instanceof Float64Array ? data : Float64Array.from(data as readonly number[]);
+      case 'float32':
+        return data instanceof Float32Array ? data : Float32Array.from(data as readonly number[]);
+      case 'float64':
+        return data instanceof Float64Array ? data : Float64Array.from(data as readonly number[]);
       case 'float16':
-      case 'uint16': return data instanceof Uint16Array ? data : Uint16Array.from(data as readonly number[]);
-      case 'int16': return data instanceof Int16Array ? data : Int16Array.from(data as readonly number[]);
-      case 'int8': return data instanceof Int8Array ? data : Int8Array.from(data as readonly number[]);
+      case 'uint16':
+        return data instanceof Uint16Array ? data : Uint16Array.from(data as readonly number[]);
+      case 'int16':
+        return data instanceof Int16Array ? data : Int16Array.from(data as readonly number[]);
+      case 'int8':
+        return data instanceof Int8Array ? data : Int8Array.from(data as readonly number[]);
       case 'uint8':
-      case 'bool': return data instanceof Uint8Array ? data : Uint8Array.from(data as readonly number[]);
-      case 'int32': return data instanceof Int32Array ? data : Int32Array.from(data as readonly number[]);
-      case 'uint32': return data instanceof Uint32Array ? data : Uint32Array.from(data as readonly number[]);
-      case 'int64': return data instanceof BigInt64Array ? data : BigInt64Array.from(Array.from(data as ArrayLike<number | bigint>, (v) => BigInt(v)));
-      case 'uint64': return data instanceof BigUint64Array ? data : BigUint64Array.from(Array.from(data as ArrayLike<number | bigint>, (v) => BigInt(v)));
+      case 'bool':
+        return data instanceof Uint8Array ? data : Uint8Array.from(data as readonly number[]);
+      case 'int32':
+        return data instanceof Int32Array ? data : Int32Array.from(data as readonly number[]);
+      case 'uint32':
+        return data instanceof Uint32Array ? data : Uint32Array.from(data as readonly number[]);
+      case 'int64':
+        return data instanceof BigInt64Array
+          ? data
+          : BigInt64Array.from(Array.from(data as ArrayLike<number | bigint>, (v) => BigInt(v)));
+      case 'uint64':
+        return data instanceof BigUint64Array
+          ? data
+          : BigUint64Array.from(Array.from(data as ArrayLike<number | bigint>, (v) => BigInt(v)));
     }
   })();
   // Typed arrays use the platform's byte order; every platform Node supports here is little-endian.
@@ -124,20 +141,32 @@ function rawBytes(tensor: Tensor): Uint8Array {
 function attributeToProto(name: string, value: AttributeValue): Record<string, unknown> {
   if (isTyped(value)) {
     switch (value.kind) {
-      case 'float': return { name, type: ATTRIBUTE_TYPES.FLOAT, f: value.value };
-      case 'floats': return { name, type: ATTRIBUTE_TYPES.FLOATS, floats: [...value.value] };
-      case 'int': return { name, type: ATTRIBUTE_TYPES.INT, i: checkInt(name, value.value) };
-      case 'ints': return { name, type: ATTRIBUTE_TYPES.INTS, ints: value.value.map((v) => checkInt(name, v)) };
-      case 'tensor': return { name, type: ATTRIBUTE_TYPES.TENSOR, t: tensorToProto('', value.value) };
-      case 'graph': return { name, type: ATTRIBUTE_TYPES.GRAPH, g: value.value.toGraphProto() };
+      case 'float':
+        return { name, type: ATTRIBUTE_TYPES.FLOAT, f: value.value };
+      case 'floats':
+        return { name, type: ATTRIBUTE_TYPES.FLOATS, floats: [...value.value] };
+      case 'int':
+        return { name, type: ATTRIBUTE_TYPES.INT, i: checkInt(name, value.value) };
+      case 'ints':
+        return { name, type: ATTRIBUTE_TYPES.INTS, ints: value.value.map((v) => checkInt(name, v)) };
+      case 'tensor':
+        return { name, type: ATTRIBUTE_TYPES.TENSOR, t: tensorToProto('', value.value) };
+      case 'graph':
+        return { name, type: ATTRIBUTE_TYPES.GRAPH, g: value.value.toGraphProto() };
     }
   }
   if (typeof value === 'string') return { name, type: ATTRIBUTE_TYPES.STRING, s: Buffer.from(value, 'utf8') };
   if (typeof value === 'number') {
-    return Number.isInteger(value) ? { name, type: ATTRIBUTE_TYPES.INT, i: value } : { name, type: ATTRIBUTE_TYPES.FLOAT, f: value };
+    return Number.isInteger(value)
+      ? { name, type: ATTRIBUTE_TYPES.INT, i: value }
+      : { name, type: ATTRIBUTE_TYPES.FLOAT, f: value };
   }
   if (value.length > 0 && value.every((v) => typeof v === 'string')) {
-    return { name, type: ATTRIBUTE_TYPES.STRINGS, strings: (value as readonly string[]).map((v) => Buffer.from(v, 'utf8')) };
+    return {
+      name,
+      type: ATTRIBUTE_TYPES.STRINGS,
+      strings: (value as readonly string[]).map((v) => Buffer.from(v, 'utf8')),
+    };
   }
   const numbers = value as readonly number[];
   return numbers.every((v) => Number.isInteger(v))
@@ -209,19 +238,32 @@ export class GraphBuilder {
   }
 
   /** Adds a node with one output and returns that output's name (`output` or a generated unique name). */
-  node(opType: string, inputs: readonly string[], attributes: Record<string, AttributeValue> = {}, options: NodeOptions & { output?: string } = {}): string {
+  node(
+    opType: string,
+    inputs: readonly string[],
+    attributes: Record<string, AttributeValue> = {},
+    options: NodeOptions & { output?: string } = {},
+  ): string {
     const [out] = this.nodeMulti(opType, inputs, [options.output ?? this.fresh(opType)], attributes, options);
     return out as string;
   }
 
   /** Adds a node with several outputs (a count for generated names, or the names) and returns their names. */
-  nodeMulti(opType: string, inputs: readonly string[], outputs: number | readonly string[], attributes: Record<string, AttributeValue> = {}, options: NodeOptions = {}): string[] {
+  nodeMulti(
+    opType: string,
+    inputs: readonly string[],
+    outputs: number | readonly string[],
+    attributes: Record<string, AttributeValue> = {},
+    options: NodeOptions = {},
+  ): string[] {
     const name = options.name ?? `${opType}_${this.nodes.length}`;
     if (this.nodeNames.has(name)) throw new Error(`duplicate node name "${name}"`);
     for (const input of inputs) {
-      if (input !== '' && !this.defined.has(input)) throw new Error(`node ${name} (${opType}): input "${input}" is not defined yet`);
+      if (input !== '' && !this.defined.has(input))
+        throw new Error(`node ${name} (${opType}): input "${input}" is not defined yet`);
     }
-    const outNames = typeof outputs === 'number' ? Array.from({ length: outputs }, () => this.fresh(opType)) : [...outputs];
+    const outNames =
+      typeof outputs === 'number' ? Array.from({ length: outputs }, () => this.fresh(opType)) : [...outputs];
     for (const out of outNames) this.define(out);
     this.nodeNames.add(name);
     this.nodes.push({ opType, inputs: [...inputs], outputs: outNames, attributes, name, domain: options.domain ?? '' });
@@ -294,7 +336,11 @@ export class GraphBuilder {
 
 /** Decodes ONNX bytes into a plain object (int64 as numbers, bytes as Buffers) for inspection and tests. */
 export function decodeModel(bytes: Uint8Array): DecodedModel {
-  return ModelProto.toObject(ModelProto.decode(bytes), { longs: Number, defaults: false, arrays: true }) as DecodedModel;
+  return ModelProto.toObject(ModelProto.decode(bytes), {
+    longs: Number,
+    defaults: false,
+    arrays: true,
+  }) as DecodedModel;
 }
 
 export interface DecodedModel {
@@ -304,7 +350,22 @@ export interface DecodedModel {
   metadataProps?: { key: string; value: string }[];
   graph: {
     name?: string;
-    node: { name?: string; opType: string; domain?: string; input: string[]; output: string[]; attribute: { name: string; type: number; f?: number; i?: number; s?: Buffer; ints?: number[]; floats?: number[] }[] }[];
+    node: {
+      name?: string;
+      opType: string;
+      domain?: string;
+      input: string[];
+      output: string[];
+      attribute: {
+        name: string;
+        type: number;
+        f?: number;
+        i?: number;
+        s?: Buffer;
+        ints?: number[];
+        floats?: number[];
+      }[];
+    }[];
     initializer: { name: string; dims: number[]; dataType: number; rawData?: Buffer }[];
     input: { name: string }[];
     output: { name: string }[];

@@ -27,12 +27,28 @@ const descriptor = {
           },
           nested: {
             AttributeType: {
-              values: { UNDEFINED: 0, FLOAT: 1, INT: 2, STRING: 3, TENSOR: 4, GRAPH: 5, FLOATS: 6, INTS: 7, STRINGS: 8, TENSORS: 9, GRAPHS: 10 },
+              values: {
+                UNDEFINED: 0,
+                FLOAT: 1,
+                INT: 2,
+                STRING: 3,
+                TENSOR: 4,
+                GRAPH: 5,
+                FLOATS: 6,
+                INTS: 7,
+                STRINGS: 8,
+                TENSORS: 9,
+                GRAPHS: 10,
+              },
             },
           },
         },
         ValueInfoProto: {
-          fields: { name: { type: 'string', id: 1 }, type: { type: 'TypeProto', id: 2 }, docString: { type: 'string', id: 3 } },
+          fields: {
+            name: { type: 'string', id: 1 },
+            type: { type: 'TypeProto', id: 2 },
+            docString: { type: 'string', id: 3 },
+          },
         },
         NodeProto: {
           fields: {
@@ -90,7 +106,11 @@ const descriptor = {
           nested: {
             Dimension: {
               oneofs: { value: { oneof: ['dimValue', 'dimParam'] } },
-              fields: { dimValue: { type: 'int64', id: 1 }, dimParam: { type: 'string', id: 2 }, denotation: { type: 'string', id: 3 } },
+              fields: {
+                dimValue: { type: 'int64', id: 1 },
+                dimParam: { type: 'string', id: 2 },
+                denotation: { type: 'string', id: 3 },
+              },
             },
           },
         },
@@ -130,4 +150,15 @@ export const DATA_TYPES = {
 export type DataType = keyof typeof DATA_TYPES;
 
 /** onnx.AttributeProto.AttributeType values. */
-export const ATTRIBUTE_TYPES = { FLOAT: 1, INT: 2, STRING: 3, TENSOR: 4, GRAPH: 5, FLOATS: 6, INTS: 7, STRINGS: 8, TENSORS: 9, GRAPHS: 10 } as const;
+export const ATTRIBUTE_TYPES = {
+  FLOAT: 1,
+  INT: 2,
+  STRING: 3,
+  TENSOR: 4,
+  GRAPH: 5,
+  FLOATS: 6,
+  INTS: 7,
+  STRINGS: 8,
+  TENSORS: 9,
+  GRAPHS: 10,
+} as const;

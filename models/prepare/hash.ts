@@ -8,7 +8,11 @@ export function sha256(data: Uint8Array): string {
 }
 
 /** Hashes a file by streaming it (the ISNet file is ~90 MB); `algorithm` as node:crypto names it. */
-export async function hashFile(file: string, algorithm: 'sha256' | 'sha512', encoding: 'hex' | 'base64' = 'hex'): Promise<string> {
+export async function hashFile(
+  file: string,
+  algorithm: 'sha256' | 'sha512',
+  encoding: 'hex' | 'base64' = 'hex',
+): Promise<string> {
   const hash = createHash(algorithm);
   for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
   return hash.digest(encoding);

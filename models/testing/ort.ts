@@ -6,12 +6,22 @@ import * as ort from 'onnxruntime-node';
  * intra-op threads = cores, one inter-op thread.
  */
 export function createSession(model: string | Uint8Array): Promise<ort.InferenceSession> {
-  const options: ort.InferenceSession.SessionOptions = { executionMode: 'sequential', intraOpNumThreads: 2, interOpNumThreads: 1 };
-  return typeof model === 'string' ? ort.InferenceSession.create(model, options) : ort.InferenceSession.create(model, options);
+  const options: ort.InferenceSession.SessionOptions = {
+    executionMode: 'sequential',
+    intraOpNumThreads: 2,
+    interOpNumThreads: 1,
+  };
+  return typeof model === 'string'
+    ? ort.InferenceSession.create(model, options)
+    : ort.InferenceSession.create(model, options);
 }
 
 /** Runs a single-input, single-output float32 model once. */
-export async function runOnnx(model: string | Uint8Array, input: Float32Array, dims: number[]): Promise<{ data: Float32Array; dims: readonly number[] }> {
+export async function runOnnx(
+  model: string | Uint8Array,
+  input: Float32Array,
+  dims: number[],
+): Promise<{ data: Float32Array; dims: readonly number[] }> {
   const session = await createSession(model);
   try {
     const [inputName] = session.inputNames;

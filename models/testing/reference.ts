@@ -32,7 +32,8 @@ export function conv2d(x: Chw, kernel: Float32Array, bias: Float32Array, cout: n
             for (let kx = 0; kx < k; kx++) {
               const sx = xx + kx - pad;
               if (sx < 0 || sx >= x.w) continue;
-              sum += (x.data[(i * x.h + sy) * x.w + sx] as number) * (kernel[((o * x.c + i) * k + ky) * k + kx] as number);
+              sum +=
+                (x.data[(i * x.h + sy) * x.w + sx] as number) * (kernel[((o * x.c + i) * k + ky) * k + kx] as number);
             }
           }
         }
@@ -44,15 +45,30 @@ export function conv2d(x: Chw, kernel: Float32Array, bias: Float32Array, cout: n
 }
 
 export function relu(x: Chw): Chw {
-  return chw(x.c, x.h, x.w, x.data.map((v) => Math.max(0, v)));
+  return chw(
+    x.c,
+    x.h,
+    x.w,
+    x.data.map((v) => Math.max(0, v)),
+  );
 }
 
 export function add(a: Chw, b: Chw): Chw {
-  return chw(a.c, a.h, a.w, a.data.map((v, i) => v + (b.data[i] as number)));
+  return chw(
+    a.c,
+    a.h,
+    a.w,
+    a.data.map((v, i) => v + (b.data[i] as number)),
+  );
 }
 
 export function scale(a: Chw, factor: number): Chw {
-  return chw(a.c, a.h, a.w, a.data.map((v) => v * factor));
+  return chw(
+    a.c,
+    a.h,
+    a.w,
+    a.data.map((v) => v * factor),
+  );
 }
 
 /** Concatenation along channels. */
@@ -74,7 +90,9 @@ export function upsampleNearest(x: Chw, factor: number): Chw {
   for (let c = 0; c < x.c; c++) {
     for (let y = 0; y < out.h; y++) {
       for (let xx = 0; xx < out.w; xx++) {
-        out.data[(c * out.h + y) * out.w + xx] = x.data[(c * x.h + Math.floor(y / factor)) * x.w + Math.floor(xx / factor)] as number;
+        out.data[(c * out.h + y) * out.w + xx] = x.data[
+          (c * x.h + Math.floor(y / factor)) * x.w + Math.floor(xx / factor)
+        ] as number;
       }
     }
   }
@@ -93,7 +111,9 @@ export function depthToSpace(x: Chw, block: number, mode: 'DCR' | 'CRD' = 'DCR')
       for (let xx = 0; xx < out.w; xx++) {
         const offset = (y % block) * block + (xx % block);
         const src = mode === 'DCR' ? offset * cOut + c : c * block * block + offset;
-        out.data[(c * out.h + y) * out.w + xx] = x.data[(src * x.h + Math.floor(y / block)) * x.w + Math.floor(xx / block)] as number;
+        out.data[(c * out.h + y) * out.w + xx] = x.data[
+          (src * x.h + Math.floor(y / block)) * x.w + Math.floor(xx / block)
+        ] as number;
       }
     }
   }
@@ -134,7 +154,12 @@ export function randomFloats(n: number, seed: number, lo = -1, hi = 1): Float32A
 /** PReLU with one slope per channel. */
 export function prelu(x: Chw, slopes: Float32Array): Chw {
   const plane = x.h * x.w;
-  return chw(x.c, x.h, x.w, x.data.map((v, i) => (v >= 0 ? v : v * (slopes[Math.floor(i / plane)] as number))));
+  return chw(
+    x.c,
+    x.h,
+    x.w,
+    x.data.map((v, i) => (v >= 0 ? v : v * (slopes[Math.floor(i / plane)] as number))),
+  );
 }
 
 /**

@@ -6,7 +6,8 @@ import type { LayersModelJson } from '../convert/tfjs-layers';
 
 let ready: Promise<typeof tf> | undefined;
 
-const single = (inputs: tf.Tensor | tf.Tensor[]): tf.Tensor => (Array.isArray(inputs) ? (inputs[0] as tf.Tensor) : inputs);
+const single = (inputs: tf.Tensor | tf.Tensor[]): tf.Tensor =>
+  Array.isArray(inputs) ? (inputs[0] as tf.Tensor) : inputs;
 
 /** ESRGAN's residual scaling layer: x * beta. */
 class MultiplyBeta extends tf.layers.Layer {
@@ -30,7 +31,12 @@ function pixelShuffle(scale: number): tf.serialization.SerializableConstructor<t
     static className = `PixelShuffle${scale}x`;
     override computeOutputShape(shape: tf.Shape): tf.Shape {
       const [n, h, w, c] = shape as (number | null)[];
-      return [n ?? null, h == null ? null : h * scale, w == null ? null : w * scale, c == null ? null : c / (scale * scale)];
+      return [
+        n ?? null,
+        h == null ? null : h * scale,
+        w == null ? null : w * scale,
+        c == null ? null : c / (scale * scale),
+      ];
     }
     override call(inputs: tf.Tensor | tf.Tensor[]): tf.Tensor {
       return tf.depthToSpace(single(inputs) as tf.Tensor4D, scale, 'NHWC');
@@ -60,10 +66,12 @@ export function loadTf(): Promise<typeof tf> {
 /** Saves a TF.js model in memory as the converter's input: a model.json and its single weight shard. */
 export async function saveLayersModel(model: tf.LayersModel): Promise<{ json: LayersModelJson; shard: Uint8Array }> {
   let saved: tf.io.ModelArtifacts | undefined;
-  await model.save(tf.io.withSaveHandler(async (artifacts) => {
-    saved = artifacts;
-    return { modelArtifactsInfo: { dateSaved: new Date(), modelTopologyType: 'JSON' } };
-  }));
+  await model.save(
+    tf.io.withSaveHandler(async (artifacts) => {
+      saved = artifacts;
+      return { modelArtifactsInfo: { dateSaved: new Date(), modelTopologyType: 'JSON' } };
+    }),
+  );
   if (!saved?.weightSpecs || !saved.weightData) throw new Error('model.save produced no weights');
   const weightData = saved.weightData;
   const shard = new Uint8Array(Array.isArray(weightData) ? await new Blob(weightData).arrayBuffer() : weightData);
@@ -71,23 +79,39 @@ export async function saveLayersModel(model: tf.LayersModel): Promise<{ json: La
     json: {
       format: 'layers-model',
       modelTopology: saved.modelTopology as LayersModelJson['modelTopology'],
-      weightsManifest: [{ paths: ['weights.bin'], weights: saved.weightSpecs.map((w) => ({ name: w.name, shape: w.shape, dtype: w.dtype })) }],
+      weightsManifest: [
+        {
+          paths: ['weights.bin'],
+          weights: saved.weightSpecs.map((w) => ({ name: w.name, shape: w.shape, dtype: w.dtype })),
+        },
+      ],
     },
     shard,
   };
 }
 
 /** Loads a TF.js layers model from a model.json object and a shard reader. */
-export async function loadLayersModel(json: LayersModelJson, readShard: (path: string) => Uint8Array): Promise<tf.LayersModel> {
+export async function loadLayersModel(
+  json: LayersModelJson,
+  readShard: (path: string) => Uint8Array,
+): Promise<tf.LayersModel> {
   await loadTf();
   const weightSpecs = json.weightsManifest.flatMap((g) => g.weights) as tf.io.WeightsManifestEntry[];
   const bytes = Buffer.concat(json.weightsManifest.flatMap((g) => g.paths.map(readShard)));
   const weightData = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-  return tf.loadLayersModel(tf.io.fromMemory({ modelTopology: json.modelTopology as unknown as object, weightSpecs, weightData }));
+  return tf.loadLayersModel(
+    tf.io.fromMemory({ modelTopology: json.modelTopology as unknown as object, weightSpecs, weightData }),
+  );
 }
 
 /** Runs a TF.js model on an NCHW [1,C,H,W] input and returns its output as NCHW too. */
-export function predictNchw(model: tf.LayersModel, nchw: Float32Array, c: number, h: number, w: number): { data: Float32Array; dims: number[] } {
+export function predictNchw(
+  model: tf.LayersModel,
+  nchw: Float32Array,
+  c: number,
+  h: number,
+  w: number,
+): { data: Float32Array; dims: number[] } {
   return tf.tidy(() => {
     const x = tf.tensor4d(nchw, [1, c, h, w]).transpose([0, 2, 3, 1]);
     const y = (model.predict(x) as tf.Tensor4D).transpose([0, 3, 1, 2]);

@@ -31,7 +31,11 @@ export function loadConfigOrExit<T>(load: () => T): T {
  * Runs `stop` once on the first SIGINT or SIGTERM (a second signal while stopping is ignored), then exits
  * 0; when `stop` takes longer than `graceMs`, `onTimeout` runs and the process exits 1.
  */
-export function stopOnSignals(stop: (signal: NodeJS.Signals) => Promise<void>, graceMs: number, onTimeout: () => void): void {
+export function stopOnSignals(
+  stop: (signal: NodeJS.Signals) => Promise<void>,
+  graceMs: number,
+  onTimeout: () => void,
+): void {
   let stopping = false;
   const handle = async (signal: NodeJS.Signals) => {
     if (stopping) return;

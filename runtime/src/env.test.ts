@@ -13,7 +13,11 @@ describe('parseEnv', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const { problems, message } = error as ConfigError;
-    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['QUEUE_REDIS_DB', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE']);
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'QUEUE_REDIS_DB',
+      'S3_ENDPOINT',
+      'S3_FORCE_PATH_STYLE',
+    ]);
     expect(message.startsWith('Invalid worker configuration:\n  - ')).toBe(true);
   });
 

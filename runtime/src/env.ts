@@ -51,6 +51,10 @@ export class ConfigError extends Error {
 export function parseEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv, title?: string): z.infer<S> {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = schema.safeParse(cleaned);
-  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`), title);
+  if (!parsed.success)
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
+      title,
+    );
   return parsed.data;
 }

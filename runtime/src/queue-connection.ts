@@ -18,13 +18,20 @@ export function queueConnection(client: RedisClient, onError: (err: Error) => vo
 function guard(adapter: Adapter, onError: (err: Error) => void): Adapter {
   adapter.on('error', onError);
   const duplicate = adapter.duplicate.bind(adapter);
-  adapter.duplicate = ((...args: Parameters<Adapter['duplicate']>) => guard(duplicate(...args) as Adapter, onError)) as Adapter['duplicate'];
+  adapter.duplicate = ((...args: Parameters<Adapter['duplicate']>) =>
+    guard(duplicate(...args) as Adapter, onError)) as Adapter['duplicate'];
   return adapter;
 }
 
 /** Whether `err` says Redis is unreachable right now (refused, dropped, timed out, reconnecting). */
 export function isRedisUnavailable(err: unknown): boolean {
-  if (err instanceof ClientOfflineError || err instanceof ClientClosedError || err instanceof SocketClosedUnexpectedlyError || err instanceof ConnectionTimeoutError) return true;
+  if (
+    err instanceof ClientOfflineError ||
+    err instanceof ClientClosedError ||
+    err instanceof SocketClosedUnexpectedlyError ||
+    err instanceof ConnectionTimeoutError
+  )
+    return true;
   const code = (err as { code?: unknown } | null)?.code;
   return code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EPIPE';
 }

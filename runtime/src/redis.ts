@@ -28,7 +28,10 @@ export function redisOptions(url: string, database?: number): { url: string; dat
  * commands fail at once (no offline queue) instead of waiting: a request that needs Redis answers 503
  * during an outage rather than hanging, and everything resumes on the first successful reconnect.
  */
-export async function connectRedis(url: string, options: { database?: number; name?: string } = {}): Promise<RedisClient> {
+export async function connectRedis(
+  url: string,
+  options: { database?: number; name?: string } = {},
+): Promise<RedisClient> {
   let connected = false;
   // node-redis rejects connect() with a bare "The client is closed" once the strategy gives up; keep the
   // strategy's own error so the operator sees what was unreachable.
@@ -51,7 +54,10 @@ export async function connectRedis(url: string, options: { database?: number; na
   client.on('error', () => undefined);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Redis at ${redactUrl(url)} did not answer within ${CONNECT_TIMEOUT_MS} ms`)), CONNECT_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new Error(`Redis at ${redactUrl(url)} did not answer within ${CONNECT_TIMEOUT_MS} ms`)),
+      CONNECT_TIMEOUT_MS,
+    );
     timer.unref();
   });
   try {

@@ -12,7 +12,8 @@ export function projectRoot(): string {
   if (cached) return cached;
   for (let dir = __dirname; ; dir = path.dirname(dir)) {
     const manifest = path.join(dir, 'package.json');
-    if (fs.existsSync(manifest) && 'workspaces' in (JSON.parse(fs.readFileSync(manifest, 'utf8')) as object)) return (cached = dir);
+    if (fs.existsSync(manifest) && 'workspaces' in (JSON.parse(fs.readFileSync(manifest, 'utf8')) as object))
+      return (cached = dir);
     if (path.dirname(dir) === dir) throw new Error(`no package.json with "workspaces" above ${__dirname}`);
   }
 }

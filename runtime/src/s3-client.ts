@@ -35,6 +35,12 @@ export async function getObjectBytes(client: S3Client, bucket: string, key: stri
   return Buffer.concat(chunks);
 }
 
-export async function putObject(client: S3Client, bucket: string, key: string, body: Buffer, contentType: string): Promise<void> {
+export async function putObject(
+  client: S3Client,
+  bucket: string,
+  key: string,
+  body: Buffer,
+  contentType: string,
+): Promise<void> {
   await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
 }

@@ -22,7 +22,8 @@ export interface Supervisor {
 }
 
 const alive = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
-const how = (code: number | null, signal: NodeJS.Signals | null) => (signal ? `killed by ${signal}` : `exit code ${code}`);
+const how = (code: number | null, signal: NodeJS.Signals | null) =>
+  signal ? `killed by ${signal}` : `exit code ${code}`;
 
 /**
  * Keeps `npm start`'s two children running together. A worker that dies (crash, out of memory, a signal) is

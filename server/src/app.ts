@@ -85,7 +85,9 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api', apiNotFound);
 
   // 10. The built client for every other path (the client renders its own Not Found page).
-  app.use(spaRouter(fromRoot(deps.config, deps.config.CLIENT_DIST_DIR), { sourceMapsPublic: deps.config.SOURCE_MAPS_PUBLIC }));
+  app.use(
+    spaRouter(fromRoot(deps.config, deps.config.CLIENT_DIST_DIR), { sourceMapsPublic: deps.config.SOURCE_MAPS_PUBLIC }),
+  );
 
   // 11. The one error handler: envelopes for every failure.
   app.use(errorHandler);

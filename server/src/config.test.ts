@@ -25,14 +25,24 @@ describe('server configuration', () => {
   });
 
   it('refuses the development session secret, the embedded S3, no SMTP and TRUST_PROXY=true in production', () => {
-    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), S3_ENDPOINT: 'https://s3.example.test', SMTP_URL: 'smtp://mail.example.test:587' };
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+      S3_ENDPOINT: 'https://s3.example.test',
+      SMTP_URL: 'smtp://mail.example.test:587',
+    };
     expect(loadConfig(production).NODE_ENV).toBe('production');
     expect(loadConfig({ ...production, TRUST_PROXY: '1' }).TRUST_PROXY).toBe('1');
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     try {
       loadConfig({ NODE_ENV: 'production', TRUST_PROXY: 'true' });
     } catch (err) {
-      expect((err as ConfigError).problems.map((p) => p.split(':')[0])).toEqual(['SESSION_SECRET', 'S3_ENDPOINT', 'SMTP_URL', 'TRUST_PROXY']);
+      expect((err as ConfigError).problems.map((p) => p.split(':')[0])).toEqual([
+        'SESSION_SECRET',
+        'S3_ENDPOINT',
+        'SMTP_URL',
+        'TRUST_PROXY',
+      ]);
     }
     expect(() => loadConfig({ ...production, S3_ENDPOINT: '' })).toThrow(/S3_ENDPOINT/);
     expect(() => loadConfig({ ...production, SMTP_URL: '' })).toThrow(/SMTP_URL/);

@@ -73,8 +73,16 @@ const envSchema = z.object({
   /** How long accepting a job waits for the queue before refunding and answering 503. */
   QUEUE_ADD_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   /** A job queued or running longer than these is failed and refunded by the reconciler. */
-  JOB_QUEUED_TIMEOUT_S: z.coerce.number().int().positive().default(30 * 60),
-  JOB_RUNNING_TIMEOUT_S: z.coerce.number().int().positive().default(15 * 60),
+  JOB_QUEUED_TIMEOUT_S: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 60),
+  JOB_RUNNING_TIMEOUT_S: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
   /** How often the reconciler runs, and how long a job must be quiet before it looks at it. */
   JOB_RECONCILE_INTERVAL_S: z.coerce.number().positive().default(30),
   JOB_RECONCILE_GRACE_S: z.coerce.number().min(0).default(60),
@@ -109,10 +117,16 @@ export { ConfigError };
  */
 function productionProblems(value: Env): string[] {
   const problems: string[] = [];
-  if (value.SESSION_SECRET === DEV_SESSION_SECRET) problems.push('SESSION_SECRET: must be set to a long random string in production');
-  if (!value.S3_ENDPOINT) problems.push('S3_ENDPOINT: must point at a real S3 store in production (the embedded one has no access control)');
-  if (!value.SMTP_URL) problems.push('SMTP_URL: must be set in production (reset and verification links are never logged there)');
-  if (value.TRUST_PROXY === 'true') problems.push('TRUST_PROXY: "true" trusts forged X-Forwarded-For; give the number of proxy hops or their addresses');
+  if (value.SESSION_SECRET === DEV_SESSION_SECRET)
+    problems.push('SESSION_SECRET: must be set to a long random string in production');
+  if (!value.S3_ENDPOINT)
+    problems.push('S3_ENDPOINT: must point at a real S3 store in production (the embedded one has no access control)');
+  if (!value.SMTP_URL)
+    problems.push('SMTP_URL: must be set in production (reset and verification links are never logged there)');
+  if (value.TRUST_PROXY === 'true')
+    problems.push(
+      'TRUST_PROXY: "true" trusts forged X-Forwarded-For; give the number of proxy hops or their addresses',
+    );
   return problems;
 }
 

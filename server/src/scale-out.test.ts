@@ -43,7 +43,9 @@ class GatedImagesApi {
 
   static async start(): Promise<GatedImagesApi> {
     const api = new GatedImagesApi();
-    api.png = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#2a7fd2' } }).png().toBuffer();
+    api.png = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#2a7fd2' } })
+      .png()
+      .toBuffer();
     api.server = http.createServer((req, res) => void api.handle(req, res));
     await new Promise<void>((resolve) => api.server.listen(0, '127.0.0.1', resolve));
     api.baseUrl = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}/v1`;
@@ -98,7 +100,12 @@ function listen(url: string, cookie: string) {
   return { events, close: () => request.destroy() };
 }
 
-async function until<T>(what: string, read: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000, context = () => ''): Promise<T> {
+async function until<T>(
+  what: string,
+  read: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 30_000,
+  context = () => '',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -120,7 +127,11 @@ beforeAll(async () => {
   const s3Port = await freePort();
   // Everything a deployment shares between its API processes: the queue's and the limits' Redis keys and
   // the session secret. This in-process context runs the one S3 server and creates the test's accounts.
-  const shared = { QUEUE_PREFIX: `scale-${run}`, RATE_LIMIT_PREFIX: `rl-scale-${run}`, SESSION_SECRET: `scale-out-test-secret-${run}` };
+  const shared = {
+    QUEUE_PREFIX: `scale-${run}`,
+    RATE_LIMIT_PREFIX: `rl-scale-${run}`,
+    SESSION_SECRET: `scale-out-test-secret-${run}`,
+  };
   t = await createTestContext({ ...shared, S3_LOCAL_PORT: String(s3Port) });
   images = await GatedImagesApi.start();
   outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'imagestudio-scale-'));
@@ -145,7 +156,16 @@ beforeAll(async () => {
   );
   const started = await Promise.allSettled(
     ['api-a', 'api-b'].map((name) =>
-      startApiProcess(name, { ...services, DATABASE_URL: TEST_DATABASE_URL, SMTP_URL: '', MAIL_OUTBOX_FILE: path.join(outboxDir, `${name}.jsonl`) }, 180_000),
+      startApiProcess(
+        name,
+        {
+          ...services,
+          DATABASE_URL: TEST_DATABASE_URL,
+          SMTP_URL: '',
+          MAIL_OUTBOX_FILE: path.join(outboxDir, `${name}.jsonl`),
+        },
+        180_000,
+      ),
     ),
   );
   // The one that started is stopped by afterAll even when the other did not.
@@ -177,7 +197,13 @@ afterAll(async () => {
 async function signedIn(tokens: number) {
   const { user, email, password } = await createUser(t);
   await users.markEmailVerified(t.ctx.db, user.id);
-  await applyEntryNow(t.ctx.db, { userId: user.id, deltaTenths: tokens * 10 - Number(user.balance_tenths), kind: 'adjustment', idempotencyKey: `scale:${user.id}`, reason: 'test setup' });
+  await applyEntryNow(t.ctx.db, {
+    userId: user.id,
+    deltaTenths: tokens * 10 - Number(user.balance_tenths),
+    kind: 'adjustment',
+    idempotencyKey: `scale:${user.id}`,
+    reason: 'test setup',
+  });
   const agent = supertest.agent(apis[0]!.baseUrl);
   const login = await signIn(agent, email, password);
   expect(login.status).toBe(200);
@@ -192,36 +218,66 @@ describe('two APIs and two workers on one Postgres and Redis', () => {
         .post('/api/tools/generate')
         .set({ Cookie: me.cookie, 'X-XSRF-TOKEN': me.xsrf })
         .send({ prompt, size: '1024x1024', count });
-      expect({ prompt, status: res.status, body: res.status === 202 ? null : res.body }).toEqual({ prompt, status: 202, body: null });
+      expect({ prompt, status: res.status, body: res.status === 202 ? null : res.body }).toEqual({
+        prompt,
+        status: 202,
+        body: null,
+      });
       return { id: (res.body.payload as JobView).id, prompt, via: api };
     };
     const [a, b] = apis as [ApiProcess, ApiProcess];
     // The first job needs two calls to the images API; the others one each.
-    const jobs = [await submit(a, `first-${run}`, 2), await submit(b, `second-${run}`, 1), await submit(a, `third-${run}`, 1), await submit(b, `fourth-${run}`, 1)];
+    const jobs = [
+      await submit(a, `first-${run}`, 2),
+      await submit(b, `second-${run}`, 1),
+      await submit(a, `third-${run}`, 1),
+      await submit(b, `fourth-${run}`, 1),
+    ];
     const first = jobs[0]!;
     const stream = listen(`${b.baseUrl}/api/jobs/${first.id}/events`, me.cookie);
     try {
       // Each worker takes one job at a time: both are busy at once, on the two oldest jobs.
-      await until('two workers to call the images API at once', () => images.held.length === 2 || undefined, 60_000, logs);
+      await until(
+        'two workers to call the images API at once',
+        () => images.held.length === 2 || undefined,
+        60_000,
+        logs,
+      );
       expect(new Set(images.held.map((h) => h.worker))).toEqual(new Set(['worker-a', 'worker-b']));
       expect(new Set(images.held.map((h) => h.prompt))).toEqual(new Set([first.prompt, jobs[1]!.prompt]));
 
       // Half of the first job (taken through API A) done: the stream from API B says so while the job runs.
-      const firstCall = images.held.splice(images.held.findIndex((h) => h.prompt === first.prompt), 1)[0]!;
+      const firstCall = images.held.splice(
+        images.held.findIndex((h) => h.prompt === first.prompt),
+        1,
+      )[0]!;
       firstCall.let();
       const half = await until(
         'API B to stream the first job half done',
-        () => stream.events.find((e) => e.event === 'job' && e.data.status === 'running' && e.data.stage === 'processing 1/2'),
+        () =>
+          stream.events.find(
+            (e) => e.event === 'job' && e.data.status === 'running' && e.data.stage === 'processing 1/2',
+          ),
         30_000,
         logs,
       );
       expect(half.data.progress).toBe(40);
       // The job's second call comes from the same worker, which still holds it.
-      await until('the first job to ask for its second image', () => images.held.some((h) => h.prompt === first.prompt) || undefined, 60_000, logs);
+      await until(
+        'the first job to ask for its second image',
+        () => images.held.some((h) => h.prompt === first.prompt) || undefined,
+        60_000,
+        logs,
+      );
       expect(images.held.find((h) => h.prompt === first.prompt)!.worker).toBe(firstCall.worker);
 
       images.openGate();
-      const end = await until('the stream on API B to end', () => stream.events.find((e) => e.event === 'end'), 60_000, logs);
+      const end = await until(
+        'the stream on API B to end',
+        () => stream.events.find((e) => e.event === 'end'),
+        60_000,
+        logs,
+      );
       expect(end.data.status).toBe('succeeded');
       expect(end.data.results).toHaveLength(2);
     } finally {
@@ -231,10 +287,15 @@ describe('two APIs and two workers on one Postgres and Redis', () => {
     // Every job finishes once, on one worker, and both workers ran some; either API reports each one.
     for (const [i, job] of jobs.entries()) {
       const api = apis[i % 2]!;
-      await until(`job ${job.prompt} to succeed`, async () => {
-        const res = await supertest(api.baseUrl).get(`/api/jobs/${job.id}`).set('Cookie', me.cookie);
-        return (res.body.payload as JobView | undefined)?.status === 'succeeded' || undefined;
-      }, 60_000, logs);
+      await until(
+        `job ${job.prompt} to succeed`,
+        async () => {
+          const res = await supertest(api.baseUrl).get(`/api/jobs/${job.id}`).set('Cookie', me.cookie);
+          return (res.body.payload as JobView | undefined)?.status === 'succeeded' || undefined;
+        },
+        60_000,
+        logs,
+      );
     }
     const byPrompt = new Map<string, Set<string>>();
     for (const { worker, prompt } of images.seen) byPrompt.set(prompt, (byPrompt.get(prompt) ?? new Set()).add(worker));

@@ -26,7 +26,13 @@ describe('API-only generation worker end to end', () => {
 
   beforeAll(async () => {
     s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'worker-remote-s3-'));
-    s3 = new S3rver({ address: '127.0.0.1', port: 0, directory: s3Dir, silent: true, configureBuckets: [{ name: BUCKET, configs: [] }] });
+    s3 = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      directory: s3Dir,
+      silent: true,
+      configureBuckets: [{ name: BUCKET, configs: [] }],
+    });
     const { port } = (await s3.run()) as { port: number };
     api = await FakeImagesApi.start();
     const config = loadWorkerConfig({
@@ -53,12 +59,20 @@ describe('API-only generation worker end to end', () => {
     fs.rmSync(s3Dir, { recursive: true, force: true });
   });
 
-  const submit = (name: string, data: Record<string, unknown>) => client.submit(name, { userId: randomUUID(), ...data });
+  const submit = (name: string, data: Record<string, unknown>) =>
+    client.submit(name, { userId: randomUUID(), ...data });
 
   it('offers only generate, as remote:<model>, with the API concurrency', async () => {
     expect(running.available).toEqual(['generate']);
-    const beat = workerHeartbeatSchema.parse(JSON.parse((await client.redis.get(heartbeatKey(prefix, running.workerId)))!));
-    expect(beat).toMatchObject({ tools: ['generate'], provider: 'remote:gpt-image-1', providers: { generate: 'remote:gpt-image-1' }, concurrency: 3 });
+    const beat = workerHeartbeatSchema.parse(
+      JSON.parse((await client.redis.get(heartbeatKey(prefix, running.workerId)))!),
+    );
+    expect(beat).toMatchObject({
+      tools: ['generate'],
+      provider: 'remote:gpt-image-1',
+      providers: { generate: 'remote:gpt-image-1' },
+      concurrency: 3,
+    });
   });
 
   it('runs a generate job through the API, and a declined prompt fails once with the plain message', async () => {
@@ -67,13 +81,21 @@ describe('API-only generation worker end to end', () => {
     expect(result.provider).toBe('remote:gpt-image-1');
     expect(result.files).toHaveLength(2);
 
-    const declined = await submit('generate', { prompt: 'something [[declined]]', count: 1, width: 256, height: 256, seed: 1 });
+    const declined = await submit('generate', {
+      prompt: 'something [[declined]]',
+      count: 1,
+      width: 256,
+      height: 256,
+      seed: 1,
+    });
     await expect(declined.waitUntilFinished(client.events, 30_000)).rejects.toThrow();
     const after = (await client.queue.getJob(declined.id!))!;
     expect(after.attemptsMade).toBe(1);
     expect(userFailureMessage(after.failedReason)).toBe('The image service declined this prompt.');
 
     const upscale = await submit('upscale', { inputKey: 'uploads/x.png', factor: 2, outputFormat: 'png' });
-    await expect(upscale.waitUntilFinished(client.events, 30_000)).rejects.toThrow(/upscale is not available on this worker: not in WORKER_TOOLS/);
+    await expect(upscale.waitUntilFinished(client.events, 30_000)).rejects.toThrow(
+      /upscale is not available on this worker: not in WORKER_TOOLS/,
+    );
   }, 60_000);
 });

@@ -31,7 +31,13 @@ describe('worker end to end (BullMQ + Redis + S3 + real models)', () => {
 
   beforeAll(async () => {
     s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'worker-s3-'));
-    s3 = new S3rver({ address: '127.0.0.1', port: 0, directory: s3Dir, silent: true, configureBuckets: [{ name: BUCKET, configs: [] }] });
+    s3 = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      directory: s3Dir,
+      silent: true,
+      configureBuckets: [{ name: BUCKET, configs: [] }],
+    });
     const { port } = (await s3.run()) as { port: number };
     const config = loadWorkerConfig({
       REDIS_URL,
@@ -43,10 +49,20 @@ describe('worker end to end (BullMQ + Redis + S3 + real models)', () => {
       WORKER_CPU_THREADS: '2',
       WORKER_WARMUP_RUNS: '1',
     });
-    const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) });
+    const logger = pino(
+      { level: 'info' },
+      { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) },
+    );
     running = await startWorker(config, logger);
     client = await openQueueClient(REDIS_URL, QUEUE_DB, prefix);
-    storage = await WorkerStorage.open({ endpoint: config.S3_ENDPOINT, region: 'us-east-1', bucket: BUCKET, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+    storage = await WorkerStorage.open({
+      endpoint: config.S3_ENDPOINT,
+      region: 'us-east-1',
+      bucket: BUCKET,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    });
     // Start-up loads and warms ISNet and five upscaling model files (~15 s on a quiet 2-core machine).
   }, 240_000);
 
@@ -107,7 +123,9 @@ describe('worker end to end (BullMQ + Redis + S3 + real models)', () => {
     const result = jobResultSchema.parse(await job.waitUntilFinished(client.events, 120_000));
     client.events.off('progress', onProgress);
     expect(result.provider).toBe('cpu');
-    expect(result.files).toEqual([{ key: `results/${userId}/${jobId}/0.png`, width: 300, height: 200, format: 'png', bytes: expect.any(Number) }]);
+    expect(result.files).toEqual([
+      { key: `results/${userId}/${jobId}/0.png`, width: 300, height: 200, format: 'png', bytes: expect.any(Number) },
+    ]);
     expect(result.timings.infer).toBeGreaterThan(0);
     const stored = await storage.get(result.files[0]!.key);
     expect(stored.length).toBe(result.files[0]!.bytes);
@@ -117,13 +135,23 @@ describe('worker end to end (BullMQ + Redis + S3 + real models)', () => {
   }, 120_000);
 
   it('upscales x2 with the chosen model (default photo: Real-ESRGAN general at x4, halved)', async () => {
-    const small = await sharp(path.join(FIXTURES, 'coffee-300.png')).extract({ left: 100, top: 60, width: 48, height: 32 }).png().toBuffer();
+    const small = await sharp(path.join(FIXTURES, 'coffee-300.png'))
+      .extract({ left: 100, top: 60, width: 48, height: 32 })
+      .png()
+      .toBuffer();
     const job = await submit('upscale', { inputKey: await upload(small), factor: 2, outputFormat: 'webp' });
     const result = jobResultSchema.parse(await job.waitUntilFinished(client.events, 60_000));
     expect(result.files[0]).toMatchObject({ width: 96, height: 64, format: 'webp' });
     expect(result.notes).toContain('model photo (realesr-general-x4v3 at x4, halved with Lanczos3)');
-    const fast = await submit('upscale', { inputKey: await upload(small), factor: 2, model: 'fast', outputFormat: 'png' });
-    expect(jobResultSchema.parse(await fast.waitUntilFinished(client.events, 60_000)).notes).toContain('model fast (esrgan-slim-x2)');
+    const fast = await submit('upscale', {
+      inputKey: await upload(small),
+      factor: 2,
+      model: 'fast',
+      outputFormat: 'png',
+    });
+    expect(jobResultSchema.parse(await fast.waitUntilFinished(client.events, 60_000)).notes).toContain(
+      'model fast (esrgan-slim-x2)',
+    );
     expect((await sharp(await storage.get(result.files[0]!.key)).metadata()).width).toBe(96);
   }, 60_000);
 
@@ -134,15 +162,27 @@ describe('worker end to end (BullMQ + Redis + S3 + real models)', () => {
   }
 
   it('fails without retries on a corrupt image, an invalid payload, a missing tool and a cancel flag', async () => {
-    const corrupt = await submit('remove-background', { inputKey: await upload(Buffer.from('definitely not a png')), outputFormat: 'png' });
-    expect(await failure(corrupt)).toEqual({ message: expect.stringContaining('could not be read as an image'), attempts: 1 });
+    const corrupt = await submit('remove-background', {
+      inputKey: await upload(Buffer.from('definitely not a png')),
+      outputFormat: 'png',
+    });
+    expect(await failure(corrupt)).toEqual({
+      message: expect.stringContaining('could not be read as an image'),
+      attempts: 1,
+    });
 
     const invalid = await submit('upscale', { inputKey: 'x', factor: 3, outputFormat: 'png' });
-    expect(await failure(invalid)).toEqual({ message: expect.stringContaining('invalid upscale payload: factor'), attempts: 1 });
+    expect(await failure(invalid)).toEqual({
+      message: expect.stringContaining('invalid upscale payload: factor'),
+      attempts: 1,
+    });
 
     if (!running.available.includes('generate')) {
       const gen = await submit('generate', { prompt: 'a cat', count: 1, width: 512, height: 512, seed: 1 });
-      expect(await failure(gen)).toEqual({ message: expect.stringContaining('generate is not available on this worker'), attempts: 1 });
+      expect(await failure(gen)).toEqual({
+        message: expect.stringContaining('generate is not available on this worker'),
+        attempts: 1,
+      });
     }
 
     const jobId = randomUUID();

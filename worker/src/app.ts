@@ -7,7 +7,14 @@ import type { WorkerConfig } from './config';
 import { TOOL_LOADERS, loadTools } from './handlers';
 import { type LoadedTools, type Tool, type ToolLoaders, isUnavailable } from './handlers/types';
 import { InferenceRuntime } from './inference';
-import { type Logger, type RedisClient, connectRedis, projectRoot, queueConnection, throttledErrorLog } from '@imagestudio/runtime';
+import {
+  type Logger,
+  type RedisClient,
+  connectRedis,
+  projectRoot,
+  queueConnection,
+  throttledErrorLog,
+} from '@imagestudio/runtime';
 import { startHeartbeat } from './queue/heartbeat';
 import { Limiter } from './queue/limiter';
 import { createProcessor } from './queue/processor';
@@ -26,16 +33,25 @@ export interface RunningWorker {
   close(): Promise<void>;
 }
 
-const VERSION = (JSON.parse(fs.readFileSync(path.join(projectRoot(), 'worker', 'package.json'), 'utf8')) as { version: string }).version;
+const VERSION = (
+  JSON.parse(fs.readFileSync(path.join(projectRoot(), 'worker', 'package.json'), 'utf8')) as { version: string }
+).version;
 
 /** Connects Redis and S3, loads every tool's models once, starts the BullMQ Worker and the heartbeat. */
-export async function startWorker(config: WorkerConfig, logger: Logger, loaders: ToolLoaders = TOOL_LOADERS): Promise<RunningWorker> {
+export async function startWorker(
+  config: WorkerConfig,
+  logger: Logger,
+  loaders: ToolLoaders = TOOL_LOADERS,
+): Promise<RunningWorker> {
   const cleanup: (() => Promise<unknown> | unknown)[] = [];
   const undo = async () => {
     for (const fn of cleanup.reverse()) await Promise.resolve(fn()).catch(() => undefined);
   };
   try {
-    const redis: RedisClient = await connectRedis(config.REDIS_URL, { database: config.QUEUE_REDIS_DB, name: 'worker' });
+    const redis: RedisClient = await connectRedis(config.REDIS_URL, {
+      database: config.QUEUE_REDIS_DB,
+      name: 'worker',
+    });
     cleanup.push(() => redis.quit());
     const storage = await WorkerStorage.open({
       endpoint: config.S3_ENDPOINT,
@@ -55,7 +71,9 @@ export async function startWorker(config: WorkerConfig, logger: Logger, loaders:
     cleanup.push(() => runtime.close());
     const tools = await loadTools(loaders, { config, runtime, logger });
     const available = JOB_NAMES.filter((n) => !isUnavailable(tools[n]));
-    const providers = Object.fromEntries(available.map((n) => [n, (tools[n] as Tool<JobName>).provider])) as Partial<Record<JobName, ToolProvider>>;
+    const providers = Object.fromEntries(available.map((n) => [n, (tools[n] as Tool<JobName>).provider])) as Partial<
+      Record<JobName, ToolProvider>
+    >;
     const provider: ToolProvider = available[0] ? providers[available[0]]! : 'cpu';
     const { limited, concurrency } = limitConcurrency(tools, config);
 
@@ -64,7 +82,10 @@ export async function startWorker(config: WorkerConfig, logger: Logger, loaders:
       prefix: config.QUEUE_PREFIX,
       concurrency,
     });
-    worker.on('error', throttledErrorLog((err, skipped) => logger.error({ err: err.message, skipped }, 'queue worker error')));
+    worker.on(
+      'error',
+      throttledErrorLog((err, skipped) => logger.error({ err: err.message, skipped }, 'queue worker error')),
+    );
     worker.on('failed', (job, err) => logger.debug({ jobId: job?.id, err: err.message }, 'job failed'));
     const workerId = `${os.hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
     const models: Partial<Record<JobName, string[]>> = {};
@@ -72,7 +93,12 @@ export async function startWorker(config: WorkerConfig, logger: Logger, loaders:
       const offered = (tools[name] as { models?: readonly string[] }).models;
       if (offered) models[name] = [...offered];
     }
-    const stopHeartbeat = startHeartbeat(redis, config.QUEUE_PREFIX, { workerId, tools: available, models, provider, providers, concurrency, version: VERSION }, logger);
+    const stopHeartbeat = startHeartbeat(
+      redis,
+      config.QUEUE_PREFIX,
+      { workerId, tools: available, models, provider, providers, concurrency, version: VERSION },
+      logger,
+    );
     logger.info({ workerId, tools: available, models, providers, concurrency, queue: QUEUE_NAME }, 'worker started');
 
     return {
@@ -103,7 +129,10 @@ export async function startWorker(config: WorkerConfig, logger: Logger, loaders:
  * models' (WORKER_CONCURRENCY). BullMQ takes as many jobs at once as both pools of the tools offered hold.
  */
 function limitConcurrency(tools: LoadedTools, config: WorkerConfig): { limited: LoadedTools; concurrency: number } {
-  const pools = { local: new Limiter(config.WORKER_CONCURRENCY), remote: new Limiter(config.GENERATION_API_CONCURRENCY) };
+  const pools = {
+    local: new Limiter(config.WORKER_CONCURRENCY),
+    remote: new Limiter(config.GENERATION_API_CONCURRENCY),
+  };
   const used = new Set<Limiter>();
   const limited = { ...tools } as Record<JobName, LoadedTools[JobName]>;
   for (const name of JOB_NAMES) {
@@ -112,7 +141,10 @@ function limitConcurrency(tools: LoadedTools, config: WorkerConfig): { limited: 
     const pool = tool.provider.startsWith('remote:') ? pools.remote : pools.local;
     used.add(pool);
     const run = tool.run.bind(tool) as Tool<JobName>['run'];
-    limited[name] = { ...tool, run: (ctx: Parameters<typeof run>[0]) => pool.run(() => run(ctx)) } as LoadedTools[JobName];
+    limited[name] = {
+      ...tool,
+      run: (ctx: Parameters<typeof run>[0]) => pool.run(() => run(ctx)),
+    } as LoadedTools[JobName];
   }
   const concurrency = [...used].reduce((sum, pool) => sum + pool.size, 0) || config.WORKER_CONCURRENCY;
   return { limited: limited as LoadedTools, concurrency };

@@ -15,72 +15,103 @@ export const DEFAULT_WARMUP_RUNS = 2;
 /** "cuda,webgpu,cpu" -> ['cuda', 'webgpu', 'cpu'], in the operator's order of preference. */
 const providerList = z
   .string()
-  .transform((s) => s.split(',').map((p) => p.trim().toLowerCase()).filter(Boolean))
+  .transform((s) =>
+    s
+      .split(',')
+      .map((p) => p.trim().toLowerCase())
+      .filter(Boolean),
+  )
   .pipe(z.array(executionProviderSchema).min(1))
   .refine((list) => new Set(list).size === list.length, 'lists a provider twice');
 
 /** "generate, upscale" -> ['generate', 'upscale']: the tools this worker offers. */
 const toolList = z
   .string()
-  .transform((s) => s.split(',').map((t) => t.trim()).filter(Boolean))
+  .transform((s) =>
+    s
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.enum(JOB_NAMES)).min(1));
 
-const envSchema = z.object({
-  ...processEnv,
-  ...queueEnv,
+const envSchema = z
+  .object({
+    ...processEnv,
+    ...queueEnv,
 
-  S3_ENDPOINT: z.string({ error: 'is required: the worker reads inputs from and writes results to S3 (npm start passes the API\'s embedded one)' }).url(),
-  ...s3Env,
+    S3_ENDPOINT: z
+      .string({
+        error:
+          "is required: the worker reads inputs from and writes results to S3 (npm start passes the API's embedded one)",
+      })
+      .url(),
+    ...s3Env,
 
-  /** Ordered preference of onnxruntime execution providers; the first that loads is used. */
-  WORKER_EXECUTION_PROVIDERS: providerList.default(['cpu']),
-  /** Refuse to start unless a GPU provider (cuda or webgpu) loads: no silent CPU fallback. */
-  WORKER_REQUIRE_GPU: envBool.default(false),
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
-  /** CPU intra-op threads; defaults to the machine's cores. */
-  WORKER_CPU_THREADS: z.coerce.number().int().min(1).max(256).optional(),
-  /**
-   * Untimed runs of each background-removal and upscaling model at start, before the worker takes jobs: the
-   * first runs of a model are slower than the rest (worker/src/pipelines/warm-up.ts). 0 = none.
-   */
-  WORKER_WARMUP_RUNS: z.coerce.number().int().min(0).max(10).default(DEFAULT_WARMUP_RUNS),
-  /** Folder of the prepared models (`npm run models`). */
-  MODELS_DIR: z.string().default('models/.cache'),
-  /** Operator-provided text-to-image ONNX export (diffusers layout); unset = generation not available. */
-  GENERATION_MODEL_DIR: z.string().optional(),
-  /** Denoising steps; unset = the model's kind decides (1 for turbo exports, 4 for LCM, else 25). */
-  GENERATION_STEPS: z.coerce.number().int().min(1).max(150).optional(),
-  /** Classifier-free guidance scale; > 1 turns guidance on. Unset = 0 for turbo exports, 1 for LCM, else 7.5. */
-  GENERATION_GUIDANCE: z.coerce.number().min(0).max(30).optional(),
-  /** Overrides the scheduler of scheduler_config.json: euler, euler-ancestral or lcm. */
-  GENERATION_SCHEDULER: z.enum(['euler', 'euler-ancestral', 'lcm']).optional(),
-  /** Base URL of an OpenAI-compatible images API (`<url>/images/generations`); set = generation through it. */
-  GENERATION_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
-  /** Sent as `Authorization: Bearer`; never logged. Unset for servers that take no key. */
-  GENERATION_API_KEY: z.string().optional(),
-  GENERATION_API_MODEL: z.string().min(1).max(100).default('gpt-image-1'),
-  /** Generation jobs this worker sends to the API at once, on top of WORKER_CONCURRENCY for local models. */
-  GENERATION_API_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
-  /** Seconds one API request may take (a generation, or fetching an image it points to). */
-  GENERATION_API_TIMEOUT_S: z.coerce.number().positive().max(3600).default(120),
-  /** Which generation backend runs when both GENERATION_MODEL_DIR and GENERATION_API_URL are set. */
-  GENERATION_BACKEND: z.enum(['onnx', 'api']).optional(),
-  /** The tools this worker offers (e.g. `generate` for an API-only worker without a GPU); unset = all it can run. */
-  WORKER_TOOLS: toolList.optional(),
-}).superRefine((env, issue) => {
-  if (env.GENERATION_MODEL_DIR && env.GENERATION_API_URL && !env.GENERATION_BACKEND) {
-    issue.addIssue({ code: 'custom', path: ['GENERATION_BACKEND'], message: 'is required when both GENERATION_MODEL_DIR and GENERATION_API_URL are set: onnx or api' });
-  }
-  if (env.GENERATION_BACKEND === 'api' && !env.GENERATION_API_URL) {
-    issue.addIssue({ code: 'custom', path: ['GENERATION_API_URL'], message: 'is required with GENERATION_BACKEND=api' });
-  }
-  if (env.GENERATION_BACKEND === 'onnx' && !env.GENERATION_MODEL_DIR) {
-    issue.addIssue({ code: 'custom', path: ['GENERATION_MODEL_DIR'], message: 'is required with GENERATION_BACKEND=onnx' });
-  }
-});
+    /** Ordered preference of onnxruntime execution providers; the first that loads is used. */
+    WORKER_EXECUTION_PROVIDERS: providerList.default(['cpu']),
+    /** Refuse to start unless a GPU provider (cuda or webgpu) loads: no silent CPU fallback. */
+    WORKER_REQUIRE_GPU: envBool.default(false),
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /** CPU intra-op threads; defaults to the machine's cores. */
+    WORKER_CPU_THREADS: z.coerce.number().int().min(1).max(256).optional(),
+    /**
+     * Untimed runs of each background-removal and upscaling model at start, before the worker takes jobs: the
+     * first runs of a model are slower than the rest (worker/src/pipelines/warm-up.ts). 0 = none.
+     */
+    WORKER_WARMUP_RUNS: z.coerce.number().int().min(0).max(10).default(DEFAULT_WARMUP_RUNS),
+    /** Folder of the prepared models (`npm run models`). */
+    MODELS_DIR: z.string().default('models/.cache'),
+    /** Operator-provided text-to-image ONNX export (diffusers layout); unset = generation not available. */
+    GENERATION_MODEL_DIR: z.string().optional(),
+    /** Denoising steps; unset = the model's kind decides (1 for turbo exports, 4 for LCM, else 25). */
+    GENERATION_STEPS: z.coerce.number().int().min(1).max(150).optional(),
+    /** Classifier-free guidance scale; > 1 turns guidance on. Unset = 0 for turbo exports, 1 for LCM, else 7.5. */
+    GENERATION_GUIDANCE: z.coerce.number().min(0).max(30).optional(),
+    /** Overrides the scheduler of scheduler_config.json: euler, euler-ancestral or lcm. */
+    GENERATION_SCHEDULER: z.enum(['euler', 'euler-ancestral', 'lcm']).optional(),
+    /** Base URL of an OpenAI-compatible images API (`<url>/images/generations`); set = generation through it. */
+    GENERATION_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    /** Sent as `Authorization: Bearer`; never logged. Unset for servers that take no key. */
+    GENERATION_API_KEY: z.string().optional(),
+    GENERATION_API_MODEL: z.string().min(1).max(100).default('gpt-image-1'),
+    /** Generation jobs this worker sends to the API at once, on top of WORKER_CONCURRENCY for local models. */
+    GENERATION_API_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    /** Seconds one API request may take (a generation, or fetching an image it points to). */
+    GENERATION_API_TIMEOUT_S: z.coerce.number().positive().max(3600).default(120),
+    /** Which generation backend runs when both GENERATION_MODEL_DIR and GENERATION_API_URL are set. */
+    GENERATION_BACKEND: z.enum(['onnx', 'api']).optional(),
+    /** The tools this worker offers (e.g. `generate` for an API-only worker without a GPU); unset = all it can run. */
+    WORKER_TOOLS: toolList.optional(),
+  })
+  .superRefine((env, issue) => {
+    if (env.GENERATION_MODEL_DIR && env.GENERATION_API_URL && !env.GENERATION_BACKEND) {
+      issue.addIssue({
+        code: 'custom',
+        path: ['GENERATION_BACKEND'],
+        message: 'is required when both GENERATION_MODEL_DIR and GENERATION_API_URL are set: onnx or api',
+      });
+    }
+    if (env.GENERATION_BACKEND === 'api' && !env.GENERATION_API_URL) {
+      issue.addIssue({
+        code: 'custom',
+        path: ['GENERATION_API_URL'],
+        message: 'is required with GENERATION_BACKEND=api',
+      });
+    }
+    if (env.GENERATION_BACKEND === 'onnx' && !env.GENERATION_MODEL_DIR) {
+      issue.addIssue({
+        code: 'custom',
+        path: ['GENERATION_MODEL_DIR'],
+        message: 'is required with GENERATION_BACKEND=onnx',
+      });
+    }
+  });
 
 export type WorkerEnv = z.infer<typeof envSchema>;
-export type WorkerConfig = Readonly<WorkerEnv & { ROOT_DIR: string; WORKER_CPU_THREADS: number; GENERATION_BACKEND: 'onnx' | 'api' }>;
+export type WorkerConfig = Readonly<
+  WorkerEnv & { ROOT_DIR: string; WORKER_CPU_THREADS: number; GENERATION_BACKEND: 'onnx' | 'api' }
+>;
 
 /** Parses an environment (process.env by default) into the frozen worker configuration. */
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {

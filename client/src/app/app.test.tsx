@@ -15,7 +15,10 @@ const start = (path: string, api = withCatalog(new FakeApi())) => renderApp(path
 const signedIn = (api: FakeApi) =>
   api
     .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
-    .on('GET /user/profile', { status: 200, data: { status: 'OK', payload: profileFixture({ balance: 42.5, created_at: '2026-11-21T10:00:00Z' }) } });
+    .on('GET /user/profile', {
+      status: 200,
+      data: { status: 'OK', payload: profileFixture({ balance: 42.5, created_at: '2026-11-21T10:00:00Z' }) },
+    });
 
 describe('routes and guards', () => {
   it('a guest opening a signed-in page lands on Login with the full path as redirect', async () => {
@@ -26,7 +29,10 @@ describe('routes and guards', () => {
   });
 
   it('after signing in it goes back to the redirect value', async () => {
-    const api = withCatalog(new FakeApi()).on('POST /login', { status: 200, data: { status: 'OK', emailVerified: true } });
+    const api = withCatalog(new FakeApi()).on('POST /login', {
+      status: 200,
+      data: { status: 'OK', emailVerified: true },
+    });
     const { router } = start('/login?redirect=%2Faccount%2Fprofile', api);
     fireEvent.change(await screen.findByLabelText(/Email/), { target: { value: 'ada@example.test' } });
     fireEvent.change(screen.getByLabelText(/Password/), { target: { value: 'Secret1' } });
@@ -61,15 +67,30 @@ describe('routes and guards', () => {
   });
 
   it('a fetched slug is a static page; an unfetched slug is Not Found', async () => {
-    const api = withCatalog(new FakeApi()).on('GET /static-pages/1', { status: 200, data: { status: 'OK', payload: { id: 1, slug: 'terms', title: 'Terms', content: '<p>Be nice.</p>' } } });
+    const api = withCatalog(new FakeApi()).on('GET /static-pages/1', {
+      status: 200,
+      data: { status: 'OK', payload: { id: 1, slug: 'terms', title: 'Terms', content: '<p>Be nice.</p>' } },
+    });
     start('/terms', api);
     expect(await screen.findByText('Be nice.')).toBeTruthy();
   });
 
   it('a static page shows its title once: its own heading, or the title when it has none', async () => {
     const api = withCatalog(new FakeApi())
-      .on('GET /static-pages/1', { status: 200, data: { status: 'OK', payload: { id: 1, slug: 'terms', title: 'Terms', content: '<h1>Terms of Service</h1><p>Be nice.</p>' } } })
-      .on('GET /static-pages/2', { status: 200, data: { status: 'OK', payload: { id: 2, slug: 'cookie-policy', title: 'Cookie policy', content: '<p>Few.</p>' } } });
+      .on('GET /static-pages/1', {
+        status: 200,
+        data: {
+          status: 'OK',
+          payload: { id: 1, slug: 'terms', title: 'Terms', content: '<h1>Terms of Service</h1><p>Be nice.</p>' },
+        },
+      })
+      .on('GET /static-pages/2', {
+        status: 200,
+        data: {
+          status: 'OK',
+          payload: { id: 2, slug: 'cookie-policy', title: 'Cookie policy', content: '<p>Few.</p>' },
+        },
+      });
     const { router } = start('/terms', api);
     await screen.findByText('Be nice.');
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Terms of Service']);
@@ -96,7 +117,10 @@ describe('routes and guards', () => {
     const { store } = makeStore(api);
     jest.spyOn(store.pages, 'load').mockRejectedValue(new Error('pages exploded'));
     render(<App store={store} router={router} />);
-    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'An error occurred during initialization: pages exploded');
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'An error occurred during initialization: pages exploded',
+    );
   });
 });
 
@@ -106,7 +130,9 @@ describe('header, cookie banner, language', () => {
     await screen.findByRole('heading', { name: /Turn ideas into images/ });
     expect(screen.getByRole('link', { name: 'Sign in' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Services' }));
-    expect(screen.getByRole('link', { name: 'Upscale image' }).getAttribute('href')).toBe('/login?redirect=%2Fservices%2Fupscale');
+    expect(screen.getByRole('link', { name: 'Upscale image' }).getAttribute('href')).toBe(
+      '/login?redirect=%2Fservices%2Fupscale',
+    );
     fireEvent.keyDown(screen.getByRole('link', { name: 'Upscale image' }), { key: 'Escape' });
     expect(screen.queryByRole('link', { name: 'Upscale image' })).toBeNull();
   });
@@ -136,7 +162,10 @@ describe('header, cookie banner, language', () => {
   });
 
   it('loads the Google tag of settings only after cookies are accepted', async () => {
-    const api = withCatalog(new FakeApi()).on('GET /settings', { status: 200, data: { status: 'OK', payload: { company_name: 'Image Studio GmbH', google_tag: 'G-TEST1234' } } });
+    const api = withCatalog(new FakeApi()).on('GET /settings', {
+      status: 200,
+      data: { status: 'OK', payload: { company_name: 'Image Studio GmbH', google_tag: 'G-TEST1234' } },
+    });
     const tagScript = () => document.getElementById('google-tag-G-TEST1234');
     start('/', api);
     fireEvent.click(await screen.findByRole('button', { name: 'Decline' }));
@@ -148,23 +177,38 @@ describe('header, cookie banner, language', () => {
   });
 
   it('loads the Google tag once cookies are accepted', async () => {
-    const api = withCatalog(new FakeApi()).on('GET /settings', { status: 200, data: { status: 'OK', payload: { company_name: 'Image Studio GmbH', google_tag: 'G-TEST5678' } } });
+    const api = withCatalog(new FakeApi()).on('GET /settings', {
+      status: 200,
+      data: { status: 'OK', payload: { company_name: 'Image Studio GmbH', google_tag: 'G-TEST5678' } },
+    });
     start('/', api);
     const banner = await screen.findByRole('region', { name: 'Cookie consent' });
     expect(document.getElementById('google-tag-G-TEST5678')).toBeNull();
     fireEvent.click(within(banner).getByRole('button', { name: 'Accept' }));
-    await waitFor(() => expect(document.getElementById('google-tag-G-TEST5678')?.getAttribute('src')).toBe('https://www.googletagmanager.com/gtag/js?id=G-TEST5678'));
+    await waitFor(() =>
+      expect(document.getElementById('google-tag-G-TEST5678')?.getAttribute('src')).toBe(
+        'https://www.googletagmanager.com/gtag/js?id=G-TEST5678',
+      ),
+    );
   });
 
   it('the footer lists the social links the API serves', async () => {
     const api = withCatalog(new FakeApi()).on('GET /social-links', {
       status: 200,
-      data: { status: 'OK', payload: [{ id: 1, title: 'Instagram', url: 'https://instagram.com/imagestudio', icon: 'instagram' }, { id: 2, title: 'Bad', url: 'javascript:alert(1)' }] },
+      data: {
+        status: 'OK',
+        payload: [
+          { id: 1, title: 'Instagram', url: 'https://instagram.com/imagestudio', icon: 'instagram' },
+          { id: 2, title: 'Bad', url: 'javascript:alert(1)' },
+        ],
+      },
     });
     start('/', api);
     const list = await screen.findByTestId('social-links');
     const links = within(list).getAllByRole('link');
-    expect(links.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('rel')])).toEqual([['Instagram', 'https://instagram.com/imagestudio', 'noopener noreferrer']]);
+    expect(links.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('rel')])).toEqual([
+      ['Instagram', 'https://instagram.com/imagestudio', 'noopener noreferrer'],
+    ]);
   });
 
   it('switching the language changes the texts', async () => {

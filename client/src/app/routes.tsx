@@ -23,9 +23,13 @@ const LoginPage = lazyPage(() => import('../features/auth').then((m) => m.LoginP
 const RegisterPage = lazyPage(() => import('../features/auth').then((m) => m.RegisterPage));
 const ForgotPasswordPage = lazyPage(() => import('../features/auth').then((m) => m.ForgotPasswordPage));
 const ResetPasswordPage = lazyPage(() => import('../features/auth').then((m) => m.ResetPasswordPage));
-const EmailVerificationPage = lazyPage(() => import('../features/email-verification').then((m) => m.EmailVerificationPage));
+const EmailVerificationPage = lazyPage(() =>
+  import('../features/email-verification').then((m) => m.EmailVerificationPage),
+);
 const EmailVerifiedPage = lazyPage(() => import('../features/email-verification').then((m) => m.EmailVerifiedPage));
-const EmailAlreadyVerifiedPage = lazyPage(() => import('../features/email-verification').then((m) => m.EmailAlreadyVerifiedPage));
+const EmailAlreadyVerifiedPage = lazyPage(() =>
+  import('../features/email-verification').then((m) => m.EmailAlreadyVerifiedPage),
+);
 const HistoryTab = lazyPage(() => import('../features/job-lists').then((m) => m.HistoryTab));
 const ProjectsTab = lazyPage(() => import('../features/job-lists').then((m) => m.ProjectsTab));
 const GeneratePage = lazyPage(() => import('../features/tools').then((m) => m.GeneratePage));
@@ -107,9 +111,30 @@ const signedInPages: RouteObject[] = [
     children: [
       // The first tool that can run now; each tool page says so when its tool cannot.
       { index: true, element: <ServicesIndex /> },
-      { path: 'generate-image', element: <ToolGate tool="generate"><GeneratePage /></ToolGate> },
-      { path: 'remove-background', element: <ToolGate tool="remove-background"><RemoveBackgroundPage /></ToolGate> },
-      { path: 'upscale', element: <ToolGate tool="upscale"><UpscalePage /></ToolGate> },
+      {
+        path: 'generate-image',
+        element: (
+          <ToolGate tool="generate">
+            <GeneratePage />
+          </ToolGate>
+        ),
+      },
+      {
+        path: 'remove-background',
+        element: (
+          <ToolGate tool="remove-background">
+            <RemoveBackgroundPage />
+          </ToolGate>
+        ),
+      },
+      {
+        path: 'upscale',
+        element: (
+          <ToolGate tool="upscale">
+            <UpscalePage />
+          </ToolGate>
+        ),
+      },
     ],
   },
 ];

@@ -21,7 +21,19 @@ function classes(variant: ButtonVariant, size: ButtonSize, block?: boolean, extr
 }
 
 /** The one button of the app: primary, secondary or ghost, with a busy state. */
-export function Button({ variant = 'primary', size = 'md', busy, busyText, icon, block, className, children, disabled, type, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  busy,
+  busyText,
+  icon,
+  block,
+  className,
+  children,
+  disabled,
+  type,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type ?? 'button'}

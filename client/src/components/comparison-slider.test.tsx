@@ -23,7 +23,16 @@ describe('comparison slider keyboard control', () => {
   });
 
   it('is an ARIA slider whose keys move the divider and uncover the before image', () => {
-    render(<ComparisonSlider before="/before.png" after="/after.png" beforeLabel="Before" afterLabel="After" label="Compare" aspect={1.5} />);
+    render(
+      <ComparisonSlider
+        before="/before.png"
+        after="/after.png"
+        beforeLabel="Before"
+        afterLabel="After"
+        label="Compare"
+        aspect={1.5}
+      />,
+    );
     const slider = screen.getByRole('slider', { name: 'Compare' });
     const before = screen.getByAltText('Before');
     expect(slider.getAttribute('aria-valuenow')).toBe('50');

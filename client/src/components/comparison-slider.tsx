@@ -19,7 +19,15 @@ interface ComparisonSliderProps {
  * divider. The divider follows a pointer drag anywhere on the frame and the keyboard (arrows, Page
  * Up/Down, Home, End) on its handle, which is an ARIA slider.
  */
-export function ComparisonSlider({ before, after, beforeLabel, afterLabel, label, aspect, backdrop }: ComparisonSliderProps) {
+export function ComparisonSlider({
+  before,
+  after,
+  beforeLabel,
+  afterLabel,
+  label,
+  aspect,
+  backdrop,
+}: ComparisonSliderProps) {
   const [position, setPosition] = useState(50);
   const frame = useRef<HTMLDivElement>(null);
   const dragging = useRef(false);
@@ -52,9 +60,19 @@ export function ComparisonSlider({ before, after, beforeLabel, afterLabel, label
       data-testid="compare"
     >
       <img className="compare__img" src={after} alt={afterLabel} draggable={false} />
-      <img className="compare__img compare__before" src={before} alt={beforeLabel} draggable={false} style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }} />
-      <span className="compare__tag compare__tag--before" aria-hidden="true">{beforeLabel}</span>
-      <span className="compare__tag compare__tag--after" aria-hidden="true">{afterLabel}</span>
+      <img
+        className="compare__img compare__before"
+        src={before}
+        alt={beforeLabel}
+        draggable={false}
+        style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}
+      />
+      <span className="compare__tag compare__tag--before" aria-hidden="true">
+        {beforeLabel}
+      </span>
+      <span className="compare__tag compare__tag--after" aria-hidden="true">
+        {afterLabel}
+      </span>
       <div className="compare__divider" style={{ left: `${position}%` }}>
         <div
           className="compare__handle"

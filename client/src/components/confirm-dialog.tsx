@@ -15,7 +15,17 @@ interface ConfirmDialogProps {
 }
 
 /** An in-app question with two answers (instead of the browser's confirm()); the safe answer has focus. */
-export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel, onConfirm, onCancel, busy, closeLabel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  onCancel,
+  busy,
+  closeLabel,
+}: ConfirmDialogProps) {
   return (
     <Modal
       open={open}

@@ -6,9 +6,24 @@ import { ComparisonSlider } from './comparison-slider';
  * before every client build; worker/src/examples/make-examples.ts writes them to /examples/made/).
  */
 export const EXAMPLE_PAIRS = {
-  chelsea: { before: '/examples/chelsea.webp', after: '/examples/made/chelsea-no-background.webp', aspect: 4 / 3, kind: 'removeBg' },
-  coffee: { before: '/examples/coffee.webp', after: '/examples/made/coffee-no-background.webp', aspect: 4 / 3, kind: 'removeBg' },
-  motorcycle: { before: '/examples/made/motorcycle-before.webp', after: '/examples/made/motorcycle-x4.webp', aspect: 1, kind: 'upscale' },
+  chelsea: {
+    before: '/examples/chelsea.webp',
+    after: '/examples/made/chelsea-no-background.webp',
+    aspect: 4 / 3,
+    kind: 'removeBg',
+  },
+  coffee: {
+    before: '/examples/coffee.webp',
+    after: '/examples/made/coffee-no-background.webp',
+    aspect: 4 / 3,
+    kind: 'removeBg',
+  },
+  motorcycle: {
+    before: '/examples/made/motorcycle-before.webp',
+    after: '/examples/made/motorcycle-x4.webp',
+    aspect: 1,
+    kind: 'upscale',
+  },
 } as const;
 
 export type ExampleName = keyof typeof EXAMPLE_PAIRS;

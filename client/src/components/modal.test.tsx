@@ -7,7 +7,13 @@ function Harness({ persistent }: { persistent?: boolean }) {
   return (
     <>
       <button onClick={() => setOpen(true)}>Open</button>
-      <Modal open={open} title="Buy tokens" onClose={() => setOpen(false)} persistent={persistent} footer={<button onClick={() => setOpen(false)}>Done</button>}>
+      <Modal
+        open={open}
+        title="Buy tokens"
+        onClose={() => setOpen(false)}
+        persistent={persistent}
+        footer={<button onClick={() => setOpen(false)}>Done</button>}
+      >
         <input aria-label="Amount" />
       </Modal>
     </>

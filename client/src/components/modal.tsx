@@ -14,13 +14,23 @@ interface ModalProps {
   size?: 'sm' | 'md' | 'lg';
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * Modal dialog on the native <dialog> element: showModal() makes the page behind it inert; Tab is kept
  * inside, Escape and backdrop clicks close it unless persistent, and focus returns to where it was.
  */
-export function Modal({ open, title, onClose, children, footer, persistent, closeLabel = 'Close', size = 'md' }: ModalProps) {
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+  footer,
+  persistent,
+  closeLabel = 'Close',
+  size = 'md',
+}: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -75,7 +85,9 @@ export function Modal({ open, title, onClose, children, footer, persistent, clos
     >
       <div className="modal__panel">
         <header className="modal__header">
-          <h2 id={titleId} className="modal__title">{title}</h2>
+          <h2 id={titleId} className="modal__title">
+            {title}
+          </h2>
           {persistent ? null : (
             <button type="button" className="modal__close" onClick={onClose} aria-label={closeLabel}>
               <X aria-hidden="true" />

@@ -9,7 +9,12 @@ describe('interpretPhone', () => {
   it('parses a national number for the chosen country', () => {
     const { value, unsupported } = interpretPhone('0151 23456789', 'DE', allowed);
     expect(unsupported).toBe(false);
-    expect(value).toMatchObject({ phoneCountryCode: '49', nationalNumber: '15123456789', isValid: true, e164: '+4915123456789' });
+    expect(value).toMatchObject({
+      phoneCountryCode: '49',
+      nationalNumber: '15123456789',
+      isValid: true,
+      e164: '+4915123456789',
+    });
   });
 
   it('detects the country from a "+" prefix and rejects one outside the list', () => {
@@ -33,7 +38,10 @@ function Harness({ onUnsupported, detect }: { onUnsupported: () => void; detect?
         countryLabel="Country code"
         value={state.raw}
         country={state.country}
-        countries={[{ iso: 'DE', title: 'Germany' }, { iso: 'US', title: 'United States' }]}
+        countries={[
+          { iso: 'DE', title: 'Germany' },
+          { iso: 'US', title: 'United States' },
+        ]}
         onChange={(raw, country, value) => setState({ raw, country, value })}
         onUnsupported={onUnsupported}
         detectCountry={detect}

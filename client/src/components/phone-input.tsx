@@ -27,7 +27,20 @@ interface PhoneInputProps {
 }
 
 /** Country dropdown (supported countries only) plus a tel input of at most 25 characters. */
-export function PhoneInput({ label, placeholder, countryLabel, value, country, countries, onChange, onUnsupported, detectCountry, error, required, id }: PhoneInputProps) {
+export function PhoneInput({
+  label,
+  placeholder,
+  countryLabel,
+  value,
+  country,
+  countries,
+  onChange,
+  onUnsupported,
+  detectCountry,
+  error,
+  required,
+  id,
+}: PhoneInputProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const errorId = error ? `${inputId}-error` : undefined;
@@ -67,7 +80,11 @@ export function PhoneInput({ label, placeholder, countryLabel, value, country, c
     <div className="field">
       <label className="field__label" htmlFor={inputId}>
         {label}
-        {required ? <span className="field__required" aria-hidden="true">*</span> : null}
+        {required ? (
+          <span className="field__required" aria-hidden="true">
+            *
+          </span>
+        ) : null}
       </label>
       <div className="phone-input">
         <select
@@ -98,7 +115,11 @@ export function PhoneInput({ label, placeholder, countryLabel, value, country, c
           onChange={(event) => handleText(event.target.value)}
         />
       </div>
-      {error ? <span id={errorId} className="field__error" role="alert">{error}</span> : null}
+      {error ? (
+        <span id={errorId} className="field__error" role="alert">
+          {error}
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -30,7 +30,11 @@ function callingCode(country: string | undefined): string {
  * Reads what the user typed: at most 25 characters, parsed for the chosen country (or the one its "+"
  * prefix names). `allowed` holds the supported ISO codes; empty means the list is not known yet.
  */
-export function interpretPhone(raw: string, chosenCountry: string | undefined, allowed: Set<string>): PhoneInterpretation {
+export function interpretPhone(
+  raw: string,
+  chosenCountry: string | undefined,
+  allowed: Set<string>,
+): PhoneInterpretation {
   const text = raw.slice(0, LIMITS_UI.phoneMaxLength);
   const typer = new AsYouType(text.startsWith('+') ? undefined : (chosenCountry as CountryCode | undefined));
   typer.input(text);

@@ -25,7 +25,11 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
     <div className={['field', className].filter(Boolean).join(' ')}>
       <label className={hideLabel ? 'visually-hidden' : 'field__label'} htmlFor={selectId}>
         {label}
-        {rest.required ? <span className="field__required" aria-hidden="true">*</span> : null}
+        {rest.required ? (
+          <span className="field__required" aria-hidden="true">
+            *
+          </span>
+        ) : null}
       </label>
       <select ref={ref} id={selectId} className="input" aria-invalid={error ? true : undefined} {...rest}>
         {options.map((option) => (
@@ -34,7 +38,11 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
           </option>
         ))}
       </select>
-      {error ? <span className="field__error" role="alert">{error}</span> : null}
+      {error ? (
+        <span className="field__error" role="alert">
+          {error}
+        </span>
+      ) : null}
     </div>
   );
 });

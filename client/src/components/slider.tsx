@@ -15,7 +15,19 @@ interface SliderProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'
 }
 
 /** A labelled native range input: keyboard, touch and screen readers work without extra code. */
-export function Slider({ label, value, min, max, step, onValueChange, valueText, output, id, className, ...rest }: SliderProps) {
+export function Slider({
+  label,
+  value,
+  min,
+  max,
+  step,
+  onValueChange,
+  valueText,
+  output,
+  id,
+  className,
+  ...rest
+}: SliderProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const filled = max > min ? ((value - min) / (max - min)) * 100 : 0;
@@ -25,7 +37,11 @@ export function Slider({ label, value, min, max, step, onValueChange, valueText,
         <label className="field__label" htmlFor={inputId}>
           {label}
         </label>
-        {output ? <output htmlFor={inputId} className="slider__output">{output}</output> : null}
+        {output ? (
+          <output htmlFor={inputId} className="slider__output">
+            {output}
+          </output>
+        ) : null}
       </div>
       <input
         id={inputId}

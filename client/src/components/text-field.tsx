@@ -20,7 +20,11 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
     <div className={['field', className].filter(Boolean).join(' ')}>
       <label className="field__label" htmlFor={inputId}>
         {label}
-        {required ? <span className="field__required" aria-hidden="true">*</span> : null}
+        {required ? (
+          <span className="field__required" aria-hidden="true">
+            *
+          </span>
+        ) : null}
       </label>
       <input
         ref={ref}
@@ -31,8 +35,16 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         aria-describedby={[helpId, errorId].filter(Boolean).join(' ') || undefined}
         {...rest}
       />
-      {help ? <span id={helpId} className="field__help">{help}</span> : null}
-      {error ? <span id={errorId} className="field__error" role="alert">{error}</span> : null}
+      {help ? (
+        <span id={helpId} className="field__help">
+          {help}
+        </span>
+      ) : null}
+      {error ? (
+        <span id={errorId} className="field__error" role="alert">
+          {error}
+        </span>
+      ) : null}
     </div>
   );
 });

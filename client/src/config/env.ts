@@ -16,8 +16,10 @@ export function parseEnv(raw: Record<string, string | undefined>): ClientEnv {
   const apiBaseUrl = raw.API_BASE_URL ?? '/api';
   const ipCountryUrl = raw.IP_COUNTRY_URL ?? '';
   const problems: string[] = [];
-  if (!/^(\/|https?:\/\/)/.test(apiBaseUrl)) problems.push(`API_BASE_URL must be a path or an http(s) URL: "${apiBaseUrl}"`);
-  if (ipCountryUrl && !/^(\/|https?:\/\/)/.test(ipCountryUrl)) problems.push(`IP_COUNTRY_URL must be an http(s) URL: "${ipCountryUrl}"`);
+  if (!/^(\/|https?:\/\/)/.test(apiBaseUrl))
+    problems.push(`API_BASE_URL must be a path or an http(s) URL: "${apiBaseUrl}"`);
+  if (ipCountryUrl && !/^(\/|https?:\/\/)/.test(ipCountryUrl))
+    problems.push(`IP_COUNTRY_URL must be an http(s) URL: "${ipCountryUrl}"`);
   if (problems.length) throw new Error(problems.join('; '));
   return { apiBaseUrl: apiBaseUrl.replace(/\/$/, ''), ipCountryUrl };
 }

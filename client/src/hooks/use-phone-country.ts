@@ -8,7 +8,10 @@ import { lookupCountry } from '../lib/ip-country';
  * The phone input's helpers on the register and checkout forms: the visitor's country from the IP lookup,
  * and the "unsupported country" warning, rate limited (at most one toast per 500 ms).
  */
-export function usePhoneCountry(): { detectCountry: () => ReturnType<typeof lookupCountry>; onUnsupported: () => void } {
+export function usePhoneCountry(): {
+  detectCountry: () => ReturnType<typeof lookupCountry>;
+  onUnsupported: () => void;
+} {
   const { ui, t } = useStore();
   const lastUnsupportedToast = useRef(0);
   const detectCountry = useCallback(() => lookupCountry(env.ipCountryUrl, TIMINGS.ipLookupTimeoutMs), []);

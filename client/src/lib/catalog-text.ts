@@ -7,7 +7,10 @@ type CatalogText = (key: string, fallback: string) => string;
  * A pack's title and description in the active language. Packs are keyed in the strings table by their
  * seeded English title (`catalog.packs.starter.title`); a pack the operator added or renamed shows its own text.
  */
-export function packText(text: CatalogText, pack: { title: string; description?: string | null }): { title: string; description: string } {
+export function packText(
+  text: CatalogText,
+  pack: { title: string; description?: string | null },
+): { title: string; description: string } {
   const slug = fileNameBase(pack.title).toLowerCase();
   return {
     title: text(`catalog.packs.${slug}.title`, pack.title),

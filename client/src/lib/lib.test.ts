@@ -1,14 +1,35 @@
 import { formatPrice } from '@imagestudio/contracts';
 import { lookupCountry, parseIpCountryReply, resetCountryLookup } from './ip-country';
 import { safeRedirect, loginRedirectPath } from './redirect';
-import { formatDate, formatJoinDate, formatTime, formatTokens, localeFor, numberLocale, setNumberLocale } from './format';
+import {
+  formatDate,
+  formatJoinDate,
+  formatTime,
+  formatTokens,
+  localeFor,
+  numberLocale,
+  setNumberLocale,
+} from './format';
 import { parseEnv } from '../config/env';
 
 describe('safeRedirect', () => {
   it('honours same-origin paths only', () => {
     expect(safeRedirect('/account/profile?x=1#a', '/account')).toBe('/account/profile?x=1#a');
     expect(safeRedirect('/account/./history/../profile', '/account')).toBe('/account/profile');
-    for (const bad of ['//evil.com/x', '/\\evil.com', 'https://evil.com', 'javascript:alert(1)', '', null, '/.//evil.example/x', '/..//x', '/%2e%2e//x', '/%2E%2E//x', '/./\\evil.example', '/a/../..//evil.example']) {
+    for (const bad of [
+      '//evil.com/x',
+      '/\\evil.com',
+      'https://evil.com',
+      'javascript:alert(1)',
+      '',
+      null,
+      '/.//evil.example/x',
+      '/..//x',
+      '/%2e%2e//x',
+      '/%2E%2E//x',
+      '/./\\evil.example',
+      '/a/../..//evil.example',
+    ]) {
       expect(safeRedirect(bad, '/account')).toBe('/account');
     }
   });

@@ -23,7 +23,9 @@ export interface SaveResult {
 }
 
 const firstPerField = (err: ApiRequestError): Record<string, string> =>
-  Object.fromEntries(Object.entries(err.fieldErrors).flatMap(([field, messages]) => (messages?.[0] ? [[field, messages[0]]] : [])));
+  Object.fromEntries(
+    Object.entries(err.fieldErrors).flatMap(([field, messages]) => (messages?.[0] ? [[field, messages[0]]] : [])),
+  );
 
 /**
  * The account tabs' writes: saving the profile and changing the password, with the server's field
@@ -55,16 +57,25 @@ export class AccountStore {
   }
 
   /** POST /api/user/change-password; the fallback message is "Failed to update password". */
-  async changePassword(fields: { current_password: string; password: string; password_confirmation: string }): Promise<SaveResult> {
+  async changePassword(fields: {
+    current_password: string;
+    password: string;
+    password_confirmation: string;
+  }): Promise<SaveResult> {
     if (!this.root.auth.isAuthenticated) return { ok: false, fieldErrors: {}, message: null };
     this.changingPassword = true;
     try {
       const reply = await this.root.api.post('/user/change-password', fields);
       if (reply.status !== 'OK') throw new ApiRequestError('http', reply.message ?? '');
-      return { ok: true, fieldErrors: {}, message: reply.message || this.root.t('client-payments.account.password.updated') };
+      return {
+        ok: true,
+        fieldErrors: {},
+        message: reply.message || this.root.t('client-payments.account.password.updated'),
+      };
     } catch (err) {
       const fieldErrors = err instanceof ApiRequestError ? firstPerField(err) : {};
-      const message = Object.keys(fieldErrors).length > 0 ? null : messageOf(err, this.root.t('shell.errors.updatePassword'));
+      const message =
+        Object.keys(fieldErrors).length > 0 ? null : messageOf(err, this.root.t('shell.errors.updatePassword'));
       return { ok: false, fieldErrors, message };
     } finally {
       runInAction(() => (this.changingPassword = false));

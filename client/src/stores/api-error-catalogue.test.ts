@@ -22,13 +22,18 @@ describe('error catalogue: what each failure status does', () => {
   });
 
   it('403 unverified email: sends to /email-verification with the current page as redirect', async () => {
-    const { navigator, toasts } = await failWith(error(403, { message: 'Your email address is not verified.', code: 'email_not_verified' }), '/services/upscale?x=1');
+    const { navigator, toasts } = await failWith(
+      error(403, { message: 'Your email address is not verified.', code: 'email_not_verified' }),
+      '/services/upscale?x=1',
+    );
     expect(navigator.visits).toEqual(['/email-verification?redirect=%2Fservices%2Fupscale%3Fx%3D1']);
     expect(toasts).toEqual([]);
   });
 
   it('other 403: toast with the server message, else "Access forbidden"', async () => {
-    expect((await failWith(error(403, { message: 'Invalid CSRF token', code: 'csrf_invalid' }))).toasts).toEqual([['error', 'Invalid CSRF token']]);
+    expect((await failWith(error(403, { message: 'Invalid CSRF token', code: 'csrf_invalid' }))).toasts).toEqual([
+      ['error', 'Invalid CSRF token'],
+    ]);
     expect((await failWith(error(403))).toasts).toEqual([['error', 'Access forbidden']]);
   });
 
@@ -50,8 +55,14 @@ describe('error catalogue: what each failure status does', () => {
   });
 
   it('a call that opts out of the catalogue gets the error and nothing else happens', async () => {
-    const { store } = makeStore(new FakeApi().on('GET /thing', error(500, { message: 'boom', code: 'internal_error' })));
-    await expect(store.api.get('/thing', { skipErrorHandling: true })).rejects.toMatchObject({ status: 500, message: 'boom', code: 'internal_error' });
+    const { store } = makeStore(
+      new FakeApi().on('GET /thing', error(500, { message: 'boom', code: 'internal_error' })),
+    );
+    await expect(store.api.get('/thing', { skipErrorHandling: true })).rejects.toMatchObject({
+      status: 500,
+      message: 'boom',
+      code: 'internal_error',
+    });
     expect(store.ui.toasts).toEqual([]);
   });
 });
@@ -65,7 +76,11 @@ describe('API client', () => {
   }
 
   it('adds currency and lang_id: query on GET, body on POST/PUT/PATCH, appended to form data', async () => {
-    const api = new FakeApi().on('GET /a', { status: 200, data: { status: 'OK' } }).on('POST /b', { status: 200, data: { status: 'OK' } }).on('PUT /c', { status: 200, data: { status: 'OK' } }).on('PATCH /d', { status: 200, data: { status: 'OK' } });
+    const api = new FakeApi()
+      .on('GET /a', { status: 200, data: { status: 'OK' } })
+      .on('POST /b', { status: 200, data: { status: 'OK' } })
+      .on('PUT /c', { status: 200, data: { status: 'OK' } })
+      .on('PATCH /d', { status: 200, data: { status: 'OK' } });
     const c = client(api);
     await c.get('/a', { params: { page: 2 } });
     await c.post('/b', { x: 1 });

@@ -20,7 +20,12 @@ describe('auth start and check', () => {
     const { store } = makeStore(api);
     store.auth.sessionExpired = true;
     await store.auth.checkAuth();
-    expect(store.auth).toMatchObject({ isAuthenticated: true, emailVerified: true, sessionExpired: false, authCheckedOnce: true });
+    expect(store.auth).toMatchObject({
+      isAuthenticated: true,
+      emailVerified: true,
+      sessionExpired: false,
+      authCheckedOnce: true,
+    });
     expect(localStorage.getItem('auth_session')).not.toBeNull();
   });
 
@@ -44,7 +49,9 @@ describe('auth start and check', () => {
 
   it('any other check failure keeps the state and says "Unable to verify authentication status"', async () => {
     localStorage.setItem('auth_session', '1');
-    const { store } = makeStore(new FakeApi().on('GET /is-auth', { status: 500, data: { status: 'ERROR', message: 'boom' } }));
+    const { store } = makeStore(
+      new FakeApi().on('GET /is-auth', { status: 500, data: { status: 'ERROR', message: 'boom' } }),
+    );
     await store.auth.checkAuth();
     expect(store.auth.isAuthenticated).toBe(true);
     expect(localStorage.getItem('auth_session')).toBe('1');
@@ -57,10 +64,21 @@ describe('login', () => {
   it('sends username/password/remember, stores the flag, toasts "Welcome back!", fetches the profile', async () => {
     const api = new FakeApi().on('POST /login', ok({ emailVerified: false })).on('GET /user/profile', profileReply);
     const { store } = makeStore(api);
-    const result = await store.auth.login({ email: 'ada@example.test', password: 'Secret1', rememberMe: true }, '/account/profile');
+    const result = await store.auth.login(
+      { email: 'ada@example.test', password: 'Secret1', rememberMe: true },
+      '/account/profile',
+    );
     expect(result).toEqual({ ok: true });
-    expect(api.last('POST /login')?.data).toMatchObject({ username: 'ada@example.test', password: 'Secret1', remember: true });
-    expect(store.auth).toMatchObject({ isAuthenticated: true, emailVerified: false, pendingRedirect: '/account/profile' });
+    expect(api.last('POST /login')?.data).toMatchObject({
+      username: 'ada@example.test',
+      password: 'Secret1',
+      remember: true,
+    });
+    expect(store.auth).toMatchObject({
+      isAuthenticated: true,
+      emailVerified: false,
+      pendingRedirect: '/account/profile',
+    });
     expect(localStorage.getItem('auth_session')).toBe('1');
     expect(store.ui.toasts.map((t) => t.message)).toContain('Welcome back!');
     await new Promise((r) => setTimeout(r, 0));
@@ -69,21 +87,43 @@ describe('login', () => {
   });
 
   it('failure shows the first field error, else the message, else "An error occurred"', async () => {
-    const api = new FakeApi().on('POST /login', { status: 422, data: { status: 'ERROR', message: 'The given data was invalid.', errors: { email: ['These credentials do not match our records.'] } } });
+    const api = new FakeApi().on('POST /login', {
+      status: 422,
+      data: {
+        status: 'ERROR',
+        message: 'The given data was invalid.',
+        errors: { email: ['These credentials do not match our records.'] },
+      },
+    });
     const { store } = makeStore(api);
     const spy = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    expect(await store.auth.login({ email: 'a@b.c', password: 'x', rememberMe: false })).toMatchObject({ ok: false, message: 'These credentials do not match our records.' });
+    expect(await store.auth.login({ email: 'a@b.c', password: 'x', rememberMe: false })).toMatchObject({
+      ok: false,
+      message: 'These credentials do not match our records.',
+    });
     api.on('POST /login', { status: 422, data: { status: 'ERROR', message: 'Wrong email or password' } });
-    expect(await store.auth.login({ email: 'a@b.c', password: 'x', rememberMe: false })).toMatchObject({ message: 'Wrong email or password' });
+    expect(await store.auth.login({ email: 'a@b.c', password: 'x', rememberMe: false })).toMatchObject({
+      message: 'Wrong email or password',
+    });
     api.on('POST /login', { status: 200, data: { status: 'ERROR' } });
-    expect(await store.auth.login({ email: 'a@b.c', password: 'x', rememberMe: false })).toMatchObject({ message: 'An error occurred' });
+    expect(await store.auth.login({ email: 'a@b.c', password: 'x', rememberMe: false })).toMatchObject({
+      message: 'An error occurred',
+    });
     expect(store.auth.isAuthenticated).toBe(false);
     spy.mockRestore();
   });
 });
 
 describe('register', () => {
-  const input = { name: 'Ada', surname: 'L', email: 'ada@example.test', phone: '+49 151 23456789', phoneE164: '+4915123456789', password: 'Secret1', password_confirmation: 'Secret1' };
+  const input = {
+    name: 'Ada',
+    surname: 'L',
+    email: 'ada@example.test',
+    phone: '+49 151 23456789',
+    phoneE164: '+4915123456789',
+    password: 'Secret1',
+    password_confirmation: 'Secret1',
+  };
 
   it('signs in and records emailVerified', async () => {
     const api = new FakeApi().on('POST /register', ok({ emailVerified: false })).on('GET /user/profile', profileReply);
@@ -98,14 +138,30 @@ describe('register', () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const api = new FakeApi().on('POST /register', {
       status: 422,
-      data: { status: 'ERROR', message: 'Please check the form', errors: { name: ['Too long'], surname: ['Bad'], password_confirmation: ['Mismatch'], email: ['Taken'], phone: ['Invalid'] } },
+      data: {
+        status: 'ERROR',
+        message: 'Please check the form',
+        errors: {
+          name: ['Too long'],
+          surname: ['Bad'],
+          password_confirmation: ['Mismatch'],
+          email: ['Taken'],
+          phone: ['Invalid'],
+        },
+      },
     });
     const { store } = makeStore(api);
     const result = await store.auth.register(input);
     expect(result).toEqual({
       ok: false,
       message: 'Please check the form',
-      fieldErrors: { firstName: 'Too long', lastName: 'Bad', confirmPassword: 'Mismatch', email: 'Taken', phone: 'Invalid' },
+      fieldErrors: {
+        firstName: 'Too long',
+        lastName: 'Bad',
+        confirmPassword: 'Mismatch',
+        email: 'Taken',
+        phone: 'Invalid',
+      },
     });
     expect(store.ui.toasts).toEqual([]);
     expect(store.auth.error).toBeNull();
@@ -148,11 +204,17 @@ describe('password reset', () => {
   });
 
   it('request: a non-OK status is an error with its message, else "Failed to send reset email"', async () => {
-    const api = new FakeApi().on('GET /user/request-password-restore', { status: 200, data: { status: 'ERROR', message: 'Unknown email' } });
+    const api = new FakeApi().on('GET /user/request-password-restore', {
+      status: 200,
+      data: { status: 'ERROR', message: 'Unknown email' },
+    });
     const { store } = makeStore(api);
     expect(await store.auth.requestPasswordReset('x@y.z')).toMatchObject({ ok: false, message: 'Unknown email' });
     api.on('GET /user/request-password-restore', { status: 200, data: { status: 'ERROR' } });
-    expect(await store.auth.requestPasswordReset('x@y.z')).toMatchObject({ ok: false, message: 'Failed to send reset email' });
+    expect(await store.auth.requestPasswordReset('x@y.z')).toMatchObject({
+      ok: false,
+      message: 'Failed to send reset email',
+    });
   });
 
   it('restore: sends token, email and both passwords; fallbacks for server and network failures', async () => {
@@ -173,7 +235,10 @@ describe('401 on any call', () => {
   it('sets sessionExpired once, signs out, toasts and sends to Login with the full path when the page needs sign-in', async () => {
     localStorage.setItem('auth_session', '1');
     const navigator = fakeNavigator('/account/profile?tab=1#top');
-    const api = new FakeApi().on('GET /user/profile', { status: 401, data: { status: 'ERROR', message: 'Unauthenticated', code: 'unauthenticated' } });
+    const api = new FakeApi().on('GET /user/profile', {
+      status: 401,
+      data: { status: 'ERROR', message: 'Unauthenticated', code: 'unauthenticated' },
+    });
     const { store } = makeStore(api, navigator);
     await store.profile.fetch();
     await store.packs.load(); // a second 401 after the first changes nothing

@@ -29,8 +29,7 @@ export interface RegisterInput {
 export type RegisterField = 'firstName' | 'lastName' | 'email' | 'phone' | 'password' | 'confirmPassword';
 
 export type ActionResult<F extends string = string> =
-  | { ok: true }
-  | { ok: false; message: string; fieldErrors: Partial<Record<F, string>> };
+  { ok: true } | { ok: false; message: string; fieldErrors: Partial<Record<F, string>> };
 
 const REGISTER_FIELD_MAP: Record<string, RegisterField> = {
   name: 'firstName',
@@ -161,8 +160,17 @@ export class AuthStore {
   }
 
   /** Sets a new password from a reset link. */
-  async resetPassword(input: { token: string; email: string; password: string; password_confirmation: string }): Promise<ActionResult> {
-    return this.passwordCall(() => this.root.api.put('/user/restore-password', input), 'shell.errors.resetPassword', 'shell.toast.passwordReset');
+  async resetPassword(input: {
+    token: string;
+    email: string;
+    password: string;
+    password_confirmation: string;
+  }): Promise<ActionResult> {
+    return this.passwordCall(
+      () => this.root.api.put('/user/restore-password', input),
+      'shell.errors.resetPassword',
+      'shell.toast.passwordReset',
+    );
   }
 
   /** A 401 on any call: session expired (once), signed out, and sent to Login when the page needs sign-in. */
@@ -212,11 +220,13 @@ export class AuthStore {
       this.root.ui.success(this.root.t(successKey));
       return { ok: true };
     } catch (err) {
-      let message = (err instanceof ApiRequestError && (err.firstFieldError() || (err.kind === 'http' && err.message))) || '';
+      let message =
+        (err instanceof ApiRequestError && (err.firstFieldError() || (err.kind === 'http' && err.message))) || '';
       if (!message) {
-        message = fallbackKey === 'shell.errors.resetPassword' && err instanceof ApiRequestError && err.kind === 'network'
-          ? this.root.t('shell.errors.resetPasswordUnexpected')
-          : this.root.t(fallbackKey);
+        message =
+          fallbackKey === 'shell.errors.resetPassword' && err instanceof ApiRequestError && err.kind === 'network'
+            ? this.root.t('shell.errors.resetPasswordUnexpected')
+            : this.root.t(fallbackKey);
       }
       return { ok: false, message, fieldErrors: {} };
     } finally {

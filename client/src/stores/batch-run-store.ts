@@ -22,7 +22,18 @@ export const BATCH_POLL_MS = 2000;
 export type BatchInput = { images: File[] } | { archive: File };
 
 /** Error keys of a 422 that name the request or an option rather than one of the files. */
-const REQUEST_KEYS = new Set<string>(['tool', BATCH_FIELDS.images, BATCH_FIELDS.archive, 'form', 'factor', 'model', 'output_format', 'background_color', 'mask_only', 'Idempotency-Key']);
+const REQUEST_KEYS = new Set<string>([
+  'tool',
+  BATCH_FIELDS.images,
+  BATCH_FIELDS.archive,
+  'form',
+  'factor',
+  'model',
+  'output_format',
+  'background_color',
+  'mask_only',
+  'Idempotency-Key',
+]);
 
 function idempotencyKey(): Record<string, string> {
   const id = globalThis.crypto?.randomUUID?.();
@@ -61,7 +72,12 @@ export class BatchRunStore {
     private readonly root: RootStore,
     readonly tool: BatchTool,
   ) {
-    makeAutoObservable<BatchRunStore, 'root' | 'stream' | 'timer'>(this, { root: false, tool: false, stream: false, timer: false });
+    makeAutoObservable<BatchRunStore, 'root' | 'stream' | 'timer'>(this, {
+      root: false,
+      tool: false,
+      stream: false,
+      timer: false,
+    });
   }
 
   /** True while uploading or while any item has not ended. */
@@ -166,7 +182,11 @@ export class BatchRunStore {
     const batchId = this.view.id;
     this.retrying.add(itemId);
     try {
-      const reply = await this.root.api.post<BatchItemView>(`/batches/${encodeURIComponent(batchId)}/items/${encodeURIComponent(itemId)}/retry`, undefined, { headers: idempotencyKey() });
+      const reply = await this.root.api.post<BatchItemView>(
+        `/batches/${encodeURIComponent(batchId)}/items/${encodeURIComponent(itemId)}/retry`,
+        undefined,
+        { headers: idempotencyKey() },
+      );
       const item = reply.payload as BatchItemView;
       void this.root.profile.fetch();
       runInAction(() => {
@@ -235,7 +255,9 @@ export class BatchRunStore {
   private poll(batchId: string): void {
     const tick = async () => {
       try {
-        const reply = await this.root.api.get<BatchView>(`/batches/${encodeURIComponent(batchId)}`, { skipErrorHandling: true });
+        const reply = await this.root.api.get<BatchView>(`/batches/${encodeURIComponent(batchId)}`, {
+          skipErrorHandling: true,
+        });
         if (reply.payload) runInAction(() => this.apply(reply.payload as BatchView));
       } catch {
         // Try again at the next tick.
@@ -278,7 +300,11 @@ export class BatchRunStore {
         .filter(([name]) => !REQUEST_KEYS.has(name))
         .map(([name, reasons]) => ({ name, reasons: reasons ?? [] }));
       const fieldErrors = Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, v?.[0] ?? '']));
-      return { kind: 'invalid', message: this.badFiles.length > 0 ? err.message : err.firstFieldError() || err.message, fieldErrors };
+      return {
+        kind: 'invalid',
+        message: this.badFiles.length > 0 ? err.message : err.firstFieldError() || err.message,
+        fieldErrors,
+      };
     }
     handleApiError(this.root, err);
     return { kind: 'other', message: err.message || t('client-tools.run.failedToStart') };

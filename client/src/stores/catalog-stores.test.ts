@@ -16,7 +16,12 @@ describe('language choice (stored, else default, else first)', () => {
     expect(chooseLanguage(langs, '1')?.code).toBe('en');
     expect(chooseLanguage(langs, '99')?.code).toBe('de');
     expect(chooseLanguage(langs, null)?.code).toBe('de');
-    expect(chooseLanguage(langs.map((l) => ({ ...l, default: 0 as const })), null)?.code).toBe('en');
+    expect(
+      chooseLanguage(
+        langs.map((l) => ({ ...l, default: 0 as const })),
+        null,
+      )?.code,
+    ).toBe('en');
     expect(chooseLanguage([], null)).toBeNull();
   });
 
@@ -49,7 +54,12 @@ describe('currency choice (stored, else default, else first, else EUR)', () => {
   it('code from storage, else default-flagged, else first, else EUR', () => {
     expect(chooseCurrency(currencies, 'USD').code).toBe('USD');
     expect(chooseCurrency(currencies, 'XXX').code).toBe('GBP');
-    expect(chooseCurrency(currencies.map((c) => ({ ...c, default: 0 as const })), null).code).toBe('USD');
+    expect(
+      chooseCurrency(
+        currencies.map((c) => ({ ...c, default: 0 as const })),
+        null,
+      ).code,
+    ).toBe('USD');
     expect(chooseCurrency([], null)).toEqual({ code: 'EUR', value: 1, symbol: '€', default: 0 });
   });
 
@@ -86,7 +96,9 @@ describe('currency choice (stored, else default, else first, else EUR)', () => {
 
 describe('packs, pages, settings, countries', () => {
   it('accepts a list or an object keyed by id, rejects anything else', () => {
-    expect(normalizePacks([{ id: 1, title: 'A', price: '0', credits: 10 }])).toEqual([{ id: 1, title: 'A', price: 0, credits: 10 }]);
+    expect(normalizePacks([{ id: 1, title: 'A', price: '0', credits: 10 }])).toEqual([
+      { id: 1, title: 'A', price: 0, credits: 10 },
+    ]);
     expect(normalizePacks({ 7: { id: 7, title: 'B', price: 5, credits: 50 } })?.map((p) => p.id)).toEqual([7]);
     expect(normalizePacks('nope')).toBeNull();
   });
@@ -111,7 +123,14 @@ describe('packs, pages, settings, countries', () => {
   it('finds the terms, privacy and cookie pages and a page path by slug or id', async () => {
     const api = new FakeApi().on('GET /static-pages', {
       status: 200,
-      data: { status: 'OK', payload: [{ id: 1, slug: 'terms', title: 'Terms', is_terms: 1 }, { id: 2, slug: null, title: 'Privacy', is_privacy: true }, { id: 3, slug: 'cookies', title: 'Our Cookie Policy' }] },
+      data: {
+        status: 'OK',
+        payload: [
+          { id: 1, slug: 'terms', title: 'Terms', is_terms: 1 },
+          { id: 2, slug: null, title: 'Privacy', is_privacy: true },
+          { id: 3, slug: 'cookies', title: 'Our Cookie Policy' },
+        ],
+      },
     });
     const { store } = makeStore(api);
     await store.pages.load();

@@ -5,7 +5,13 @@ beforeEach(() => localStorage.clear());
 afterEach(() => jest.restoreAllMocks());
 
 const PROFILE = profileFixture({
-  id: 'u1', phone: '+49 301234567', country: { id: 1, name: 'Germany', iso: 'DE' }, city: 'Berlin', address: 'Main 1', post_code: '10117', balance: 10,
+  id: 'u1',
+  phone: '+49 301234567',
+  country: { id: 1, name: 'Germany', iso: 'DE' },
+  city: 'Berlin',
+  address: 'Main 1',
+  post_code: '10117',
+  balance: 10,
 });
 
 /** A signed-in store whose checkout is answered by `checkout`. */
@@ -13,8 +19,21 @@ async function signedInStore(checkout: (req: SeenRequest) => { status: number; d
   const api = withCatalog(new FakeApi())
     .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
     .on('GET /user/profile', { status: 200, data: { status: 'OK', payload: PROFILE } })
-    .on('GET /settings', { status: 200, data: { status: 'OK', payload: { vat_percent: 0, min_top_up: 1, payment_methods: [{ id: 7, title: 'Credit/Debit card', code: 'card' }] } } })
-    .on('GET /token-pricing', { status: 200, data: { status: 'OK', payload: { currency: 'EUR', priceTiers: [{ min: 0.1, max: null, price: 0.1 }] } } })
+    .on('GET /settings', {
+      status: 200,
+      data: {
+        status: 'OK',
+        payload: {
+          vat_percent: 0,
+          min_top_up: 1,
+          payment_methods: [{ id: 7, title: 'Credit/Debit card', code: 'card' }],
+        },
+      },
+    })
+    .on('GET /token-pricing', {
+      status: 200,
+      data: { status: 'OK', payload: { currency: 'EUR', priceTiers: [{ min: 0.1, max: null, price: 0.1 }] } },
+    })
     .on('POST /deposit/checkout', checkout);
   const { store } = makeStore(api);
   await store.currencies.load();
@@ -25,7 +44,14 @@ async function signedInStore(checkout: (req: SeenRequest) => { status: number; d
   return { store, api, visits };
 }
 
-const okReply = () => ({ status: 200, data: { status: 'OK', redirect_url: 'http://app.test/api/deposit/test-checkout?order=dep-9&token=abc', payload: { deposit_id: 'dep-9' } } });
+const okReply = () => ({
+  status: 200,
+  data: {
+    status: 'OK',
+    redirect_url: 'http://app.test/api/deposit/test-checkout?order=dep-9&token=abc',
+    payload: { deposit_id: 'dep-9' },
+  },
+});
 
 describe('Confirm Information (checkout)', () => {
   it('opening loads what is missing, selects the first payment method and fills the form from the profile', async () => {
@@ -36,7 +62,16 @@ describe('Confirm Information (checkout)', () => {
     expect(api.last('GET /settings')).toBeDefined();
     expect(store.checkout.paymentMethodId).toBe(7);
     expect(store.checkout.generalError).toBeNull();
-    expect(store.checkout.form).toEqual({ name: 'Ada', surname: 'Lovelace', email: 'ada@example.test', phone: '+49 301234567', country: '1', city: 'Berlin', address: 'Main 1', postCode: '10117' });
+    expect(store.checkout.form).toEqual({
+      name: 'Ada',
+      surname: 'Lovelace',
+      email: 'ada@example.test',
+      phone: '+49 301234567',
+      country: '1',
+      city: 'Berlin',
+      address: 'Main 1',
+      postCode: '10117',
+    });
     expect(store.checkout.phoneCountry).toBe('DE');
   });
 
@@ -54,8 +89,18 @@ describe('Confirm Information (checkout)', () => {
     store.checkout.setSaveInfo(true);
     expect(await store.checkout.submit()).toBe(true);
     expect(api.last('POST /deposit/checkout')?.data).toMatchObject({
-      name: 'Ada', surname: 'Lovelace', email: 'ada@example.test', phone: '+49 301234567', country: 1, city: 'Berlin',
-      address: 'Main 1', postCode: '10117', save_info: true, payment_method_id: 7, currency: 'EUR', tokens: 25.5,
+      name: 'Ada',
+      surname: 'Lovelace',
+      email: 'ada@example.test',
+      phone: '+49 301234567',
+      country: 1,
+      city: 'Berlin',
+      address: 'Main 1',
+      postCode: '10117',
+      save_info: true,
+      payment_method_id: 7,
+      currency: 'EUR',
+      tokens: 25.5,
     });
     expect(api.last('POST /deposit/checkout')?.data).not.toHaveProperty('pack_id');
     expect(visits).toEqual(['http://app.test/api/deposit/test-checkout?order=dep-9&token=abc']);
@@ -80,7 +125,10 @@ describe('Confirm Information (checkout)', () => {
     store.checkout.setField('city', ' ');
     store.checkout.setField('phone', 'abc');
     expect(await store.checkout.submit()).toBe(false);
-    expect(store.checkout.fieldErrors).toEqual({ phone: 'Invalid phone format (e.g. +1234567890)', city: 'City is required' });
+    expect(store.checkout.fieldErrors).toEqual({
+      phone: 'Invalid phone format (e.g. +1234567890)',
+      city: 'City is required',
+    });
     expect(api.last('POST /deposit/checkout')).toBeUndefined();
   });
 
@@ -88,7 +136,12 @@ describe('Confirm Information (checkout)', () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined); // the catalogue logs 422s
     const { store } = await signedInStore(() => ({
       status: 422,
-      data: { status: 'ERROR', code: 'validation_failed', message: 'The given data was invalid.', errors: { postCode: ['Postal code is required', 'second'], amount: ['Minimum top-up amount: €1.00'] } },
+      data: {
+        status: 'ERROR',
+        code: 'validation_failed',
+        message: 'The given data was invalid.',
+        errors: { postCode: ['Postal code is required', 'second'], amount: ['Minimum top-up amount: €1.00'] },
+      },
     }));
     await store.checkout.prepare();
     store.topUp.selectTokens(1);
@@ -98,7 +151,10 @@ describe('Confirm Information (checkout)', () => {
   });
 
   it('falls back to "Checkout failed", and to "No redirect URL received" on an OK without one', async () => {
-    const { store } = await signedInStore(() => ({ status: 409, data: { status: 'ERROR', code: 'conflict', message: '' } }));
+    const { store } = await signedInStore(() => ({
+      status: 409,
+      data: { status: 'ERROR', code: 'conflict', message: '' },
+    }));
     await store.checkout.prepare();
     store.topUp.selectTokens(10);
     await store.checkout.submit();

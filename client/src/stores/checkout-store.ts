@@ -65,7 +65,8 @@ export class CheckoutStore {
       if (countries.countries.length === 0 || !profile.profile || !settings.settings) {
         this.generalError = this.root.t('client-payments.errors.loadCheckout');
       }
-      if (this.paymentMethodId === null || !this.paymentMethod) this.paymentMethodId = this.paymentMethods[0]?.id ?? null;
+      if (this.paymentMethodId === null || !this.paymentMethod)
+        this.paymentMethodId = this.paymentMethods[0]?.id ?? null;
       this.prefillFromProfile();
       this.preparing = false;
     });
@@ -146,7 +147,11 @@ export class CheckoutStore {
   private requestBody(): Record<string, unknown> {
     const topUp = this.root.topUp;
     const purchase =
-      topUp.packId !== null ? { pack_id: topUp.packId } : topUp.tokens !== null ? { tokens: topUp.tokens } : { amount: topUp.amount };
+      topUp.packId !== null
+        ? { pack_id: topUp.packId }
+        : topUp.tokens !== null
+          ? { tokens: topUp.tokens }
+          : { amount: topUp.amount };
     const f = this.form;
     return {
       name: f.name.trim(),
@@ -180,7 +185,8 @@ export class CheckoutStore {
     }
     this.fieldErrors = fieldErrors;
     const hasFieldErrors = Object.keys(fieldErrors).length > 0;
-    this.generalError = banner[0] ?? (hasFieldErrors ? null : err.message || this.root.t('client-payments.errors.checkoutFailed'));
+    this.generalError =
+      banner[0] ?? (hasFieldErrors ? null : err.message || this.root.t('client-payments.errors.checkoutFailed'));
   }
 
   /** After a successful checkout the billing form is cleared. */

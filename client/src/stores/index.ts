@@ -2,6 +2,12 @@ export { RootStore, type RootStoreOptions } from './root-store';
 export { StoreProvider, useStore, useT } from './store-context';
 export type { AppNavigator } from './navigator';
 export type { ToastKind, Toast } from './ui-store';
-export { BUY_TOKENS_MODAL, CHECKOUT_MODAL, DEFAULT_PAYMENT_TYPE, isTerminalDeposit, type DepositStatus } from './top-up-store';
+export {
+  BUY_TOKENS_MODAL,
+  CHECKOUT_MODAL,
+  DEFAULT_PAYMENT_TYPE,
+  isTerminalDeposit,
+  type DepositStatus,
+} from './top-up-store';
 export type { BillingField } from './top-up-validation';
 export type { PaymentHistoryItem } from '@imagestudio/contracts';

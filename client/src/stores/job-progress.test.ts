@@ -4,9 +4,26 @@ import { JobTracker, type EventSourceLike } from './job-tracker';
 
 function job(patch: Partial<JobView> = {}): JobView {
   return {
-    id: 'job-1', tool: 'upscale', status: 'queued', progress: 0, stage: null, queue_position: 3, params: {}, cost: 1,
-    refunded: false, error: null, created_at: '2026-11-21T10:00:00Z', started_at: null, finished_at: null, input_url: null,
-    input_name: null, eta_seconds: null, results: [], deleted: false, expired: false, ...patch,
+    id: 'job-1',
+    tool: 'upscale',
+    status: 'queued',
+    progress: 0,
+    stage: null,
+    queue_position: 3,
+    params: {},
+    cost: 1,
+    refunded: false,
+    error: null,
+    created_at: '2026-11-21T10:00:00Z',
+    started_at: null,
+    finished_at: null,
+    input_url: null,
+    input_name: null,
+    eta_seconds: null,
+    results: [],
+    deleted: false,
+    expired: false,
+    ...patch,
   };
 }
 
@@ -20,13 +37,32 @@ describe('job progress state machine', () => {
     expect(state.queuePosition).toBe(1);
     state = applyJobReport(state, job({ status: 'running', progress: 40, queue_position: null }));
     expect([state.status, state.progress, state.queuePosition]).toEqual(['running', 40, null]);
-    state = applyJobReport(state, job({ status: 'succeeded', progress: 100, results: [{ url: 'u', width: 2, height: 2, format: 'png', bytes: 9 }] }));
-    expect([state.status, state.progress, state.job.results.length, isFinished(state)]).toEqual(['succeeded', 100, 1, true]);
+    state = applyJobReport(
+      state,
+      job({
+        status: 'succeeded',
+        progress: 100,
+        results: [{ url: 'u', width: 2, height: 2, format: 'png', bytes: 9 }],
+      }),
+    );
+    expect([state.status, state.progress, state.job.results.length, isFinished(state)]).toEqual([
+      'succeeded',
+      100,
+      1,
+      true,
+    ]);
   });
 
   it('ends failed with the message and the refund, or cancelled', () => {
-    const failed = run([job({ status: 'running', progress: 10 }), job({ status: 'failed', error: 'The image could not be processed.', refunded: true })]);
-    expect([failed.status, failed.job.error, failed.job.refunded]).toEqual(['failed', 'The image could not be processed.', true]);
+    const failed = run([
+      job({ status: 'running', progress: 10 }),
+      job({ status: 'failed', error: 'The image could not be processed.', refunded: true }),
+    ]);
+    expect([failed.status, failed.job.error, failed.job.refunded]).toEqual([
+      'failed',
+      'The image could not be processed.',
+      true,
+    ]);
     const cancelled = run([job({ status: 'cancelled', refunded: true })]);
     expect([cancelled.status, isFinished(cancelled)]).toEqual(['cancelled', true]);
   });
@@ -38,7 +74,11 @@ describe('job progress state machine', () => {
       job({ status: 'running', progress: 30 }),
     ]);
     expect([state.status, state.progress]).toEqual(['running', 60]);
-    const ended = run([job({ status: 'succeeded', progress: 100 }), job({ status: 'running', progress: 99 }), job({ status: 'failed' })]);
+    const ended = run([
+      job({ status: 'succeeded', progress: 100 }),
+      job({ status: 'running', progress: 99 }),
+      job({ status: 'failed' }),
+    ]);
     expect(ended.status).toBe('succeeded');
   });
 
@@ -78,7 +118,11 @@ describe('job tracker: events first, polling as fallback', () => {
   function follow(stream: FakeStream | null, polls: JobView[]) {
     let state = initialProgress(job());
     const fetchJob = jest.fn(async () => polls.shift() ?? job({ status: 'running', progress: 50 }));
-    const tracker = new JobTracker({ openStream: () => stream, fetchJob, pollMs: 1000 }, 'job-1', (report) => (state = applyJobReport(state, report)));
+    const tracker = new JobTracker(
+      { openStream: () => stream, fetchJob, pollMs: 1000 },
+      'job-1',
+      (report) => (state = applyJobReport(state, report)),
+    );
     tracker.start();
     return { tracker, fetchJob, state: () => state };
   }
@@ -97,7 +141,10 @@ describe('job tracker: events first, polling as fallback', () => {
 
   it('falls back to polling when the stream breaks, and stops polling at the final state', async () => {
     const stream = new FakeStream();
-    const t = follow(stream, [job({ status: 'running', progress: 70 }), job({ status: 'failed', refunded: true, error: 'boom' })]);
+    const t = follow(stream, [
+      job({ status: 'running', progress: 70 }),
+      job({ status: 'failed', refunded: true, error: 'boom' }),
+    ]);
     stream.emit('job', job({ status: 'running', progress: 10 }));
     stream.onerror?.(new Event('error'));
     expect(stream.closed).toBe(true);

@@ -19,7 +19,13 @@ const RANK: Record<JobStatus, number> = { queued: 0, running: 1, succeeded: 2, f
 
 /** The state for a job seen for the first time (the 202 reply of a submit). */
 export function initialProgress(job: JobView): JobProgress {
-  return { status: job.status, progress: job.status === 'succeeded' ? 100 : job.progress, queuePosition: job.queue_position, job, reportedAt: Date.now() };
+  return {
+    status: job.status,
+    progress: job.status === 'succeeded' ? 100 : job.progress,
+    queuePosition: job.queue_position,
+    job,
+    reportedAt: Date.now(),
+  };
 }
 
 /**

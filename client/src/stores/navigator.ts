@@ -12,7 +12,11 @@ export interface AppNavigator {
 export function windowNavigator(requiresAuth: (pathname: string) => boolean = () => false): AppNavigator {
   return {
     navigate: (to, options) => (options?.replace ? window.location.replace(to) : window.location.assign(to)),
-    location: () => ({ pathname: window.location.pathname, search: window.location.search, hash: window.location.hash }),
+    location: () => ({
+      pathname: window.location.pathname,
+      search: window.location.search,
+      hash: window.location.hash,
+    }),
     fullPath: () => `${window.location.pathname}${window.location.search}${window.location.hash}`,
     requiresAuth,
   };

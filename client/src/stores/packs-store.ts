@@ -5,7 +5,11 @@ import type { PackView } from '@imagestudio/contracts';
 
 /** The packs payload is a list or an object keyed by id; anything else is invalid. */
 export function normalizePacks(payload: unknown): PackView[] | null {
-  const list = Array.isArray(payload) ? payload : payload && typeof payload === 'object' ? Object.values(payload) : null;
+  const list = Array.isArray(payload)
+    ? payload
+    : payload && typeof payload === 'object'
+      ? Object.values(payload)
+      : null;
   if (!list) return null;
   const packs = list.filter((p): p is PackView => Boolean(p) && typeof p === 'object' && 'id' in p && 'credits' in p);
   return packs.map((p) => ({ ...p, price: Number(p.price) || 0, credits: Number(p.credits) || 0 }));

@@ -67,7 +67,9 @@ export class PagesStore {
   private async loadSocialLinks(): Promise<void> {
     try {
       const reply = await this.api.get<SocialLinkView[]>('/social-links', { skipErrorHandling: true });
-      const links = Array.isArray(reply.payload) ? reply.payload.filter((l) => typeof l.url === 'string' && /^https?:\/\//i.test(l.url)) : [];
+      const links = Array.isArray(reply.payload)
+        ? reply.payload.filter((l) => typeof l.url === 'string' && /^https?:\/\//i.test(l.url))
+        : [];
       runInAction(() => (this.socialLinks = links));
     } catch {
       // the footer simply shows no social links
@@ -76,7 +78,10 @@ export class PagesStore {
 
   /** Loads one page with its content, by id or by slug. */
   async fetchPage(ref: { id: string } | { slug: string }): Promise<PageResult> {
-    const url = 'id' in ref ? `/static-pages/${encodeURIComponent(ref.id)}` : `/static-pages/slug/${encodeURIComponent(ref.slug)}`;
+    const url =
+      'id' in ref
+        ? `/static-pages/${encodeURIComponent(ref.id)}`
+        : `/static-pages/slug/${encodeURIComponent(ref.slug)}`;
     try {
       const reply = await this.api.get<StaticPageView>(url, { skipErrorHandling: true });
       if (reply.status !== 'OK' || !reply.payload) return { error: this.t('shell.errors.fetchPage') };

@@ -50,7 +50,10 @@ export class ProfileStore {
       await this.fetch();
       return null;
     } catch (err) {
-      return (err instanceof ApiRequestError && err.firstFieldError()) || messageOf(err, this.root.t('shell.errors.fetchProfile'));
+      return (
+        (err instanceof ApiRequestError && err.firstFieldError()) ||
+        messageOf(err, this.root.t('shell.errors.fetchProfile'))
+      );
     }
   }
 
@@ -61,7 +64,9 @@ export class ProfileStore {
       const reply = await this.root.api.post('/user/change-password', fields);
       return { ok: reply.status === 'OK', message: reply.message ?? '' };
     } catch (err) {
-      const message = (err instanceof ApiRequestError && err.firstFieldError()) || messageOf(err, this.root.t('shell.errors.updatePassword'));
+      const message =
+        (err instanceof ApiRequestError && err.firstFieldError()) ||
+        messageOf(err, this.root.t('shell.errors.updatePassword'));
       return { ok: false, message };
     }
   }

@@ -51,7 +51,9 @@ export class TokenPricingStore {
   /** Tiers in the current currency; the converted local table until the server's arrive. */
   get tiers(): PriceTier[] {
     const currency = this.root.currencies.current;
-    return this.tiersByCurrency.get(currency.code) ?? convertTiers([...DEFAULT_PRICE_TIERS], currency.value, currency.code);
+    return (
+      this.tiersByCurrency.get(currency.code) ?? convertTiers([...DEFAULT_PRICE_TIERS], currency.value, currency.code)
+    );
   }
 
   /** Loads the tiers of the current currency once (the API client adds `currency`). */
@@ -60,11 +62,20 @@ export class TokenPricingStore {
     if (this.tiersByCurrency.has(code)) return;
     this.loading = true;
     try {
-      const reply = await this.root.api.get<{ currency?: string; priceTiers?: PriceTier[] }>('/token-pricing', { skipErrorHandling: true });
+      const reply = await this.root.api.get<{ currency?: string; priceTiers?: PriceTier[] }>('/token-pricing', {
+        skipErrorHandling: true,
+      });
       const tiers = reply.payload?.priceTiers;
       if (reply.status !== 'OK' || !Array.isArray(tiers) || tiers.length === 0) throw new Error('bad reply');
       runInAction(() => {
-        this.tiersByCurrency.set(reply.payload?.currency ?? code, tiers.map((t) => ({ min: Number(t.min), max: t.max === null ? null : Number(t.max), price: Number(t.price) })));
+        this.tiersByCurrency.set(
+          reply.payload?.currency ?? code,
+          tiers.map((t) => ({
+            min: Number(t.min),
+            max: t.max === null ? null : Number(t.max),
+            price: Number(t.price),
+          })),
+        );
         this.usingFallback = false;
       });
     } catch {
@@ -86,7 +97,12 @@ export class TokenPricingStore {
   /** A pack's price (already in the current currency, from GET /api/packs) with VAT added. */
   quotePack(pack: PackView): ExactQuote | null {
     try {
-      return quotePack({ priceMinor: toMinorUnits(pack.price, this.currencyCode), credits: pack.credits, currency: this.currencyCode, vatPercent: this.vatPercent });
+      return quotePack({
+        priceMinor: toMinorUnits(pack.price, this.currencyCode),
+        credits: pack.credits,
+        currency: this.currencyCode,
+        vatPercent: this.vatPercent,
+      });
     } catch {
       return null;
     }
@@ -95,7 +111,11 @@ export class TokenPricingStore {
   /** What a money amount (major units, before VAT) buys at the tier prices, priced like checkout does. */
   quoteAmount(amount: string): ExactQuote | null {
     try {
-      const tenths = tenthsForAmount({ amountMinor: toMinorUnits(amount, this.currencyCode), tiers: this.tiers, currency: this.currencyCode });
+      const tenths = tenthsForAmount({
+        amountMinor: toMinorUnits(amount, this.currencyCode),
+        tiers: this.tiers,
+        currency: this.currencyCode,
+      });
       return tenths > 0 ? this.quoteTokens(tenths / 10) : null;
     } catch {
       return null;
@@ -112,12 +132,24 @@ export class TokenPricingStore {
 
   /** The minimum top-up formatted in the current currency ("€1.00", "¥163", "KWD 0.332"). */
   get minTopUpText(): string {
-    return formatPrice(fromMinorUnits(this.minTopUpMinor, this.currencyCode), this.currencyCode, this.root.currencies.current.symbol, this.root.languages.numberLocale);
+    return formatPrice(
+      fromMinorUnits(this.minTopUpMinor, this.currencyCode),
+      this.currencyCode,
+      this.root.currencies.current.symbol,
+      this.root.languages.numberLocale,
+    );
   }
 
   /** The fewest tokens that can be bought: their total (VAT included) reaches the minimum top-up. */
   get minimumPurchaseTokens(): number {
-    return minimumPurchaseTenths({ minTotalMinor: this.minTopUpMinor, tiers: this.tiers, currency: this.currencyCode, vatPercent: this.vatPercent }) / 10;
+    return (
+      minimumPurchaseTenths({
+        minTotalMinor: this.minTopUpMinor,
+        tiers: this.tiers,
+        currency: this.currencyCode,
+        vatPercent: this.vatPercent,
+      }) / 10
+    );
   }
 
   /** The purchase to offer someone `missing` tokens short: the missing tokens, or the minimum purchase if more. */

@@ -65,7 +65,11 @@ export class ToolRunStore {
    * Starts a job: multipart for uploads, JSON for generation. Refreshes the balance once charged;
    * `expectedCost` (the quote) tells how many tokens are missing when the server answers 402.
    */
-  async submit(body: FormData | Record<string, unknown>, expectedCost: number, fingerprint: string | null = null): Promise<JobView | null> {
+  async submit(
+    body: FormData | Record<string, unknown>,
+    expectedCost: number,
+    fingerprint: string | null = null,
+  ): Promise<JobView | null> {
     this.stopTracking();
     this.lastRequest = fingerprint;
     this.phase = 'submitting';
@@ -157,7 +161,8 @@ export class ToolRunStore {
     this.tracker = new JobTracker(
       {
         openStream: (id) => this.openStream(id),
-        fetchJob: async (id) => (await this.root.api.get<JobView>(`/jobs/${id}`, { skipErrorHandling: true })).payload as JobView,
+        fetchJob: async (id) =>
+          (await this.root.api.get<JobView>(`/jobs/${id}`, { skipErrorHandling: true })).payload as JobView,
         pollMs: JOB_POLL_MS,
       },
       job.id,

@@ -16,7 +16,15 @@ async function pricedStore(options: { tiersFail?: boolean; settings?: Record<str
     .on('GET /currencies', { status: 200, data: { status: 'OK', payload: CURRENCIES } })
     .on('GET /settings', {
       status: 200,
-      data: { status: 'OK', payload: { vat_percent: 19, min_top_up: 5, payment_methods: [{ id: 1, title: 'Credit/Debit card', code: 'card' }], ...options.settings } },
+      data: {
+        status: 'OK',
+        payload: {
+          vat_percent: 19,
+          min_top_up: 5,
+          payment_methods: [{ id: 1, title: 'Credit/Debit card', code: 'card' }],
+          ...options.settings,
+        },
+      },
     })
     .on('GET /token-pricing', (req) =>
       options.tiersFail
@@ -29,10 +37,19 @@ async function pricedStore(options: { tiersFail?: boolean; settings?: Record<str
                 currency: req.params.currency,
                 priceTiers:
                   req.params.currency === 'JPY'
-                    ? [{ min: 0.1, max: 99.9, price: 16.25 }, { min: 100, max: null, price: 14.625 }]
+                    ? [
+                        { min: 0.1, max: 99.9, price: 16.25 },
+                        { min: 100, max: null, price: 14.625 },
+                      ]
                     : req.params.currency === 'KWD'
-                      ? [{ min: 0.1, max: 99.9, price: 0.0332 }, { min: 100, max: null, price: 0.0298 }]
-                      : [{ min: 0.1, max: 99.9, price: 0.1 }, { min: 100, max: null, price: 0.09 }],
+                      ? [
+                          { min: 0.1, max: 99.9, price: 0.0332 },
+                          { min: 100, max: null, price: 0.0298 },
+                        ]
+                      : [
+                          { min: 0.1, max: 99.9, price: 0.1 },
+                          { min: 100, max: null, price: 0.09 },
+                        ],
               },
             },
           },
@@ -45,16 +62,37 @@ async function pricedStore(options: { tiersFail?: boolean; settings?: Record<str
 }
 
 describe('top-up checks (first failure wins)', () => {
-  const ok = { choice: { kind: 'tokens' as const, tokens: 50 }, termsAccepted: true, totalMinor: 500, minTopUpMinor: 100, paymentType: 'card' };
+  const ok = {
+    choice: { kind: 'tokens' as const, tokens: 50 },
+    termsAccepted: true,
+    totalMinor: 500,
+    minTopUpMinor: 100,
+    paymentType: 'card',
+  };
 
   it('reports nothing chosen, then a bad amount, then terms, then the minimum, then the payment method', () => {
-    expect(checkTopUp({ ...ok, choice: null, termsAccepted: false, paymentType: null })?.key).toBe('client-payments.errors.nothingChosen');
-    expect(checkTopUp({ ...ok, choice: { kind: 'amount', amount: 'abc' }, termsAccepted: false })?.key).toBe('client-payments.errors.invalidAmount');
-    expect(checkTopUp({ ...ok, choice: { kind: 'amount', amount: '0' } })?.key).toBe('client-payments.errors.invalidAmount');
-    expect(checkTopUp({ ...ok, choice: { kind: 'amount', amount: '-3' } })?.key).toBe('client-payments.errors.invalidAmount');
-    expect(checkTopUp({ ...ok, choice: { kind: 'tokens', tokens: 0 } })?.key).toBe('client-payments.errors.invalidAmount');
-    expect(checkTopUp({ ...ok, termsAccepted: false, totalMinor: 1, paymentType: null })?.key).toBe('client-payments.errors.acceptTerms');
-    expect(checkTopUp({ ...ok, totalMinor: 99, paymentType: null })).toEqual({ level: 'warning', key: 'client-payments.errors.minTopUp' });
+    expect(checkTopUp({ ...ok, choice: null, termsAccepted: false, paymentType: null })?.key).toBe(
+      'client-payments.errors.nothingChosen',
+    );
+    expect(checkTopUp({ ...ok, choice: { kind: 'amount', amount: 'abc' }, termsAccepted: false })?.key).toBe(
+      'client-payments.errors.invalidAmount',
+    );
+    expect(checkTopUp({ ...ok, choice: { kind: 'amount', amount: '0' } })?.key).toBe(
+      'client-payments.errors.invalidAmount',
+    );
+    expect(checkTopUp({ ...ok, choice: { kind: 'amount', amount: '-3' } })?.key).toBe(
+      'client-payments.errors.invalidAmount',
+    );
+    expect(checkTopUp({ ...ok, choice: { kind: 'tokens', tokens: 0 } })?.key).toBe(
+      'client-payments.errors.invalidAmount',
+    );
+    expect(checkTopUp({ ...ok, termsAccepted: false, totalMinor: 1, paymentType: null })?.key).toBe(
+      'client-payments.errors.acceptTerms',
+    );
+    expect(checkTopUp({ ...ok, totalMinor: 99, paymentType: null })).toEqual({
+      level: 'warning',
+      key: 'client-payments.errors.minTopUp',
+    });
     expect(checkTopUp({ ...ok, paymentType: null })?.key).toBe('client-payments.errors.paymentMethod');
     expect(checkTopUp(ok)).toBeNull();
     expect(checkTopUp({ ...ok, totalMinor: 100 })).toBeNull();
@@ -62,7 +100,16 @@ describe('top-up checks (first failure wins)', () => {
 });
 
 describe('checkout form checks (one message per field)', () => {
-  const filled = { name: 'Ada', surname: 'Lovelace', email: 'ada@example.test', phone: '+49 301234567', country: '1', city: 'Berlin', address: 'Main 1', postCode: '10117' };
+  const filled = {
+    name: 'Ada',
+    surname: 'Lovelace',
+    email: 'ada@example.test',
+    phone: '+49 301234567',
+    country: '1',
+    city: 'Berlin',
+    address: 'Main 1',
+    postCode: '10117',
+  };
 
   it('lists every failing field in form order with its message', () => {
     expect(checkBilling(EMPTY_BILLING, false)).toEqual([
@@ -78,10 +125,16 @@ describe('checkout form checks (one message per field)', () => {
   });
 
   it('checks the phone format (optional plus, 8 to 15 digits and spaces) and the email format', () => {
-    expect(checkBilling({ ...filled, phone: '12-34-56-78' }, false)).toEqual([['phone', 'client-payments.errors.phoneInvalid']]);
-    expect(checkBilling({ ...filled, phone: '1234567' }, false)).toEqual([['phone', 'client-payments.errors.phoneInvalid']]);
+    expect(checkBilling({ ...filled, phone: '12-34-56-78' }, false)).toEqual([
+      ['phone', 'client-payments.errors.phoneInvalid'],
+    ]);
+    expect(checkBilling({ ...filled, phone: '1234567' }, false)).toEqual([
+      ['phone', 'client-payments.errors.phoneInvalid'],
+    ]);
     expect(checkBilling({ ...filled, phone: '+1234567890' }, false)).toEqual([]);
-    expect(checkBilling({ ...filled, email: 'not-an-email' }, false)).toEqual([['email', 'client-payments.errors.emailInvalid']]);
+    expect(checkBilling({ ...filled, email: 'not-an-email' }, false)).toEqual([
+      ['email', 'client-payments.errors.emailInvalid'],
+    ]);
   });
 
   it('skips the email when the account has one', () => {
@@ -94,17 +147,36 @@ describe('pricing and the Buy Tokens modal', () => {
     const { store } = await pricedStore();
     store.topUp.selectTokens(50);
     expect(store.topUp.plan?.title).toBe('Custom Plan');
-    expect(store.topUp.plan?.quote).toMatchObject({ subtotal: 5, vat: 0.95, total: 5.95, currency: 'EUR', decimals: 2 });
+    expect(store.topUp.plan?.quote).toMatchObject({
+      subtotal: 5,
+      vat: 0.95,
+      total: 5.95,
+      currency: 'EUR',
+      decimals: 2,
+    });
 
     store.currencies.select('JPY');
     await store.tokenPricing.load();
     // 50 x 16.25 = 812.5 -> 813 yen, VAT 19 % = 154.47 -> 154, no decimals.
-    expect(store.topUp.plan?.quote).toMatchObject({ subtotal: 813, vat: 154, total: 967, currency: 'JPY', decimals: 0 });
+    expect(store.topUp.plan?.quote).toMatchObject({
+      subtotal: 813,
+      vat: 154,
+      total: 967,
+      currency: 'JPY',
+      decimals: 0,
+    });
 
     store.currencies.select('KWD');
     await store.tokenPricing.load();
     // 50 x 0.0332 = 1.660 KWD, VAT 0.3154 -> 0.320: cards take KWD in multiples of 10 fils, so every amount is one.
-    expect(store.topUp.plan?.quote).toMatchObject({ subtotal: 1.66, vat: 0.32, total: 1.98, totalMinor: 1980, currency: 'KWD', decimals: 3 });
+    expect(store.topUp.plan?.quote).toMatchObject({
+      subtotal: 1.66,
+      vat: 0.32,
+      total: 1.98,
+      totalMinor: 1980,
+      currency: 'KWD',
+      decimals: 3,
+    });
 
     store.currencies.select('EUR');
     store.topUp.selectPack(2);
@@ -184,7 +256,10 @@ describe('deposit status polling', () => {
   it('polls every 5 s until a terminal status, then stops and reports it once', async () => {
     jest.useFakeTimers();
     const statuses = ['Pending', 'Processing', 'Success'];
-    const api = new FakeApi().on('GET /deposit/status/dep-1', () => ({ status: 200, data: { status: 'OK', payload: { id: 'dep-1', status: statuses.shift() ?? 'Success' } } }));
+    const api = new FakeApi().on('GET /deposit/status/dep-1', () => ({
+      status: 200,
+      data: { status: 'OK', payload: { id: 'dep-1', status: statuses.shift() ?? 'Success' } },
+    }));
     const { store } = makeStore(api);
     const onTerminal = jest.fn();
     store.topUp.pollDeposit('dep-1', onTerminal);
@@ -206,7 +281,10 @@ describe('deposit status polling', () => {
 
   it('stopPolling clears the interval (leaving the page)', async () => {
     jest.useFakeTimers();
-    const api = new FakeApi().on('GET /deposit/status/dep-2', { status: 200, data: { status: 'OK', payload: { status: 'Pending' } } });
+    const api = new FakeApi().on('GET /deposit/status/dep-2', {
+      status: 200,
+      data: { status: 'OK', payload: { status: 'Pending' } },
+    });
     const { store } = makeStore(api);
     store.topUp.pollDeposit('dep-2');
     await jest.advanceTimersByTimeAsync(DEPOSIT_POLL_MS);

@@ -127,7 +127,8 @@ export class TopUpStore {
       paymentType: this.paymentType,
     });
     this.error = problem?.level === 'error' ? this.root.t(problem.key) : null;
-    this.warning = problem?.level === 'warning' ? this.root.t(problem.key, { n: this.root.tokenPricing.minTopUpText }) : null;
+    this.warning =
+      problem?.level === 'warning' ? this.root.t(problem.key, { n: this.root.tokenPricing.minTopUpText }) : null;
     return problem === null;
   }
 
@@ -159,7 +160,10 @@ export class TopUpStore {
   /** Asks the API once for a deposit's status; returns it, or null when the call failed. */
   async checkDeposit(depositId: string): Promise<DepositStatus | null> {
     try {
-      const reply = await this.root.api.get<{ status: DepositStatus }>(`/deposit/status/${encodeURIComponent(depositId)}`, { skipErrorHandling: true });
+      const reply = await this.root.api.get<{ status: DepositStatus }>(
+        `/deposit/status/${encodeURIComponent(depositId)}`,
+        { skipErrorHandling: true },
+      );
       const status = reply.payload?.status ?? null;
       runInAction(() => {
         this.depositId = depositId;

@@ -18,7 +18,8 @@ export interface TopUpProblem {
   key: MessageKey;
 }
 
-const isValidAmount = (amount: string) => /^\d+(\.\d+)?$/.test(amount.trim()) && Number(amount) > 0 && Number.isFinite(Number(amount));
+const isValidAmount = (amount: string) =>
+  /^\d+(\.\d+)?$/.test(amount.trim()) && Number(amount) > 0 && Number.isFinite(Number(amount));
 
 /**
  * First failure wins: nothing chosen; an amount that is not a number or not above 0;
@@ -27,7 +28,10 @@ const isValidAmount = (amount: string) => /^\d+(\.\d+)?$/.test(amount.trim()) &&
 export function checkTopUp(input: TopUpCheck): TopUpProblem | null {
   const { choice } = input;
   if (!choice) return { level: 'error', key: 'client-payments.errors.nothingChosen' };
-  if ((choice.kind === 'tokens' && !isValidTokenAmount(choice.tokens)) || (choice.kind === 'amount' && !isValidAmount(choice.amount))) {
+  if (
+    (choice.kind === 'tokens' && !isValidTokenAmount(choice.tokens)) ||
+    (choice.kind === 'amount' && !isValidAmount(choice.amount))
+  ) {
     return { level: 'error', key: 'client-payments.errors.invalidAmount' };
   }
   if (!input.termsAccepted) return { level: 'error', key: 'client-payments.errors.acceptTerms' };
@@ -52,7 +56,16 @@ export interface BillingForm {
 
 export type BillingField = keyof BillingForm;
 
-export const EMPTY_BILLING: BillingForm = { name: '', surname: '', email: '', phone: '', country: '', city: '', address: '', postCode: '' };
+export const EMPTY_BILLING: BillingForm = {
+  name: '',
+  surname: '',
+  email: '',
+  phone: '',
+  country: '',
+  city: '',
+  address: '',
+  postCode: '',
+};
 
 /**
  * The checkout rules in form order, one message per field (the first that applies).
@@ -64,10 +77,12 @@ export function checkBilling(form: BillingForm, hasAccountEmail: boolean): Array
   if (blank(form.name)) problems.push(['name', 'client-payments.errors.firstName']);
   if (blank(form.surname)) problems.push(['surname', 'client-payments.errors.lastName']);
   if (blank(form.phone)) problems.push(['phone', 'client-payments.errors.phoneRequired']);
-  else if (!CHECKOUT_PHONE_PATTERN.test(form.phone.trim())) problems.push(['phone', 'client-payments.errors.phoneInvalid']);
+  else if (!CHECKOUT_PHONE_PATTERN.test(form.phone.trim()))
+    problems.push(['phone', 'client-payments.errors.phoneInvalid']);
   if (!hasAccountEmail) {
     if (blank(form.email)) problems.push(['email', 'client-payments.errors.emailRequired']);
-    else if (!SIMPLE_EMAIL_PATTERN.test(form.email.trim())) problems.push(['email', 'client-payments.errors.emailInvalid']);
+    else if (!SIMPLE_EMAIL_PATTERN.test(form.email.trim()))
+      problems.push(['email', 'client-payments.errors.emailInvalid']);
   }
   if (blank(form.country)) problems.push(['country', 'client-payments.errors.countryRequired']);
   if (blank(form.city)) problems.push(['city', 'client-payments.errors.cityRequired']);

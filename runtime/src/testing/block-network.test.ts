@@ -5,12 +5,16 @@ import type { AddressInfo } from 'node:net';
 describe('outbound network in tests', () => {
   it('refuses a connection to another machine at once, naming the host', async () => {
     const started = Date.now();
-    await expect(fetch('http://203.0.113.7:81/')).rejects.toMatchObject({ cause: { message: expect.stringContaining('Outbound network is blocked in tests (tried 203.0.113.7)') } });
+    await expect(fetch('http://203.0.113.7:81/')).rejects.toMatchObject({
+      cause: { message: expect.stringContaining('Outbound network is blocked in tests (tried 203.0.113.7)') },
+    });
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('refuses a public host name before any lookup', async () => {
-    await expect(fetch('https://registry.example.com/')).rejects.toMatchObject({ cause: { message: expect.stringContaining('registry.example.com') } });
+    await expect(fetch('https://registry.example.com/')).rejects.toMatchObject({
+      cause: { message: expect.stringContaining('registry.example.com') },
+    });
   });
 
   it('lets tests reach servers on this machine', async () => {

@@ -20,10 +20,22 @@ export function blockOutboundNetwork(): void {
   net.Socket.prototype.connect = function guardedConnect(this: net.Socket, ...args: unknown[]) {
     const first = args[0];
     const options = Array.isArray(first) ? first[0] : first;
-    const host = typeof options === 'object' && options !== null ? (options as net.TcpNetConnectOpts).host : typeof args[1] === 'string' ? args[1] : undefined;
-    const isPipe = typeof options === 'string' || (typeof options === 'object' && options !== null && 'path' in options && Boolean((options as net.IpcNetConnectOpts).path));
+    const host =
+      typeof options === 'object' && options !== null
+        ? (options as net.TcpNetConnectOpts).host
+        : typeof args[1] === 'string'
+          ? args[1]
+          : undefined;
+    const isPipe =
+      typeof options === 'string' ||
+      (typeof options === 'object' &&
+        options !== null &&
+        'path' in options &&
+        Boolean((options as net.IpcNetConnectOpts).path));
     if (!isPipe && !isLocal(host)) {
-      const err = Object.assign(new Error(`Outbound network is blocked in tests (tried ${host})`), { code: 'ENETUNREACH' });
+      const err = Object.assign(new Error(`Outbound network is blocked in tests (tried ${host})`), {
+        code: 'ENETUNREACH',
+      });
       process.nextTick(() => this.destroy(err));
       return this;
     }

@@ -23,7 +23,9 @@ describe('anonymous sessions', () => {
   it('creates no Redis key for 1,000 anonymous requests of pages and catalog reads', async () => {
     const paths = ['/', '/pricing', '/api/settings', '/api/packs'];
     for (let round = 0; round < 25; round += 1) {
-      const replies = await Promise.all(Array.from({ length: 40 }, (_, i) => t.agent().get(paths[i % paths.length] as string)));
+      const replies = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => t.agent().get(paths[i % paths.length] as string)),
+      );
       for (const reply of replies) expect(reply.headers['set-cookie']).toBeUndefined();
     }
     expect(await t.ctx.redis.dbSize()).toBe(0);
@@ -42,7 +44,11 @@ describe('anonymous sessions', () => {
     await agent.get('/api/is-auth').expect(200);
     expect(await t.ctx.redis.ttl(keys[0] as string)).toBeLessThanOrEqual(100);
     // Signing up replaces it with a signed-in session of the full idle lifetime.
-    await agent.post('/api/register').set(await csrfHeaders(agent)).send(registrationPayload()).expect(201);
+    await agent
+      .post('/api/register')
+      .set(await csrfHeaders(agent))
+      .send(registrationPayload())
+      .expect(201);
     const after = await t.ctx.redis.keys('sess:*');
     expect(after).toHaveLength(1);
     expect(after[0]).not.toBe(keys[0]);

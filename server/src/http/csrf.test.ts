@@ -1,6 +1,16 @@
 import supertest from 'supertest';
 import { createTestContext, type TestContext } from '../test/harness';
-import { cookieHeader, createUser, csrfHeaders, registrationPayload, signIn, verifiedUser, waitForMail, xsrfAgent, xsrfCookie } from '../test/auth-helpers';
+import {
+  cookieHeader,
+  createUser,
+  csrfHeaders,
+  registrationPayload,
+  signIn,
+  verifiedUser,
+  waitForMail,
+  xsrfAgent,
+  xsrfCookie,
+} from '../test/auth-helpers';
 
 type Method = 'post' | 'put';
 
@@ -14,7 +24,11 @@ interface RouteCase {
 const signedIn = async (t: TestContext) => (await verifiedUser(t)).agent;
 
 const ROUTES: RouteCase[] = [
-  { method: 'post', path: '/api/register', prepare: async (t) => ({ agent: t.agent(), body: () => registrationPayload() }) },
+  {
+    method: 'post',
+    path: '/api/register',
+    prepare: async (t) => ({ agent: t.agent(), body: () => registrationPayload() }),
+  },
   {
     method: 'post',
     path: '/api/login',
@@ -27,14 +41,20 @@ const ROUTES: RouteCase[] = [
   {
     method: 'put',
     path: '/api/user/profile',
-    prepare: async (t) => ({ agent: await signedIn(t), body: () => ({ name: 'New', surname: 'Name', phone: '+33612345678' }) }),
+    prepare: async (t) => ({
+      agent: await signedIn(t),
+      body: () => ({ name: 'New', surname: 'Name', phone: '+33612345678' }),
+    }),
   },
   {
     method: 'post',
     path: '/api/user/change-password',
     prepare: async (t) => {
       const { agent, password } = await verifiedUser(t);
-      return { agent, body: () => ({ current_password: password, password: 'Changed12', password_confirmation: 'Changed12' }) };
+      return {
+        agent,
+        body: () => ({ current_password: password, password: 'Changed12', password_confirmation: 'Changed12' }),
+      };
     },
   },
   {
@@ -51,8 +71,13 @@ const ROUTES: RouteCase[] = [
     prepare: async (t) => {
       const { email } = await createUser(t);
       await (await xsrfAgent(t)).get('/api/user/request-password-restore').query({ email }).expect(200);
-      const token = new URL((await waitForMail(t, email, 'Reset your password')).links.reset as string).searchParams.get('token');
-      return { agent: t.agent(), body: () => ({ token, email, password: 'Newpass12', password_confirmation: 'Newpass12' }) };
+      const token = new URL(
+        (await waitForMail(t, email, 'Reset your password')).links.reset as string,
+      ).searchParams.get('token');
+      return {
+        agent: t.agent(),
+        body: () => ({ token, email, password: 'Newpass12', password_confirmation: 'Newpass12' }),
+      };
     },
   },
   {
@@ -85,7 +110,7 @@ describe('session-bound XSRF protection on every mutating route', () => {
       expect(res.body).toEqual({ status: 'ERROR', code: 'csrf_invalid', message: 'CSRF token mismatch.' });
     };
 
-    it('refuses a missing header, a wrong token, another session\'s token and a cross-site Origin; accepts the valid token', async () => {
+    it("refuses a missing header, a wrong token, another session's token and a cross-site Origin; accepts the valid token", async () => {
       const { agent, body } = await route.prepare(t);
       const own = await csrfHeaders(agent);
       const cookie = cookieHeader(agent);

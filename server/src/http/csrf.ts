@@ -41,7 +41,12 @@ function originAllowed(req: Request, appOrigin: string): boolean {
 }
 
 function setTokenCookie(res: Response, token: string, secure: boolean | 'auto', req: Request): void {
-  res.cookie(CSRF_COOKIE_NAME, token, { httpOnly: false, sameSite: 'lax', secure: secure === 'auto' ? req.secure : secure, path: '/' });
+  res.cookie(CSRF_COOKIE_NAME, token, {
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: secure === 'auto' ? req.secure : secure,
+    path: '/',
+  });
 }
 
 /**
@@ -77,7 +82,8 @@ export function csrfMiddleware(ctx: AppContext): RequestHandler[] {
   const protect: RequestHandler = (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) {
       const stored = req.method === 'GET' && req.session ? sync.getTokenFromState(req) : undefined;
-      if (typeof stored === 'string' && req.cookies?.[CSRF_COOKIE_NAME] !== stored) setTokenCookie(res, stored, secure, req);
+      if (typeof stored === 'string' && req.cookies?.[CSRF_COOKIE_NAME] !== stored)
+        setTokenCookie(res, stored, secure, req);
       return next();
     }
     if (EXEMPT.has(`${req.method} ${req.path}`)) return next();

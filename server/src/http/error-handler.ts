@@ -13,7 +13,9 @@ const NETWORK_FAILURE = /\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETU
 function dependencyUnreachable(err: unknown): boolean {
   if (isRedisUnavailable(err)) return true;
   const { code, message, name } = (err ?? {}) as { code?: unknown; message?: unknown; name?: unknown };
-  return NETWORK_FAILURE.test(String(code ?? '')) || NETWORK_FAILURE.test(String(message ?? '')) || name === 'TimeoutError';
+  return (
+    NETWORK_FAILURE.test(String(code ?? '')) || NETWORK_FAILURE.test(String(message ?? '')) || name === 'TimeoutError'
+  );
 }
 
 /** What a request that needs an unreachable dependency (Redis, S3) is told; it may simply try again. */
@@ -53,7 +55,12 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   } else if (err instanceof ZodError) {
     status = 422;
     const errors = zodToFieldErrors(err);
-    body = { status: 'ERROR', code: 'validation_failed', message: Object.values(errors)[0]?.[0] ?? 'Invalid input.', errors };
+    body = {
+      status: 'ERROR',
+      code: 'validation_failed',
+      message: Object.values(errors)[0]?.[0] ?? 'Invalid input.',
+      errors,
+    };
   } else if (err?.type === 'entity.too.large') {
     status = 413;
     body = { status: 'ERROR', code: 'payload_too_large', message: 'The request body is too large.' };
@@ -70,7 +77,12 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     body = { status: 'ERROR', code: 'service_unavailable', message: UNAVAILABLE_MESSAGE };
   } else {
     req.log?.error({ err }, 'unhandled error');
-    body = { status: 'ERROR', code: 'internal_error', message: 'Server error. Please try again later.', request_id: requestId };
+    body = {
+      status: 'ERROR',
+      code: 'internal_error',
+      message: 'Server error. Please try again later.',
+      request_id: requestId,
+    };
   }
   if (res.headersSent) return;
   res.status(status).json(body);

@@ -38,7 +38,11 @@ describe('slow clients', () => {
 
   it('answers 408 when the headers do not arrive in time', async () => {
     const started = Date.now();
-    const answer = await trickle(port, ['POST /upload HTTP/1.1\r\n', 'Host: x\r\n', 'X-A: 1\r\n', 'X-B: 1\r\n', 'X-C: 1\r\n'], 600);
+    const answer = await trickle(
+      port,
+      ['POST /upload HTTP/1.1\r\n', 'Host: x\r\n', 'X-A: 1\r\n', 'X-B: 1\r\n', 'X-C: 1\r\n'],
+      600,
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
     expect(Date.now() - started).toBeLessThan(4000);
   });

@@ -8,7 +8,10 @@ import type { Config } from '../config';
  * Node answers 408 and closes the connection, so a trickling client cannot hold a connection and an
  * upload slot for minutes. The limits are checked every second.
  */
-export function createHttpServer(app: Express, config: Pick<Config, 'HTTP_HEADERS_TIMEOUT_MS' | 'HTTP_REQUEST_TIMEOUT_MS'>): http.Server {
+export function createHttpServer(
+  app: Express,
+  config: Pick<Config, 'HTTP_HEADERS_TIMEOUT_MS' | 'HTTP_REQUEST_TIMEOUT_MS'>,
+): http.Server {
   return http.createServer(
     {
       headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,

@@ -23,7 +23,11 @@ export function createMetrics() {
   const middleware: RequestHandler = (req, res, next) => {
     const end = duration.startTimer();
     res.on('finish', () => {
-      const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : req.path.startsWith('/api') ? 'unmatched' : 'static';
+      const route = req.route?.path
+        ? `${req.baseUrl}${String(req.route.path)}`
+        : req.path.startsWith('/api')
+          ? 'unmatched'
+          : 'static';
       requests.inc({ method: req.method, route, status: String(res.statusCode) });
       end({ method: req.method, route });
     });

@@ -29,10 +29,13 @@ export interface RateLimits {
 
 /** Builds the app's limiters. Tests without RATE_LIMIT_PREFIX get a private prefix per app. */
 export function createRateLimits(ctx: AppContext): RateLimits {
-  const base = ctx.config.RATE_LIMIT_PREFIX ?? (ctx.config.NODE_ENV === 'test' ? `rl-test-${randomUUID().slice(0, 8)}` : 'rl');
+  const base =
+    ctx.config.RATE_LIMIT_PREFIX ?? (ctx.config.NODE_ENV === 'test' ? `rl-test-${randomUUID().slice(0, 8)}` : 'rl');
   const make = (name: string, options: { points: number; duration: number }) =>
     new RateLimiterRedis({ storeClient: ctx.redis, useRedisPackage: true, keyPrefix: `${base}:${name}`, ...options });
-  const fixed = Object.fromEntries(Object.entries(RATE_LIMITS).map(([name, options]) => [name, make(name, options)])) as Limiters;
+  const fixed = Object.fromEntries(
+    Object.entries(RATE_LIMITS).map(([name, options]) => [name, make(name, options)]),
+  ) as Limiters;
   const named = new Map<string, RateLimiterRedis>();
   return {
     fixed,
@@ -55,11 +58,16 @@ export function tooManyRequests(msBeforeNext: number, message = 'Too many reques
  * the 429 when the limit is used up. Checking first and counting after the work would let a burst of
  * concurrent requests all pass the check: reserving first lets at most `points` of them through.
  */
-export async function consumeOrThrow(limiter: RateLimiterRedis, key: string, message?: string | ((msBeforeNext: number) => string)): Promise<void> {
+export async function consumeOrThrow(
+  limiter: RateLimiterRedis,
+  key: string,
+  message?: string | ((msBeforeNext: number) => string),
+): Promise<void> {
   try {
     await limiter.consume(key);
   } catch (err) {
-    if (err instanceof RateLimiterRes) throw tooManyRequests(err.msBeforeNext, typeof message === 'function' ? message(err.msBeforeNext) : message);
+    if (err instanceof RateLimiterRes)
+      throw tooManyRequests(err.msBeforeNext, typeof message === 'function' ? message(err.msBeforeNext) : message);
     throw err;
   }
 }

@@ -33,7 +33,13 @@ export function requestLogger(logger: Logger): RequestHandler {
     res.on('finish', () => {
       const status = res.statusCode;
       if (status < 400 && !logSuccess) return;
-      const entry = { reqId: id, method: req.method, url: req.originalUrl, status, ms: Math.round(performance.now() - started) };
+      const entry = {
+        reqId: id,
+        method: req.method,
+        url: req.originalUrl,
+        status,
+        ms: Math.round(performance.now() - started),
+      };
       if (status >= 500) logger.error(entry, 'request failed');
       else if (status >= 400) logger.info(entry, 'request rejected');
       else logger.debug(entry, 'request');

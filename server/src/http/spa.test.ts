@@ -35,7 +35,11 @@ describe('serving the built client', () => {
   });
 
   it('sends the brotli copy of a hashed asset to a browser that accepts it, immutable, varying on Accept-Encoding', async () => {
-    const res = await supertest(t.app).get('/assets/index-abc123.js').set('Accept-Encoding', 'gzip, deflate, br').buffer(true).expect(200);
+    const res = await supertest(t.app)
+      .get('/assets/index-abc123.js')
+      .set('Accept-Encoding', 'gzip, deflate, br')
+      .buffer(true)
+      .expect(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['vary']).toMatch(/Accept-Encoding/i);
     expect(res.headers['content-type']).toMatch(/javascript/);
@@ -46,10 +50,18 @@ describe('serving the built client', () => {
   });
 
   it('falls back to gzip, then to the plain file', async () => {
-    const gz = await supertest(t.app).get('/assets/index-abc123.js').set('Accept-Encoding', 'gzip').buffer(true).expect(200);
+    const gz = await supertest(t.app)
+      .get('/assets/index-abc123.js')
+      .set('Accept-Encoding', 'gzip')
+      .buffer(true)
+      .expect(200);
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gz.text).toContain('console.log');
-    const plain = await supertest(t.app).get('/assets/index-abc123.js').set('Accept-Encoding', 'identity').buffer(true).expect(200);
+    const plain = await supertest(t.app)
+      .get('/assets/index-abc123.js')
+      .set('Accept-Encoding', 'identity')
+      .buffer(true)
+      .expect(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.text).toContain('console.log');
   });
@@ -68,7 +80,11 @@ describe('serving the built client', () => {
   });
 
   it('compresses JSON replies over 1 KB and leaves small ones alone', async () => {
-    const big = await supertest(t.app).get('/api/localizations?lang_id=1').set('Accept-Encoding', 'br').buffer(true).expect(200);
+    const big = await supertest(t.app)
+      .get('/api/localizations?lang_id=1')
+      .set('Accept-Encoding', 'br')
+      .buffer(true)
+      .expect(200);
     expect(big.headers['content-encoding']).toBe('br');
     expect(big.headers['vary']).toMatch(/Accept-Encoding/i);
     expect(big.body.status).toBe('OK');

@@ -22,7 +22,9 @@ describe('connecting to a missing dependency', () => {
   it('fails fast with a clear message when Redis refuses the connection', async () => {
     const port = await closedPort();
     const started = Date.now();
-    await expect(connectRedis(`redis://127.0.0.1:${port}`)).rejects.toThrow(/Redis at redis:\/\/127\.0\.0\.1:\d+\/? is not reachable/);
+    await expect(connectRedis(`redis://127.0.0.1:${port}`)).rejects.toThrow(
+      /Redis at redis:\/\/127\.0\.0\.1:\d+\/? is not reachable/,
+    );
     expect(Date.now() - started).toBeLessThan(5500);
   });
 
@@ -30,7 +32,9 @@ describe('connecting to a missing dependency', () => {
     const silent = await silentServer();
     const started = Date.now();
     try {
-      await expect(connectRedis(`redis://127.0.0.1:${silent.port}`)).rejects.toThrow(/Redis at .* (did not answer within 5000 ms|is not reachable)/);
+      await expect(connectRedis(`redis://127.0.0.1:${silent.port}`)).rejects.toThrow(
+        /Redis at .* (did not answer within 5000 ms|is not reachable)/,
+      );
       expect(Date.now() - started).toBeLessThan(6000);
     } finally {
       silent.close();
@@ -50,7 +54,9 @@ describe('connecting to a missing dependency', () => {
     const silent = await silentServer();
     const started = Date.now();
     try {
-      await expect(connectDb(`postgres://postgres@127.0.0.1:${silent.port}/nothing`)).rejects.toThrow(/Postgres at .* is not reachable/);
+      await expect(connectDb(`postgres://postgres@127.0.0.1:${silent.port}/nothing`)).rejects.toThrow(
+        /Postgres at .* is not reachable/,
+      );
       expect(Date.now() - started).toBeLessThan(6500);
     } finally {
       silent.close();

@@ -49,7 +49,11 @@ export async function ensureDatabase(url: string): Promise<void> {
  * One page of `query`'s rows, newest first (created_at, then id, so rows created in the same instant keep one
  * order across pages), and the total count of the query, read side by side.
  */
-export async function newestFirstPage<Row>(query: Knex.QueryBuilder, page: number, perPage: number): Promise<{ rows: Row[]; total: number }> {
+export async function newestFirstPage<Row>(
+  query: Knex.QueryBuilder,
+  page: number,
+  perPage: number,
+): Promise<{ rows: Row[]; total: number }> {
   const [rows, count] = await Promise.all([
     query
       .clone()

@@ -17,7 +17,11 @@ const COMPILED_DIR = path.join(projectRoot(), 'dist', 'migrations');
 
 /** The compiled migrations, named as their sources are. */
 const compiledMigrations: Knex.MigrationSource<string> = {
-  getMigrations: async () => fs.readdirSync(COMPILED_DIR).filter((f) => f.endsWith('.js')).sort(),
+  getMigrations: async () =>
+    fs
+      .readdirSync(COMPILED_DIR)
+      .filter((f) => f.endsWith('.js'))
+      .sort(),
   getMigrationName: (file) => file.replace(/\.js$/, '.ts'),
   // The compiled files are CommonJS, loaded as knex's own directory loader loads them.
   // eslint-disable-next-line @typescript-eslint/no-require-imports

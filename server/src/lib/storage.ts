@@ -1,6 +1,13 @@
 import fs from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { CreateBucketCommand, DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import {
+  CreateBucketCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  ListObjectsV2Command,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import S3rver from 's3rver';
 import type { Logger } from '@imagestudio/runtime';
@@ -52,7 +59,9 @@ export class Storage {
         directory: settings.localDir,
         silent: true,
         // Presigned result URLs are read by the browser (follow-up tools fetch a result as a file).
-        configureBuckets: [{ name: settings.bucket, configs: settings.appOrigin ? [corsAllowGetFrom(settings.appOrigin)] : [] }],
+        configureBuckets: [
+          { name: settings.bucket, configs: settings.appOrigin ? [corsAllowGetFrom(settings.appOrigin)] : [] },
+        ],
       });
       const { port } = (await embedded.run()) as { port: number };
       endpoint = `http://127.0.0.1:${port}`;

@@ -8,7 +8,12 @@ const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call
  * at a time across every API process. The lock expires by itself if its holder dies; it is released
  * only by the holder. Returns false when another process held it.
  */
-export async function withLock(redis: RedisClient, key: string, ttlMs: number, work: () => Promise<void>): Promise<boolean> {
+export async function withLock(
+  redis: RedisClient,
+  key: string,
+  ttlMs: number,
+  work: () => Promise<void>,
+): Promise<boolean> {
   const token = randomUUID();
   const won = await redis.set(key, token, { condition: 'NX', expiration: { type: 'PX', value: ttlMs } });
   if (won !== 'OK') return false;
@@ -21,7 +26,11 @@ export async function withLock(redis: RedisClient, key: string, ttlMs: number, w
 }
 
 /** A background loop: runs `tick` every `intervalMs` (never overlapping itself); stop waits for a running tick. */
-export function every(intervalMs: number, tick: () => Promise<void>, onError: (err: unknown) => void): () => Promise<void> {
+export function every(
+  intervalMs: number,
+  tick: () => Promise<void>,
+  onError: (err: unknown) => void,
+): () => Promise<void> {
   let running: Promise<void> | null = null;
   let stopped = false;
   const run = () => {

@@ -46,10 +46,28 @@ export function publicRouters(ctx: AppContext): Router[] {
 
 /** Every feature router, mounted under /api after the session and CSRF middleware. */
 export function apiRouters(ctx: AppContext): Router[] {
-  return [authRouter(ctx), usersRouter(ctx), passwordResetRouter(ctx), emailVerificationRouter(ctx), depositsRouter(ctx), paymentHistoryRouter(ctx), toolsRouter(ctx), jobsRouter(ctx), batchesRouter(ctx), tokenActivityRouter(ctx), apiKeysRouter(ctx)];
+  return [
+    authRouter(ctx),
+    usersRouter(ctx),
+    passwordResetRouter(ctx),
+    emailVerificationRouter(ctx),
+    depositsRouter(ctx),
+    paymentHistoryRouter(ctx),
+    toolsRouter(ctx),
+    jobsRouter(ctx),
+    batchesRouter(ctx),
+    tokenActivityRouter(ctx),
+    apiKeysRouter(ctx),
+  ];
 }
 
 /** Periodic tasks started by main.ts (not by createApp, so tests control them). */
 export function backgroundTasks(ctx: AppContext): BackgroundTask[] {
-  return [jobEventsTask(ctx), reconcilerTask(ctx), retentionTask(ctx), paymentsReconcilerTask(ctx), jobWebhooksTask(ctx)];
+  return [
+    jobEventsTask(ctx),
+    reconcilerTask(ctx),
+    retentionTask(ctx),
+    paymentsReconcilerTask(ctx),
+    jobWebhooksTask(ctx),
+  ];
 }

@@ -39,7 +39,8 @@ export const TEST_PASSWORD = 'Secret123';
 /** The XSRF token the agent holds in its cookie jar, if any. */
 export function xsrfCookie(agent: supertest.Agent): string | undefined {
   // supertest's agent keeps superagent's cookiejar; tests talk to the app on 127.0.0.1 over plain HTTP.
-  const jar = (agent as unknown as { jar: { getCookie(name: string, access: object): { value: string } | undefined } }).jar;
+  const jar = (agent as unknown as { jar: { getCookie(name: string, access: object): { value: string } | undefined } })
+    .jar;
   const cookie = jar.getCookie(CSRF_COOKIE_NAME, { domain: '127.0.0.1', path: '/', secure: false, script: false });
   return cookie ? decodeURIComponent(cookie.value) : undefined;
 }
@@ -70,7 +71,9 @@ export async function xsrfAgent(t: TestContext): Promise<supertest.Agent> {
 }
 
 /** A valid registration payload with a unique email; `overrides` replace or add fields. */
-export function registrationPayload(overrides: Partial<Record<keyof RegisterInput, unknown>> & Record<string, unknown> = {}) {
+export function registrationPayload(
+  overrides: Partial<Record<keyof RegisterInput, unknown>> & Record<string, unknown> = {},
+) {
   return {
     name: 'Test',
     surname: 'User',
@@ -118,14 +121,23 @@ export interface VerifiedUser {
  * A signed-in user with a verified email. With `balanceTokens`, an `adjustment` ledger entry sets the
  * balance to exactly that amount (so ledger sum = balance still holds).
  */
-export async function verifiedUser(t: TestContext, opts: { balanceTokens?: number; email?: string; phone?: string; phoneE164?: string } = {}): Promise<VerifiedUser> {
+export async function verifiedUser(
+  t: TestContext,
+  opts: { balanceTokens?: number; email?: string; phone?: string; phoneE164?: string } = {},
+): Promise<VerifiedUser> {
   const { balanceTokens, ...registration } = opts;
   const { user, email, password } = await createUser(t, registration);
   await users.markEmailVerified(t.ctx.db, user.id);
   if (balanceTokens !== undefined) {
     const delta = tokensToTenths(balanceTokens) - Number(user.balance_tenths);
     if (delta !== 0) {
-      await applyEntryNow(t.ctx.db, { userId: user.id, deltaTenths: delta, kind: 'adjustment', idempotencyKey: `test-balance:${user.id}:${randomUUID()}`, reason: 'test setup' });
+      await applyEntryNow(t.ctx.db, {
+        userId: user.id,
+        deltaTenths: delta,
+        kind: 'adjustment',
+        idempotencyKey: `test-balance:${user.id}:${randomUUID()}`,
+        reason: 'test setup',
+      });
     }
   }
   const agent = await xsrfAgent(t);
@@ -203,4 +215,3 @@ async function dropDatabase(url: string): Promise<void> {
     await db.destroy();
   }
 }
-

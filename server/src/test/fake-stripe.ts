@@ -147,7 +147,10 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
     const session = sessions.get(sessionId);
     if (!session) return stripeError(404, `No such checkout.session: '${sessionId}'`);
     if (session.status !== 'open') {
-      return stripeError(400, `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`);
+      return stripeError(
+        400,
+        `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+      );
     }
     session.status = 'expired';
     session.url = null;
@@ -192,12 +195,14 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
       const body = qs.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
       const key = req.headers['idempotency-key'];
       let reply: StoredReply;
-      const replay = method === 'POST' && typeof key === 'string' ? idempotent.get(`${url.pathname}|${key}`) : undefined;
+      const replay =
+        method === 'POST' && typeof key === 'string' ? idempotent.get(`${url.pathname}|${key}`) : undefined;
       if (replay) {
         reply = replay;
       } else {
         reply = route(method, url.pathname, body);
-        if (method === 'POST' && typeof key === 'string') idempotent.set(`${url.pathname}|${key}`, JSON.parse(JSON.stringify(reply)));
+        if (method === 'POST' && typeof key === 'string')
+          idempotent.set(`${url.pathname}|${key}`, JSON.parse(JSON.stringify(reply)));
       }
       const isCreate = method === 'POST' && url.pathname === '/v1/checkout/sessions';
       if (isCreate) api.createRequests += 1;
@@ -241,7 +246,8 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
     },
     refund(sessionId, amount) {
       const session = mustGet(sessionId);
-      if (session.payment_status !== 'paid' || !session.payment_intent) throw new Error('fake stripe: nothing to refund');
+      if (session.payment_status !== 'paid' || !session.payment_intent)
+        throw new Error('fake stripe: nothing to refund');
       let charge = [...charges.values()].find((c) => c.payment_intent === session.payment_intent);
       if (!charge) {
         charge = {

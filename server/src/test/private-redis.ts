@@ -38,7 +38,24 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imagestudio-redis-'));
   let child: ChildProcess | undefined;
   const start = async () => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', '', '--maxmemory-policy', 'noeviction'], { stdio: 'ignore' });
+    child = spawn(
+      'redis-server',
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        dir,
+        '--appendonly',
+        'yes',
+        '--save',
+        '',
+        '--maxmemory-policy',
+        'noeviction',
+      ],
+      { stdio: 'ignore' },
+    );
     const deadline = Date.now() + 10_000;
     while (!(await answers(port))) {
       if (Date.now() > deadline) throw new Error(`private redis-server on ${port} did not start`);

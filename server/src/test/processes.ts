@@ -58,10 +58,17 @@ export interface ApiProcess extends ChildService {
 }
 
 /** Starts the API on a free port and waits until `/api/ready` answers 200 (every dependency reachable). */
-export async function startApiProcess(name: string, env: Record<string, string>, timeoutMs = 90_000): Promise<ApiProcess> {
+export async function startApiProcess(
+  name: string,
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+): Promise<ApiProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const service = Object.assign(spawnTs(name, 'server/src/main.ts', { ...env, PORT: String(port), HOST: '127.0.0.1', APP_URL: baseUrl }), { baseUrl });
+  const service = Object.assign(
+    spawnTs(name, 'server/src/main.ts', { ...env, PORT: String(port), HOST: '127.0.0.1', APP_URL: baseUrl }),
+    { baseUrl },
+  );
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (!service.running) throw new Error(`${name} exited before it was ready\n${service.tail()}`);

@@ -77,7 +77,11 @@ async function writeResults(storage: Storage, job: Job, name: JobName, noop: boo
   const files: JobResult['files'] = [];
   for (let i = 0; i < count; i += 1) {
     const key = `results/${data.userId}/${data.jobId}/${i}.png`;
-    const png = noop ? Buffer.alloc(0) : await sharp({ create: { width: 32, height: 24, channels: 4, background: '#2a7' } }).png().toBuffer();
+    const png = noop
+      ? Buffer.alloc(0)
+      : await sharp({ create: { width: 32, height: 24, channels: 4, background: '#2a7' } })
+          .png()
+          .toBuffer();
     if (!noop) await storage.put(key, png, 'image/png');
     files.push({ key, width: 32, height: 24, format: 'png', bytes: png.length });
   }
@@ -146,8 +150,18 @@ export async function startTestWorker(options: TestWorkerOptions): Promise<TestW
   worker.on('error', () => undefined);
 
   const beat = async () => {
-    const value = { workerId, tools: options.tools ?? [...JOB_NAMES], models: options.models ?? { upscale: ['photo', 'illustration', 'fast'] }, provider: 'cpu', concurrency: options.concurrency ?? 4, version: 'test', at: new Date().toISOString() };
-    await redis.set(heartbeatKey(options.queuePrefix, workerId), JSON.stringify(value), { expiration: { type: 'EX', value: HEARTBEAT_TTL_SECONDS } });
+    const value = {
+      workerId,
+      tools: options.tools ?? [...JOB_NAMES],
+      models: options.models ?? { upscale: ['photo', 'illustration', 'fast'] },
+      provider: 'cpu',
+      concurrency: options.concurrency ?? 4,
+      version: 'test',
+      at: new Date().toISOString(),
+    };
+    await redis.set(heartbeatKey(options.queuePrefix, workerId), JSON.stringify(value), {
+      expiration: { type: 'EX', value: HEARTBEAT_TTL_SECONDS },
+    });
   };
   let timer: NodeJS.Timeout | undefined;
   if (options.heartbeat !== false) {

@@ -31,14 +31,19 @@ async function writeWebp(file: string, image: Buffer): Promise<void> {
 
 /** Makes every missing example into `outDir`; answers what it made, or why it could not (no models). */
 export async function makeExamples(photosDir: string, outDir: string, modelsDir: string): Promise<MadeExamples> {
-  const wanted = [...EXAMPLE_CUTOUTS.map((name) => `${name}-no-background.webp`), `${EXAMPLE_UPSCALE.photo}-before.webp`, `${EXAMPLE_UPSCALE.photo}-x4.webp`];
+  const wanted = [
+    ...EXAMPLE_CUTOUTS.map((name) => `${name}-no-background.webp`),
+    `${EXAMPLE_UPSCALE.photo}-before.webp`,
+    `${EXAMPLE_UPSCALE.photo}-x4.webp`,
+  ];
   const missing = wanted.filter((f) => !fs.existsSync(path.join(outDir, f)));
   if (missing.length === 0) return { made: [], skipped: null };
   const matting = defaultModel('background-removal');
   const mattingFile = matting ? preparedModelFile(modelsDir, matting) : null;
   // The default (photo) model, as a customer's upscale would run.
   const upscaler = firstPrepared(modelsDir, UPSCALE_CHOICES.photo.x4);
-  if (!matting || !mattingFile || !upscaler) return { made: [], skipped: 'the models are not prepared yet (npm run models)' };
+  if (!matting || !mattingFile || !upscaler)
+    return { made: [], skipped: 'the models are not prepared yet (npm run models)' };
 
   fs.mkdirSync(outDir, { recursive: true });
   const runtime = await InferenceRuntime.start({ providers: ['cpu'], requireGpu: false, cpuThreads: 2 });
@@ -49,21 +54,37 @@ export async function makeExamples(photosDir: string, outDir: string, modelsDir:
     for (const name of EXAMPLE_CUTOUTS) {
       const file = path.join(outDir, `${name}-no-background.webp`);
       if (fs.existsSync(file)) continue;
-      const input = await sharp(photo(name)).resize(SHOWN_PX, SHOWN_PX, { fit: 'inside', withoutEnlargement: true }).png().toBuffer();
+      const input = await sharp(photo(name))
+        .resize(SHOWN_PX, SHOWN_PX, { fit: 'inside', withoutEnlargement: true })
+        .png()
+        .toBuffer();
       const out = await removeBackground(cutout, matting, input, { outputFormat: 'png' });
       await writeWebp(file, out.data);
       made.push(file);
     }
     const { photo: name, crop, factor } = EXAMPLE_UPSCALE;
-    if (!missing.includes(`${name}-x4.webp`) && !missing.includes(`${name}-before.webp`)) return { made, skipped: null };
+    if (!missing.includes(`${name}-x4.webp`) && !missing.includes(`${name}-before.webp`))
+      return { made, skipped: null };
     const meta = await sharp(photo(name)).metadata();
-    const region = { left: Math.round(meta.width! * crop.left), top: Math.round(meta.height! * crop.top), width: crop.size, height: crop.size };
+    const region = {
+      left: Math.round(meta.width! * crop.left),
+      top: Math.round(meta.height! * crop.top),
+      width: crop.size,
+      height: crop.size,
+    };
     const small = await sharp(photo(name)).extract(region).png().toBuffer();
     const side = crop.size * factor;
     // The "before" is the same crop brought to the result's size by a plain resize: what enlarging without the model gives.
-    await writeWebp(path.join(outDir, `${name}-before.webp`), await sharp(small).resize(side, side, { kernel: 'cubic' }).png().toBuffer());
+    await writeWebp(
+      path.join(outDir, `${name}-before.webp`),
+      await sharp(small).resize(side, side, { kernel: 'cubic' }).png().toBuffer(),
+    );
     const session = await runtime.load(upscaler.file);
-    const upscaled = await upscaleImage({ session, model: upscaler.model, tileSize: UPSCALE_CHOICES.photo.tileSize }, small, { outputFormat: 'png' });
+    const upscaled = await upscaleImage(
+      { session, model: upscaler.model, tileSize: UPSCALE_CHOICES.photo.tileSize },
+      small,
+      { outputFormat: 'png' },
+    );
     await writeWebp(path.join(outDir, `${name}-x4.webp`), upscaled.data);
     made.push(`${name}-before.webp`, `${name}-x4.webp`);
   } finally {

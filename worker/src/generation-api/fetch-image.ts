@@ -13,7 +13,10 @@ import ipaddr from 'ipaddr.js';
  */
 
 export class ImageFetchError extends Error {
-  constructor(message: string, readonly timedOut = false) {
+  constructor(
+    message: string,
+    readonly timedOut = false,
+  ) {
     super(message);
   }
 }
@@ -37,7 +40,8 @@ const publicOnlyLookup: net.LookupFunction = (hostname, options, callback) => {
     if (err) return callback(err, '', 0);
     const list = addresses as dns.LookupAddress[];
     const bad = list.find((a) => !isPublicAddress(a.address));
-    if (bad || list.length === 0) return callback(new ImageFetchError(`image URL host ${hostname} resolves to a non-public address`), '', 0);
+    if (bad || list.length === 0)
+      return callback(new ImageFetchError(`image URL host ${hostname} resolves to a non-public address`), '', 0);
     if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
     callback(null, list[0]!.address, list[0]!.family);
   });
@@ -50,39 +54,51 @@ export async function fetchImage(rawUrl: string, options: FetchImageOptions): Pr
   } catch {
     throw new ImageFetchError('image URL is not a URL');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ImageFetchError(`image URL scheme ${url.protocol} is not allowed`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ImageFetchError(`image URL scheme ${url.protocol} is not allowed`);
   const trusted = url.host === options.trustedHost;
   const literal = url.hostname.replace(/^\[|\]$/g, '');
-  if (!trusted && net.isIP(literal) && !isPublicAddress(literal)) throw new ImageFetchError(`image URL address ${literal} is not public`);
+  if (!trusted && net.isIP(literal) && !isPublicAddress(literal))
+    throw new ImageFetchError(`image URL address ${literal} is not public`);
 
   const get = url.protocol === 'https:' ? https.get : http.get;
   return new Promise<Buffer>((resolve, reject) => {
-    const request = get(url, { lookup: trusted ? undefined : publicOnlyLookup, signal: AbortSignal.timeout(options.timeoutMs) }, (response) => {
-      const status = response.statusCode ?? 0;
-      if (status !== 200) {
-        response.resume();
-        reject(new ImageFetchError(`image URL answered HTTP ${status}`));
-        return;
-      }
-      const declared = Number(response.headers['content-length'] ?? 0);
-      if (declared > options.maxBytes) {
-        response.destroy();
-        reject(new ImageFetchError(`image URL body of ${declared} bytes is over the ${options.maxBytes} byte limit`));
-        return;
-      }
-      const chunks: Buffer[] = [];
-      let received = 0;
-      response.on('data', (chunk: Buffer) => {
-        received += chunk.length;
-        if (received > options.maxBytes) {
-          response.destroy(new ImageFetchError(`image URL body is over the ${options.maxBytes} byte limit`));
+    const request = get(
+      url,
+      { lookup: trusted ? undefined : publicOnlyLookup, signal: AbortSignal.timeout(options.timeoutMs) },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        if (status !== 200) {
+          response.resume();
+          reject(new ImageFetchError(`image URL answered HTTP ${status}`));
           return;
         }
-        chunks.push(chunk);
-      });
-      response.on('end', () => resolve(Buffer.concat(chunks)));
-      response.on('error', reject);
-    });
-    request.on('error', (err) => reject(err.name === 'AbortError' || err.name === 'TimeoutError' ? new ImageFetchError('image URL timed out', true) : err));
+        const declared = Number(response.headers['content-length'] ?? 0);
+        if (declared > options.maxBytes) {
+          response.destroy();
+          reject(new ImageFetchError(`image URL body of ${declared} bytes is over the ${options.maxBytes} byte limit`));
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let received = 0;
+        response.on('data', (chunk: Buffer) => {
+          received += chunk.length;
+          if (received > options.maxBytes) {
+            response.destroy(new ImageFetchError(`image URL body is over the ${options.maxBytes} byte limit`));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        response.on('end', () => resolve(Buffer.concat(chunks)));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', (err) =>
+      reject(
+        err.name === 'AbortError' || err.name === 'TimeoutError'
+          ? new ImageFetchError('image URL timed out', true)
+          : err,
+      ),
+    );
   });
 }

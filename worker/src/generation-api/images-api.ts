@@ -50,7 +50,12 @@ export interface ImagesRequest {
 }
 
 /** Error codes (or types) with which providers report a content-policy refusal. */
-const DECLINED_CODES = new Set(['content_policy_violation', 'moderation_blocked', 'content_filter', 'image_generation_user_error']);
+const DECLINED_CODES = new Set([
+  'content_policy_violation',
+  'moderation_blocked',
+  'content_filter',
+  'image_generation_user_error',
+]);
 const DEFAULTS = { maxAttempts: 4, backoffMs: 1000, maxWaitMs: 60_000, maxImageBytes: 50 * 1024 * 1024 };
 
 interface ApiErrorBody {
@@ -78,7 +83,13 @@ export class ImagesApi {
 
   /** Asks for `n` images; returns the encoded image bytes as the API sent them. */
   async generate(request: ImagesRequest, beforeAttempt?: () => Promise<void>): Promise<Buffer[]> {
-    const body = JSON.stringify({ model: this.options.model, prompt: request.prompt, n: request.n, size: request.size, ...(request.seed === undefined ? {} : { seed: request.seed }) });
+    const body = JSON.stringify({
+      model: this.options.model,
+      prompt: request.prompt,
+      n: request.n,
+      size: request.size,
+      ...(request.seed === undefined ? {} : { seed: request.seed }),
+    });
     for (let attempt = 1; ; attempt += 1) {
       await beforeAttempt?.();
       const outcome = await this.post(body);
@@ -99,11 +110,19 @@ export class ImagesApi {
     let response: Response;
     let text: string;
     try {
-      response = await fetch(this.endpoint, { method: 'POST', headers, body, signal: AbortSignal.timeout(this.options.timeoutMs) });
+      response = await fetch(this.endpoint, {
+        method: 'POST',
+        headers,
+        body,
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
       text = await response.text();
     } catch (err) {
-      if ((err as Error).name === 'TimeoutError') throw new ImagesApiError(`no reply within ${this.options.timeoutMs} ms`, 'timeout');
-      return { reason: `request failed: ${this.mask((err as Error).cause ? String((err as { cause: unknown }).cause) : (err as Error).message)}` };
+      if ((err as Error).name === 'TimeoutError')
+        throw new ImagesApiError(`no reply within ${this.options.timeoutMs} ms`, 'timeout');
+      return {
+        reason: `request failed: ${this.mask((err as Error).cause ? String((err as { cause: unknown }).cause) : (err as Error).message)}`,
+      };
     }
     const status = response.status;
     if (status === 200) {
@@ -113,14 +132,18 @@ export class ImagesApi {
     }
     const error = ((parseJson(text) as { error?: ApiErrorBody } | undefined)?.error ?? {}) as ApiErrorBody;
     const code = error.code ?? error.type ?? '';
-    const summary = this.mask(`HTTP ${status}${code ? ` ${code}` : ''}${error.message ? `: ${error.message}` : ''}`).slice(0, 300);
+    const summary = this.mask(
+      `HTTP ${status}${code ? ` ${code}` : ''}${error.message ? `: ${error.message}` : ''}`,
+    ).slice(0, 300);
     if (status === 401 || status === 403) {
       this.options.logger.error({ status, code }, 'images API refused the key: check GENERATION_API_KEY');
       throw new ImagesApiError(summary, 'auth');
     }
-    if (status === 400 && (DECLINED_CODES.has(code) || DECLINED_CODES.has(error.type ?? ''))) throw new ImagesApiError(summary, 'declined');
+    if (status === 400 && (DECLINED_CODES.has(code) || DECLINED_CODES.has(error.type ?? '')))
+      throw new ImagesApiError(summary, 'declined');
     // A 429 for an exhausted quota does not pass by waiting.
-    if ((status === 429 && code !== 'insufficient_quota') || status >= 500) return { reason: summary, retryAfterMs: retryAfterMs(response.headers) };
+    if ((status === 429 && code !== 'insufficient_quota') || status >= 500)
+      return { reason: summary, retryAfterMs: retryAfterMs(response.headers) };
     if (code === 'insufficient_quota') this.options.logger.error({ status, code }, 'images API quota exhausted');
     throw new ImagesApiError(summary, 'failed', error.param ?? undefined);
   }
@@ -138,7 +161,11 @@ export class ImagesApi {
 
   private async download(url: string): Promise<Buffer> {
     try {
-      return await fetchImage(url, { trustedHost: this.trustedHost, maxBytes: this.settings.maxImageBytes, timeoutMs: this.options.timeoutMs });
+      return await fetchImage(url, {
+        trustedHost: this.trustedHost,
+        maxBytes: this.settings.maxImageBytes,
+        timeoutMs: this.options.timeoutMs,
+      });
     } catch (err) {
       const timedOut = err instanceof ImageFetchError && err.timedOut;
       throw new ImagesApiError(this.mask((err as Error).message), timedOut ? 'timeout' : 'failed');

@@ -13,9 +13,42 @@ export interface ModelTraits {
 }
 
 const KNOWN: { pattern: RegExp; traits: ModelTraits }[] = [
-  { pattern: /^gpt-image-/, traits: { sizes: [[1024, 1024], [1536, 1024], [1024, 1536]], singleImage: false, seed: false } },
-  { pattern: /^dall-e-3$/, traits: { sizes: [[1024, 1024], [1792, 1024], [1024, 1792]], singleImage: true, seed: false } },
-  { pattern: /^dall-e-2$/, traits: { sizes: [[256, 256], [512, 512], [1024, 1024]], singleImage: false, seed: false } },
+  {
+    pattern: /^gpt-image-/,
+    traits: {
+      sizes: [
+        [1024, 1024],
+        [1536, 1024],
+        [1024, 1536],
+      ],
+      singleImage: false,
+      seed: false,
+    },
+  },
+  {
+    pattern: /^dall-e-3$/,
+    traits: {
+      sizes: [
+        [1024, 1024],
+        [1792, 1024],
+        [1024, 1792],
+      ],
+      singleImage: true,
+      seed: false,
+    },
+  },
+  {
+    pattern: /^dall-e-2$/,
+    traits: {
+      sizes: [
+        [256, 256],
+        [512, 512],
+        [1024, 1024],
+      ],
+      singleImage: false,
+      seed: false,
+    },
+  },
 ];
 
 export function modelTraits(model: string): ModelTraits {
@@ -31,7 +64,8 @@ export function apiSize(traits: ModelTraits, width: number, height: number): { w
   if (!traits.sizes) return { width, height };
   const aspect = Math.log(width / height);
   const area = Math.log(width * height);
-  const score = ([w, h]: readonly [number, number]) => [Math.abs(Math.log(w / h) - aspect), Math.abs(Math.log(w * h) - area)] as const;
+  const score = ([w, h]: readonly [number, number]) =>
+    [Math.abs(Math.log(w / h) - aspect), Math.abs(Math.log(w * h) - area)] as const;
   const best = [...traits.sizes].sort((a, b) => {
     const [sa, sb] = [score(a), score(b)];
     return sa[0] - sb[0] || sa[1] - sb[1];

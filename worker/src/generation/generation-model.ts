@@ -49,18 +49,31 @@ const REQUIRED_FILES = [
 
 /** Checks the folder has every file of the diffusers ONNX layout; returns the missing ones. */
 export async function missingModelFiles(dir: string): Promise<string[]> {
-  const checks = await Promise.all(REQUIRED_FILES.map((f) => fs.access(path.join(dir, f)).then(() => null, () => f)));
+  const checks = await Promise.all(
+    REQUIRED_FILES.map((f) =>
+      fs.access(path.join(dir, f)).then(
+        () => null,
+        () => f,
+      ),
+    ),
+  );
   return checks.filter((f): f is string => f !== null);
 }
 
 /** Loads tokenizer, scheduler config and the three ONNX models of a diffusers-layout export. */
-export async function loadGenerationModel(dir: string, runtime: InferenceRuntime, settings: GenerationSettings = {}): Promise<GenerationModel> {
+export async function loadGenerationModel(
+  dir: string,
+  runtime: InferenceRuntime,
+  settings: GenerationSettings = {},
+): Promise<GenerationModel> {
   const missing = await missingModelFiles(dir);
   if (missing.length > 0) throw new Error(`${dir} is not a diffusers ONNX export: missing ${missing.join(', ')}`);
   const schedulerConfig = parseSchedulerConfig(await readJson(dir, 'scheduler/scheduler_config.json'));
   const schedulerKind = settings.scheduler ?? kindOfClass(schedulerConfig._class_name);
   if (!schedulerKind) {
-    throw new Error(`scheduler ${schedulerConfig._class_name ?? '(unnamed)'} is not supported; set GENERATION_SCHEDULER to euler, euler-ancestral or lcm`);
+    throw new Error(
+      `scheduler ${schedulerConfig._class_name ?? '(unnamed)'} is not supported; set GENERATION_SCHEDULER to euler, euler-ancestral or lcm`,
+    );
   }
   const unetConfig = await readJson(dir, 'unet/config.json', {});
   const vaeConfig = await readJson(dir, 'vae_decoder/config.json', {});
@@ -119,12 +132,18 @@ export function defaultSettings(kind: SchedulerKind, config: SchedulerConfig): {
 export function requireInput(stage: PipelineStage, name: string): ValueSignature {
   const input = stage.signature.inputs.find((i) => i.name === name);
   if (!input) {
-    throw new Error(`${stage.session.modelPath} has no input "${name}" (inputs: ${stage.signature.inputs.map((i) => i.name).join(', ')})`);
+    throw new Error(
+      `${stage.session.modelPath} has no input "${name}" (inputs: ${stage.signature.inputs.map((i) => i.name).join(', ')})`,
+    );
   }
   return input;
 }
 
-async function readJson(dir: string, file: string, fallback?: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function readJson(
+  dir: string,
+  file: string,
+  fallback?: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   try {
     return JSON.parse(await fs.readFile(path.join(dir, file), 'utf8')) as Record<string, unknown>;
   } catch (err) {

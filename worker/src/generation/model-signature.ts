@@ -154,8 +154,7 @@ class FileCursor {
       // Read the length first: `this.pos += await ...` would add it to the position from before the length.
       const length = await this.varint();
       this.pos += length;
-    }
-    else if (wire === 5) this.pos += 4;
+    } else if (wire === 5) this.pos += 4;
     else throw new Error(`unsupported wire type ${wire}`);
   }
 

@@ -46,7 +46,11 @@ export interface GenerateOutput {
  * VAE decoder -> RGB pixels. Each image has its own seeded generator, so an image depends only on its seed,
  * the prompt and the settings, not on how many images were asked for or how they were batched.
  */
-export async function generateImages(model: GenerationModel, request: GenerateRequest, hooks: GenerateHooks = {}): Promise<GenerateOutput> {
+export async function generateImages(
+  model: GenerationModel,
+  request: GenerateRequest,
+  hooks: GenerateHooks = {},
+): Promise<GenerateOutput> {
   const plan = planSize({ width: request.width, height: request.height }, model.sizing);
   const { height: lh, width: lw } = plan.latent;
   const scheduler = createScheduler(model.schedulerKind, model.schedulerConfig, model.steps);
@@ -90,14 +94,43 @@ export async function generateImages(model: GenerationModel, request: GenerateRe
       (indices) => {
         const n = indices.length;
         const feeds = {
-          sample: makeTensor(sample.type, stack(latents, indices.map((r) => Math.floor(r / per)), scale), [n, channels, lh, lw]),
-          timestep: makeTensor(timestepInput.type, new Array(timestepCount(timestepInput.shape, n)).fill(timestep), timestepDims(timestepInput.shape, n)),
-          encoder_hidden_states: makeTensor(hiddenInput.type, stack(condEmbedding, indices.map((r) => r % per)), [n, tokens, hidden]),
+          sample: makeTensor(
+            sample.type,
+            stack(
+              latents,
+              indices.map((r) => Math.floor(r / per)),
+              scale,
+            ),
+            [n, channels, lh, lw],
+          ),
+          timestep: makeTensor(
+            timestepInput.type,
+            new Array(timestepCount(timestepInput.shape, n)).fill(timestep),
+            timestepDims(timestepInput.shape, n),
+          ),
+          encoder_hidden_states: makeTensor(
+            hiddenInput.type,
+            stack(
+              condEmbedding,
+              indices.map((r) => r % per),
+            ),
+            [n, tokens, hidden],
+          ),
         };
         if (!guidanceEmbedding) return feeds;
         const dim = typeof guidanceEmbedding.shape[1] === 'number' ? guidanceEmbedding.shape[1] : 256;
         const w = guidanceScaleEmbedding(model.guidance, dim);
-        return { ...feeds, timestep_cond: makeTensor(guidanceEmbedding.type, stack([w], indices.map(() => 0)), [n, dim]) };
+        return {
+          ...feeds,
+          timestep_cond: makeTensor(
+            guidanceEmbedding.type,
+            stack(
+              [w],
+              indices.map(() => 0),
+            ),
+            [n, dim],
+          ),
+        };
       },
       model.unet.signature.outputs[0]?.name ?? 'out_sample',
       readFloats,
@@ -137,19 +170,39 @@ async function encodeText(model: GenerationModel, prompts: string[]): Promise<Fl
   const { rows } = await runRows(
     model.textEncoder,
     prompts.length,
-    (indices) => ({ input_ids: makeTensor(ids.type, indices.flatMap((i) => tokens[i]!), [indices.length, length]) }),
+    (indices) => ({
+      input_ids: makeTensor(
+        ids.type,
+        indices.flatMap((i) => tokens[i]!),
+        [indices.length, length],
+      ),
+    }),
     outputName,
     readFloats,
   );
   return rows;
 }
 
-async function decode(model: GenerationModel, latents: Float32Array[], channels: number, lh: number, lw: number, seed: number): Promise<GeneratedImage[]> {
+async function decode(
+  model: GenerationModel,
+  latents: Float32Array[],
+  channels: number,
+  lh: number,
+  lw: number,
+  seed: number,
+): Promise<GeneratedImage[]> {
   const input = requireInput(model.vae, 'latent_sample');
   const { rows } = await runRows(
     model.vae,
     latents.length,
-    (indices) => ({ latent_sample: makeTensor(input.type, stack(latents, indices, 1 / model.vaeScale), [indices.length, channels, lh, lw]) }),
+    (indices) => ({
+      latent_sample: makeTensor(input.type, stack(latents, indices, 1 / model.vaeScale), [
+        indices.length,
+        channels,
+        lh,
+        lw,
+      ]),
+    }),
     model.vae.signature.outputs[0]?.name ?? 'sample',
     readFloats,
   );

@@ -5,7 +5,11 @@ const SD = { native: { height: 64, width: 64 }, multiple: 8, pixelsPerLatent: 8 
 describe('planSize', () => {
   it('generates natively on a dynamic UNet when the size fits', () => {
     const plan = planSize({ width: 512, height: 512 }, { ...SD, dynamic: true });
-    expect(plan).toEqual({ latent: { height: 64, width: 64 }, generated: { width: 512, height: 512 }, requested: { width: 512, height: 512 } });
+    expect(plan).toEqual({
+      latent: { height: 64, width: 64 },
+      generated: { width: 512, height: 512 },
+      requested: { width: 512, height: 512 },
+    });
     expect(planSize({ width: 384, height: 256 }, { ...SD, dynamic: true }).latent).toEqual({ height: 32, width: 48 });
   });
 
@@ -15,7 +19,10 @@ describe('planSize', () => {
     expect(plan.latent).toEqual({ height: 56, width: 80 });
     expect(plan.generated).toEqual({ width: 640, height: 448 });
     expect(plan.note).toBe('generated at 640x448 and resized to 1536x1024');
-    expect(planSize({ width: 1024, height: 1024 }, { ...SD, dynamic: true }).generated).toEqual({ width: 512, height: 512 });
+    expect(planSize({ width: 1024, height: 1024 }, { ...SD, dynamic: true }).generated).toEqual({
+      width: 512,
+      height: 512,
+    });
   });
 
   it('uses the one shape of a fixed UNet', () => {

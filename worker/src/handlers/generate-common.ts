@@ -22,7 +22,9 @@ export function styledPrompt(payload: GeneratePayload): { prompt: string; negati
 export async function generatedPng(image: RawImage, width: number, height: number, tool: string): Promise<Buffer> {
   let fitted = image;
   if (image.width !== width || image.height !== height) {
-    const data = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } })
+    const data = await sharp(image.data, {
+      raw: { width: image.width, height: image.height, channels: image.channels },
+    })
       .resize(width, height, { fit: 'cover', kernel: 'lanczos3' })
       .raw()
       .toBuffer();

@@ -1,6 +1,12 @@
 import { UnrecoverableError } from 'bullmq';
 import sharp from 'sharp';
-import { type GeneratePayload, type JobResultFile, type ToolProvider, WORKER_USER_MESSAGES, formatJobStage } from '@imagestudio/contracts';
+import {
+  type GeneratePayload,
+  type JobResultFile,
+  type ToolProvider,
+  WORKER_USER_MESSAGES,
+  formatJobStage,
+} from '@imagestudio/contracts';
 import type { Logger } from '@imagestudio/runtime';
 import { ImagesApi, ImagesApiError, type ImagesApiOptions } from '../generation-api/images-api';
 import { apiSize, type ModelTraits, modelTraits } from '../generation-api/model-traits';
@@ -53,7 +59,12 @@ export function foldPrompt(prompt: string, negativePrompt: string): string {
 }
 
 /** One generate job: API calls (one per image where the model needs it or takes a seed), PNGs to S3. */
-async function runRemoteGenerateJob(api: ImagesApi, traits: ModelTraits, provider: ToolProvider, ctx: JobContext<'generate'>) {
+async function runRemoteGenerateJob(
+  api: ImagesApi,
+  traits: ModelTraits,
+  provider: ToolProvider,
+  ctx: JobContext<'generate'>,
+) {
   const payload: GeneratePayload = ctx.payload;
   const styled = styledPrompt(payload);
   const prompt = foldPrompt(styled.prompt, styled.negativePrompt);
@@ -87,7 +98,17 @@ async function runRemoteGenerateJob(api: ImagesApi, traits: ModelTraits, provide
   const uploadMs = performance.now() - t;
   await ctx.progress(PERCENTS.uploaded, 'saving');
   if (!images.seeded) notes.push(`the seed was not used: ${provider} takes no seed`);
-  return { files, provider, timings: roundTimings({ request: requestMs, encode: encodeMs, upload: uploadMs, total: performance.now() - started }), notes };
+  return {
+    files,
+    provider,
+    timings: roundTimings({
+      request: requestMs,
+      encode: encodeMs,
+      upload: uploadMs,
+      total: performance.now() - started,
+    }),
+    notes,
+  };
 }
 
 /**
@@ -95,7 +116,13 @@ async function runRemoteGenerateJob(api: ImagesApi, traits: ModelTraits, provide
  * takes only `n: 1` or takes a seed (image n then gets seed + n, as the local pipeline does). A 400 naming `n`
  * or `seed` switches to the other form once. API failures become the job's user-facing failure.
  */
-async function requestImages(api: ImagesApi, traits: ModelTraits, prompt: string, payload: GeneratePayload, ctx: JobContext<'generate'>) {
+async function requestImages(
+  api: ImagesApi,
+  traits: ModelTraits,
+  prompt: string,
+  payload: GeneratePayload,
+  ctx: JobContext<'generate'>,
+) {
   const { width, height } = apiSize(traits, payload.width, payload.height);
   const size = `${width}x${height}`;
   const decoded: DecodedImage[] = [];
@@ -109,12 +136,16 @@ async function requestImages(api: ImagesApi, traits: ModelTraits, prompt: string
     try {
       replies = await api.generate(request, () => ctx.checkCancelled());
     } catch (err) {
-      if (err instanceof ImagesApiError && err.kind === 'failed' && learnFrom(err, traits, decoded.length, ctx.logger)) continue;
+      if (err instanceof ImagesApiError && err.kind === 'failed' && learnFrom(err, traits, decoded.length, ctx.logger))
+        continue;
       throw asJobFailure(err);
     }
     if (request.seed === undefined) seeded = false;
     for (const reply of replies.slice(0, payload.count - decoded.length)) decoded.push(await decodeReply(reply));
-    await ctx.progress((PERCENTS.received * decoded.length) / payload.count, formatJobStage('processing', decoded.length, payload.count));
+    await ctx.progress(
+      (PERCENTS.received * decoded.length) / payload.count,
+      formatJobStage('processing', decoded.length, payload.count),
+    );
   }
   return { decoded, seeded };
 }
@@ -143,10 +174,15 @@ async function decodeReply(bytes: Buffer): Promise<DecodedImage> {
   try {
     return await decodeImage(bytes);
   } catch {
-    throw new UnrecoverableError(`${WORKER_USER_MESSAGES.serviceFailed} (images API: reply is not a readable image, ${bytes.length} bytes)`);
+    throw new UnrecoverableError(
+      `${WORKER_USER_MESSAGES.serviceFailed} (images API: reply is not a readable image, ${bytes.length} bytes)`,
+    );
   }
 }
 
 async function dropAlpha(image: DecodedImage): Promise<Buffer> {
-  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } }).removeAlpha().raw().toBuffer();
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
 }

@@ -25,10 +25,23 @@ const logger = createLogger('silent', 'test');
 
 beforeAll(async () => {
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'gen-handler-'));
-  s3 = new S3rver({ address: '127.0.0.1', port: 0, directory: path.join(tmp, 's3'), silent: true, configureBuckets: [{ name: BUCKET, configs: [] }] });
+  s3 = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    directory: path.join(tmp, 's3'),
+    silent: true,
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  });
   const { port } = (await s3.run()) as { port: number };
   endpoint = `http://127.0.0.1:${port}`;
-  storage = await WorkerStorage.open({ endpoint, region: 'us-east-1', bucket: BUCKET, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+  storage = await WorkerStorage.open({
+    endpoint,
+    region: 'us-east-1',
+    bucket: BUCKET,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  });
   runtime = await InferenceRuntime.start({ providers: ['cpu'], requireGpu: false, cpuThreads: 1 });
 });
 
@@ -43,7 +56,8 @@ const models = new Map<string, string>();
 /** One tiny model folder per option set, built once. */
 async function modelDir(options: TinyModelOptions = {}): Promise<string> {
   const key = JSON.stringify(options);
-  if (!models.has(key)) models.set(key, await buildTinyGenerationModel(path.join(tmp, `model-${models.size}`), options));
+  if (!models.has(key))
+    models.set(key, await buildTinyGenerationModel(path.join(tmp, `model-${models.size}`), options));
   return models.get(key)!;
 }
 
@@ -60,7 +74,11 @@ interface Run {
   pngs: Buffer[];
 }
 
-async function runJob(tool: Tool<'generate'>, overrides: Partial<GeneratePayload> = {}, cancelAtStep?: number): Promise<Run> {
+async function runJob(
+  tool: Tool<'generate'>,
+  overrides: Partial<GeneratePayload> = {},
+  cancelAtStep?: number,
+): Promise<Run> {
   const payload: GeneratePayload = {
     jobId: randomUUID(),
     userId: randomUUID(),
@@ -97,10 +115,16 @@ async function pixels(png: Buffer): Promise<Buffer> {
 describe('generate handler on tiny models (CPU, real onnxruntime, real S3 protocol)', () => {
   it('is unavailable without GENERATION_MODEL_DIR (and GENERATION_API_URL) or with an incomplete folder', async () => {
     const config = loadWorkerConfig({ S3_ENDPOINT: endpoint });
-    expect(await loadGenerateTool({ config, runtime, logger })).toEqual({ unavailable: 'neither GENERATION_MODEL_DIR nor GENERATION_API_URL is set' });
+    expect(await loadGenerateTool({ config, runtime, logger })).toEqual({
+      unavailable: 'neither GENERATION_MODEL_DIR nor GENERATION_API_URL is set',
+    });
     const empty = path.join(tmp, 'empty');
     await fs.mkdir(empty, { recursive: true });
-    const partial = await loadGenerateTool({ config: loadWorkerConfig({ S3_ENDPOINT: endpoint, GENERATION_MODEL_DIR: empty }), runtime, logger });
+    const partial = await loadGenerateTool({
+      config: loadWorkerConfig({ S3_ENDPOINT: endpoint, GENERATION_MODEL_DIR: empty }),
+      runtime,
+      logger,
+    });
     expect(isUnavailable(partial) && partial.unavailable).toMatch(/lacks model_index.json, text_encoder\/model.onnx/);
   });
 
@@ -109,9 +133,20 @@ describe('generate handler on tiny models (CPU, real onnxruntime, real S3 protoc
     for (const count of [1, 2, 3, 4]) {
       const { result, progress, pngs } = await runJob(tool, { count, seed: 1000 });
       expect(result.files.map((f) => f.seed)).toEqual(Array.from({ length: count }, (_, n) => 1000 + n));
-      expect(result.files.every((f, n) => f.key.endsWith(`/${n}.png`) && f.format === 'png' && f.width === 64 && f.height === 64)).toBe(true);
+      expect(
+        result.files.every(
+          (f, n) => f.key.endsWith(`/${n}.png`) && f.format === 'png' && f.width === 64 && f.height === 64,
+        ),
+      ).toBe(true);
       expect(result.provider).toBe('cpu');
-      expect(progress.map((p) => p.stage)).toEqual(['processing', 'processing 1/2', 'processing 2/2', 'encoding', 'saving', 'saving']);
+      expect(progress.map((p) => p.stage)).toEqual([
+        'processing',
+        'processing 1/2',
+        'processing 2/2',
+        'encoding',
+        'saving',
+        'saving',
+      ]);
       expect(progress.at(-1)!.percent).toBe(100);
       for (const [n, png] of pngs.entries()) {
         const meta = await sharp(png).metadata();
@@ -124,7 +159,11 @@ describe('generate handler on tiny models (CPU, real onnxruntime, real S3 protoc
   });
 
   it('gives the same image for the same seed, prompt and settings, whatever the batch', async () => {
-    const tool = await loadTool({ GENERATION_MODEL_DIR: await modelDir(), GENERATION_STEPS: '3', GENERATION_SCHEDULER: 'euler-ancestral' });
+    const tool = await loadTool({
+      GENERATION_MODEL_DIR: await modelDir(),
+      GENERATION_STEPS: '3',
+      GENERATION_SCHEDULER: 'euler-ancestral',
+    });
     const four = await runJob(tool, { count: 4, seed: 7 });
     const again = await runJob(tool, { count: 4, seed: 7 });
     expect(again.pngs.map((p) => p.toString('base64'))).toEqual(four.pngs.map((p) => p.toString('base64')));
@@ -142,7 +181,11 @@ describe('generate handler on tiny models (CPU, real onnxruntime, real S3 protoc
     ['lcm', 4],
   ])('runs the %s scheduler for %i steps', async (scheduler, steps) => {
     const dir = await modelDir({ scheduler: scheduler === 'lcm' ? 'LCMScheduler' : 'EulerDiscreteScheduler' });
-    const tool = await loadTool({ GENERATION_MODEL_DIR: dir, GENERATION_STEPS: String(steps), GENERATION_SCHEDULER: scheduler });
+    const tool = await loadTool({
+      GENERATION_MODEL_DIR: dir,
+      GENERATION_STEPS: String(steps),
+      GENERATION_SCHEDULER: scheduler,
+    });
     const { result, progress, pngs } = await runJob(tool, { count: 2 });
     expect(progress.filter((p) => /^processing \d/.test(p.stage))).toHaveLength(steps);
     expect(result.notes[0]).toBe(`${steps} ${scheduler} steps, guidance off`);
@@ -176,7 +219,10 @@ describe('generate handler on tiny models (CPU, real onnxruntime, real S3 protoc
   it('gives the same pixels on a fixed-batch, fixed-size export (one row per run) as on a dynamic one', async () => {
     const env = { GENERATION_STEPS: '2', GENERATION_GUIDANCE: '5' };
     const dynamic = await loadTool({ ...env, GENERATION_MODEL_DIR: await modelDir() });
-    const fixed = await loadTool({ ...env, GENERATION_MODEL_DIR: await modelDir({ batch: 1, spatial: [8, 8], timestepType: 'float32' }) });
+    const fixed = await loadTool({
+      ...env,
+      GENERATION_MODEL_DIR: await modelDir({ batch: 1, spatial: [8, 8], timestepType: 'float32' }),
+    });
     const a = await runJob(dynamic, { count: 3, negativePrompt: 'text' });
     const b = await runJob(fixed, { count: 3, negativePrompt: 'text' });
     for (let n = 0; n < 3; n += 1) {
@@ -187,7 +233,9 @@ describe('generate handler on tiny models (CPU, real onnxruntime, real S3 protoc
   });
 
   it('maps other sizes onto the latent size and says so in the notes', async () => {
-    const fixed = await loadTool({ GENERATION_MODEL_DIR: await modelDir({ batch: 1, spatial: [8, 8], timestepType: 'float32' }) });
+    const fixed = await loadTool({
+      GENERATION_MODEL_DIR: await modelDir({ batch: 1, spatial: [8, 8], timestepType: 'float32' }),
+    });
     const wide = await runJob(fixed, { width: 192, height: 128 });
     expect(wide.result.notes).toContain('generated at 64x64 (the model takes only this size) and resized to 192x128');
     expect(await sharp(wide.pngs[0]!).metadata()).toMatchObject({ width: 192, height: 128 });
@@ -206,7 +254,9 @@ describe('generate handler on tiny models (CPU, real onnxruntime, real S3 protoc
     const jobId = randomUUID();
     const userId = randomUUID();
     await expect(runJob(tool, { jobId, userId, count: 2 }, 2)).rejects.toBeInstanceOf(JobCancelledError);
-    const listed = await storage.client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: `results/${userId}/` }));
+    const listed = await storage.client.send(
+      new ListObjectsV2Command({ Bucket: BUCKET, Prefix: `results/${userId}/` }),
+    );
     expect(listed.KeyCount ?? 0).toBe(0);
   });
 

@@ -19,7 +19,8 @@ const PERCENTS = { encoded: 5, loopEnd: 85, decoded: 90, pngs: 95, uploaded: 100
  */
 export const loadGenerateTool: ToolLoader<'generate'> = async (deps) => {
   if (deps.config.GENERATION_BACKEND === 'api') return loadRemoteGenerateTool(deps);
-  if (!deps.config.GENERATION_MODEL_DIR) return { unavailable: 'neither GENERATION_MODEL_DIR nor GENERATION_API_URL is set' };
+  if (!deps.config.GENERATION_MODEL_DIR)
+    return { unavailable: 'neither GENERATION_MODEL_DIR nor GENERATION_API_URL is set' };
   return loadOnnxGenerateTool(deps);
 };
 
@@ -36,7 +37,11 @@ const loadOnnxGenerateTool: ToolLoader<'generate'> = async ({ config, runtime })
   return {
     provider: model.provider,
     close: async () => {
-      await Promise.all([model.textEncoder.session.release(), model.unet.session.release(), model.vae.session.release()]);
+      await Promise.all([
+        model.textEncoder.session.release(),
+        model.unet.session.release(),
+        model.vae.session.release(),
+      ]);
     },
     run: (ctx) => runGenerateJob(model, ctx),
   };
@@ -67,7 +72,14 @@ export async function runGenerateJob(model: GenerationModel, ctx: JobContext<'ge
   let t = performance.now();
   const tool = `imagestudio generate (${model.schedulerKind}, ${out.steps} steps)`;
   const pngs = await Promise.all(
-    out.images.map((image) => generatedPng({ data: image.rgb, width: image.width, height: image.height, channels: 3 }, payload.width, payload.height, tool)),
+    out.images.map((image) =>
+      generatedPng(
+        { data: image.rgb, width: image.width, height: image.height, channels: 3 },
+        payload.width,
+        payload.height,
+        tool,
+      ),
+    ),
   );
   const encodeMs = performance.now() - t;
   await ctx.progress(PERCENTS.pngs, 'saving');

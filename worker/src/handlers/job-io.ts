@@ -86,7 +86,12 @@ export async function runSingleImageJob<N extends JobName>(
   const file = await uploadResult(ctx, 0, out, ctx.payload.outputFormat);
   timings.upload = performance.now() - t;
   await ctx.progress(percents.uploaded, NEXT_STAGE.uploaded!);
-  return { files: [file], provider: result.provider, timings: roundTimings({ ...timings, ...out.timings }), notes: result.notes };
+  return {
+    files: [file],
+    provider: result.provider,
+    timings: roundTimings({ ...timings, ...out.timings }),
+    notes: result.notes,
+  };
 }
 
 /** Whole milliseconds are plenty in job results. */

@@ -16,7 +16,9 @@ export const loadRemoveBackgroundTool: ToolLoader<'remove-background'> = async (
   if (config.WORKER_WARMUP_RUNS > 0 && model.preprocessing.kind === 'matting') {
     // At the model's own input size, so the warm-up runs exactly what a typical job runs.
     const image = await warmUpImage(model.preprocessing.width, model.preprocessing.height);
-    const ms = await warmUp(config.WORKER_WARMUP_RUNS, () => removeBackground(session, model, image, { outputFormat: 'png' }));
+    const ms = await warmUp(config.WORKER_WARMUP_RUNS, () =>
+      removeBackground(session, model, image, { outputFormat: 'png' }),
+    );
     logger.info({ tool: 'remove-background', model: model.id, ms }, 'warmed up');
   }
   return {
@@ -27,7 +29,17 @@ export const loadRemoveBackgroundTool: ToolLoader<'remove-background'> = async (
         ctx,
         PERCENTS,
         (input, step) =>
-          removeBackground(session, model, input, { outputFormat: ctx.payload.outputFormat, backgroundColor: ctx.payload.backgroundColor, maskOnly: ctx.payload.maskOnly }, step),
+          removeBackground(
+            session,
+            model,
+            input,
+            {
+              outputFormat: ctx.payload.outputFormat,
+              backgroundColor: ctx.payload.backgroundColor,
+              maskOnly: ctx.payload.maskOnly,
+            },
+            step,
+          ),
         { provider: session.provider, notes: [] },
       ),
   };

@@ -16,15 +16,25 @@ const PERCENTS = { downloaded: 5, prepared: 10, inferred: 85, encoded: 95, uploa
  * x4plus's receptive radius (351 px) would make exact tiles huge: it blends seams over a 32 px margin instead,
  * and it is offered only where a GPU provider loaded it (~15 s per 320 px tile on 2 CPU cores).
  */
-export const UPSCALE_CHOICES: Record<UpscaleModel, { x2: readonly string[]; x4: readonly string[]; tileSize: number; margin?: number; gpuOnly?: boolean }> = {
+export const UPSCALE_CHOICES: Record<
+  UpscaleModel,
+  { x2: readonly string[]; x4: readonly string[]; tileSize: number; margin?: number; gpuOnly?: boolean }
+> = {
   photo: { x2: [], x4: ['realesr-general-x4v3'], tileSize: 512 },
   illustration: { x2: ['realesr-animevideov3-x2'], x4: ['realesr-animevideov3-x4'], tileSize: 512 },
-  fast: { x2: ['esrgan-slim-x2', 'esrgan-medium-x2'], x4: ['esrgan-slim-x4', 'esrgan-medium-x4'], tileSize: DEFAULT_TILE_SIZE },
+  fast: {
+    x2: ['esrgan-slim-x2', 'esrgan-medium-x2'],
+    x4: ['esrgan-slim-x4', 'esrgan-medium-x4'],
+    tileSize: DEFAULT_TILE_SIZE,
+  },
   'photo-max': { x2: [], x4: ['realesrgan-x4plus'], tileSize: 256, margin: 32, gpuOnly: true },
 };
 
 /** The first prepared model among `ids`, with its file. */
-export function firstPrepared(modelsDir: string, ids: readonly string[]): { model: ModelEntry; file: string } | undefined {
+export function firstPrepared(
+  modelsDir: string,
+  ids: readonly string[],
+): { model: ModelEntry; file: string } | undefined {
   for (const id of ids) {
     const model = modelsForTask('upscale').find((m) => m.id === id);
     const file = model && preparedModelFile(modelsDir, model);
@@ -37,7 +47,11 @@ type LoadedUpscaler = Upscaler & { session: ModelSession };
 type Runs = Map<UpscaleModel, Map<2 | 4, LoadedUpscaler>>;
 
 /** Loads every choice whose files are prepared (each model file once); GPU-only ones only on a GPU provider. */
-export async function loadUpscalers({ config, runtime, logger }: ToolDeps): Promise<{ runs: Runs; sessions: ModelSession[] }> {
+export async function loadUpscalers({
+  config,
+  runtime,
+  logger,
+}: ToolDeps): Promise<{ runs: Runs; sessions: ModelSession[] }> {
   const sessions = new Map<string, ModelSession>();
   const runs: Runs = new Map();
   const gpuListed = config.WORKER_EXECUTION_PROVIDERS.some((p) => p !== 'cpu');
@@ -47,7 +61,10 @@ export async function loadUpscalers({ config, runtime, logger }: ToolDeps): Prom
     const x4 = firstPrepared(config.MODELS_DIR, spec.x4);
     const x2 = firstPrepared(config.MODELS_DIR, spec.x2);
     const byFactor = new Map<2 | 4, LoadedUpscaler>();
-    for (const [factor, chosen, halve] of [[4, x4, false], [2, x2 ?? x4, !x2]] as const) {
+    for (const [factor, chosen, halve] of [
+      [4, x4, false],
+      [2, x2 ?? x4, !x2],
+    ] as const) {
       if (!chosen) continue;
       let session = sessions.get(chosen.model.id);
       if (!session) {
@@ -80,7 +97,9 @@ export const loadUpscaleTool: ToolLoader<'upscale'> = async (deps) => {
         if (warmed.has(upscaler.session)) continue;
         warmed.add(upscaler.session);
         const image = await warmUpImage(DEFAULT_TILE_SIZE, DEFAULT_TILE_SIZE);
-        const ms = await warmUp(config.WORKER_WARMUP_RUNS, () => upscaleImage(upscaler, image, { outputFormat: 'png' }));
+        const ms = await warmUp(config.WORKER_WARMUP_RUNS, () =>
+          upscaleImage(upscaler, image, { outputFormat: 'png' }),
+        );
         logger.info({ tool: 'upscale', model: choice, factor, file: upscaler.model.id, ms }, 'warmed up');
       }
     }
@@ -94,16 +113,25 @@ export const loadUpscaleTool: ToolLoader<'upscale'> = async (deps) => {
     run: async (ctx) => {
       const { factor, model } = ctx.payload;
       const upscaler = runs.get(model)?.get(factor);
-      if (!upscaler) throw new UnrecoverableError(`Upscaling x${factor} with the ${model} model is not available on this worker.`);
+      if (!upscaler)
+        throw new UnrecoverableError(`Upscaling x${factor} with the ${model} model is not available on this worker.`);
       const onTile = async (done: number, total: number) => {
-        await ctx.progress(PERCENTS.prepared + ((PERCENTS.inferred - PERCENTS.prepared) * done) / total, formatJobStage('processing', done, total));
+        await ctx.progress(
+          PERCENTS.prepared + ((PERCENTS.inferred - PERCENTS.prepared) * done) / total,
+          formatJobStage('processing', done, total),
+        );
         await ctx.checkCancelled();
       };
       const via = upscaler.halve ? ` at x4, halved with Lanczos3` : '';
-      return runSingleImageJob(ctx, PERCENTS, (input, step) => upscaleImage(upscaler, input, { outputFormat: ctx.payload.outputFormat }, step, onTile), {
-        provider: upscaler.session.provider,
-        notes: [`model ${model} (${upscaler.model.id}${via})`],
-      });
+      return runSingleImageJob(
+        ctx,
+        PERCENTS,
+        (input, step) => upscaleImage(upscaler, input, { outputFormat: ctx.payload.outputFormat }, step, onTile),
+        {
+          provider: upscaler.session.provider,
+          notes: [`model ${model} (${upscaler.model.id}${via})`],
+        },
+      );
     },
   };
 };

@@ -39,7 +39,9 @@ export async function decodeImage(input: Buffer, limits: DecodeLimits = DEFAULT_
     throw new ImageInputError(describeDecodeError(err as Error));
   }
   if (!meta.format || !(ACCEPTED_FORMATS as readonly string[]).includes(meta.format)) {
-    throw new ImageInputError(`This file type is not supported${meta.format ? ` (${meta.format})` : ''}. Use JPEG, PNG, WebP, TIFF, GIF, AVIF or HEIF.`);
+    throw new ImageInputError(
+      `This file type is not supported${meta.format ? ` (${meta.format})` : ''}. Use JPEG, PNG, WebP, TIFF, GIF, AVIF or HEIF.`,
+    );
   }
   try {
     // autoOrient applies the EXIF orientation; toColourspace turns grey/CMYK/16-bit into 8-bit sRGB.
@@ -49,7 +51,14 @@ export async function decodeImage(input: Buffer, limits: DecodeLimits = DEFAULT_
       .raw({ depth: 'uchar' })
       .toBuffer({ resolveWithObject: true });
     if (info.channels !== 4) throw new Error(`unexpected channel count ${info.channels}`);
-    return { data, width: info.width, height: info.height, channels: 4, hasAlpha: meta.hasAlpha === true, format: meta.format };
+    return {
+      data,
+      width: info.width,
+      height: info.height,
+      channels: 4,
+      hasAlpha: meta.hasAlpha === true,
+      format: meta.format,
+    };
   } catch (err) {
     throw new ImageInputError(describeDecodeError(err as Error));
   }

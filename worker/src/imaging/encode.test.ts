@@ -10,7 +10,12 @@ const gradient = (): Buffer => {
 
 describe('encodeImage', () => {
   it('writes a truecolor PNG (not palette) with alpha and the provenance XMP, no EXIF', async () => {
-    const png = await encodeImage({ data: gradient(), width: 64, height: 64, channels: 4 }, 'png', 'compositeWithTrainedAlgorithmicMedia', 'test');
+    const png = await encodeImage(
+      { data: gradient(), width: 64, height: 64, channels: 4 },
+      'png',
+      'compositeWithTrainedAlgorithmicMedia',
+      'test',
+    );
     const meta = await sharp(png).metadata();
     expect(meta.format).toBe('png');
     expect(meta.channels).toBe(4);
@@ -23,7 +28,12 @@ describe('encodeImage', () => {
   });
 
   it('puts the PNG XMP in one uncompressed iTXt chunk keyed XML:com.adobe.xmp, before the image data', async () => {
-    const png = await encodeImage({ data: gradient(), width: 64, height: 64, channels: 4 }, 'png', 'trainedAlgorithmicMedia', 'imagestudio generate (remote:gpt-image-1)');
+    const png = await encodeImage(
+      { data: gradient(), width: 64, height: 64, channels: 4 },
+      'png',
+      'trainedAlgorithmicMedia',
+      'imagestudio generate (remote:gpt-image-1)',
+    );
     const chunks = pngChunks(png);
     const types = chunks.map((c) => c.type);
     expect(types.filter((t) => t === 'zTXt')).toEqual([]);
@@ -35,7 +45,9 @@ describe('encodeImage', () => {
     expect(data.toString('latin1', 0, header.length)).toBe(header);
     const xmp = data.toString('utf8', header.length);
     expect(xmp).toMatch(/^<\?xpacket begin="\uFEFF"/);
-    expect(xmp).toContain('Iptc4xmpExt:DigitalSourceType="http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia"');
+    expect(xmp).toContain(
+      'Iptc4xmpExt:DigitalSourceType="http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia"',
+    );
     expect(xmp).toContain('xmp:CreatorTool="imagestudio generate (remote:gpt-image-1)"');
     expect(xmp.endsWith('<?xpacket end="w"?>')).toBe(true);
     // A strict decoder (libspng, CRC checked) reads the file and its XMP.
@@ -45,11 +57,21 @@ describe('encodeImage', () => {
   });
 
   it('writes lossless WebP and JPEG without alpha, both with the XMP', async () => {
-    const webp = await encodeImage({ data: gradient(), width: 64, height: 64, channels: 4 }, 'webp', 'trainedAlgorithmicMedia', 'test');
+    const webp = await encodeImage(
+      { data: gradient(), width: 64, height: 64, channels: 4 },
+      'webp',
+      'trainedAlgorithmicMedia',
+      'test',
+    );
     expect((await sharp(webp).metadata()).xmp?.toString()).toContain('digitalsourcetype/trainedAlgorithmicMedia');
     const back = await sharp(webp).raw().toBuffer();
     expect(back.equals(gradient())).toBe(true);
-    const jpeg = await encodeImage({ data: gradient(), width: 64, height: 64, channels: 4 }, 'jpeg', 'compositeWithTrainedAlgorithmicMedia', 'test');
+    const jpeg = await encodeImage(
+      { data: gradient(), width: 64, height: 64, channels: 4 },
+      'jpeg',
+      'compositeWithTrainedAlgorithmicMedia',
+      'test',
+    );
     const meta = await sharp(jpeg).metadata();
     expect([meta.format, meta.channels]).toEqual(['jpeg', 3]);
     expect(meta.xmp?.toString()).toContain('compositeWithTrainedAlgorithmicMedia');

@@ -1,5 +1,16 @@
 import { boxFilter } from './box-filter';
-import { compositeAlpha, decontaminateEdges, decontaminationFactor, downsample, guidedFilterAlpha, maskIou, maskToBytes, parseHexColor, sampleBilinear, toNchw } from './matting';
+import {
+  compositeAlpha,
+  decontaminateEdges,
+  decontaminationFactor,
+  downsample,
+  guidedFilterAlpha,
+  maskIou,
+  maskToBytes,
+  parseHexColor,
+  sampleBilinear,
+  toNchw,
+} from './matting';
 
 describe('matting helpers', () => {
   it('lays out RGB as normalised NCHW planes', () => {
@@ -27,7 +38,9 @@ describe('matting helpers', () => {
     expect(t.channels).toBe(4);
     // Where the mask or the input's own alpha is 0 the (invisible) colour is zeroed.
     expect(Array.from(t.data)).toEqual([200, 100, 50, 255, 10, 20, 30, 128, 0, 0, 0, 0, 0, 0, 0, 0]);
-    const half = compositeAlpha(new Uint8Array([200, 100, 50, 255]), new Uint8Array([128]), 1, 1, { backgroundColor: '#000000' });
+    const half = compositeAlpha(new Uint8Array([200, 100, 50, 255]), new Uint8Array([128]), 1, 1, {
+      backgroundColor: '#000000',
+    });
     expect(half.channels).toBe(3);
     expect(Array.from(half.data)).toEqual([100, 50, 25]);
     expect(parseHexColor('#0aFF10')).toEqual([10, 255, 16]);
@@ -76,7 +89,9 @@ describe('matting helpers', () => {
     const small = downsample(src, 3, 3, 2);
     expect(Array.from(small)).toEqual([(1 + 3 + 7 + 9) / 4, (5 + 11) / 2, (13 + 15) / 2, 17]);
     expect(sampleBilinear(small, 2, 2, 0, 0, 2)).toBeCloseTo(5);
-    expect(sampleBilinear(small, 2, 2, 1, 1, 2)).toBeCloseTo((5 * 0.75 + 8 * 0.25) * 0.75 + (14 * 0.75 + 17 * 0.25) * 0.25);
+    expect(sampleBilinear(small, 2, 2, 1, 1, 2)).toBeCloseTo(
+      (5 * 0.75 + 8 * 0.25) * 0.75 + (14 * 0.75 + 17 * 0.25) * 0.25,
+    );
     // One channel of interleaved RGBA bytes (green here), scaled to 0..1.
     const rgba = new Uint8Array(2 * 2 * 4);
     [10, 20, 30, 40].forEach((g, i) => (rgba[i * 4 + 1] = g));

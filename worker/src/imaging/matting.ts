@@ -11,7 +11,13 @@ export interface MattingNormalisation {
 }
 
 /** Interleaved RGB(A) bytes -> float32 NCHW RGB with value = (v - mean) / std. */
-export function toNchw(pixels: Uint8Array, width: number, height: number, channels: number, norm: MattingNormalisation): Float32Array {
+export function toNchw(
+  pixels: Uint8Array,
+  width: number,
+  height: number,
+  channels: number,
+  norm: MattingNormalisation,
+): Float32Array {
   const plane = width * height;
   const out = new Float32Array(3 * plane);
   // A lookup per byte value instead of a subtraction and a division per channel of every pixel.
@@ -40,7 +46,14 @@ export function maskToBytes(mask: Float32Array): Buffer {
  * Guided filter (He et al.) of the alpha, guided by the image's luma: edges snap to the image's own edges
  * (hair, fur) instead of the mask's 1024^2 resampling. `r` window radius, `eps` regularisation.
  */
-export function guidedFilterAlpha(rgba: Uint8Array, alpha: Uint8Array, width: number, height: number, r: number, eps: number): Buffer {
+export function guidedFilterAlpha(
+  rgba: Uint8Array,
+  alpha: Uint8Array,
+  width: number,
+  height: number,
+  r: number,
+  eps: number,
+): Buffer {
   const n = width * height;
   const I = new Float32Array(n);
   const p = new Float32Array(n);
@@ -84,7 +97,13 @@ export function guidedFilterAlpha(rgba: Uint8Array, alpha: Uint8Array, width: nu
  * where the final update uses the full-resolution image and alpha. Opaque and fully transparent pixels keep
  * their colour. Works in place on `rgba`.
  */
-export function decontaminateEdges(rgba: Uint8Array, alpha: Uint8Array, width: number, height: number, factor = decontaminationFactor(width, height)): void {
+export function decontaminateEdges(
+  rgba: Uint8Array,
+  alpha: Uint8Array,
+  width: number,
+  height: number,
+  factor = decontaminationFactor(width, height),
+): void {
   const edges = edgePixels(alpha);
   if (edges.length === 0) return;
   const f = factor;
@@ -136,7 +155,16 @@ function edgePixels(alpha: Uint8Array): Uint32Array {
 }
 
 /** Blurred foreground and background estimates: blur(F a) / blur(a) and blur(B (1-a)) / blur(1-a). */
-function blurredEstimates(F: Float32Array, B: Float32Array, a: Float32Array, oneMinusA: Float32Array, blurA: Float32Array, w: number, h: number, r: number): Float32Array[] {
+function blurredEstimates(
+  F: Float32Array,
+  B: Float32Array,
+  a: Float32Array,
+  oneMinusA: Float32Array,
+  blurA: Float32Array,
+  w: number,
+  h: number,
+  r: number,
+): Float32Array[] {
   const FA = new Float32Array(F.length);
   const B1A = new Float32Array(F.length);
   for (let i = 0; i < F.length; i++) {
@@ -153,7 +181,13 @@ function blurredEstimates(F: Float32Array, B: Float32Array, a: Float32Array, one
 }
 
 /** One blur-fusion update: F = fb + a (I - a fb - (1-a) bb), clamped to [0, 1]. */
-function fuse(image: Float32Array, a: Float32Array, oneMinusA: Float32Array, fb: Float32Array, bb: Float32Array): Float32Array {
+function fuse(
+  image: Float32Array,
+  a: Float32Array,
+  oneMinusA: Float32Array,
+  fb: Float32Array,
+  bb: Float32Array,
+): Float32Array {
   const F = new Float32Array(image.length);
   for (let i = 0; i < image.length; i++) {
     const v = fb[i]! + a[i]! * (image[i]! - a[i]! * fb[i]! - oneMinusA[i]! * bb[i]!);
@@ -166,7 +200,15 @@ function fuse(image: Float32Array, a: Float32Array, oneMinusA: Float32Array, fb:
  * Area-average downsampling by an integer factor (partial blocks at the edges averaged over what they hold).
  * Reads every `stride`-th value from `offset` (one channel of interleaved pixels) and multiplies by `scale`.
  */
-export function downsample(src: ArrayLike<number>, w: number, h: number, f: number, stride = 1, offset = 0, scale = 1): Float32Array {
+export function downsample(
+  src: ArrayLike<number>,
+  w: number,
+  h: number,
+  f: number,
+  stride = 1,
+  offset = 0,
+  scale = 1,
+): Float32Array {
   const sw = Math.ceil(w / f);
   const sh = Math.ceil(h / f);
   const out = new Float32Array(sw * sh);
@@ -209,7 +251,13 @@ export interface CompositeOptions {
  * Applies the alpha to the image: RGBA with alpha = mask x the input's own alpha (colour zeroed where that is
  * 0), or, with a background colour, opaque RGB blended onto it.
  */
-export function compositeAlpha(rgba: Uint8Array, alpha: Uint8Array, width: number, height: number, options: CompositeOptions = {}): { data: Buffer; channels: 3 | 4 } {
+export function compositeAlpha(
+  rgba: Uint8Array,
+  alpha: Uint8Array,
+  width: number,
+  height: number,
+  options: CompositeOptions = {},
+): { data: Buffer; channels: 3 | 4 } {
   const n = width * height;
   if (options.backgroundColor) {
     const bg = parseHexColor(options.backgroundColor);

@@ -12,7 +12,8 @@ const KEYWORD = 'XML:com.adobe.xmp';
 /** Inserts the XMP packet as an iTXt chunk right after IHDR (the first chunk) of an encoded PNG. */
 export function insertPngXmp(png: Buffer, xmp: string): Buffer {
   const ihdrLength = png.readUInt32BE(SIGNATURE_BYTES);
-  if (png.toString('latin1', SIGNATURE_BYTES + 4, SIGNATURE_BYTES + 8) !== 'IHDR') throw new Error('not a PNG: IHDR is not the first chunk');
+  if (png.toString('latin1', SIGNATURE_BYTES + 4, SIGNATURE_BYTES + 8) !== 'IHDR')
+    throw new Error('not a PNG: IHDR is not the first chunk');
   const afterIhdr = SIGNATURE_BYTES + 12 + ihdrLength;
   // keyword NUL, compression flag 0 and method 0, empty language tag NUL, empty translated keyword NUL, UTF-8 text
   const data = Buffer.concat([Buffer.from(`${KEYWORD}\0\0\0\0\0`, 'latin1'), Buffer.from(xmp, 'utf8')]);
@@ -31,7 +32,7 @@ function chunk(type: string, data: Buffer): Buffer {
 /** Every chunk of a PNG as type and data, in order (for checks). */
 export function pngChunks(png: Buffer): { type: string; data: Buffer }[] {
   const chunks: { type: string; data: Buffer }[] = [];
-  for (let at = SIGNATURE_BYTES; at + 12 <= png.length; ) {
+  for (let at = SIGNATURE_BYTES; at + 12 <= png.length;) {
     const length = png.readUInt32BE(at);
     chunks.push({ type: png.toString('latin1', at + 4, at + 8), data: png.subarray(at + 8, at + 8 + length) });
     at += 12 + length;

@@ -98,7 +98,14 @@ export function blendTile(
 }
 
 /** Blends a band of interleaved RGB rows into the output at row y0 with per-row weights. */
-export function blendBand(out: Uint8Array, outWidth: number, band: Uint8Array, bandHeight: number, y0: number, wy: Float32Array): void {
+export function blendBand(
+  out: Uint8Array,
+  outWidth: number,
+  band: Uint8Array,
+  bandHeight: number,
+  y0: number,
+  wy: Float32Array,
+): void {
   const rowBytes = outWidth * 3;
   for (let y = 0; y < bandHeight; y++) {
     const w = wy[y]!;
@@ -114,7 +121,15 @@ export function blendBand(out: Uint8Array, outWidth: number, band: Uint8Array, b
 }
 
 /** Copies a region of an interleaved RGBA byte image into a float NCHW RGB tensor scaled to 0..valueMax. */
-export function cropToNchw(rgba: Uint8Array, width: number, x0: number, y0: number, w: number, h: number, valueMax: number): Float32Array {
+export function cropToNchw(
+  rgba: Uint8Array,
+  width: number,
+  x0: number,
+  y0: number,
+  w: number,
+  h: number,
+  valueMax: number,
+): Float32Array {
   const plane = w * h;
   const out = new Float32Array(3 * plane);
   const k = valueMax / 255;

@@ -13,12 +13,26 @@ describe('InferenceRuntime', () => {
     // No CUDA libraries here, and no GPU adapter for WebGPU: both fail to create a session, cpu wins.
     const warnings: string[] = [];
     const logger = { info: () => undefined, warn: (o: { provider: string }) => warnings.push(o.provider) } as never;
-    const runtime = await InferenceRuntime.start({ providers: ['cuda', 'cpu'], requireGpu: false, cpuThreads: 2, logger });
+    const runtime = await InferenceRuntime.start({
+      providers: ['cuda', 'cpu'],
+      requireGpu: false,
+      cpuThreads: 2,
+      logger,
+    });
     try {
       const session = await runtime.load(SLIM_X2);
       expect(session.provider).toBe('cpu');
       expect(warnings).toEqual(['cuda']);
-      const { outputs, ms } = await session.run({ [session.inputNames[0]!]: { type: 'float32', data: new Float32Array(3 * 8 * 8).fill(100), dims: [1, 3, 8, 8] } }, [session.outputNames[0]!]);
+      const { outputs, ms } = await session.run(
+        {
+          [session.inputNames[0]!]: {
+            type: 'float32',
+            data: new Float32Array(3 * 8 * 8).fill(100),
+            dims: [1, 3, 8, 8],
+          },
+        },
+        [session.outputNames[0]!],
+      );
       expect(outputs[session.outputNames[0]!]!.dims).toEqual([1, 3, 16, 16]);
       expect(ms).toBeGreaterThan(0);
     } finally {

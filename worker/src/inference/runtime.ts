@@ -86,7 +86,11 @@ export class ModelSession {
 
   /** Runs the model on named inputs and returns only the requested outputs. */
   run(feeds: Record<string, TensorData>, outputs: readonly string[]): Promise<RunResult> {
-    return this.runtime.call('run', { session: this.id, feeds, outputs: [...outputs] }, Object.values(feeds).map((t) => t.data.buffer as ArrayBuffer)) as Promise<RunResult>;
+    return this.runtime.call(
+      'run',
+      { session: this.id, feeds, outputs: [...outputs] },
+      Object.values(feeds).map((t) => t.data.buffer as ArrayBuffer),
+    ) as Promise<RunResult>;
   }
 
   /** Frees the session's memory (its runtime stays up). */
@@ -124,7 +128,10 @@ export class InferenceRuntime {
   static async start(options: RuntimeOptions): Promise<InferenceRuntime> {
     if (options.providers.length === 0) throw new Error('no execution provider configured');
     if (options.inline) return new InferenceRuntime(options, null, new InlineHost());
-    const thread = new Worker(THREAD_SOURCE, { eval: true, workerData: { ortPath: require.resolve('onnxruntime-node') } });
+    const thread = new Worker(THREAD_SOURCE, {
+      eval: true,
+      workerData: { ortPath: require.resolve('onnxruntime-node') },
+    });
     return new InferenceRuntime(options, thread, null);
   }
 
@@ -134,7 +141,11 @@ export class InferenceRuntime {
     for (const provider of this.options.providers) {
       const id = this.nextSession++;
       try {
-        const info = (await this.call('open', { session: id, path: path.resolve(modelPath), options: this.sessionOptions(provider) })) as {
+        const info = (await this.call('open', {
+          session: id,
+          path: path.resolve(modelPath),
+          options: this.sessionOptions(provider),
+        })) as {
           inputNames: string[];
           outputNames: string[];
         };
@@ -149,11 +160,16 @@ export class InferenceRuntime {
       } catch (err) {
         if (err instanceof InferenceRequireGpuError) throw err;
         failures.push(`${provider}: ${(err as Error).message.split('\n')[0]}`);
-        this.options.logger?.warn({ model: path.basename(modelPath), provider, err: (err as Error).message }, 'execution provider failed to load the model');
+        this.options.logger?.warn(
+          { model: path.basename(modelPath), provider, err: (err as Error).message },
+          'execution provider failed to load the model',
+        );
       }
     }
     if (this.options.requireGpu) {
-      throw new InferenceRequireGpuError(`WORKER_REQUIRE_GPU=true but no GPU provider could load ${path.basename(modelPath)} (${failures.join('; ')})`);
+      throw new InferenceRequireGpuError(
+        `WORKER_REQUIRE_GPU=true but no GPU provider could load ${path.basename(modelPath)} (${failures.join('; ')})`,
+      );
     }
     throw new Error(`no execution provider could load ${modelPath}: ${failures.join('; ')}`);
   }
@@ -221,7 +237,8 @@ class InlineHost {
       const s = this.sessions.get(args.session as number);
       if (!s) throw new Error('unknown session');
       const feeds: Record<string, import('onnxruntime-node').Tensor> = {};
-      for (const [name, t] of Object.entries(args.feeds as Record<string, TensorData>)) feeds[name] = new this.ort.Tensor(t.type, t.data, t.dims);
+      for (const [name, t] of Object.entries(args.feeds as Record<string, TensorData>))
+        feeds[name] = new this.ort.Tensor(t.type, t.data, t.dims);
       const t0 = performance.now();
       const out = await s.run(feeds, args.outputs as string[]);
       const ms = performance.now() - t0;

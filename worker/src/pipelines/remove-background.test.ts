@@ -46,7 +46,13 @@ describe('background removal on the real ISNet model (CPU)', () => {
     const raw = await sharp(out.data).raw().toBuffer();
     const alphaAt = (x: number, y: number) => raw[(y * 300 + x) * 4 + 3]!;
     expect(alphaAt(150, 90)).toBeGreaterThan(240);
-    for (const [x, y] of [[3, 3], [296, 3], [3, 196], [296, 196]] as const) expect(alphaAt(x, y)).toBeLessThan(15);
+    for (const [x, y] of [
+      [3, 3],
+      [296, 3],
+      [3, 196],
+      [296, 196],
+    ] as const)
+      expect(alphaAt(x, y)).toBeLessThan(15);
     // Opaque pixels keep the input's colours exactly.
     const src = await sharp(COFFEE).raw().toBuffer();
     expect(raw[(90 * 300 + 150) * 4]).toBe(src[(90 * 300 + 150) * 3]);
@@ -56,7 +62,9 @@ describe('background removal on the real ISNet model (CPU)', () => {
     const image = await decodeImage(COFFEE);
     const alpha = await predictAlpha(runner, model, image);
     if (process.env.UPDATE_GOLDEN === '1') {
-      await sharp(alpha, { raw: { width: 300, height: 200, channels: 1 } }).png().toFile(GOLDEN);
+      await sharp(alpha, { raw: { width: 300, height: 200, channels: 1 } })
+        .png()
+        .toFile(GOLDEN);
     }
     const golden = await sharp(GOLDEN).extractChannel(0).raw().toBuffer();
     expect(maskIou(alpha, golden)).toBeGreaterThanOrEqual(0.99);
@@ -78,8 +86,16 @@ describe('background removal on the real ISNet model (CPU)', () => {
   });
 
   it('supports no refinement and guided-only refinement as well', async () => {
-    const none = await removeBackground(runner, model, COFFEE, { outputFormat: 'png', refinement: 'none', maskOnly: true });
-    const guided = await removeBackground(runner, model, COFFEE, { outputFormat: 'png', refinement: 'guided', maskOnly: true });
+    const none = await removeBackground(runner, model, COFFEE, {
+      outputFormat: 'png',
+      refinement: 'none',
+      maskOnly: true,
+    });
+    const guided = await removeBackground(runner, model, COFFEE, {
+      outputFormat: 'png',
+      refinement: 'guided',
+      maskOnly: true,
+    });
     expect(maskIou(none.alpha, guided.alpha)).toBeGreaterThan(0.95);
     expect(none.alpha.equals(guided.alpha)).toBe(false);
   });
@@ -90,7 +106,11 @@ describe('background removal on the real ISNet model (CPU)', () => {
     expect([r.width, r.height]).toEqual([200, 300]);
     // The mask follows the displayed (rotated) image: the cup centre moved from (150, 90) to (110, 150).
     const upright = await predictAlpha(runner, model, await decodeImage(COFFEE));
-    const turned = await sharp(upright, { raw: { width: 300, height: 200, channels: 1 } }).rotate(90).extractChannel(0).raw().toBuffer();
+    const turned = await sharp(upright, { raw: { width: 300, height: 200, channels: 1 } })
+      .rotate(90)
+      .extractChannel(0)
+      .raw()
+      .toBuffer();
     expect(maskIou(r.alpha, turned)).toBeGreaterThan(0.9);
 
     const grey = await sharp(COFFEE).greyscale().png().toBuffer();

@@ -34,7 +34,12 @@ export interface PipelineOutput {
 type Step = (stage: string) => Promise<void>;
 
 /** Runs the matting model on an image and returns its alpha at the image's size (unrefined). */
-export async function predictAlpha(session: ModelRunner, model: ModelEntry, image: DecodedImage, timings: Record<string, number> = {}): Promise<Buffer> {
+export async function predictAlpha(
+  session: ModelRunner,
+  model: ModelEntry,
+  image: DecodedImage,
+  timings: Record<string, number> = {},
+): Promise<Buffer> {
   const pre = model.preprocessing;
   if (pre.kind !== 'matting') throw new Error(`${model.id} is not a matting model`);
   let t = performance.now();
@@ -47,7 +52,10 @@ export async function predictAlpha(session: ModelRunner, model: ModelEntry, imag
   const input = toNchw(resized, pre.width, pre.height, 3, pre);
   timings.prepare = (timings.prepare ?? 0) + performance.now() - t;
   t = performance.now();
-  const { outputs, ms } = await session.run({ [model.inputs[0]!.name]: { type: 'float32', data: input, dims: [1, 3, pre.height, pre.width] } }, [pre.maskOutput]);
+  const { outputs, ms } = await session.run(
+    { [model.inputs[0]!.name]: { type: 'float32', data: input, dims: [1, 3, pre.height, pre.width] } },
+    [pre.maskOutput],
+  );
   timings.infer = performance.now() - t;
   timings.inferBare = ms;
   t = performance.now();
@@ -85,15 +93,28 @@ export async function removeBackground(
     alpha = guidedFilterAlpha(rgba, alpha, image.width, image.height, r, 1e-4);
   }
   // Edge pixels get their foreground colour back, so neither transparency nor a new background shows a halo.
-  if ((refinement === 'decontaminate' || refinement === 'guided-decontaminate') && !options.maskOnly) decontaminateEdges(rgba, alpha, image.width, image.height);
+  if ((refinement === 'decontaminate' || refinement === 'guided-decontaminate') && !options.maskOnly)
+    decontaminateEdges(rgba, alpha, image.width, image.height);
   timings.refine = performance.now() - t;
   t = performance.now();
   let data: Buffer;
   if (options.maskOnly) {
-    data = await encodeImage({ data: alpha, width: image.width, height: image.height, channels: 1 }, options.outputFormat, 'compositeWithTrainedAlgorithmicMedia', 'Image Studio background removal');
+    data = await encodeImage(
+      { data: alpha, width: image.width, height: image.height, channels: 1 },
+      options.outputFormat,
+      'compositeWithTrainedAlgorithmicMedia',
+      'Image Studio background removal',
+    );
   } else {
-    const composed = compositeAlpha(rgba, alpha, image.width, image.height, { backgroundColor: options.backgroundColor });
-    data = await encodeImage({ data: composed.data, width: image.width, height: image.height, channels: composed.channels }, options.outputFormat, 'compositeWithTrainedAlgorithmicMedia', 'Image Studio background removal');
+    const composed = compositeAlpha(rgba, alpha, image.width, image.height, {
+      backgroundColor: options.backgroundColor,
+    });
+    data = await encodeImage(
+      { data: composed.data, width: image.width, height: image.height, channels: composed.channels },
+      options.outputFormat,
+      'compositeWithTrainedAlgorithmicMedia',
+      'Image Studio background removal',
+    );
   }
   timings.encode = performance.now() - t;
   await step('encoded');

@@ -97,7 +97,10 @@ export async function upscaleRgb(
     for (const xSpan of xs) {
       const tensor = cropToNchw(rgba, width, xSpan.start, ySpan.start, xSpan.length, ySpan.length, pre.inputMax);
       const t = performance.now();
-      const { outputs, ms } = await session.run({ [inputName]: { type: 'float32', data: tensor, dims: [1, 3, ySpan.length, xSpan.length] } }, [outputName]);
+      const { outputs, ms } = await session.run(
+        { [inputName]: { type: 'float32', data: tensor, dims: [1, 3, ySpan.length, xSpan.length] } },
+        [outputName],
+      );
       timings.infer += performance.now() - t;
       timings.inferBare += ms;
       let result = outputs[outputName]!.data as Float32Array;
@@ -108,7 +111,18 @@ export async function upscaleRgb(
         valueMax = 255;
         timings.halve = (timings.halve ?? 0) + performance.now() - th;
       }
-      blendTile(band, outWidth, result, xSpan.length * s, bandHeight, xSpan.start * s, 0, rampWeights(xSpan, s, pad), flat, valueMax);
+      blendTile(
+        band,
+        outWidth,
+        result,
+        xSpan.length * s,
+        bandHeight,
+        xSpan.start * s,
+        0,
+        rampWeights(xSpan, s, pad),
+        flat,
+        valueMax,
+      );
       await onTile(++done, xs.length * ys.length);
     }
     blendBand(out, outWidth, band, bandHeight, ySpan.start * s, rampWeights(ySpan, s, pad));
@@ -128,7 +142,10 @@ async function halveNchw(tile: Float32Array, width: number, height: number, valu
   }
   const w = width / 2;
   const h = height / 2;
-  const small = await sharp(rgb, { raw: { width, height, channels: 3 } }).resize(w, h, { fit: 'fill', kernel: 'lanczos3' }).raw().toBuffer();
+  const small = await sharp(rgb, { raw: { width, height, channels: 3 } })
+    .resize(w, h, { fit: 'fill', kernel: 'lanczos3' })
+    .raw()
+    .toBuffer();
   const out = new Float32Array(w * h * 3);
   for (let i = 0; i < w * h; i++) {
     out[i] = small[i * 3]!;
@@ -151,7 +168,9 @@ export async function upscaleImage(
   let t = performance.now();
   const image = await decodeImage(input);
   if (image.width * image.height * scale * scale > MAX_OUTPUT_PIXELS) {
-    throw new ImageInputError(`The upscaled image would be too large: at most ${MAX_OUTPUT_PIXELS / 1e6} megapixels. Use a smaller image or factor.`);
+    throw new ImageInputError(
+      `The upscaled image would be too large: at most ${MAX_OUTPUT_PIXELS / 1e6} megapixels. Use a smaller image or factor.`,
+    );
   }
   timings.decode = performance.now() - t;
   await step('prepared');
@@ -169,10 +188,18 @@ export async function upscaleImage(
       .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
       .raw()
       .toBuffer();
-    pixels = await sharp(rgb, { raw: { width, height, channels: 3 } }).joinChannel(alpha, { raw: { width, height, channels: 1 } }).raw().toBuffer();
+    pixels = await sharp(rgb, { raw: { width, height, channels: 3 } })
+      .joinChannel(alpha, { raw: { width, height, channels: 1 } })
+      .raw()
+      .toBuffer();
     channels = 4;
   }
-  const data = await encodeImage({ data: pixels, width, height, channels }, options.outputFormat, 'compositeWithTrainedAlgorithmicMedia', 'Image Studio upscaling');
+  const data = await encodeImage(
+    { data: pixels, width, height, channels },
+    options.outputFormat,
+    'compositeWithTrainedAlgorithmicMedia',
+    'Image Studio upscaling',
+  );
   timings.encode = performance.now() - t;
   await step('encoded');
   return { data, width, height, timings };

@@ -23,7 +23,9 @@ export async function warmUpImage(width: number, height: number): Promise<Buffer
       pixels[i + 2] = inside ? 60 : 200;
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
 }
 
 /** Runs `once` `runs` times in a row; returns the milliseconds of each run. */

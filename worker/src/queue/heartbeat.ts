@@ -1,4 +1,9 @@
-import { HEARTBEAT_TTL_SECONDS, heartbeatKey, type WorkerHeartbeat, workerHeartbeatSchema } from '@imagestudio/contracts';
+import {
+  HEARTBEAT_TTL_SECONDS,
+  heartbeatKey,
+  type WorkerHeartbeat,
+  workerHeartbeatSchema,
+} from '@imagestudio/contracts';
 import type { Logger } from '@imagestudio/runtime';
 import type { RedisClient } from '@imagestudio/runtime';
 
@@ -7,7 +12,12 @@ import type { RedisClient } from '@imagestudio/runtime';
  * of the TTL, so the API's tool status sees which tools some worker can run and on what provider.
  * Returns a stop function that also deletes the key, so a cleanly stopped worker disappears at once.
  */
-export function startHeartbeat(redis: RedisClient, queuePrefix: string, beat: Omit<WorkerHeartbeat, 'at'>, logger: Logger): () => Promise<void> {
+export function startHeartbeat(
+  redis: RedisClient,
+  queuePrefix: string,
+  beat: Omit<WorkerHeartbeat, 'at'>,
+  logger: Logger,
+): () => Promise<void> {
   const key = heartbeatKey(queuePrefix, beat.workerId);
   const publish = async () => {
     const value = workerHeartbeatSchema.parse({ ...beat, at: new Date().toISOString() });

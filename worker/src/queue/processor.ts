@@ -1,5 +1,12 @@
 import { type Job, UnrecoverableError } from 'bullmq';
-import { JOB_NAMES, type JobName, type JobResult, cancelKey, jobPayloadSchemas, jobResultSchema } from '@imagestudio/contracts';
+import {
+  JOB_NAMES,
+  type JobName,
+  type JobResult,
+  cancelKey,
+  jobPayloadSchemas,
+  jobResultSchema,
+} from '@imagestudio/contracts';
 import type { Logger } from '@imagestudio/runtime';
 import type { RedisClient } from '@imagestudio/runtime';
 import type { WorkerStorage } from '../storage/storage';
@@ -28,17 +35,26 @@ export function createProcessor(deps: ProcessorDeps): (job: Job) => Promise<JobR
     const name = job.name;
     if (!isJobName(name)) throw new UnrecoverableError(`unknown job name "${name}"`);
     const tool = deps.tools[name];
-    if (isUnavailable(tool)) throw new UnrecoverableError(`${name} is not available on this worker: ${tool.unavailable}`);
+    if (isUnavailable(tool))
+      throw new UnrecoverableError(`${name} is not available on this worker: ${tool.unavailable}`);
     const parsed = jobPayloadSchemas[name].safeParse(job.data);
     if (!parsed.success) {
-      throw new UnrecoverableError(`invalid ${name} payload: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      throw new UnrecoverableError(
+        `invalid ${name} payload: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
     }
-    const logger = deps.logger.child({ jobId: job.id, job: name, requestId: parsed.data.requestId, attempt: job.attemptsMade + 1 });
+    const logger = deps.logger.child({
+      jobId: job.id,
+      job: name,
+      requestId: parsed.data.requestId,
+      attempt: job.attemptsMade + 1,
+    });
     const ctx: JobContext<typeof name> = {
       payload: parsed.data as never,
       storage: deps.storage,
       logger,
-      progress: (percent, stage) => job.updateProgress({ percent: Math.round(Math.min(100, Math.max(0, percent))), stage }),
+      progress: (percent, stage) =>
+        job.updateProgress({ percent: Math.round(Math.min(100, Math.max(0, percent))), stage }),
       checkCancelled: async () => {
         if (await deps.redis.exists(cancelKey(parsed.data.jobId))) throw new JobCancelledError();
       },
@@ -48,7 +64,10 @@ export function createProcessor(deps: ProcessorDeps): (job: Job) => Promise<JobR
       await ctx.checkCancelled();
       const result = await (tool as Tool<typeof name>).run(ctx);
       const checked = jobResultSchema.parse(result);
-      logger.info({ ms: Math.round(performance.now() - started), provider: checked.provider, timings: checked.timings }, 'job done');
+      logger.info(
+        { ms: Math.round(performance.now() - started), provider: checked.provider, timings: checked.timings },
+        'job done',
+      );
       return checked;
     } catch (err) {
       if (err instanceof JobCancelledError) {

@@ -15,7 +15,13 @@ import sharp from 'sharp';
 import { defaultModel } from '../models';
 import { InferenceRuntime } from '../inference';
 import { decodeImage } from '../imaging/decode';
-import { compositeAlpha, DECONTAMINATION_GRID, decontaminateEdges, decontaminationFactor, guidedFilterAlpha } from '../imaging/matting';
+import {
+  compositeAlpha,
+  DECONTAMINATION_GRID,
+  decontaminateEdges,
+  decontaminationFactor,
+  guidedFilterAlpha,
+} from '../imaging/matting';
 import { type EdgeRefinement, predictAlpha } from '../pipelines/remove-background';
 
 interface Variant {
@@ -30,22 +36,39 @@ const VARIANTS: Variant[] = [
   { label: 'guided', refinement: 'guided' },
   { label: 'decontaminate', refinement: 'decontaminate' },
   { label: 'guided-decontaminate', refinement: 'guided-decontaminate' },
-  ...[1024, 512, 128].filter((g) => g !== DECONTAMINATION_GRID).map((grid) => ({ label: `decontaminate, grid ${grid}`, refinement: 'decontaminate' as const, grid })),
+  ...[1024, 512, 128]
+    .filter((g) => g !== DECONTAMINATION_GRID)
+    .map((grid) => ({ label: `decontaminate, grid ${grid}`, refinement: 'decontaminate' as const, grid })),
 ];
 
 async function main(): Promise<void> {
   const dir = process.argv[2] ?? path.resolve(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'photos');
   const size = Number(process.argv[3] ?? 1024);
-  const photos = fs.readdirSync(dir).filter((f) => f.endsWith('.png')).sort();
+  const photos = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.png'))
+    .sort();
   const model = defaultModel('background-removal');
   if (!model) throw new Error('no background-removal model in the manifest');
-  const runtime = await InferenceRuntime.start({ providers: ['cpu'], requireGpu: false, cpuThreads: os.availableParallelism() });
-  const session = await runtime.load(path.join(path.resolve(__dirname, '..', '..', '..', 'models', '.cache'), model.file));
+  const runtime = await InferenceRuntime.start({
+    providers: ['cpu'],
+    requireGpu: false,
+    cpuThreads: os.availableParallelism(),
+  });
+  const session = await runtime.load(
+    path.join(path.resolve(__dirname, '..', '..', '..', 'models', '.cache'), model.file),
+  );
   const totals = Object.fromEntries(VARIANTS.map((v) => [v.label, { edge: 0, alpha: 0, ms: 0 }]));
   for (let k = 0; k < photos.length; k++) {
-    const fg = await decodeImage(await sharp(path.join(dir, photos[k]!)).resize(size, size, { fit: 'inside' }).png().toBuffer());
+    const fg = await decodeImage(
+      await sharp(path.join(dir, photos[k]!)).resize(size, size, { fit: 'inside' }).png().toBuffer(),
+    );
     const { width: w, height: h } = fg;
-    const bg = await sharp(path.join(dir, photos[(k + 1) % photos.length]!)).resize(w, h, { fit: 'cover' }).removeAlpha().raw().toBuffer();
+    const bg = await sharp(path.join(dir, photos[(k + 1) % photos.length]!))
+      .resize(w, h, { fit: 'cover' })
+      .removeAlpha()
+      .raw()
+      .toBuffer();
     const a = await predictAlpha(session, model, fg);
     const comp = Buffer.alloc(w * h * 4);
     for (let i = 0; i < w * h; i++) {
@@ -58,7 +81,10 @@ async function main(): Promise<void> {
     for (const { label, refinement: v, grid } of VARIANTS) {
       const t0 = performance.now();
       const rgba = Buffer.from(comp);
-      const alpha = v === 'none' || v === 'decontaminate' ? predicted : guidedFilterAlpha(rgba, predicted, w, h, Math.max(2, Math.round(Math.max(w, h) / 256)), 1e-4);
+      const alpha =
+        v === 'none' || v === 'decontaminate'
+          ? predicted
+          : guidedFilterAlpha(rgba, predicted, w, h, Math.max(2, Math.round(Math.max(w, h) / 256)), 1e-4);
       const factor = decontaminationFactor(w, h, grid);
       if (v === 'decontaminate' || v === 'guided-decontaminate') decontaminateEdges(rgba, alpha, w, h, factor);
       totals[label]!.ms += performance.now() - t0;
@@ -79,7 +105,9 @@ async function main(): Promise<void> {
   }
   await runtime.close();
   console.log(`photos: ${photos.join(', ')} (at most ${size}px), composited onto the next photo`);
-  console.log('| refinement | edge colour error on grey (mean abs, 0..255) | alpha error (mean abs, 0..255) | ms per image |');
+  console.log(
+    '| refinement | edge colour error on grey (mean abs, 0..255) | alpha error (mean abs, 0..255) | ms per image |',
+  );
   console.log('|---|---|---|---|');
   for (const { label } of VARIANTS) {
     const t = totals[label]!;

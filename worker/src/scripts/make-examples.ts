@@ -8,7 +8,11 @@ import { makeExamples } from '../examples/make-examples';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
-makeExamples(path.join(ROOT, 'client', 'public', 'examples'), path.join(ROOT, 'client', 'public', 'examples', 'made'), path.join(ROOT, 'models', '.cache'))
+makeExamples(
+  path.join(ROOT, 'client', 'public', 'examples'),
+  path.join(ROOT, 'client', 'public', 'examples', 'made'),
+  path.join(ROOT, 'models', '.cache'),
+)
   .then(({ made, skipped }) => {
     if (skipped) console.warn(`examples not made: ${skipped}`);
     else if (made.length > 0) console.log(`examples made: ${made.map((f) => path.basename(f)).join(', ')}`);

@@ -23,7 +23,10 @@ export class WorkerStorage {
       await client.send(new HeadBucketCommand({ Bucket: settings.bucket }));
     } catch (err) {
       client.destroy();
-      throw new Error(`S3 bucket "${settings.bucket}" at ${settings.endpoint} is not reachable: ${(err as Error).message || (err as Error).name}`, { cause: err });
+      throw new Error(
+        `S3 bucket "${settings.bucket}" at ${settings.endpoint} is not reachable: ${(err as Error).message || (err as Error).name}`,
+        { cause: err },
+      );
     }
     return storage;
   }

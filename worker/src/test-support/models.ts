@@ -31,7 +31,10 @@ export function memoRunner(session: ModelSession): ModelRunner & { misses: numbe
     misses: 0,
     async run(feeds: Record<string, TensorData>, outputs: readonly string[]) {
       const h = crypto.createHash('sha1');
-      for (const [name, t] of Object.entries(feeds)) h.update(name).update(t.dims.join('x')).update(new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength));
+      for (const [name, t] of Object.entries(feeds))
+        h.update(name)
+          .update(t.dims.join('x'))
+          .update(new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength));
       const key = `${h.digest('hex')}:${outputs.join()}`;
       const hit = cache.get(key);
       if (hit) return hit;

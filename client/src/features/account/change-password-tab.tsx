@@ -65,7 +65,12 @@ export const ChangePasswordTab = observer(function ChangePasswordTab() {
           </p>
         ) : null}
         {field('current_password', t('client-payments.account.password.current'), 'current-password')}
-        {field('password', t('client-payments.account.password.new'), 'new-password', t('client-payments.account.password.help'))}
+        {field(
+          'password',
+          t('client-payments.account.password.new'),
+          'new-password',
+          t('client-payments.account.password.help'),
+        )}
         {field('password_confirmation', t('client-payments.account.password.confirm'), 'new-password')}
         <Button type="submit" busy={account.changingPassword} busyText={t('client-payments.account.password.busy')}>
           {t('client-payments.account.password.submit')}

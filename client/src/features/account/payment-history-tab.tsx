@@ -7,7 +7,13 @@ import { paths } from '../../config/paths';
 import { formatDate, formatTokens, numberLocale } from '../../lib/format';
 import { useStore, type DepositStatus, type PaymentHistoryItem } from '../../stores';
 
-const STATUS_TONE: Record<DepositStatus, BadgeTone> = { Pending: 'warning', Processing: 'warning', Success: 'success', Error: 'error', Cancelled: 'neutral' };
+const STATUS_TONE: Record<DepositStatus, BadgeTone> = {
+  Pending: 'warning',
+  Processing: 'warning',
+  Success: 'success',
+  Error: 'error',
+  Cancelled: 'neutral',
+};
 
 /** Payment History tab: date, status, what was bought, amount with currency and a receipt link, paged. */
 export const PaymentHistoryTab = observer(function PaymentHistoryTab() {
@@ -32,7 +38,11 @@ export const PaymentHistoryTab = observer(function PaymentHistoryTab() {
       </div>
     );
   } else if (history.error && history.items.length === 0) {
-    body = <p className="account-alert" role="alert">{history.error}</p>;
+    body = (
+      <p className="account-alert" role="alert">
+        {history.error}
+      </p>
+    );
   } else if (history.items.length === 0) {
     body = (
       <EmptyState
@@ -49,7 +59,9 @@ export const PaymentHistoryTab = observer(function PaymentHistoryTab() {
             <th scope="col">{t('client-payments.account.history.date')}</th>
             <th scope="col">{t('client-payments.account.history.status')}</th>
             <th scope="col">{t('client-payments.account.history.item')}</th>
-            <th scope="col" className="history-table__amount">{t('client-payments.account.history.amount')}</th>
+            <th scope="col" className="history-table__amount">
+              {t('client-payments.account.history.amount')}
+            </th>
             <th scope="col">{t('client-payments.account.history.receipt')}</th>
           </tr>
         </thead>
@@ -58,7 +70,9 @@ export const PaymentHistoryTab = observer(function PaymentHistoryTab() {
             <tr key={row.id} data-testid="payment-row">
               <td data-label={t('client-payments.account.history.date')}>{formatDate(row.date)}</td>
               <td data-label={t('client-payments.account.history.status')}>
-                <Badge tone={STATUS_TONE[row.status] ?? 'neutral'}>{t(`client-payments.account.status.${row.status}`)}</Badge>
+                <Badge tone={STATUS_TONE[row.status] ?? 'neutral'}>
+                  {t(`client-payments.account.status.${row.status}`)}
+                </Badge>
               </td>
               <td data-label={t('client-payments.account.history.item')}>{item(row)}</td>
               <td data-label={t('client-payments.account.history.amount')} className="history-table__amount">
@@ -66,7 +80,12 @@ export const PaymentHistoryTab = observer(function PaymentHistoryTab() {
               </td>
               <td data-label={t('client-payments.account.history.receipt')}>
                 {row.has_receipt ? (
-                  <a href={history.receiptUrl(row.id)} target="_blank" rel="noopener" className="history-table__receipt">
+                  <a
+                    href={history.receiptUrl(row.id)}
+                    target="_blank"
+                    rel="noopener"
+                    className="history-table__receipt"
+                  >
                     <FileText aria-hidden="true" />
                     {t('client-payments.account.history.viewReceipt')}
                   </a>
@@ -89,11 +108,22 @@ export const PaymentHistoryTab = observer(function PaymentHistoryTab() {
       {body}
       {history.lastPage > 1 ? (
         <nav className="history-pager" aria-label={t('client-payments.account.history.title')}>
-          <Button variant="secondary" size="sm" icon={<ChevronLeft aria-hidden="true" />} disabled={history.page <= 1 || history.loading} onClick={() => void history.load(history.page - 1)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            icon={<ChevronLeft aria-hidden="true" />}
+            disabled={history.page <= 1 || history.loading}
+            onClick={() => void history.load(history.page - 1)}
+          >
             {t('client-payments.account.history.previous')}
           </Button>
           <span>{t('client-payments.account.history.pageOf', { page: history.page, pages: history.lastPage })}</span>
-          <Button variant="secondary" size="sm" disabled={history.page >= history.lastPage || history.loading} onClick={() => void history.load(history.page + 1)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={history.page >= history.lastPage || history.loading}
+            onClick={() => void history.load(history.page + 1)}
+          >
             {t('client-payments.account.history.next')}
             <ChevronRight aria-hidden="true" />
           </Button>

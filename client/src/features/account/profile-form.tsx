@@ -21,7 +21,9 @@ export const ProfileForm = observer(function ProfileForm({ user, onDone }: { use
     post_code: user.post_code ?? '',
   });
   const [phoneCountry, setPhoneCountry] = useState<string | undefined>(
-    () => (user.phoneE164 ? interpretPhone(user.phoneE164, undefined, new Set()).country : undefined) ?? user.country?.iso?.toUpperCase(),
+    () =>
+      (user.phoneE164 ? interpretPhone(user.phoneE164, undefined, new Set()).country : undefined) ??
+      user.country?.iso?.toUpperCase(),
   );
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -35,7 +37,11 @@ export const ProfileForm = observer(function ProfileForm({ user, onDone }: { use
     event.preventDefault();
     setMessage(null);
     const phoneE164 = interpretPhone(form.phone, phoneCountry, new Set()).value.e164 || null;
-    const result = await account.saveProfile({ ...form, phoneE164, country_id: form.country_id ? Number(form.country_id) : null });
+    const result = await account.saveProfile({
+      ...form,
+      phoneE164,
+      country_id: form.country_id ? Number(form.country_id) : null,
+    });
     if (result.ok) {
       ui.success(t('client-payments.account.saved'));
       onDone();
@@ -45,7 +51,12 @@ export const ProfileForm = observer(function ProfileForm({ user, onDone }: { use
     setMessage(result.message);
   };
 
-  const text = (field: Exclude<Field, 'phone' | 'country_id'>, label: string, autoComplete: string, required = false) => (
+  const text = (
+    field: Exclude<Field, 'phone' | 'country_id'>,
+    label: string,
+    autoComplete: string,
+    required = false,
+  ) => (
     <TextField
       id={`profile-${field}`}
       name={field}
@@ -57,7 +68,10 @@ export const ProfileForm = observer(function ProfileForm({ user, onDone }: { use
       onChange={(event) => set(field, event.target.value)}
     />
   );
-  const countryOptions = [{ value: '', label: t('client-payments.account.profile.noCountry') }, ...countries.countries.map((c) => ({ value: String(c.id), label: c.title }))];
+  const countryOptions = [
+    { value: '', label: t('client-payments.account.profile.noCountry') },
+    ...countries.countries.map((c) => ({ value: String(c.id), label: c.title })),
+  ];
   return (
     <form className="profile-form" onSubmit={(event) => void onSubmit(event)} noValidate>
       {message ? (
@@ -96,7 +110,9 @@ export const ProfileForm = observer(function ProfileForm({ user, onDone }: { use
           onChange={(event) => set('country_id', event.target.value)}
         />
         {text('city', t('client-payments.account.profile.city'), 'address-level2')}
-        <div className="profile-form__wide">{text('address', t('client-payments.account.profile.address'), 'street-address')}</div>
+        <div className="profile-form__wide">
+          {text('address', t('client-payments.account.profile.address'), 'street-address')}
+        </div>
         {text('post_code', t('client-payments.account.profile.postCode'), 'postal-code')}
       </div>
       <div className="profile-form__actions">

@@ -31,7 +31,11 @@ export const ProfileTab = observer(function ProfileTab() {
     ['city', t('client-payments.account.profile.city'), user.city ?? ''],
     ['address', t('client-payments.account.profile.address'), user.address ?? ''],
     ['postCode', t('client-payments.account.profile.postCode'), user.post_code ?? ''],
-    ['balance', t('client-payments.account.profile.balance'), t('client-payments.account.profile.tokens', { n: formatTokens(profile.balance) })],
+    [
+      'balance',
+      t('client-payments.account.profile.balance'),
+      t('client-payments.account.profile.tokens', { n: formatTokens(profile.balance) }),
+    ],
     ['joined', t('client-payments.account.profile.joined'), formatJoinDate(user.created_at)],
   ];
   return (

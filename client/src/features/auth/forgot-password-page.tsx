@@ -49,8 +49,22 @@ export const ForgotPasswordPage = observer(function ForgotPasswordPage() {
         </p>
       ) : null}
       <form className="auth-form" onSubmit={onSubmit} noValidate>
-        {formError ? <p className="form-alert" role="alert">{formError}</p> : null}
-        <TextField ref={emailRef} label={t('shell.auth.email')} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={error} />
+        {formError ? (
+          <p className="form-alert" role="alert">
+            {formError}
+          </p>
+        ) : null}
+        <TextField
+          ref={emailRef}
+          label={t('shell.auth.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={error}
+        />
         <Button type="submit" block size="lg" busy={auth.isLoading} busyText={t('shell.auth.forgot.busy')}>
           {t('shell.auth.forgot.submit')}
         </Button>

@@ -34,7 +34,10 @@ export const LoginPage = observer(function LoginPage() {
     }
     guard.submitted();
     setError(null);
-    const result = await auth.login({ email: email.trim(), password, rememberMe }, safeRedirect(redirect, paths.account.root));
+    const result = await auth.login(
+      { email: email.trim(), password, rememberMe },
+      safeRedirect(redirect, paths.account.root),
+    );
     if (!result.ok) setError({ fields: [], message: result.message });
   };
 
@@ -48,12 +51,39 @@ export const LoginPage = observer(function LoginPage() {
       </header>
       <form className="auth-form" onSubmit={onSubmit} noValidate>
         {error && error.fields.length === 0 ? (
-          <p className="form-alert" role="alert">{error.message}</p>
+          <p className="form-alert" role="alert">
+            {error.message}
+          </p>
         ) : null}
-        <TextField ref={emailRef} label={t('shell.auth.email')} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={fieldError('email')} />
-        <TextField ref={passwordRef} label={t('shell.auth.password')} type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} error={fieldError('password')} />
+        <TextField
+          ref={emailRef}
+          label={t('shell.auth.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={fieldError('email')}
+        />
+        <TextField
+          ref={passwordRef}
+          label={t('shell.auth.password')}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={fieldError('password')}
+        />
         <div className="auth-form__inline">
-          <Checkbox label={t('shell.auth.rememberMe')} name="remember" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
+          <Checkbox
+            label={t('shell.auth.rememberMe')}
+            name="remember"
+            checked={rememberMe}
+            onChange={(e) => setRememberMe(e.target.checked)}
+          />
           <Link to={paths.forgotPassword}>{t('shell.auth.login.forgot')}</Link>
         </div>
         <Button type="submit" block size="lg" busy={auth.isLoading} busyText={t('shell.auth.login.busy')}>

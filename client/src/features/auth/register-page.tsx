@@ -19,8 +19,19 @@ const EMPTY_PHONE: PhoneValue = { phone: '', phoneCountryCode: '', nationalNumbe
 export const RegisterPage = observer(function RegisterPage() {
   const { auth, countries, settings, t } = useStore();
   const [params] = useSearchParams();
-  const [form, setForm] = useState({ firstName: '', lastName: '', email: '', password: '', confirmPassword: '', terms: false });
-  const [phone, setPhone] = useState<{ raw: string; country: string | undefined; value: PhoneValue }>({ raw: '', country: undefined, value: EMPTY_PHONE });
+  const [form, setForm] = useState({
+    firstName: '',
+    lastName: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+    terms: false,
+  });
+  const [phone, setPhone] = useState<{ raw: string; country: string | undefined; value: PhoneValue }>({
+    raw: '',
+    country: undefined,
+    value: EMPTY_PHONE,
+  });
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const guard = useSubmitGuard();
@@ -75,7 +86,9 @@ export const RegisterPage = observer(function RegisterPage() {
     return (
       <Card raised className="auth-card">
         <h1>{t('shell.auth.register.title')}</h1>
-        <p className="form-alert" role="alert">{t('shell.auth.register.disabled')}</p>
+        <p className="form-alert" role="alert">
+          {t('shell.auth.register.disabled')}
+        </p>
         <p className="auth-card__footer">
           <Link to={paths.home}>{t('shell.auth.backHome')}</Link>
         </p>
@@ -90,7 +103,9 @@ export const RegisterPage = observer(function RegisterPage() {
     error: errors[name],
     required: true,
   });
-  const loginLink = params.get('redirect') ? `${paths.login}?redirect=${encodeURIComponent(params.get('redirect')!)}` : paths.login;
+  const loginLink = params.get('redirect')
+    ? `${paths.login}?redirect=${encodeURIComponent(params.get('redirect')!)}`
+    : paths.login;
   return (
     <Card raised className="auth-card">
       <header className="auth-card__header">
@@ -98,12 +113,38 @@ export const RegisterPage = observer(function RegisterPage() {
         <p>{t('shell.auth.register.subtitle')}</p>
       </header>
       <form className="auth-form" onSubmit={onSubmit} noValidate>
-        {formError ? <p className="form-alert" role="alert">{formError}</p> : null}
+        {formError ? (
+          <p className="form-alert" role="alert">
+            {formError}
+          </p>
+        ) : null}
         <div className="auth-form__row">
-          <TextField {...field('firstName')} label={t('shell.auth.name')} name="name" autoComplete="given-name" value={form.firstName} onChange={(e) => set('firstName')(e.target.value)} />
-          <TextField {...field('lastName')} label={t('shell.auth.surname')} name="surname" autoComplete="family-name" value={form.lastName} onChange={(e) => set('lastName')(e.target.value)} />
+          <TextField
+            {...field('firstName')}
+            label={t('shell.auth.name')}
+            name="name"
+            autoComplete="given-name"
+            value={form.firstName}
+            onChange={(e) => set('firstName')(e.target.value)}
+          />
+          <TextField
+            {...field('lastName')}
+            label={t('shell.auth.surname')}
+            name="surname"
+            autoComplete="family-name"
+            value={form.lastName}
+            onChange={(e) => set('lastName')(e.target.value)}
+          />
         </div>
-        <TextField {...field('email')} label={t('shell.auth.email')} type="email" name="email" autoComplete="email" value={form.email} onChange={(e) => set('email')(e.target.value)} />
+        <TextField
+          {...field('email')}
+          label={t('shell.auth.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={(e) => set('email')(e.target.value)}
+        />
         <PhoneInput
           id="register-phone"
           label={t('shell.auth.phone')}
@@ -118,8 +159,25 @@ export const RegisterPage = observer(function RegisterPage() {
           onUnsupported={onUnsupported}
           error={errors.phone}
         />
-        <TextField {...field('password')} label={t('shell.auth.password')} type="password" name="password" autoComplete="new-password" help={t('shell.auth.passwordHelp')} value={form.password} onChange={(e) => set('password')(e.target.value)} />
-        <TextField {...field('confirmPassword')} label={t('shell.auth.confirmPassword')} type="password" name="password_confirmation" autoComplete="new-password" value={form.confirmPassword} onChange={(e) => set('confirmPassword')(e.target.value)} />
+        <TextField
+          {...field('password')}
+          label={t('shell.auth.password')}
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          help={t('shell.auth.passwordHelp')}
+          value={form.password}
+          onChange={(e) => set('password')(e.target.value)}
+        />
+        <TextField
+          {...field('confirmPassword')}
+          label={t('shell.auth.confirmPassword')}
+          type="password"
+          name="password_confirmation"
+          autoComplete="new-password"
+          value={form.confirmPassword}
+          onChange={(e) => set('confirmPassword')(e.target.value)}
+        />
         <Checkbox
           ref={(el) => {
             refs.current.terms = el;

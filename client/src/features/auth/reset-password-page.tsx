@@ -49,15 +49,42 @@ export const ResetPasswordPage = observer(function ResetPasswordPage() {
       </header>
       {linkValid ? (
         <form className="auth-form" onSubmit={onSubmit} noValidate>
-          {error && error.fields.length === 0 ? <p className="form-alert" role="alert">{error.message}</p> : null}
-          <TextField ref={passwordRef} label={t('shell.auth.newPassword')} type="password" name="password" autoComplete="new-password" required help={t('shell.auth.passwordHelp')} value={password} onChange={(e) => setPassword(e.target.value)} error={fieldError('password')} />
-          <TextField ref={confirmRef} label={t('shell.auth.confirmPassword')} type="password" name="password_confirmation" autoComplete="new-password" required value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} error={fieldError('confirmPassword')} />
+          {error && error.fields.length === 0 ? (
+            <p className="form-alert" role="alert">
+              {error.message}
+            </p>
+          ) : null}
+          <TextField
+            ref={passwordRef}
+            label={t('shell.auth.newPassword')}
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            required
+            help={t('shell.auth.passwordHelp')}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={fieldError('password')}
+          />
+          <TextField
+            ref={confirmRef}
+            label={t('shell.auth.confirmPassword')}
+            type="password"
+            name="password_confirmation"
+            autoComplete="new-password"
+            required
+            value={confirmPassword}
+            onChange={(e) => setConfirmPassword(e.target.value)}
+            error={fieldError('confirmPassword')}
+          />
           <Button type="submit" block size="lg" busy={auth.isLoading} busyText={t('shell.auth.reset.busy')}>
             {t('shell.auth.reset.submit')}
           </Button>
         </form>
       ) : (
-        <p className="form-alert" role="alert">{t('shell.validation.invalidResetLink')}</p>
+        <p className="form-alert" role="alert">
+          {t('shell.validation.invalidResetLink')}
+        </p>
       )}
       <p className="auth-card__footer">
         <Link to={paths.login}>{t('shell.auth.forgot.back')}</Link>

@@ -13,7 +13,16 @@ describe('sign in: required fields, then the email format', () => {
 });
 
 describe('sign up: only the first failure, from the name down to the terms', () => {
-  const valid: RegisterForm = { firstName: 'Ada', lastName: 'L', email: 'ada@example.test', phone: '+49 151 23456789', phoneValid: true, password: 'Secret1', confirmPassword: 'Secret1', terms: true };
+  const valid: RegisterForm = {
+    firstName: 'Ada',
+    lastName: 'L',
+    email: 'ada@example.test',
+    phone: '+49 151 23456789',
+    phoneValid: true,
+    password: 'Secret1',
+    confirmPassword: 'Secret1',
+    terms: true,
+  };
   const steps: Array<[Partial<RegisterForm>, string, string[]]> = [
     [{ firstName: ' ' }, 'Name is required', ['firstName']],
     [{ lastName: '' }, 'Surname is required', ['lastName']],
@@ -35,7 +44,16 @@ describe('sign up: only the first failure, from the name down to the terms', () 
   });
 
   it('reports only the first failure when everything is wrong', () => {
-    const empty: RegisterForm = { firstName: '', lastName: '', email: '', phone: '', phoneValid: false, password: '', confirmPassword: '', terms: false };
+    const empty: RegisterForm = {
+      firstName: '',
+      lastName: '',
+      email: '',
+      phone: '',
+      phoneValid: false,
+      password: '',
+      confirmPassword: '',
+      terms: false,
+    };
     expect(text(validateRegister(empty))).toBe('Name is required');
     expect(validateRegister(valid)).toBeNull();
   });
@@ -49,7 +67,9 @@ describe('forgot and reset password', () => {
 
   it('reset: password rule, confirmation, match', () => {
     expect(text(validateReset({ password: '', confirmPassword: '' }))).toBe('Password is required');
-    expect(text(validateReset({ password: 'abcdef1', confirmPassword: '' }))).toBe('Password must contain at least one uppercase letter');
+    expect(text(validateReset({ password: 'abcdef1', confirmPassword: '' }))).toBe(
+      'Password must contain at least one uppercase letter',
+    );
     expect(text(validateReset({ password: 'Secret1', confirmPassword: '' }))).toBe('Please confirm your password');
     expect(text(validateReset({ password: 'Secret1', confirmPassword: 'Secret2' }))).toBe('Passwords do not match');
     expect(validateReset({ password: 'Secret1', confirmPassword: 'Secret1' })).toBeNull();

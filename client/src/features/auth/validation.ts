@@ -11,7 +11,8 @@ export interface FieldProblem<F extends string> {
 }
 
 export function validateLogin(input: { email: string; password: string }): FieldProblem<'email' | 'password'> | null {
-  if (!input.email.trim() || !input.password) return { fields: input.email.trim() ? ['password'] : ['email'], key: 'shell.validation.emailPasswordRequired' };
+  if (!input.email.trim() || !input.password)
+    return { fields: input.email.trim() ? ['password'] : ['email'], key: 'shell.validation.emailPasswordRequired' };
   if (!EMAIL_PATTERN.test(input.email.trim())) return { fields: ['email'], key: 'shell.validation.invalidEmailFormat' };
   return null;
 }
@@ -41,7 +42,8 @@ export function validateRegister(form: RegisterForm): FieldProblem<RegisterFormF
   const rule = passwordRuleKey(form.password);
   if (rule) return { fields: ['password'], key: rule };
   if (!form.confirmPassword) return { fields: ['confirmPassword'], key: 'shell.validation.confirmPassword' };
-  if (form.password !== form.confirmPassword) return { fields: ['password', 'confirmPassword'], key: 'shell.validation.passwordsMismatch' };
+  if (form.password !== form.confirmPassword)
+    return { fields: ['password', 'confirmPassword'], key: 'shell.validation.passwordsMismatch' };
   if (!form.terms) return { fields: ['terms'], key: 'shell.validation.acceptTerms' };
   return null;
 }
@@ -52,11 +54,15 @@ export function validateForgot(email: string): FieldProblem<'email'> | null {
   return null;
 }
 
-export function validateReset(input: { password: string; confirmPassword: string }): FieldProblem<'password' | 'confirmPassword'> | null {
+export function validateReset(input: {
+  password: string;
+  confirmPassword: string;
+}): FieldProblem<'password' | 'confirmPassword'> | null {
   if (!input.password) return { fields: ['password'], key: 'shell.validation.passwordRequired' };
   const rule = passwordRuleKey(input.password);
   if (rule) return { fields: ['password'], key: rule };
   if (!input.confirmPassword) return { fields: ['confirmPassword'], key: 'shell.validation.confirmPassword' };
-  if (input.password !== input.confirmPassword) return { fields: ['password', 'confirmPassword'], key: 'shell.validation.passwordsMismatch' };
+  if (input.password !== input.confirmPassword)
+    return { fields: ['password', 'confirmPassword'], key: 'shell.validation.passwordsMismatch' };
   return null;
 }

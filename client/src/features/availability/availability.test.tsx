@@ -12,7 +12,10 @@ jest.setTimeout(20_000);
 const ok = (payload: unknown) => ({ status: 200, data: { status: 'OK', payload } });
 
 function statusOf(off: JobName[]): ToolStatus {
-  const entry = (tool: JobName) => (off.includes(tool) ? { available: false, provider: null, models: [] } : { available: true, provider: tool === 'generate' ? 'remote:gpt-image-1' : 'cpu', models: [] });
+  const entry = (tool: JobName) =>
+    off.includes(tool)
+      ? { available: false, provider: null, models: [] }
+      : { available: true, provider: tool === 'generate' ? 'remote:gpt-image-1' : 'cpu', models: [] };
   return { generate: entry('generate'), 'remove-background': entry('remove-background'), upscale: entry('upscale') };
 }
 
@@ -23,7 +26,15 @@ function signedIn(off: JobName[]) {
     .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
     .on('GET /user/profile', ok(profileFixture({ surname: 'L', balance: 5 })))
     .on('GET /tools/status', () => ok(statusOf(state.off)))
-    .on('GET /tools/quote', (req) => ok({ tool: req.params.tool, count: Number(req.params.count), factor: null, unit_price: 1, cost: Number(req.params.count) }));
+    .on('GET /tools/quote', (req) =>
+      ok({
+        tool: req.params.tool,
+        count: Number(req.params.count),
+        factor: null,
+        unit_price: 1,
+        cost: Number(req.params.count),
+      }),
+    );
   return { api, state };
 }
 
@@ -43,14 +54,18 @@ describe('tool availability', () => {
     await waitFor(() => expect(all.router.state.location.pathname).toBe('/services/generate-image'));
     const none = renderApp('/services', signedIn(['generate', 'remove-background', 'upscale']).api);
     await waitFor(() => expect(none.router.state.location.pathname).toBe('/services/generate-image'));
-    expect((await screen.findByTestId('tool-switched-off')).textContent).toContain('No tool is running right now. Please try again later.');
+    expect((await screen.findByTestId('tool-switched-off')).textContent).toContain(
+      'No tool is running right now. Please try again later.',
+    );
   });
 
   it('a switched-off tool page says so in plain words, links the tools that work, and has no prompt form', async () => {
     const { api } = signedIn(['generate']);
     renderApp('/services/generate-image', api);
     const panel = await screen.findByTestId('tool-switched-off');
-    expect(within(panel).getByRole('status').textContent).toBe('Image generation is switched off on this server right now. Background removal and upscaling work.');
+    expect(within(panel).getByRole('status').textContent).toBe(
+      'Image generation is switched off on this server right now. Background removal and upscaling work.',
+    );
     const links = within(panel).getAllByRole('link');
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Remove background', '/services/remove-background'],
@@ -77,12 +92,28 @@ describe('tool availability', () => {
     state.off = ['generate', 'upscale'];
     act(() => void document.dispatchEvent(new Event('visibilitychange')));
     const panel = await screen.findByTestId('tool-switched-off');
-    expect(panel.textContent).toContain('Image generation is switched off on this server right now. Background removal works.');
+    expect(panel.textContent).toContain(
+      'Image generation is switched off on this server right now. Background removal works.',
+    );
   });
 
   it('keeps a page that shows a job (?job=) even when its tool went away, so the outcome stays visible', async () => {
     const { api } = signedIn(['generate']);
-    api.on('GET /jobs/j9', ok({ id: 'j9', tool: 'generate', status: 'failed', progress: 0, queue_position: null, results: [], cost: 1, refunded: true, error: 'The image service declined this prompt.', params: {} }));
+    api.on(
+      'GET /jobs/j9',
+      ok({
+        id: 'j9',
+        tool: 'generate',
+        status: 'failed',
+        progress: 0,
+        queue_position: null,
+        results: [],
+        cost: 1,
+        refunded: true,
+        error: 'The image service declined this prompt.',
+        params: {},
+      }),
+    );
     renderApp('/services/generate-image?job=j9', api);
     expect(await screen.findByText('The image service declined this prompt.')).toBeTruthy();
     expect(screen.queryByTestId('tool-switched-off')).toBeNull();

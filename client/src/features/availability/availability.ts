@@ -22,5 +22,7 @@ export function firstAvailableTool(status: ToolStatus | null): JobName {
 
 /** "Background removal and upscaling work." for the tools that work, in the user's language. */
 export function worksKey(tools: readonly JobName[]): MessageKey {
-  return (tools.length === 0 ? 'client-availability.works.none' : `client-availability.works.${tools.join('+')}`) as MessageKey;
+  return (
+    tools.length === 0 ? 'client-availability.works.none' : `client-availability.works.${tools.join('+')}`
+  ) as MessageKey;
 }

@@ -9,7 +9,13 @@ import './availability.css';
  * A Services menu entry's label: the tool's name, and when no live worker offers it a muted name, an "Off"
  * badge and, for screen readers, "(switched off right now)". The link stays: the tool's page says why.
  */
-export const ServiceAvailabilityMark = observer(function ServiceAvailabilityMark({ tool, label }: { tool: JobName; label: string }) {
+export const ServiceAvailabilityMark = observer(function ServiceAvailabilityMark({
+  tool,
+  label,
+}: {
+  tool: JobName;
+  label: string;
+}) {
   const { tools, t } = useStore();
   if (tools.available(tool) !== false) return <>{label}</>;
   return (

@@ -17,7 +17,9 @@ function CopyField({ value, label, testId }: { value: string; label: string; tes
   };
   return (
     <div className="copy-field">
-      <code aria-label={label} data-testid={testId}>{value}</code>
+      <code aria-label={label} data-testid={testId}>
+        {value}
+      </code>
       <Button variant="secondary" size="sm" icon={<Copy aria-hidden="true" />} onClick={copy}>
         {copied ? t('client-developer.keys.copied') : t('client-developer.keys.copy')}
       </Button>
@@ -59,18 +61,39 @@ export const ApiKeysTab = observer(function ApiKeysTab() {
       </header>
 
       <form className="api-key-form" onSubmit={(e) => void submit(e)} noValidate>
-        <TextField label={t('client-developer.keys.name')} value={name} maxLength={100} required error={store.fieldErrors.name} onChange={(e) => setName(e.target.value)} />
-        <TextField label={t('client-developer.keys.expires')} type="date" value={expires} error={store.fieldErrors.expires_at} onChange={(e) => setExpires(e.target.value)} />
-        <Button type="submit" disabled={store.busy}>{t('client-developer.keys.create')}</Button>
+        <TextField
+          label={t('client-developer.keys.name')}
+          value={name}
+          maxLength={100}
+          required
+          error={store.fieldErrors.name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <TextField
+          label={t('client-developer.keys.expires')}
+          type="date"
+          value={expires}
+          error={store.fieldErrors.expires_at}
+          onChange={(e) => setExpires(e.target.value)}
+        />
+        <Button type="submit" disabled={store.busy}>
+          {t('client-developer.keys.create')}
+        </Button>
       </form>
-      {store.error ? <p className="account-alert" role="alert">{store.error}</p> : null}
+      {store.error ? (
+        <p className="account-alert" role="alert">
+          {store.error}
+        </p>
+      ) : null}
 
       {store.created ? (
         <div className="api-key-created" role="status">
           <h3>{t('client-developer.keys.createdTitle')}</h3>
           <p>{t('client-developer.keys.createdText')}</p>
           <CopyField value={store.created.key} label={t('client-developer.keys.createdTitle')} testId="new-api-key" />
-          <Button variant="secondary" size="sm" onClick={() => store.dismissCreated()}>{t('client-developer.keys.done')}</Button>
+          <Button variant="secondary" size="sm" onClick={() => store.dismissCreated()}>
+            {t('client-developer.keys.done')}
+          </Button>
         </div>
       ) : null}
 
@@ -85,19 +108,31 @@ export const ApiKeysTab = observer(function ApiKeysTab() {
               <th scope="col">{t('client-developer.keys.created')}</th>
               <th scope="col">{t('client-developer.keys.lastUsed')}</th>
               <th scope="col">{t('client-developer.keys.expires')}</th>
-              <th scope="col"><span className="visually-hidden">{t('client-developer.keys.revoke')}</span></th>
+              <th scope="col">
+                <span className="visually-hidden">{t('client-developer.keys.revoke')}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {store.keys.map((key) => (
               <tr key={key.id} data-testid="api-key-row">
                 <td data-label={t('client-developer.keys.name')}>{key.name}</td>
-                <td data-label={t('client-developer.keys.key')}><code>{key.prefix}…{key.last4}</code></td>
+                <td data-label={t('client-developer.keys.key')}>
+                  <code>
+                    {key.prefix}…{key.last4}
+                  </code>
+                </td>
                 <td data-label={t('client-developer.keys.created')}>{formatDate(key.created_at)}</td>
-                <td data-label={t('client-developer.keys.lastUsed')}>{key.last_used_at ? formatDate(key.last_used_at) : t('client-developer.keys.never')}</td>
-                <td data-label={t('client-developer.keys.expires')}>{key.expires_at ? formatDate(key.expires_at) : t('client-developer.keys.noExpiry')}</td>
+                <td data-label={t('client-developer.keys.lastUsed')}>
+                  {key.last_used_at ? formatDate(key.last_used_at) : t('client-developer.keys.never')}
+                </td>
+                <td data-label={t('client-developer.keys.expires')}>
+                  {key.expires_at ? formatDate(key.expires_at) : t('client-developer.keys.noExpiry')}
+                </td>
                 <td>
-                  <Button variant="secondary" size="sm" onClick={() => revoke(key.id, key.name)}>{t('client-developer.keys.revoke')}</Button>
+                  <Button variant="secondary" size="sm" onClick={() => revoke(key.id, key.name)}>
+                    {t('client-developer.keys.revoke')}
+                  </Button>
                 </td>
               </tr>
             ))}
@@ -109,7 +144,11 @@ export const ApiKeysTab = observer(function ApiKeysTab() {
         <section className="webhook-secret">
           <h3>{t('client-developer.keys.webhookTitle')}</h3>
           <p className="developer-lead">{t('client-developer.keys.webhookText')}</p>
-          <CopyField value={store.webhookSecret} label={t('client-developer.keys.webhookTitle')} testId="webhook-secret" />
+          <CopyField
+            value={store.webhookSecret}
+            label={t('client-developer.keys.webhookTitle')}
+            testId="webhook-secret"
+          />
         </section>
       ) : null}
     </Card>

@@ -48,7 +48,8 @@ function examples(base: string): Array<{ title: string; code: string }> {
   ];
 }
 
-const authLabel = (op: OpenApiOperation) => (op.security.some((s) => 'bearer' in s) ? 'API key' : op.security.length > 0 ? 'Session' : 'Public');
+const authLabel = (op: OpenApiOperation) =>
+  op.security.some((s) => 'bearer' in s) ? 'API key' : op.security.length > 0 ? 'Session' : 'Public';
 
 /** /developers: how to call the API, and the reference rendered from GET /api/openapi.json. */
 export const DevelopersPage = observer(function DevelopersPage() {
@@ -60,8 +61,13 @@ export const DevelopersPage = observer(function DevelopersPage() {
   useEffect(() => {
     let live = true;
     fetch(specUrl)
-      .then((res) => (res.ok ? (res.json() as Promise<OpenApiDocument>) : Promise.reject(new Error(String(res.status)))))
-      .then((d) => live && setDoc(d), () => live && setFailed(true));
+      .then((res) =>
+        res.ok ? (res.json() as Promise<OpenApiDocument>) : Promise.reject(new Error(String(res.status))),
+      )
+      .then(
+        (d) => live && setDoc(d),
+        () => live && setFailed(true),
+      );
     return () => {
       live = false;
     };
@@ -83,7 +89,8 @@ export const DevelopersPage = observer(function DevelopersPage() {
       <Card className="developers__section">
         <h2>{t('client-developer.docs.auth')}</h2>
         <p>
-          {t('client-developer.docs.authText')} <Link to={paths.account.apiKeys}>{t('client-developer.tabs.apiKeys')}</Link>
+          {t('client-developer.docs.authText')}{' '}
+          <Link to={paths.account.apiKeys}>{t('client-developer.tabs.apiKeys')}</Link>
         </p>
       </Card>
       <Card className="developers__section">

@@ -34,7 +34,11 @@ export const TokenActivityTab = observer(function TokenActivityTab() {
   if (!activity.loaded && activity.loading) {
     body = <Skeleton height={120} />;
   } else if (activity.error && activity.items.length === 0) {
-    body = <p className="account-alert" role="alert">{activity.error}</p>;
+    body = (
+      <p className="account-alert" role="alert">
+        {activity.error}
+      </p>
+    );
   } else if (activity.items.length === 0) {
     body = <EmptyState icon={<Receipt aria-hidden="true" />} text={t('client-developer.activity.empty')} />;
   } else {
@@ -44,8 +48,12 @@ export const TokenActivityTab = observer(function TokenActivityTab() {
           <tr>
             <th scope="col">{t('client-developer.activity.date')}</th>
             <th scope="col">{t('client-developer.activity.description')}</th>
-            <th scope="col" className="history-table__amount">{t('client-developer.activity.amount')}</th>
-            <th scope="col" className="history-table__amount">{t('client-developer.activity.balance')}</th>
+            <th scope="col" className="history-table__amount">
+              {t('client-developer.activity.amount')}
+            </th>
+            <th scope="col" className="history-table__amount">
+              {t('client-developer.activity.balance')}
+            </th>
             <th scope="col">{t('client-developer.activity.link')}</th>
           </tr>
         </thead>
@@ -54,13 +62,19 @@ export const TokenActivityTab = observer(function TokenActivityTab() {
             <tr key={entry.id} data-testid="ledger-row">
               <td data-label={t('client-developer.activity.date')}>{formatDate(entry.created_at)}</td>
               <td data-label={t('client-developer.activity.description')}>
-                <span className="ledger-kind">{t(`client-developer.activity.kind.${entry.kind}`)}</span> {entry.description}
+                <span className="ledger-kind">{t(`client-developer.activity.kind.${entry.kind}`)}</span>{' '}
+                {entry.description}
               </td>
-              <td data-label={t('client-developer.activity.amount')} className={`history-table__amount ${entry.amount < 0 ? 'ledger-debit' : 'ledger-credit'}`}>
+              <td
+                data-label={t('client-developer.activity.amount')}
+                className={`history-table__amount ${entry.amount < 0 ? 'ledger-debit' : 'ledger-credit'}`}
+              >
                 {entry.amount > 0 ? '+' : ''}
                 {formatTokens(entry.amount)}
               </td>
-              <td data-label={t('client-developer.activity.balance')} className="history-table__amount">{formatTokens(entry.balance_after)}</td>
+              <td data-label={t('client-developer.activity.balance')} className="history-table__amount">
+                {formatTokens(entry.balance_after)}
+              </td>
               <td data-label={t('client-developer.activity.link')}>{link(entry)}</td>
             </tr>
           ))}

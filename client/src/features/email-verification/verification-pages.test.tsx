@@ -16,26 +16,41 @@ function unverified() {
 
 describe('/email-verification', () => {
   it('names the address and re-sends the link, showing what the server said', async () => {
-    const api = unverified().on('POST /email/verification-notification', { status: 200, data: { status: 'OK', message: 'A new verification link has been sent to your email address.' } });
+    const api = unverified().on('POST /email/verification-notification', {
+      status: 200,
+      data: { status: 'OK', message: 'A new verification link has been sent to your email address.' },
+    });
     renderApp('/email-verification', api);
-    expect(await screen.findByText('We sent a verification link to ada@example.test. Open it to unlock every feature.')).toBeTruthy();
+    expect(
+      await screen.findByText('We sent a verification link to ada@example.test. Open it to unlock every feature.'),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
-    expect((await screen.findByTestId('resend-answer')).textContent).toBe('A new verification link has been sent to your email address.');
+    expect((await screen.findByTestId('resend-answer')).textContent).toBe(
+      'A new verification link has been sent to your email address.',
+    );
     expect(api.last('POST /email/verification-notification')).toBeDefined();
   });
 
   it('explains an invalid or expired link, and shows the cool-down when asked too often', async () => {
-    const api = unverified().on('POST /email/verification-notification', { status: 429, data: { status: 'ERROR', code: 'rate_limited', message: 'You can ask for another link in 42 minutes.' } });
+    const api = unverified().on('POST /email/verification-notification', {
+      status: 429,
+      data: { status: 'ERROR', code: 'rate_limited', message: 'You can ask for another link in 42 minutes.' },
+    });
     renderApp('/email-verification?invalid=1', api);
     expect(await screen.findByText(/invalid or has expired/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
-    expect((await screen.findByTestId('resend-answer')).textContent).toBe('You can ask for another link in 42 minutes.');
+    expect((await screen.findByTestId('resend-answer')).textContent).toBe(
+      'You can ask for another link in 42 minutes.',
+    );
   });
 });
 
 describe('/forgot-password', () => {
   it('says on the page that the link was sent', async () => {
-    const api = withCatalog(new FakeApi()).on('GET /user/request-password-restore', { status: 200, data: { status: 'OK', message: 'sent' } });
+    const api = withCatalog(new FakeApi()).on('GET /user/request-password-restore', {
+      status: 200,
+      data: { status: 'OK', message: 'sent' },
+    });
     renderApp('/forgot-password', api);
     fireEvent.change(await screen.findByLabelText(/Email/), { target: { value: 'ada@example.test' } });
     fireEvent.click(screen.getByRole('button', { name: /Send/ }));

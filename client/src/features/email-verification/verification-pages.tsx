@@ -36,17 +36,34 @@ export const EmailVerificationPage = observer(function EmailVerificationPage() {
     }
   };
 
-  const text = invalid ? t('shell.verify.invalid') : email ? t('shell.verify.sentTo', { email }) : t('shell.verify.text');
+  const text = invalid
+    ? t('shell.verify.invalid')
+    : email
+      ? t('shell.verify.sentTo', { email })
+      : t('shell.verify.text');
   return (
-    <MessagePage icon={invalid ? <MailWarning aria-hidden="true" /> : <MailCheck aria-hidden="true" />} title={t('shell.verify.title')} text={text}>
-      <Button onClick={() => void resend()} busy={sending} busyText={t('shell.verify.sending')} data-testid="resend-verification">
+    <MessagePage
+      icon={invalid ? <MailWarning aria-hidden="true" /> : <MailCheck aria-hidden="true" />}
+      title={t('shell.verify.title')}
+      text={text}
+    >
+      <Button
+        onClick={() => void resend()}
+        busy={sending}
+        busyText={t('shell.verify.sending')}
+        data-testid="resend-verification"
+      >
         {t('shell.verify.resend')}
       </Button>
       <ButtonLink to={back} variant="secondary">
         {t('shell.verify.continue')}
       </ButtonLink>
       {answer ? (
-        <p className={answer.ok ? 'notice notice--success' : 'notice notice--warning'} role="status" data-testid="resend-answer">
+        <p
+          className={answer.ok ? 'notice notice--success' : 'notice notice--warning'}
+          role="status"
+          data-testid="resend-answer"
+        >
           {answer.text}
         </p>
       ) : null}
@@ -58,7 +75,11 @@ export const EmailVerificationPage = observer(function EmailVerificationPage() {
 export const EmailVerifiedPage = observer(function EmailVerifiedPage() {
   const { t } = useStore();
   return (
-    <MessagePage icon={<BadgeCheck aria-hidden="true" />} title={t('shell.verify.successTitle')} text={t('shell.verify.successText')}>
+    <MessagePage
+      icon={<BadgeCheck aria-hidden="true" />}
+      title={t('shell.verify.successTitle')}
+      text={t('shell.verify.successText')}
+    >
       <ButtonLink to={paths.home}>{t('shell.verify.continue')}</ButtonLink>
     </MessagePage>
   );
@@ -68,7 +89,11 @@ export const EmailVerifiedPage = observer(function EmailVerifiedPage() {
 export const EmailAlreadyVerifiedPage = observer(function EmailAlreadyVerifiedPage() {
   const { t } = useStore();
   return (
-    <MessagePage icon={<BadgeCheck aria-hidden="true" />} title={t('shell.verify.alreadyTitle')} text={t('shell.verify.alreadyText')}>
+    <MessagePage
+      icon={<BadgeCheck aria-hidden="true" />}
+      title={t('shell.verify.alreadyTitle')}
+      text={t('shell.verify.alreadyText')}
+    >
       <ButtonLink to={paths.home}>{t('shell.verify.continue')}</ButtonLink>
     </MessagePage>
   );

@@ -13,7 +13,9 @@ export const Bundles = observer(function Bundles() {
   const paid = packs.paidPacks.slice(0, 3);
   return (
     <section className="container home-section" aria-labelledby="bundles-title">
-      <h2 id="bundles-title" className="home-section__title">{t('shell.home.bundles.title')}</h2>
+      <h2 id="bundles-title" className="home-section__title">
+        {t('shell.home.bundles.title')}
+      </h2>
       <p className="home-section__lead">{t('shell.home.bundles.text')}</p>
       <ul className="bundles">
         <li>
@@ -24,7 +26,9 @@ export const Bundles = observer(function Bundles() {
               <Badge tone="success">{t('shell.home.bundles.free')}</Badge>
             </p>
             <p>{free?.description || t('shell.home.bundles.freeBundle.text')}</p>
-            <p className="bundle__credits">{t('shell.home.bundles.tokens', { n: formatTokens(free?.credits ?? 10) })}</p>
+            <p className="bundle__credits">
+              {t('shell.home.bundles.tokens', { n: formatTokens(free?.credits ?? 10) })}
+            </p>
             <ButtonLink to={auth.isAuthenticated ? paths.services.root : paths.register} variant="secondary" block>
               {t('shell.home.bundles.getStarted')}
             </ButtonLink>

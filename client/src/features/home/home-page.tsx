@@ -51,12 +51,16 @@ export const HomePage = observer(function HomePage() {
       </section>
 
       <section className="container home-section" aria-labelledby="steps-title">
-        <h2 id="steps-title" className="home-section__title">{t('shell.home.steps.title')}</h2>
+        <h2 id="steps-title" className="home-section__title">
+          {t('shell.home.steps.title')}
+        </h2>
         <ol className="steps">
           {STEPS.map((step) => (
             <li key={step.n}>
               <Card className="step">
-                <span className="step__number" aria-hidden="true">{step.n}</span>
+                <span className="step__number" aria-hidden="true">
+                  {step.n}
+                </span>
                 <h3>{t(step.title)}</h3>
                 <p>{t(step.text)}</p>
               </Card>
@@ -68,7 +72,9 @@ export const HomePage = observer(function HomePage() {
       <Bundles />
 
       <section className="container home-section" aria-labelledby="why-title">
-        <h2 id="why-title" className="home-section__title">{t('shell.home.why.title')}</h2>
+        <h2 id="why-title" className="home-section__title">
+          {t('shell.home.why.title')}
+        </h2>
         <ul className="features">
           {FEATURES.map(({ icon: Icon, title, text }) => (
             <li key={title}>

@@ -3,7 +3,16 @@ import { observer } from 'mobx-react-lite';
 import { History } from 'lucide-react';
 import { Link } from 'react-router';
 import { ChevronDown } from 'lucide-react';
-import { JOB_NAMES, JOB_STATUSES, UPSCALE_MODELS, batchStatusOf, resultDownloadName, type BatchSummary, type JobView, type UpscaleModel } from '@imagestudio/contracts';
+import {
+  JOB_NAMES,
+  JOB_STATUSES,
+  UPSCALE_MODELS,
+  batchStatusOf,
+  resultDownloadName,
+  type BatchSummary,
+  type JobView,
+  type UpscaleModel,
+} from '@imagestudio/contracts';
 import { Badge, Button, EmptyState, Select, Skeleton } from '../../components';
 import { formatDate, formatTime } from '../../lib/format';
 import { useStore } from '../../stores';
@@ -24,11 +33,22 @@ const Row = observer(function Row({ job, nested = false }: { job: JobView; neste
   return (
     <tr data-testid="history-row" className={nested ? 'history-batch__item' : undefined}>
       <td className="history-table__thumb">
-        {first ? <img className="checkerboard" src={first.url} alt={t('client-tools.history.thumbAlt', { tool: toolName })} loading="lazy" width={48} height={48} /> : null}
+        {first ? (
+          <img
+            className="checkerboard"
+            src={first.url}
+            alt={t('client-tools.history.thumbAlt', { tool: toolName })}
+            loading="lazy"
+            width={48}
+            height={48}
+          />
+        ) : null}
       </td>
       <td>
         {toolName}
-        {job.tool === 'upscale' && isUpscaleModel(job.params.model) ? ` · ${t(`client-tools.upscale.modelName.${job.params.model}`)}` : null}
+        {job.tool === 'upscale' && isUpscaleModel(job.params.model)
+          ? ` · ${t(`client-tools.upscale.modelName.${job.params.model}`)}`
+          : null}
       </td>
       <td>
         <Badge tone={JOB_TONES[job.status]}>{t(`client-tools.status.${job.status}`)}</Badge>
@@ -36,9 +56,15 @@ const Row = observer(function Row({ job, nested = false }: { job: JobView; neste
       <td>
         {tokensLabel(t, job.cost)}{' '}
         {job.refunded ? <Badge tone="success">{t('client-tools.history.refunded')}</Badge> : null}
-        {job.deleted ? <Badge>{t('client-tools.history.deleted')}</Badge> : job.expired ? <Badge>{t('client-tools.history.expired')}</Badge> : null}
+        {job.deleted ? (
+          <Badge>{t('client-tools.history.deleted')}</Badge>
+        ) : job.expired ? (
+          <Badge>{t('client-tools.history.expired')}</Badge>
+        ) : null}
       </td>
-      <td>{t('client-tools.history.dateTime', { date: formatDate(job.created_at), time: formatTime(job.created_at) })}</td>
+      <td>
+        {t('client-tools.history.dateTime', { date: formatDate(job.created_at), time: formatTime(job.created_at) })}
+      </td>
       <td>
         {first ? (
           <span className="history-table__actions">
@@ -76,7 +102,15 @@ export function groupByBatch(jobs: JobView[]): Entry[] {
 }
 
 /** A batch in history: one row (size, status, cost, open), its jobs' rows shown on demand. */
-const BatchRows = observer(function BatchRows({ id, jobs, summary }: { id: string; jobs: JobView[]; summary: BatchSummary | undefined }) {
+const BatchRows = observer(function BatchRows({
+  id,
+  jobs,
+  summary,
+}: {
+  id: string;
+  jobs: JobView[];
+  summary: BatchSummary | undefined;
+}) {
   const { t } = useStore();
   const [open, setOpen] = useState(false);
   const first = jobs[0]!;
@@ -88,7 +122,16 @@ const BatchRows = observer(function BatchRows({ id, jobs, summary }: { id: strin
     <tbody className="history-batch" data-testid="history-batch">
       <tr className="history-batch__head">
         <td className="history-table__thumb">
-          {thumb ? <img className="checkerboard" src={thumb.url} alt={t('client-tools.history.thumbAlt', { tool: toolName })} loading="lazy" width={48} height={48} /> : null}
+          {thumb ? (
+            <img
+              className="checkerboard"
+              src={thumb.url}
+              alt={t('client-tools.history.thumbAlt', { tool: toolName })}
+              loading="lazy"
+              width={48}
+              height={48}
+            />
+          ) : null}
         </td>
         <td>
           <strong>{t('client-tools.history.batch', { n: summary?.total ?? jobs.length })}</strong>
@@ -102,7 +145,12 @@ const BatchRows = observer(function BatchRows({ id, jobs, summary }: { id: strin
           {tokensLabel(t, cost)}{' '}
           {summary && summary.refunded > 0 ? <Badge tone="success">{t('client-tools.history.refunded')}</Badge> : null}
         </td>
-        <td>{t('client-tools.history.dateTime', { date: formatDate(first.created_at), time: formatTime(first.created_at) })}</td>
+        <td>
+          {t('client-tools.history.dateTime', {
+            date: formatDate(first.created_at),
+            time: formatTime(first.created_at),
+          })}
+        </td>
         <td>
           <span className="history-table__actions">
             <Link to={`${TOOL_PAGES[first.tool]}?batch=${id}`}>{t('client-tools.history.openBatch')}</Link>
@@ -136,11 +184,20 @@ export const HistoryTab = observer(function HistoryTab() {
       <EmptyState
         icon={<History aria-hidden="true" />}
         text={list.error}
-        action={<Button variant="secondary" onClick={() => void list.load()}>{t('client-tools.lists.retry')}</Button>}
+        action={
+          <Button variant="secondary" onClick={() => void list.load()}>
+            {t('client-tools.lists.retry')}
+          </Button>
+        }
       />
     );
   } else if (list.items.length === 0) {
-    body = <EmptyState icon={<History aria-hidden="true" />} text={t(filtered ? 'client-tools.history.emptyFiltered' : 'client-tools.history.empty')} />;
+    body = (
+      <EmptyState
+        icon={<History aria-hidden="true" />}
+        text={t(filtered ? 'client-tools.history.emptyFiltered' : 'client-tools.history.empty')}
+      />
+    );
   } else {
     body = (
       <>

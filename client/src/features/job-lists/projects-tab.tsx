@@ -19,7 +19,13 @@ const ProjectCard = observer(function ProjectCard({ job }: { job: JobView }) {
   return (
     <li className="project-card" data-testid="project-card">
       <div className="project-card__thumb checkerboard">
-        {first ? <img src={first.url} alt={t('client-tools.projects.thumbAlt', { tool: toolName, date: formatDate(job.created_at) })} loading="lazy" /> : null}
+        {first ? (
+          <img
+            src={first.url}
+            alt={t('client-tools.projects.thumbAlt', { tool: toolName, date: formatDate(job.created_at) })}
+            loading="lazy"
+          />
+        ) : null}
       </div>
       <div className="project-card__meta">
         <strong>{toolName}</strong>

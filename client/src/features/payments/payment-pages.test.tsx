@@ -22,7 +22,10 @@ describe('payment result pages', () => {
   it('success: title, toast, refreshed profile and the two buttons', async () => {
     // Start-up reads 10 tokens; the success page's own refresh sees the credited 110.
     const calls = { n: 0 };
-    renderApp('/success-payment', signedInApi(calls, () => (calls.n >= 2 ? 110 : 10)));
+    renderApp(
+      '/success-payment',
+      signedInApi(calls, () => (calls.n >= 2 ? 110 : 10)),
+    );
     await screen.findByRole('heading', { name: 'Payment Successful!' });
     expect(await screen.findByText('Payment completed successfully!')).toBeTruthy();
     await screen.findByText('110');
@@ -42,7 +45,9 @@ describe('payment result pages', () => {
   it('cancelled: says nothing was charged, without an error toast', async () => {
     renderApp('/cancelled-payment?order=d1', withCatalog(new FakeApi()));
     await screen.findByRole('heading', { name: 'Payment cancelled' });
-    expect(screen.getByTestId('payment-cancelled').textContent).toBe('You cancelled the payment. Nothing was charged and your balance is unchanged.');
+    expect(screen.getByTestId('payment-cancelled').textContent).toBe(
+      'You cancelled the payment. Nothing was charged and your balance is unchanged.',
+    );
     expect(screen.queryByText('Payment failed. Please try again.')).toBeNull();
     expect(screen.getByRole('link', { name: 'Choose tokens again' }).getAttribute('href')).toBe('/pricing');
   });
@@ -51,17 +56,26 @@ describe('payment result pages', () => {
     ['Cancelled', '/cancelled-payment', '?order=dep-9'],
     ['Error', '/fail-payment', `?order=dep-9&error=${encodeURIComponent('Payment failed. Please try again.')}`],
     ['Pending', '/processing-payment', '?order_id=dep-9'],
-  ])('success page with a %s order moves to its own page and never says successful', async (status, pathname, search) => {
-    const api = signedInApi({ n: 0 }).on('GET /deposit/status/dep-9', { status: 200, data: { status: 'OK', payload: { id: 'dep-9', status } } });
-    const { router } = renderApp('/success-payment?order=dep-9', api);
-    await waitFor(() => expect(router.state.location.pathname).toBe(pathname));
-    expect(router.state.location.search).toBe(search);
-    expect(screen.queryByRole('heading', { name: 'Payment Successful!' })).toBeNull();
-    expect(screen.queryByText('Payment completed successfully!')).toBeNull();
-  });
+  ])(
+    'success page with a %s order moves to its own page and never says successful',
+    async (status, pathname, search) => {
+      const api = signedInApi({ n: 0 }).on('GET /deposit/status/dep-9', {
+        status: 200,
+        data: { status: 'OK', payload: { id: 'dep-9', status } },
+      });
+      const { router } = renderApp('/success-payment?order=dep-9', api);
+      await waitFor(() => expect(router.state.location.pathname).toBe(pathname));
+      expect(router.state.location.search).toBe(search);
+      expect(screen.queryByRole('heading', { name: 'Payment Successful!' })).toBeNull();
+      expect(screen.queryByText('Payment completed successfully!')).toBeNull();
+    },
+  );
 
   it('success page with a paid order shows success once the status confirms it', async () => {
-    const api = signedInApi({ n: 0 }).on('GET /deposit/status/dep-8', { status: 200, data: { status: 'OK', payload: { id: 'dep-8', status: 'Success' } } });
+    const api = signedInApi({ n: 0 }).on('GET /deposit/status/dep-8', {
+      status: 200,
+      data: { status: 'OK', payload: { id: 'dep-8', status: 'Success' } },
+    });
     renderApp('/success-payment?order=dep-8', api);
     await screen.findByRole('heading', { name: 'Payment Successful!' });
     expect(screen.getByText('Order ID: dep-8')).toBeTruthy();
@@ -81,14 +95,19 @@ describe('payment result pages', () => {
     const button = screen.getByRole('button', { name: 'Check Status' });
     fireEvent.click(button);
     expect(screen.getByText('Checking...')).toBeTruthy();
-    expect(await screen.findByText('Status checked. If payment completed, your balance has been updated.')).toBeTruthy();
+    expect(
+      await screen.findByText('Status checked. If payment completed, your balance has been updated.'),
+    ).toBeTruthy();
   });
 
   it('processing with an order: polls the deposit every 5 s and moves to the success page when it settles', async () => {
     jest.useFakeTimers();
     const calls = { n: 0 };
     const statuses = ['Pending', 'Success'];
-    const api = signedInApi(calls).on('GET /deposit/status/dep-7', () => ({ status: 200, data: { status: 'OK', payload: { id: 'dep-7', status: statuses.shift() ?? 'Success' } } }));
+    const api = signedInApi(calls).on('GET /deposit/status/dep-7', () => ({
+      status: 200,
+      data: { status: 'OK', payload: { id: 'dep-7', status: statuses.shift() ?? 'Success' } },
+    }));
     const { router } = renderApp('/processing-payment?order_id=dep-7', api);
     await act(async () => {
       await jest.advanceTimersByTimeAsync(100);
@@ -111,7 +130,10 @@ describe('payment result pages', () => {
   it('leaving the processing page clears its timers', async () => {
     jest.useFakeTimers();
     const calls = { n: 0 };
-    const api = signedInApi(calls).on('GET /deposit/status/dep-8', { status: 200, data: { status: 'OK', payload: { status: 'Pending' } } });
+    const api = signedInApi(calls).on('GET /deposit/status/dep-8', {
+      status: 200,
+      data: { status: 'OK', payload: { status: 'Pending' } },
+    });
     const { router } = renderApp('/processing-payment?order_id=dep-8', api);
     await act(async () => {
       await jest.advanceTimersByTimeAsync(100);

@@ -39,9 +39,13 @@ export const ProcessingPaymentPage = observer(function ProcessingPaymentPage() {
   const checkStatus = async () => {
     setChecking(true);
     setCheckMessage(null);
-    const [status] = await Promise.all([order && auth.isAuthenticated ? topUp.checkDeposit(order) : Promise.resolve(null), profile.fetch()]);
+    const [status] = await Promise.all([
+      order && auth.isAuthenticated ? topUp.checkDeposit(order) : Promise.resolve(null),
+      profile.fetch(),
+    ]);
     setChecking(false);
-    const failed = (auth.isAuthenticated && profile.error !== null) || (order !== null && auth.isAuthenticated && status === null);
+    const failed =
+      (auth.isAuthenticated && profile.error !== null) || (order !== null && auth.isAuthenticated && status === null);
     setCheckMessage(t(failed ? 'client-payments.errors.checkStatus' : 'client-payments.processing.checked'));
     const next = order && status ? settledPath(order, status, t('client-payments.errors.paymentFailed')) : null;
     if (next) navigate(next, { replace: true });
@@ -54,7 +58,11 @@ export const ProcessingPaymentPage = observer(function ProcessingPaymentPage() {
       title={t('client-payments.processing.title')}
       actions={
         <>
-          <Button onClick={() => void checkStatus()} busy={checking} busyText={t('client-payments.processing.checking')}>
+          <Button
+            onClick={() => void checkStatus()}
+            busy={checking}
+            busyText={t('client-payments.processing.checking')}
+          >
             {t('client-payments.processing.check')}
           </Button>
           <ButtonLink to={paths.account.root} variant="secondary">
@@ -68,7 +76,9 @@ export const ProcessingPaymentPage = observer(function ProcessingPaymentPage() {
     >
       <p>{t('client-payments.processing.text')}</p>
       <p>{t('client-payments.processing.wait')}</p>
-      <p className="payment-result__order">{order ? t('client-payments.result.order', { id: order }) : t('client-payments.processing.email')}</p>
+      <p className="payment-result__order">
+        {order ? t('client-payments.result.order', { id: order }) : t('client-payments.processing.email')}
+      </p>
       {checkMessage ? (
         <p className="payment-result__status" role="status">
           {checkMessage}

@@ -30,7 +30,8 @@ export const SuccessPaymentPage = observer(function SuccessPaymentPage() {
     void topUp.checkDeposit(order).then((status) => {
       if (cancelled) return;
       // an unknown status (network trouble) keeps the page: the server only sends here after a payment
-      if (status && status !== 'Success') navigate(resultPath(order, status, t('client-payments.errors.paymentFailed')), { replace: true });
+      if (status && status !== 'Success')
+        navigate(resultPath(order, status, t('client-payments.errors.paymentFailed')), { replace: true });
       else setChecked(true);
     });
     return () => {
@@ -47,7 +48,14 @@ export const SuccessPaymentPage = observer(function SuccessPaymentPage() {
   }, [confirmed, profile, ui, t]);
 
   if (!confirmed) {
-    return <ResultPanel tone="pending" icon={<Hourglass aria-hidden="true" />} title={t('client-payments.success.checking')} actions={null} />;
+    return (
+      <ResultPanel
+        tone="pending"
+        icon={<Hourglass aria-hidden="true" />}
+        title={t('client-payments.success.checking')}
+        actions={null}
+      />
+    );
   }
   return (
     <ResultPanel

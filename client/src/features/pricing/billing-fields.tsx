@@ -20,7 +20,12 @@ export const BillingFields = observer(function BillingFields() {
     if (country && countries.isoCodes.has(country)) checkout.setPhone(checkout.form.phone, country);
   }, [checkout, checkout.form.phone, checkout.phoneCountry, countries.countries.length, countries.isoCodes]);
 
-  const text = (field: BillingField, label: string, autoComplete: string, extra: { type?: string; disabled?: boolean; required?: boolean } = {}) => (
+  const text = (
+    field: BillingField,
+    label: string,
+    autoComplete: string,
+    extra: { type?: string; disabled?: boolean; required?: boolean } = {},
+  ) => (
     <TextField
       id={billingInputId(field)}
       name={field}
@@ -34,13 +39,20 @@ export const BillingFields = observer(function BillingFields() {
       onChange={(event) => checkout.setField(field, event.target.value)}
     />
   );
-  const countryOptions = [{ value: '', label: t('client-payments.checkout.selectCountry') }, ...countries.countries.map((c) => ({ value: String(c.id), label: c.title }))];
+  const countryOptions = [
+    { value: '', label: t('client-payments.checkout.selectCountry') },
+    ...countries.countries.map((c) => ({ value: String(c.id), label: c.title })),
+  ];
   return (
     <div className="billing-fields">
       {text('name', t('client-payments.checkout.firstName'), 'given-name')}
       {text('surname', t('client-payments.checkout.lastName'), 'family-name')}
       {checkout.accountEmail
-        ? text('email', t('client-payments.checkout.email'), 'email', { type: 'email', disabled: true, required: false })
+        ? text('email', t('client-payments.checkout.email'), 'email', {
+            type: 'email',
+            disabled: true,
+            required: false,
+          })
         : text('email', t('client-payments.checkout.email'), 'email', { type: 'email' })}
       <div className="billing-fields__wide">
         <PhoneInput
@@ -69,7 +81,9 @@ export const BillingFields = observer(function BillingFields() {
         onChange={(event) => checkout.setField('country', event.target.value)}
       />
       {text('city', t('client-payments.checkout.city'), 'address-level2')}
-      <div className="billing-fields__wide">{text('address', t('client-payments.checkout.address'), 'street-address')}</div>
+      <div className="billing-fields__wide">
+        {text('address', t('client-payments.checkout.address'), 'street-address')}
+      </div>
       {text('postCode', t('client-payments.checkout.postCode'), 'postal-code')}
     </div>
   );

@@ -9,7 +9,12 @@ import { TermsAcceptanceLabel } from './terms-acceptance';
 export const BuyTokensModal = observer(function BuyTokensModal() {
   const { ui, topUp, t } = useStore();
   return (
-    <Modal open={ui.isModalOpen(BUY_TOKENS_MODAL)} title={t('client-payments.buy.title')} onClose={() => topUp.closeModals()} closeLabel={t('client-payments.account.cancel')}>
+    <Modal
+      open={ui.isModalOpen(BUY_TOKENS_MODAL)}
+      title={t('client-payments.buy.title')}
+      onClose={() => topUp.closeModals()}
+      closeLabel={t('client-payments.account.cancel')}
+    >
       <div className="buy-modal">
         <PlanSummary />
         {topUp.warning ? (
@@ -30,7 +35,12 @@ export const BuyTokensModal = observer(function BuyTokensModal() {
         />
         <div className="buy-modal__methods">
           <p className="buy-modal__label">{t('client-payments.buy.paymentMethod')}</p>
-          <Button size="lg" block icon={<CreditCard aria-hidden="true" />} onClick={() => topUp.proceedToCheckout(DEFAULT_PAYMENT_TYPE)}>
+          <Button
+            size="lg"
+            block
+            icon={<CreditCard aria-hidden="true" />}
+            onClick={() => topUp.proceedToCheckout(DEFAULT_PAYMENT_TYPE)}
+          >
             {t('client-payments.buy.card')}
           </Button>
         </div>

@@ -40,7 +40,13 @@ export const ConfirmInformationModal = observer(function ConfirmInformationModal
           <Button variant="secondary" onClick={() => topUp.backToBuyModal()} disabled={checkout.submitting}>
             {t('client-payments.checkout.back')}
           </Button>
-          <Button type="submit" form="checkout-form" busy={checkout.submitting} busyText={t('client-payments.checkout.busy')} disabled={checkout.preparing}>
+          <Button
+            type="submit"
+            form="checkout-form"
+            busy={checkout.submitting}
+            busyText={t('client-payments.checkout.busy')}
+            disabled={checkout.preparing}
+          >
             {t('client-payments.checkout.confirm')}
           </Button>
         </>
@@ -68,7 +74,12 @@ export const ConfirmInformationModal = observer(function ConfirmInformationModal
           </p>
         ) : null}
         <BillingFields />
-        <Checkbox name="save_info" label={t('client-payments.checkout.saveInfo')} checked={checkout.saveInfo} onChange={(event) => checkout.setSaveInfo(event.target.checked)} />
+        <Checkbox
+          name="save_info"
+          label={t('client-payments.checkout.saveInfo')}
+          checked={checkout.saveInfo}
+          onChange={(event) => checkout.setSaveInfo(event.target.checked)}
+        />
       </form>
     </Modal>
   );

@@ -51,11 +51,29 @@ export const CustomAmount = observer(function CustomAmount({ percent, onPercentC
           </dd>
         </div>
       </dl>
-      <p className={belowMinimum ? 'custom-amount__minimum notice notice--warning' : 'custom-amount__minimum'} data-testid="custom-minimum" role={belowMinimum ? 'status' : undefined}>
-        {t('client-payments.pricing.custom.minimum', { amount: tokenPricing.minTopUpText, n: formatTokens(tokenPricing.minimumPurchaseTokens) })}
+      <p
+        className={belowMinimum ? 'custom-amount__minimum notice notice--warning' : 'custom-amount__minimum'}
+        data-testid="custom-minimum"
+        role={belowMinimum ? 'status' : undefined}
+      >
+        {t('client-payments.pricing.custom.minimum', {
+          amount: tokenPricing.minTopUpText,
+          n: formatTokens(tokenPricing.minimumPurchaseTokens),
+        })}
       </p>
-      {tokenPricing.vatPercent > 0 ? <p className="custom-amount__note">{t('client-payments.pricing.vatIncluded', { percent: tokenPricing.vatPercent })}</p> : null}
-      <Button size="lg" block icon={<ShoppingCart aria-hidden="true" />} onClick={() => onBuy(tokens)} disabled={belowMinimum} data-testid="custom-buy">
+      {tokenPricing.vatPercent > 0 ? (
+        <p className="custom-amount__note">
+          {t('client-payments.pricing.vatIncluded', { percent: tokenPricing.vatPercent })}
+        </p>
+      ) : null}
+      <Button
+        size="lg"
+        block
+        icon={<ShoppingCart aria-hidden="true" />}
+        onClick={() => onBuy(tokens)}
+        disabled={belowMinimum}
+        data-testid="custom-buy"
+      >
         {t('client-payments.pricing.buy')}
       </Button>
     </Card>

@@ -31,7 +31,12 @@ export const PacksGrid = observer(function PacksGrid({ highlightId, onChoose }: 
     );
   }
   if (packs.packs.length === 0) {
-    return <EmptyState icon={<Package aria-hidden="true" />} text={packs.error ?? t('client-payments.pricing.packs.empty')} />;
+    return (
+      <EmptyState
+        icon={<Package aria-hidden="true" />}
+        text={packs.error ?? t('client-payments.pricing.packs.empty')}
+      />
+    );
   }
   return (
     <ul className="packs-grid">
@@ -41,11 +46,22 @@ export const PacksGrid = observer(function PacksGrid({ highlightId, onChoose }: 
         const text = packText(languages.catalogText, pack);
         return (
           <li key={pack.id}>
-            <Card className={['pack-card', highlighted ? 'pack-card--highlight' : ''].filter(Boolean).join(' ')} data-testid={`pack-${pack.id}`}>
+            <Card
+              className={['pack-card', highlighted ? 'pack-card--highlight' : ''].filter(Boolean).join(' ')}
+              data-testid={`pack-${pack.id}`}
+            >
               <h3>{text.title}</h3>
               {text.description ? <p className="pack-card__description">{text.description}</p> : null}
-              <p className="pack-card__price">{free ? <Badge tone="success">{t('client-payments.pricing.packs.free')}</Badge> : currencies.format(pack.price)}</p>
-              <p className="pack-card__credits">{t('client-payments.pricing.packs.credits', { n: formatTokens(pack.credits) })}</p>
+              <p className="pack-card__price">
+                {free ? (
+                  <Badge tone="success">{t('client-payments.pricing.packs.free')}</Badge>
+                ) : (
+                  currencies.format(pack.price)
+                )}
+              </p>
+              <p className="pack-card__credits">
+                {t('client-payments.pricing.packs.credits', { n: formatTokens(pack.credits) })}
+              </p>
               {!free && (pack.saving ?? 0) > 0 ? (
                 <p className="pack-card__saving" data-testid={`pack-saving-${pack.id}`}>
                   {t('client-payments.pricing.packs.saving', { amount: currencies.format(pack.saving ?? 0) })}

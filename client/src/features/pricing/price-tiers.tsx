@@ -14,9 +14,14 @@ export const PriceTiers = observer(function PriceTiers() {
             <span>
               {tier.max === null
                 ? t('client-payments.pricing.tiers.from', { min: formatTokens(tier.min) })
-                : t('client-payments.pricing.tiers.range', { min: formatTokens(tier.min), max: formatTokens(tier.max) })}
+                : t('client-payments.pricing.tiers.range', {
+                    min: formatTokens(tier.min),
+                    max: formatTokens(tier.max),
+                  })}
             </span>
-            <strong>{t('client-payments.pricing.tiers.perToken', { price: tokenPricing.formatPerToken(tier.price) })}</strong>
+            <strong>
+              {t('client-payments.pricing.tiers.perToken', { price: tokenPricing.formatPerToken(tier.price) })}
+            </strong>
           </li>
         ))}
       </ul>

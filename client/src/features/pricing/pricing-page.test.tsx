@@ -19,16 +19,47 @@ const RATE: Record<string, number> = { EUR: 1, JPY: 162.5, KWD: 0.3315 };
 function pricingApi() {
   return withCatalog(new FakeApi())
     .on('GET /currencies', { status: 200, data: { status: 'OK', payload: CURRENCIES } })
-    .on('GET /settings', { status: 200, data: { status: 'OK', payload: { vat_percent: 0, min_top_up: 1, payment_methods: [{ id: 1, title: 'Credit/Debit card', code: 'card' }] } } })
+    .on('GET /settings', {
+      status: 200,
+      data: {
+        status: 'OK',
+        payload: {
+          vat_percent: 0,
+          min_top_up: 1,
+          payment_methods: [{ id: 1, title: 'Credit/Debit card', code: 'card' }],
+        },
+      },
+    })
     .on('GET /packs', (req) => {
       const code = String(req.params.currency);
       const price = code === 'JPY' ? 1623 : code === 'KWD' ? 3.31 : 9.99;
-      return { status: 200, data: { status: 'OK', payload: [{ id: 1, title: 'Free', price: 0, credits: 10 }, { id: 2, title: 'Starter', price, credits: 100 }] } };
+      return {
+        status: 200,
+        data: {
+          status: 'OK',
+          payload: [
+            { id: 1, title: 'Free', price: 0, credits: 10 },
+            { id: 2, title: 'Starter', price, credits: 100 },
+          ],
+        },
+      };
     })
     .on('GET /token-pricing', (req) => {
       const code = String(req.params.currency);
       const unit = (eur: number) => Math.round(eur * RATE[code]! * 10000) / 10000;
-      return { status: 200, data: { status: 'OK', payload: { currency: code, priceTiers: [{ min: 0.1, max: 99.9, price: unit(0.1) }, { min: 100, max: null, price: unit(0.09) }] } } };
+      return {
+        status: 200,
+        data: {
+          status: 'OK',
+          payload: {
+            currency: code,
+            priceTiers: [
+              { min: 0.1, max: 99.9, price: unit(0.1) },
+              { min: 100, max: null, price: unit(0.09) },
+            ],
+          },
+        },
+      };
     });
 }
 
@@ -62,10 +93,12 @@ describe('pricing page', () => {
   });
 
   it('changing the currency re-prices the slider, the packs and the open modal with that currency decimals', async () => {
-    const api = pricingApi().on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } }).on('GET /user/profile', {
-      status: 200,
-      data: { status: 'OK', payload: profileFixture({ balance: 10 }) },
-    });
+    const api = pricingApi()
+      .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
+      .on('GET /user/profile', {
+        status: 200,
+        data: { status: 'OK', payload: profileFixture({ balance: 10 }) },
+      });
     const { store } = renderApp('/pricing?pack=2', api);
     const dialog = await screen.findByRole('dialog', { name: 'Buy Tokens' });
     expect(within(dialog).getByTestId('plan-title').textContent).toBe('Starter');
@@ -76,8 +109,16 @@ describe('pricing page', () => {
     await waitFor(() => expect(screen.getByTestId('custom-total').textContent).toBe('¥2,938'));
 
     store.currencies.select('KWD');
-    await waitFor(() => expect(within(dialog).getByTestId('plan-total').textContent?.replace(/\u00a0/g, ' ')).toBe('KWD 3.310'));
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getByTestId('plan-total')
+          .textContent?.replace(/\u00a0/g, ' '),
+      ).toBe('KWD 3.310'),
+    );
     // 200.9 x 0.0298 = 5.98682 KWD, priced to the 0.010 a card can be charged: 5.990.
-    await waitFor(() => expect(screen.getByTestId('custom-total').textContent?.replace(/\u00a0/g, ' ')).toBe('KWD 5.990'));
+    await waitFor(() =>
+      expect(screen.getByTestId('custom-total').textContent?.replace(/\u00a0/g, ' ')).toBe('KWD 5.990'),
+    );
   });
 });

@@ -15,7 +15,9 @@ describe('custom token slider (1 to 2000 tokens)', () => {
     expect(DEFAULT_SLIDER_PERCENT).toBe(10);
     for (let tenth = 0; tenth <= 1000; tenth += 7) {
       const tokens = sliderTokens(tenth / 10);
-      expect(Number.isInteger(Math.round(tokens * 10)) && Math.abs(tokens * 10 - Math.round(tokens * 10)) < 1e-9).toBe(true);
+      expect(Number.isInteger(Math.round(tokens * 10)) && Math.abs(tokens * 10 - Math.round(tokens * 10)) < 1e-9).toBe(
+        true,
+      );
       expect(tokens).toBeGreaterThanOrEqual(1);
       expect(tokens).toBeLessThanOrEqual(2000);
     }

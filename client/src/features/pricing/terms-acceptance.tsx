@@ -4,7 +4,8 @@ import { paths } from '../../config/paths';
 import { useStore } from '../../stores';
 import type { StaticPageView } from '@imagestudio/contracts';
 
-const pagePath = (page: StaticPageView | undefined) => (page ? (page.slug ? `/${page.slug}` : paths.staticPageById(page.id)) : null);
+const pagePath = (page: StaticPageView | undefined) =>
+  page ? (page.slug ? `/${page.slug}` : paths.staticPageById(page.id)) : null;
 
 /** "I accept the Terms and Conditions and the Privacy Policy", each a link to its static page in a new tab. */
 export const TermsAcceptanceLabel = observer(function TermsAcceptanceLabel() {
@@ -21,8 +22,8 @@ export const TermsAcceptanceLabel = observer(function TermsAcceptanceLabel() {
     );
   return (
     <>
-      {t('client-payments.terms.prefix')} {link(terms, t('client-payments.terms.terms'))} {t('client-payments.terms.and')}{' '}
-      {link(privacy, t('client-payments.terms.privacy'))}
+      {t('client-payments.terms.prefix')} {link(terms, t('client-payments.terms.terms'))}{' '}
+      {t('client-payments.terms.and')} {link(privacy, t('client-payments.terms.privacy'))}
     </>
   );
 });

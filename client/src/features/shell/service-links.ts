@@ -5,5 +5,9 @@ import { loginRedirectPath } from '../../lib/redirect';
 
 /** The three services; signed-in users go to the tool, guests to Login (coming back to the tool). */
 export function serviceLinks(signedIn: boolean): Array<{ tool: JobName; key: MessageKey; to: string }> {
-  return JOB_NAMES.map((tool) => ({ tool, key: SERVICE_LABELS[tool], to: signedIn ? TOOL_PAGES[tool] : loginRedirectPath(TOOL_PAGES[tool]) }));
+  return JOB_NAMES.map((tool) => ({
+    tool,
+    key: SERVICE_LABELS[tool],
+    to: signedIn ? TOOL_PAGES[tool] : loginRedirectPath(TOOL_PAGES[tool]),
+  }));
 }

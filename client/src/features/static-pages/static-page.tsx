@@ -26,7 +26,9 @@ const StaticPageView = observer(function StaticPageView({ id }: { id: string }) 
   if ('error' in value) {
     return (
       <section className="container static-page">
-        <p className="static-page__error" role="alert">{value.error}</p>
+        <p className="static-page__error" role="alert">
+          {value.error}
+        </p>
       </section>
     );
   }

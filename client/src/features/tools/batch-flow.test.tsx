@@ -35,24 +35,62 @@ class FakeEventSource {
 const ok = (payload: unknown, status = 200) => ({ status, data: { status: 'OK', payload } });
 
 function item(id: string, fileName: string, over: Partial<BatchItemView> = {}): BatchItemView {
-  return { id, file_name: fileName, status: 'queued', progress: 0, stage: null, queue_position: null, cost: 1, refunded: false, error: null, input_url: null, results: [], retry_of: null, created_at: '2026-11-24T10:00:00Z', finished_at: null, ...over };
+  return {
+    id,
+    file_name: fileName,
+    status: 'queued',
+    progress: 0,
+    stage: null,
+    queue_position: null,
+    cost: 1,
+    refunded: false,
+    error: null,
+    input_url: null,
+    results: [],
+    retry_of: null,
+    created_at: '2026-11-24T10:00:00Z',
+    finished_at: null,
+    ...over,
+  };
 }
 
 function batchView(items: BatchItemView[], over: Partial<BatchView> = {}): BatchView {
   const counts = { queued: 0, running: 0, succeeded: 0, failed: 0, cancelled: 0 };
   for (const i of items) counts[i.status] += 1;
-  return { id: 'b1', tool: 'remove-background', status: 'running', params: { output_format: 'png' }, cost: items.length, refunded: 0, total: items.length, counts, created_at: '2026-11-24T10:00:00Z', finished_at: null, items, zip_url: '/api/batches/b1/zip', ...over };
+  return {
+    id: 'b1',
+    tool: 'remove-background',
+    status: 'running',
+    params: { output_format: 'png' },
+    cost: items.length,
+    refunded: 0,
+    total: items.length,
+    counts,
+    created_at: '2026-11-24T10:00:00Z',
+    finished_at: null,
+    items,
+    zip_url: '/api/batches/b1/zip',
+    ...over,
+  };
 }
 
 function signedIn(balance = 10) {
   return withCatalog(new FakeApi())
     .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
     .on('GET /user/profile', ok(profileFixture({ balance })))
-    .on('GET /tools/status', ok({ generate: { available: false, provider: null }, 'remove-background': { available: true, provider: 'cpu' }, upscale: { available: true, provider: 'cpu', models: ['photo'] } }))
+    .on(
+      'GET /tools/status',
+      ok({
+        generate: { available: false, provider: null },
+        'remove-background': { available: true, provider: 'cpu' },
+        upscale: { available: true, provider: 'cpu', models: ['photo'] },
+      }),
+    )
     .on('GET /tools/quote', (req) => ok({ tool: req.params.tool, count: 1, factor: null, unit_price: 1, cost: 1 }));
 }
 
-const png = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], name, { type: 'image/png' });
+const png = (name: string) =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], name, { type: 'image/png' });
 
 beforeEach(() => {
   FakeEventSource.opened = [];
@@ -70,13 +108,31 @@ describe('batch flow on a tool page', () => {
     const first = item('j1', 'shoe-01.png');
     const second = item('j2', 'shoe-02.png');
     const api = signedIn()
-      .on('POST /batches', ok({ id: 'b1', tool: 'remove-background', status: 'queued', cost: 2, created_at: '2026-11-24T10:00:00Z', items: [first, second].map(({ id, file_name, status }) => ({ id, file_name, status })) }, 202))
+      .on(
+        'POST /batches',
+        ok(
+          {
+            id: 'b1',
+            tool: 'remove-background',
+            status: 'queued',
+            cost: 2,
+            created_at: '2026-11-24T10:00:00Z',
+            items: [first, second].map(({ id, file_name, status }) => ({ id, file_name, status })),
+          },
+          202,
+        ),
+      )
       .on('GET /batches/b1', ok(batchView([first, second], { status: 'queued' })));
     const { router } = renderApp('/services/remove-background', api);
 
-    fireEvent.change(await screen.findByLabelText('Image'), { target: { files: [png('shoe-01.png'), png('shoe-02.png')] } });
+    fireEvent.change(await screen.findByLabelText('Image'), {
+      target: { files: [png('shoe-01.png'), png('shoe-02.png')] },
+    });
     expect((await screen.findByTestId('batch-price')).textContent).toBe('2 images x 1 token = 2 tokens');
-    expect(screen.getAllByTestId('batch-choice-item').map((li) => li.textContent)).toEqual(['shoe-01.png', 'shoe-02.png']);
+    expect(screen.getAllByTestId('batch-choice-item').map((li) => li.textContent)).toEqual([
+      'shoe-01.png',
+      'shoe-02.png',
+    ]);
     fireEvent.click(await screen.findByRole('button', { name: 'Process 2 images - 2 tokens' }));
 
     await waitFor(() => expect(api.last('POST /batches')).toBeDefined());
@@ -94,7 +150,26 @@ describe('batch flow on a tool page', () => {
     expect(stream).toBeDefined();
     stream.send('batch', batchView([{ ...first, status: 'running', progress: 40, stage: 'processing' }, second]));
     expect(await screen.findByText('0 of 2 done')).toBeTruthy();
-    stream.send('end', batchView([{ ...first, status: 'succeeded', progress: 100, results: [{ url: 'https://s3/r1.png', width: 100, height: 80, format: 'png', bytes: 1 }] }, { ...second, status: 'succeeded', progress: 100, results: [{ url: 'https://s3/r2.png', width: 100, height: 80, format: 'png', bytes: 1 }] }], { status: 'succeeded' }));
+    stream.send(
+      'end',
+      batchView(
+        [
+          {
+            ...first,
+            status: 'succeeded',
+            progress: 100,
+            results: [{ url: 'https://s3/r1.png', width: 100, height: 80, format: 'png', bytes: 1 }],
+          },
+          {
+            ...second,
+            status: 'succeeded',
+            progress: 100,
+            results: [{ url: 'https://s3/r2.png', width: 100, height: 80, format: 'png', bytes: 1 }],
+          },
+        ],
+        { status: 'succeeded' },
+      ),
+    );
     expect(await screen.findByText('2 of 2 done')).toBeTruthy();
     expect(stream.closed).toBe(true);
     const zip = screen.getByTestId('batch-zip');
@@ -102,13 +177,23 @@ describe('batch flow on a tool page', () => {
     expect(zip.textContent).toBe('Download all (ZIP)');
     const cards = screen.getAllByTestId('batch-item');
     expect(cards.map((c) => c.getAttribute('data-status'))).toEqual(['succeeded', 'succeeded']);
-    expect(within(cards[0]!).getByRole('link', { name: 'Download' }).getAttribute('download')).toBe('shoe-01-no-background.png');
+    expect(within(cards[0]!).getByRole('link', { name: 'Download' }).getAttribute('download')).toBe(
+      'shoe-01-no-background.png',
+    );
     expect(screen.queryByTestId('batch-cancel')).toBeNull();
   });
 
   it('retries a failed item after asking in the page: a new charge for that item only', async () => {
-    const good = item('j1', 'a.png', { status: 'succeeded', progress: 100, results: [{ url: 'https://s3/r1.png', width: 1, height: 1, format: 'png', bytes: 1 }] });
-    const bad = item('j2', 'b.png', { status: 'failed', error: 'The image could not be processed. Your tokens were refunded.', refunded: true });
+    const good = item('j1', 'a.png', {
+      status: 'succeeded',
+      progress: 100,
+      results: [{ url: 'https://s3/r1.png', width: 1, height: 1, format: 'png', bytes: 1 }],
+    });
+    const bad = item('j2', 'b.png', {
+      status: 'failed',
+      error: 'The image could not be processed. Your tokens were refunded.',
+      refunded: true,
+    });
     const api = signedIn()
       .on('GET /batches/b1', ok(batchView([good, bad], { status: 'partial', refunded: 1 })))
       .on('POST /batches/b1/items/j2/retry', ok(item('j3', 'b.png', { retry_of: 'j2' }), 202));
@@ -124,17 +209,40 @@ describe('batch flow on a tool page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Not now' }));
     expect(api.last('POST /batches/b1/items/j2/retry')).toBeUndefined();
     fireEvent.click(within(failed).getByRole('button', { name: 'Retry b.png' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Run this image again?' })).getByRole('button', { name: 'Retry - 1 token' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Run this image again?' })).getByRole('button', {
+        name: 'Retry - 1 token',
+      }),
+    );
     await waitFor(() => expect(api.last('POST /batches/b1/items/j2/retry')).toBeDefined());
     // The new item takes the failed one's place, and the batch is followed again until it ends.
-    await waitFor(() => expect(screen.getAllByTestId('batch-item').map((c) => c.getAttribute('data-status'))).toEqual(['succeeded', 'queued']));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('batch-item').map((c) => c.getAttribute('data-status'))).toEqual([
+        'succeeded',
+        'queued',
+      ]),
+    );
     expect(FakeEventSource.opened.some((s) => s.url === '/batches/b1/events' && !s.closed)).toBe(true);
   });
 
   it('cancels every open item with one button', async () => {
     const api = signedIn()
-      .on('GET /batches/b1', ok(batchView([item('j1', 'a.png', { status: 'running', progress: 10 }), item('j2', 'b.png')])))
-      .on('POST /batches/b1/cancel', ok(batchView([item('j1', 'a.png', { status: 'cancelled', refunded: true }), item('j2', 'b.png', { status: 'cancelled', refunded: true })], { status: 'cancelled', refunded: 2 })));
+      .on(
+        'GET /batches/b1',
+        ok(batchView([item('j1', 'a.png', { status: 'running', progress: 10 }), item('j2', 'b.png')])),
+      )
+      .on(
+        'POST /batches/b1/cancel',
+        ok(
+          batchView(
+            [
+              item('j1', 'a.png', { status: 'cancelled', refunded: true }),
+              item('j2', 'b.png', { status: 'cancelled', refunded: true }),
+            ],
+            { status: 'cancelled', refunded: 2 },
+          ),
+        ),
+      );
     renderApp('/services/remove-background?batch=b1', api);
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel all' }));
     await waitFor(() => expect(screen.getByTestId('batch-view').getAttribute('data-status')).toBe('cancelled'));
@@ -143,7 +251,15 @@ describe('batch flow on a tool page', () => {
   });
 
   it('names each bad file the server refused, and charges nothing', async () => {
-    const api = signedIn().on('POST /batches', { status: 422, data: { status: 'ERROR', code: 'validation_failed', message: 'One file cannot be processed.', errors: { 'b.png': ['Not a JPEG, PNG or WebP image.'] } } });
+    const api = signedIn().on('POST /batches', {
+      status: 422,
+      data: {
+        status: 'ERROR',
+        code: 'validation_failed',
+        message: 'One file cannot be processed.',
+        errors: { 'b.png': ['Not a JPEG, PNG or WebP image.'] },
+      },
+    });
     renderApp('/services/upscale', api);
     fireEvent.change(await screen.findByLabelText('Image'), { target: { files: [png('a.png'), png('b.png')] } });
     fireEvent.click(await screen.findByRole('button', { name: 'Process 2 images - 2 tokens' }));
@@ -162,14 +278,49 @@ describe('batch flow on a tool page', () => {
     const files = Array.from({ length: 51 }, (_, i) => png(`p${i}.png`));
     fireEvent.change(await screen.findByLabelText('Image'), { target: { files } });
     expect((await screen.findByTestId('upload-error')).textContent).toBe('51 images chosen: a batch takes at most 50.');
-    expect((screen.getByRole('button', { name: 'Process 51 images - 51 tokens' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Process 51 images - 51 tokens' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
   });
 
   it('a batch opened from history replaces a single result on screen, and the URL keeps naming the batch', async () => {
-    const single = { id: 'j9', tool: 'remove-background', status: 'succeeded', progress: 100, stage: null, queue_position: null, eta_seconds: null, params: {}, cost: 1, refunded: false, error: null, input_name: 'cat.png', input_url: 'https://s3/in.png', results: [{ url: 'https://s3/out.png', width: 10, height: 10, format: 'png', bytes: 1 }], created_at: '2026-11-24T10:00:00Z', finished_at: null, deleted: false, expired: false, batch_id: null };
+    const single = {
+      id: 'j9',
+      tool: 'remove-background',
+      status: 'succeeded',
+      progress: 100,
+      stage: null,
+      queue_position: null,
+      eta_seconds: null,
+      params: {},
+      cost: 1,
+      refunded: false,
+      error: null,
+      input_name: 'cat.png',
+      input_url: 'https://s3/in.png',
+      results: [{ url: 'https://s3/out.png', width: 10, height: 10, format: 'png', bytes: 1 }],
+      created_at: '2026-11-24T10:00:00Z',
+      finished_at: null,
+      deleted: false,
+      expired: false,
+      batch_id: null,
+    };
     const api = signedIn()
       .on('GET /jobs/j9', ok(single))
-      .on('GET /batches/b1', ok(batchView([item('j1', 'a.png', { status: 'succeeded', results: [{ url: 'https://s3/r1.png', width: 1, height: 1, format: 'png', bytes: 1 }] })], { status: 'succeeded' })));
+      .on(
+        'GET /batches/b1',
+        ok(
+          batchView(
+            [
+              item('j1', 'a.png', {
+                status: 'succeeded',
+                results: [{ url: 'https://s3/r1.png', width: 1, height: 1, format: 'png', bytes: 1 }],
+              }),
+            ],
+            { status: 'succeeded' },
+          ),
+        ),
+      );
     const { router } = renderApp('/services/remove-background?job=j9', api);
     await screen.findByTestId('result');
     await act(() => router.navigate('/services/remove-background?batch=b1'));
@@ -190,17 +341,70 @@ describe('batch flow on a tool page', () => {
 
 describe('history', () => {
   const job = (id: string, batch: string | null, status: JobView['status']): JobView =>
-    ({ id, tool: 'remove-background', status, progress: 100, stage: null, queue_position: null, eta_seconds: null, params: {}, cost: 1, refunded: status === 'failed', error: null, input_name: `${id}.png`, input_url: null, results: [], created_at: '2026-11-24T10:00:00Z', finished_at: null, deleted: false, expired: false, batch_id: batch }) as unknown as JobView;
+    ({
+      id,
+      tool: 'remove-background',
+      status,
+      progress: 100,
+      stage: null,
+      queue_position: null,
+      eta_seconds: null,
+      params: {},
+      cost: 1,
+      refunded: status === 'failed',
+      error: null,
+      input_name: `${id}.png`,
+      input_url: null,
+      results: [],
+      created_at: '2026-11-24T10:00:00Z',
+      finished_at: null,
+      deleted: false,
+      expired: false,
+      batch_id: batch,
+    }) as unknown as JobView;
 
   it('groups a batch under one row that opens it, its images shown on demand', async () => {
     const api = signedIn()
-      .on('GET /jobs', ok({ items: [job('s1', null, 'succeeded'), job('a1', 'b1', 'succeeded'), job('a2', 'b1', 'failed')], page: 1, per_page: 20, total: 3, last_page: 1 }))
-      .on('GET /batches', ok({ items: [{ id: 'b1', tool: 'remove-background', status: 'partial', params: {}, cost: 3, refunded: 1, total: 3, counts: { queued: 0, running: 0, succeeded: 2, failed: 1, cancelled: 0 }, created_at: '2026-11-24T10:00:00Z', finished_at: null }], page: 1, per_page: 20, total: 1, last_page: 1 }));
+      .on(
+        'GET /jobs',
+        ok({
+          items: [job('s1', null, 'succeeded'), job('a1', 'b1', 'succeeded'), job('a2', 'b1', 'failed')],
+          page: 1,
+          per_page: 20,
+          total: 3,
+          last_page: 1,
+        }),
+      )
+      .on(
+        'GET /batches',
+        ok({
+          items: [
+            {
+              id: 'b1',
+              tool: 'remove-background',
+              status: 'partial',
+              params: {},
+              cost: 3,
+              refunded: 1,
+              total: 3,
+              counts: { queued: 0, running: 0, succeeded: 2, failed: 1, cancelled: 0 },
+              created_at: '2026-11-24T10:00:00Z',
+              finished_at: null,
+            },
+          ],
+          page: 1,
+          per_page: 20,
+          total: 1,
+          last_page: 1,
+        }),
+      );
     renderApp('/account/request-history', api);
     const group = await screen.findByTestId('history-batch');
     await within(group).findByText('Batch of 3 images');
     expect(within(group).getByText('Partly done')).toBeTruthy();
-    expect(within(group).getByRole('link', { name: 'Open batch' }).getAttribute('href')).toBe('/services/remove-background?batch=b1');
+    expect(within(group).getByRole('link', { name: 'Open batch' }).getAttribute('href')).toBe(
+      '/services/remove-background?batch=b1',
+    );
     // The single job is its own row; the batch's jobs stay folded until asked for.
     expect(screen.getAllByTestId('history-row')).toHaveLength(1);
     const toggle = within(group).getByRole('button', { name: 'Show the images' });
@@ -243,7 +447,17 @@ describe('ZIP directory', () => {
   }
 
   it('lists the images a ZIP holds from its directory, leaving out folders, hidden and macOS files', async () => {
-    const names = await zipImageNames(zipOf(['a.png', 'shoes/', 'shoes/b.JPG', 'shoes/c.webp', '__MACOSX/shoes/._b.JPG', '.hidden.png', 'notes.txt']) as unknown as Blob);
+    const names = await zipImageNames(
+      zipOf([
+        'a.png',
+        'shoes/',
+        'shoes/b.JPG',
+        'shoes/c.webp',
+        '__MACOSX/shoes/._b.JPG',
+        '.hidden.png',
+        'notes.txt',
+      ]) as unknown as Blob,
+    );
     expect(names).toEqual(['a.png', 'shoes/b.JPG', 'shoes/c.webp']);
   });
 

@@ -11,14 +11,19 @@ import { stageText } from './job-status';
 import { batchCount, type BatchChoice } from './use-upload';
 import './batches.css';
 
-
 /** The total of `count` items at `unit` tokens each, exact to a tenth. */
 export function batchTotal(unit: number, count: number): number {
   return (Math.round(unit * 10) * count) / 10;
 }
 
 /** Before the run: the chosen images (or the ZIP) with their checks, and the total price. */
-const BatchChoiceView = observer(function BatchChoiceView({ choice, unitCost }: { choice: BatchChoice; unitCost: number | undefined }) {
+const BatchChoiceView = observer(function BatchChoiceView({
+  choice,
+  unitCost,
+}: {
+  choice: BatchChoice;
+  unitCost: number | undefined;
+}) {
   const { t } = useStore();
   const count = batchCount(choice);
   const unit = unitCost === undefined ? null : tokensLabel(t, unitCost);
@@ -39,10 +44,18 @@ const BatchChoiceView = observer(function BatchChoiceView({ choice, unitCost }: 
       ) : (
         <ul className="batch__grid" aria-label={t('client-tools.batch.chosenLabel')}>
           {choice.images.map((image, i) => (
-            <li key={`${image.file.name}-${i}`} className={`batch-item${image.problem ? ' batch-item--error' : ''}`} data-testid="batch-choice-item">
-              <div className="batch-item__thumb">{image.url ? <img className="checkerboard" src={image.url} alt="" /> : null}</div>
+            <li
+              key={`${image.file.name}-${i}`}
+              className={`batch-item${image.problem ? ' batch-item--error' : ''}`}
+              data-testid="batch-choice-item"
+            >
+              <div className="batch-item__thumb">
+                {image.url ? <img className="checkerboard" src={image.url} alt="" /> : null}
+              </div>
               <span className="batch-item__name">{image.file.name}</span>
-              {image.problem ? <span className="batch-item__error">{t(image.problem.key, image.problem.vars)}</span> : null}
+              {image.problem ? (
+                <span className="batch-item__error">{t(image.problem.key, image.problem.vars)}</span>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -52,7 +65,15 @@ const BatchChoiceView = observer(function BatchChoiceView({ choice, unitCost }: 
 });
 
 /** One item of a running or finished batch: thumbnail, name, status, progress, and its actions. */
-const BatchItemCard = observer(function BatchItemCard({ item, batch, onRetry }: { item: BatchItemView; batch: BatchRunStore; onRetry(item: BatchItemView): void }) {
+const BatchItemCard = observer(function BatchItemCard({
+  item,
+  batch,
+  onRetry,
+}: {
+  item: BatchItemView;
+  batch: BatchRunStore;
+  onRetry(item: BatchItemView): void;
+}) {
   const { t } = useStore();
   const result = item.results[0];
   // The thumbnail is decorative: the file name is written beside it.
@@ -60,7 +81,9 @@ const BatchItemCard = observer(function BatchItemCard({ item, batch, onRetry }: 
   const job = { tool: batch.tool, input_name: item.file_name, params: batch.view?.params ?? {} };
   return (
     <li className={`batch-item batch-item--${item.status}`} data-testid="batch-item" data-status={item.status}>
-      <div className="batch-item__thumb">{thumb ? <img className="checkerboard" src={thumb} alt="" loading="lazy" /> : null}</div>
+      <div className="batch-item__thumb">
+        {thumb ? <img className="checkerboard" src={thumb} alt="" loading="lazy" /> : null}
+      </div>
       <span className="batch-item__name">{item.file_name}</span>
       <span className="batch-item__status">
         <Badge tone={JOB_TONES[item.status]}>{t(`client-tools.status.${item.status}`)}</Badge>
@@ -116,16 +139,30 @@ const BatchProgressView = observer(function BatchProgressView({ batch }: { batch
         <span data-testid="batch-done">{t('client-tools.batch.done', { done, total })}</span>
         <span className="batch__cost">{t('client-tools.batch.charged', { cost: tokensLabel(t, view.cost) })}</span>
       </div>
-      <ProgressBar value={total === 0 ? 0 : Math.round((done / total) * 100)} label={t('client-tools.batch.progressLabel')} />
+      <ProgressBar
+        value={total === 0 ? 0 : Math.round((done / total) * 100)}
+        label={t('client-tools.batch.progressLabel')}
+      />
       <div className="batch__actions">
         {succeeded > 0 ? (
-          <a className={`btn btn--${open ? 'secondary' : 'primary'} btn--md`} href={batch.zipUrl ?? undefined} download data-testid="batch-zip">
+          <a
+            className={`btn btn--${open ? 'secondary' : 'primary'} btn--md`}
+            href={batch.zipUrl ?? undefined}
+            download
+            data-testid="batch-zip"
+          >
             <Download aria-hidden="true" />
             <span>{t('client-tools.batch.downloadZip')}</span>
           </a>
         ) : null}
         {open ? (
-          <Button variant="secondary" onClick={() => void batch.cancelAll()} busy={batch.cancelling} busyText={t('client-tools.job.cancelling')} data-testid="batch-cancel">
+          <Button
+            variant="secondary"
+            onClick={() => void batch.cancelAll()}
+            busy={batch.cancelling}
+            busyText={t('client-tools.job.cancelling')}
+            data-testid="batch-cancel"
+          >
             {t('client-tools.batch.cancelAll')}
           </Button>
         ) : null}
@@ -160,7 +197,15 @@ const BatchProgressView = observer(function BatchProgressView({ batch }: { batch
 });
 
 /** The canvas of an upload tool in batch mode: the choice and its price, the upload, then the live batch. */
-export const BatchCanvas = observer(function BatchCanvas({ batch, choice, unitCost }: { batch: BatchRunStore; choice: BatchChoice | null; unitCost: number | undefined }) {
+export const BatchCanvas = observer(function BatchCanvas({
+  batch,
+  choice,
+  unitCost,
+}: {
+  batch: BatchRunStore;
+  choice: BatchChoice | null;
+  unitCost: number | undefined;
+}) {
   const { t } = useStore();
   if (batch.view) return <BatchProgressView batch={batch} />;
   return (

@@ -27,7 +27,11 @@ export function seedProblem(seed: string): boolean {
 
 /** The JSON body of POST /api/tools/generate. */
 export function generateBody(form: GenerateFormValues, sizes: string[]): Record<string, unknown> {
-  const body: Record<string, unknown> = { prompt: form.prompt.trim(), count: form.count, size: sizes.includes(form.size) ? form.size : sizes[0] };
+  const body: Record<string, unknown> = {
+    prompt: form.prompt.trim(),
+    count: form.count,
+    size: sizes.includes(form.size) ? form.size : sizes[0],
+  };
   if (form.style !== 'none') body.style = form.style;
   if (form.negativePrompt.trim()) body.negative_prompt = form.negativePrompt.trim();
   if (form.seed.trim()) body.seed = Number(form.seed);
@@ -44,7 +48,14 @@ interface GenerateFormProps {
 }
 
 /** Prompt with its character counter, count 1-4, size, style preset and the advanced options. */
-export const GenerateForm = observer(function GenerateForm({ values, onChange, sizes, styles, disabled, maxPrompt }: GenerateFormProps) {
+export const GenerateForm = observer(function GenerateForm({
+  values,
+  onChange,
+  sizes,
+  styles,
+  disabled,
+  maxPrompt,
+}: GenerateFormProps) {
   const { languages, t } = useStore();
   const promptId = useId();
   const [advanced, setAdvanced] = useState(false);
@@ -54,7 +65,9 @@ export const GenerateForm = observer(function GenerateForm({ values, onChange, s
       <div className="field">
         <label className="field__label" htmlFor={promptId}>
           {t('client-tools.generate.prompt')}
-          <span className="field__required" aria-hidden="true">*</span>
+          <span className="field__required" aria-hidden="true">
+            *
+          </span>
         </label>
         <textarea
           id={promptId}
@@ -90,7 +103,12 @@ export const GenerateForm = observer(function GenerateForm({ values, onChange, s
         options={styles.map((s) => ({ value: s.id, label: styleLabel(languages.catalogText, s) }))}
         onChange={(e) => set({ style: e.target.value })}
       />
-      <button type="button" className="tool-form__toggle" aria-expanded={advanced} onClick={() => setAdvanced(!advanced)}>
+      <button
+        type="button"
+        className="tool-form__toggle"
+        aria-expanded={advanced}
+        onClick={() => setAdvanced(!advanced)}
+      >
         <ChevronDown aria-hidden="true" />
         {t('client-tools.generate.advanced')}
       </button>

@@ -19,7 +19,9 @@ export const GeneratePage = observer(function GeneratePage() {
   const { tools, settings, t } = useStore();
   const { run, startOver } = useToolPage('generate');
   const navigate = useNavigate();
-  const sizes = settings.settings?.image_generation_sizes?.length ? settings.settings.image_generation_sizes : ['1024x1024'];
+  const sizes = settings.settings?.image_generation_sizes?.length
+    ? settings.settings.image_generation_sizes
+    : ['1024x1024'];
   const [form, setForm] = useState<GenerateFormValues>(() => emptyGenerateForm(sizes[0]!));
   const quote = tools.quote('generate', form.count);
 
@@ -27,14 +29,23 @@ export const GeneratePage = observer(function GeneratePage() {
     void tools.loadQuote('generate', form.count);
   }, [tools, form.count]);
 
-  const blocker = form.prompt.trim() === '' ? t('client-tools.generate.promptRequired') : seedProblem(form.seed) ? t('client-tools.generate.seedInvalid') : null;
+  const blocker =
+    form.prompt.trim() === ''
+      ? t('client-tools.generate.promptRequired')
+      : seedProblem(form.seed)
+        ? t('client-tools.generate.seedInvalid')
+        : null;
   // A fixed seed makes a repeat identical; without one every run draws new images.
   const fingerprint = form.seed.trim() !== '' ? JSON.stringify(form) : null;
   const start = () => void run.submit(generateBody(form, sizes), quote?.cost ?? 0, fingerprint);
 
   /** Hands a result to another tool as its input image. */
   const followUp = async (result: JobResultView, target: 'remove-background' | 'upscale') => {
-    const ok = await tools.handOff(result.url, target, `generated-${run.job?.id.slice(0, 8) ?? 'image'}.${result.format === 'jpeg' ? 'jpg' : result.format}`);
+    const ok = await tools.handOff(
+      result.url,
+      target,
+      `generated-${run.job?.id.slice(0, 8) ?? 'image'}.${result.format === 'jpeg' ? 'jpg' : result.format}`,
+    );
     if (ok) navigate(target === 'upscale' ? paths.services.upscale : paths.services.removeBackground);
   };
 
@@ -49,10 +60,20 @@ export const GeneratePage = observer(function GeneratePage() {
             </div>
             <figcaption className="result-card__actions">
               <DownloadLink job={run.job!} index={i} />
-              <Button variant="ghost" size="sm" icon={<Eraser aria-hidden="true" />} onClick={() => void followUp(result, 'remove-background')}>
+              <Button
+                variant="ghost"
+                size="sm"
+                icon={<Eraser aria-hidden="true" />}
+                onClick={() => void followUp(result, 'remove-background')}
+              >
                 {t('client-tools.generate.followRemove')}
               </Button>
-              <Button variant="ghost" size="sm" icon={<Maximize2 aria-hidden="true" />} onClick={() => void followUp(result, 'upscale')}>
+              <Button
+                variant="ghost"
+                size="sm"
+                icon={<Maximize2 aria-hidden="true" />}
+                onClick={() => void followUp(result, 'upscale')}
+              >
                 {t('client-tools.generate.followUpscale')}
               </Button>
             </figcaption>
@@ -76,8 +97,22 @@ export const GeneratePage = observer(function GeneratePage() {
       activity={run.activity}
       controls={
         <>
-          <GenerateForm values={form} onChange={setForm} sizes={sizes} styles={STYLE_PRESETS} disabled={run.busy} maxPrompt={LIMITS.promptMaxLength} />
-          <RunPanel tool="generate" label={t('client-tools.generate.run')} cost={quote?.cost} blocker={blocker} fingerprint={fingerprint} onRun={start} />
+          <GenerateForm
+            values={form}
+            onChange={setForm}
+            sizes={sizes}
+            styles={STYLE_PRESETS}
+            disabled={run.busy}
+            maxPrompt={LIMITS.promptMaxLength}
+          />
+          <RunPanel
+            tool="generate"
+            label={t('client-tools.generate.run')}
+            cost={quote?.cost}
+            blocker={blocker}
+            fingerprint={fingerprint}
+            onRun={start}
+          />
           <NewRunButton run={run} onClick={startOver} />
         </>
       }

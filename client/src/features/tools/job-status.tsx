@@ -13,7 +13,10 @@ export function stageText(t: Translate, tool: JobName, stage: string | null): st
   const report = parseJobStage(stage);
   if (!report) return t('client-tools.stage.starting');
   if (report.stage === 'processing' && report.done !== null && report.total !== null) {
-    return t(tool === 'generate' ? 'client-tools.stage.steps' : 'client-tools.stage.tiles', { done: report.done, total: report.total });
+    return t(tool === 'generate' ? 'client-tools.stage.steps' : 'client-tools.stage.tiles', {
+      done: report.done,
+      total: report.total,
+    });
   }
   return t(`client-tools.stage.${report.stage}`);
 }
@@ -72,7 +75,12 @@ export const JobStatus = observer(function JobStatus({ run }: { run: ToolRunStor
       : t('client-tools.job.queued')
     : stageText(t, run.tool, state.job.stage);
   return (
-    <div className="job-status" data-testid="job-status" data-status={state.status} data-stage={parseJobStage(state.job.stage)?.stage ?? ''}>
+    <div
+      className="job-status"
+      data-testid="job-status"
+      data-status={state.status}
+      data-stage={parseJobStage(state.job.stage)?.stage ?? ''}
+    >
       <div className="job-status__row">
         <Badge tone={queued ? 'neutral' : 'accent'}>{t(`client-tools.status.${state.status}`)}</Badge>
         <span data-testid="job-stage">{stage}</span>
@@ -84,7 +92,13 @@ export const JobStatus = observer(function JobStatus({ run }: { run: ToolRunStor
         ) : null}
       </div>
       <ProgressBar value={queued ? undefined : state.progress} label={t('client-tools.job.progressLabel')} />
-      <Button variant="secondary" size="sm" onClick={() => void run.cancel()} busy={run.cancelling} busyText={t('client-tools.job.cancelling')}>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => void run.cancel()}
+        busy={run.cancelling}
+        busyText={t('client-tools.job.cancelling')}
+      >
         {t('client-tools.job.cancel')}
       </Button>
     </div>

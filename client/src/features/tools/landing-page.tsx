@@ -80,7 +80,9 @@ export const ToolLandingPage = observer(function ToolLandingPage({ tool }: { too
                 {t('client-tools.landing.ctaGuest')}
               </ButtonLink>
             )}
-            {!auth.isAuthenticated ? <span className="landing__free">{t('client-tools.landing.freeTokens')}</span> : null}
+            {!auth.isAuthenticated ? (
+              <span className="landing__free">{t('client-tools.landing.freeTokens')}</span>
+            ) : null}
           </div>
         </div>
         {c.example ? (

@@ -29,7 +29,11 @@ export const RemoveBackgroundPage = observer(function RemoveBackgroundPage() {
   const options = { format, background: useColor && !maskOnly ? color : null, maskOnly };
   const fingerprint = uploadFingerprint(upload.file, options);
   // The options as the API's form fields, for a single run and for a batch alike.
-  const fields: Record<string, string> = { output_format: format, mask_only: String(maskOnly), ...(options.background ? { background_color: options.background } : {}) };
+  const fields: Record<string, string> = {
+    output_format: format,
+    mask_only: String(maskOnly),
+    ...(options.background ? { background_color: options.background } : {}),
+  };
   const start = () => {
     if (!upload.file) return;
     const body = new FormData();
@@ -45,7 +49,9 @@ export const RemoveBackgroundPage = observer(function RemoveBackgroundPage() {
   const canvas =
     job && result && preview ? (
       <figure className="result-single" data-testid="result">
-        {transparent ? <BackdropPicker value={backdrop} color={previewColor} onChange={setBackdrop} onColor={setPreviewColor} /> : null}
+        {transparent ? (
+          <BackdropPicker value={backdrop} color={previewColor} onChange={setBackdrop} onColor={setPreviewColor} />
+        ) : null}
         <ComparisonSlider
           before={preview}
           after={result.url}
@@ -88,8 +94,17 @@ export const RemoveBackgroundPage = observer(function RemoveBackgroundPage() {
         ]}
         onChange={(e) => setFormat(e.target.value as 'png' | 'webp')}
       />
-      <Checkbox label={t('client-tools.removeBg.maskOnly')} checked={maskOnly} onChange={(e) => setMaskOnly(e.target.checked)} />
-      <Checkbox label={t('client-tools.removeBg.useColor')} checked={useColor} disabled={maskOnly} onChange={(e) => setUseColor(e.target.checked)} />
+      <Checkbox
+        label={t('client-tools.removeBg.maskOnly')}
+        checked={maskOnly}
+        onChange={(e) => setMaskOnly(e.target.checked)}
+      />
+      <Checkbox
+        label={t('client-tools.removeBg.useColor')}
+        checked={useColor}
+        disabled={maskOnly}
+        onChange={(e) => setUseColor(e.target.checked)}
+      />
       {useColor && !maskOnly ? (
         <label className="tool-form__color">
           <span>{t('client-tools.removeBg.color')}</span>

@@ -43,7 +43,16 @@ interface RunPanelProps {
  * on screen, secondary to its Download), with the reasons a run cannot start:
  * tool unavailable, email not verified, not enough tokens (link to pricing with the missing amount).
  */
-export const RunPanel = observer(function RunPanel({ tool, label, cost, blocker, disabled: disabledByPage, fingerprint = null, runner, onRun }: RunPanelProps) {
+export const RunPanel = observer(function RunPanel({
+  tool,
+  label,
+  cost,
+  blocker,
+  disabled: disabledByPage,
+  fingerprint = null,
+  runner,
+  onRun,
+}: RunPanelProps) {
   const { tools, profile, auth, tokenPricing, t } = useStore();
   const [confirming, setConfirming] = useState(false);
   const location = useLocation();
@@ -51,10 +60,12 @@ export const RunPanel = observer(function RunPanel({ tool, label, cost, blocker,
   const available = tools.available(tool);
   const short = cost !== undefined && profile.profile !== null && profile.balance < cost;
   const problem = run.problem;
-  const missing = problem?.kind === 'insufficient' ? problem.missing : cost !== undefined ? Math.max(0.1, cost - profile.balance) : 0;
+  const missing =
+    problem?.kind === 'insufficient' ? problem.missing : cost !== undefined ? Math.max(0.1, cost - profile.balance) : 0;
   // the purchase offered is one checkout accepts: never below the minimum top-up
   const offer = tokenPricing.purchaseOffer(missing);
-  const disabled = available === false || !auth.emailVerified || short || run.busy || Boolean(blocker) || Boolean(disabledByPage);
+  const disabled =
+    available === false || !auth.emailVerified || short || run.busy || Boolean(blocker) || Boolean(disabledByPage);
   const here = `${location.pathname}${location.search}`;
   const again = run.hasResult;
   const text = again ? t('client-tools.common.runAgain') : label;
@@ -77,7 +88,9 @@ export const RunPanel = observer(function RunPanel({ tool, label, cost, blocker,
       {!auth.emailVerified ? (
         <p className="notice notice--warning">
           {t('client-tools.run.unverified')}{' '}
-          <Link to={`${paths.emailVerification}?redirect=${encodeURIComponent(here)}`}>{t('client-tools.run.verifyLink')}</Link>
+          <Link to={`${paths.emailVerification}?redirect=${encodeURIComponent(here)}`}>
+            {t('client-tools.run.verifyLink')}
+          </Link>
         </p>
       ) : null}
       {short || problem?.kind === 'insufficient' ? (
@@ -88,7 +101,10 @@ export const RunPanel = observer(function RunPanel({ tool, label, cost, blocker,
           </Link>
         </p>
       ) : null}
-      {problem && (problem.kind === 'invalid' || problem.kind === 'other' || (problem.kind === 'unavailable' && available !== false)) ? (
+      {problem &&
+      (problem.kind === 'invalid' ||
+        problem.kind === 'other' ||
+        (problem.kind === 'unavailable' && available !== false)) ? (
         <p className="notice notice--error" role="alert">
           {problem.message}
         </p>

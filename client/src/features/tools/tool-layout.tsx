@@ -11,14 +11,32 @@ const SHOWN = new Set(['submitting', 'succeeded', 'failed', 'cancelled']);
  * the upload zone) come first, and the canvas scrolls into view when a run starts and again when it ends.
  * `activity` names the run's moment ('idle', 'submitting', or the job's status).
  */
-export function ToolLayout({ title, lead, controls, canvas, activity = 'idle' }: { title: string; lead: string; controls: ReactNode; canvas: ReactNode; activity?: string }) {
+export function ToolLayout({
+  title,
+  lead,
+  controls,
+  canvas,
+  activity = 'idle',
+}: {
+  title: string;
+  lead: string;
+  controls: ReactNode;
+  canvas: ReactNode;
+  activity?: string;
+}) {
   const canvasRef = useRef<HTMLElement>(null);
   const previous = useRef(activity);
 
   useEffect(() => {
     const changed = previous.current !== activity;
     previous.current = activity;
-    if (!changed || !SHOWN.has(activity) || typeof window.matchMedia !== 'function' || !window.matchMedia(PHONE).matches) return;
+    if (
+      !changed ||
+      !SHOWN.has(activity) ||
+      typeof window.matchMedia !== 'function' ||
+      !window.matchMedia(PHONE).matches
+    )
+      return;
     const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     canvasRef.current?.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
   }, [activity]);

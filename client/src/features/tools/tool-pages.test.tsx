@@ -9,13 +9,44 @@ function signedIn(balance: number, available = true) {
   return withCatalog(new FakeApi())
     .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
     .on('GET /user/profile', ok(profileFixture({ surname: 'L', balance })))
-    .on('GET /tools/status', ok({ generate: { available, provider: available ? 'cpu' : null }, 'remove-background': { available: true, provider: 'cpu' }, upscale: { available: true, provider: 'cpu' } }))
-    .on('GET /tools/quote', (req) => ok({ tool: req.params.tool, count: Number(req.params.count), factor: null, unit_price: 1, cost: Number(req.params.count) }));
+    .on(
+      'GET /tools/status',
+      ok({
+        generate: { available, provider: available ? 'cpu' : null },
+        'remove-background': { available: true, provider: 'cpu' },
+        upscale: { available: true, provider: 'cpu' },
+      }),
+    )
+    .on('GET /tools/quote', (req) =>
+      ok({
+        tool: req.params.tool,
+        count: Number(req.params.count),
+        factor: null,
+        unit_price: 1,
+        cost: Number(req.params.count),
+      }),
+    );
 }
 
 describe('generate page', () => {
   it('shows the cost on the button and sends the prompt, count and size', async () => {
-    const api = signedIn(5).on('POST /tools/generate', { status: 202, data: { status: 'OK', payload: { id: 'j1', tool: 'generate', status: 'queued', progress: 0, queue_position: 1, results: [], cost: 2, refunded: false, error: null } } });
+    const api = signedIn(5).on('POST /tools/generate', {
+      status: 202,
+      data: {
+        status: 'OK',
+        payload: {
+          id: 'j1',
+          tool: 'generate',
+          status: 'queued',
+          progress: 0,
+          queue_position: 1,
+          results: [],
+          cost: 2,
+          refunded: false,
+          error: null,
+        },
+      },
+    });
     renderApp('/services/generate-image', api);
     fireEvent.change(await screen.findByLabelText(/Prompt/), { target: { value: 'a red fox' } });
     expect(screen.getByTestId('prompt-counter').textContent).toBe('9 / 1000');

@@ -27,13 +27,18 @@ describe('checkUpload', () => {
 
   it('reports an empty file, then the type, then the size, then unreadable, then megapixels', () => {
     expect(checkUpload({ ...ok, bytes: 0, format: null })?.key).toBe('client-tools.upload.errors.empty');
-    expect(checkUpload({ ...ok, format: null, bytes: LIMITS.uploadMaxBytes + 1 })?.key).toBe('client-tools.upload.errors.type');
+    expect(checkUpload({ ...ok, format: null, bytes: LIMITS.uploadMaxBytes + 1 })?.key).toBe(
+      'client-tools.upload.errors.type',
+    );
     expect(checkUpload({ ...ok, bytes: 25 * 1024 * 1024, width: 9000, height: 9000 })).toEqual({
       key: 'client-tools.upload.errors.size',
       vars: { size: '25', max: 20 },
     });
     expect(checkUpload({ ...ok, width: null, height: null })?.key).toBe('client-tools.upload.errors.unreadable');
-    expect(checkUpload({ ...ok, width: 6000, height: 5000 })).toEqual({ key: 'client-tools.upload.errors.pixels', vars: { mp: '30', max: 25 } });
+    expect(checkUpload({ ...ok, width: 6000, height: 5000 })).toEqual({
+      key: 'client-tools.upload.errors.pixels',
+      vars: { mp: '30', max: 25 },
+    });
   });
 
   it('takes exactly the limits: 20 MB and 25 MP pass, one more fails', () => {

@@ -38,15 +38,24 @@ export function checkUpload(facts: UploadFacts, upscaleFactor?: number): UploadP
   if (facts.bytes === 0) return { key: 'client-tools.upload.errors.empty' };
   if (!facts.format) return { key: 'client-tools.upload.errors.type' };
   if (facts.bytes > LIMITS.uploadMaxBytes) {
-    return { key: 'client-tools.upload.errors.size', vars: { size: oneDecimal(facts.bytes / MB), max: LIMITS.uploadMaxBytes / MB } };
+    return {
+      key: 'client-tools.upload.errors.size',
+      vars: { size: oneDecimal(facts.bytes / MB), max: LIMITS.uploadMaxBytes / MB },
+    };
   }
   if (facts.width === null || facts.height === null) return { key: 'client-tools.upload.errors.unreadable' };
   const pixels = facts.width * facts.height;
   if (pixels > LIMITS.uploadMaxPixels) {
-    return { key: 'client-tools.upload.errors.pixels', vars: { mp: oneDecimal(pixels / 1e6), max: LIMITS.uploadMaxPixels / 1e6 } };
+    return {
+      key: 'client-tools.upload.errors.pixels',
+      vars: { mp: oneDecimal(pixels / 1e6), max: LIMITS.uploadMaxPixels / 1e6 },
+    };
   }
   if (upscaleFactor && pixels * upscaleFactor ** 2 > LIMITS.upscaleOutputMaxPixels) {
-    return { key: 'client-tools.upscale.errors.outputTooLarge', vars: { factor: upscaleFactor, side: maxUpscaleSide(upscaleFactor) } };
+    return {
+      key: 'client-tools.upscale.errors.outputTooLarge',
+      vars: { factor: upscaleFactor, side: maxUpscaleSide(upscaleFactor) },
+    };
   }
   return null;
 }

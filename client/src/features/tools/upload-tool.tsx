@@ -92,7 +92,15 @@ function uploadRunGate(upload: UploadState, t: Translate): { blocker: string | n
 }
 
 /** An upload tool's canvas before its result: the job's status over the input image, or an empty state. */
-export const InputPreview = observer(function InputPreview({ run, preview, emptyText }: { run: ToolRunStore; preview: string | null; emptyText: string }) {
+export const InputPreview = observer(function InputPreview({
+  run,
+  preview,
+  emptyText,
+}: {
+  run: ToolRunStore;
+  preview: string | null;
+  emptyText: string;
+}) {
   const { t } = useStore();
   return (
     <>
@@ -100,7 +108,12 @@ export const InputPreview = observer(function InputPreview({ run, preview, empty
       {preview ? (
         <div className="result-single__frame">
           {/* The checkerboard sits on the image itself, so an opaque photo shows none around it. */}
-          <img className="checkerboard" src={preview} alt={t('client-tools.removeBg.inputAlt')} data-testid="input-preview" />
+          <img
+            className="checkerboard"
+            src={preview}
+            alt={t('client-tools.removeBg.inputAlt')}
+            data-testid="input-preview"
+          />
         </div>
       ) : (
         <EmptyState icon={<ImageOff aria-hidden="true" />} text={emptyText} />
@@ -134,7 +147,22 @@ interface UploadToolLayoutProps {
  * Several images or a ZIP turn it into the batch flow: the canvas shows the choice with its total price, then
  * the batch's items live, and the run panel sends the batch.
  */
-export const UploadToolLayout = observer(function UploadToolLayout({ tool, title, lead, canvas, run, batch, upload, fields, startOver, runLabel, cost, fingerprint, onRun, children }: UploadToolLayoutProps) {
+export const UploadToolLayout = observer(function UploadToolLayout({
+  tool,
+  title,
+  lead,
+  canvas,
+  run,
+  batch,
+  upload,
+  fields,
+  startOver,
+  runLabel,
+  cost,
+  fingerprint,
+  onRun,
+  children,
+}: UploadToolLayoutProps) {
   const { t } = useStore();
   const batchMode = upload.batch !== null || batch.phase !== 'idle';
   const busy = run.busy || batch.busy;
@@ -150,7 +178,9 @@ export const UploadToolLayout = observer(function UploadToolLayout({ tool, title
     <ToolLayout
       title={title}
       lead={lead}
-      canvas={batchMode ? <BatchCanvas batch={batch} choice={batch.view ? null : upload.batch} unitCost={cost} /> : canvas}
+      canvas={
+        batchMode ? <BatchCanvas batch={batch} choice={batch.view ? null : upload.batch} unitCost={cost} /> : canvas
+      }
       activity={batchMode ? batch.phase : run.activity}
       controls={
         <>
@@ -172,7 +202,14 @@ export const UploadToolLayout = observer(function UploadToolLayout({ tool, title
               />
             )
           ) : (
-            <RunPanel tool={tool} label={runLabel} cost={cost} {...uploadRunGate(upload, t)} fingerprint={fingerprint} onRun={onRun} />
+            <RunPanel
+              tool={tool}
+              label={runLabel}
+              cost={cost}
+              {...uploadRunGate(upload, t)}
+              fingerprint={fingerprint}
+              onRun={onRun}
+            />
           )}
           {batchMode ? (
             batch.finished ? (

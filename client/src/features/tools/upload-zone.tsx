@@ -24,7 +24,13 @@ function carriesFiles(event: globalThis.DragEvent | DragEvent): boolean {
  * paste anywhere on the page. Several images, or a ZIP of them, make a batch. Shows the client check's
  * message before anything is uploaded.
  */
-export const UploadZone = observer(function UploadZone({ upload, disabled }: { upload: UploadState; disabled?: boolean }) {
+export const UploadZone = observer(function UploadZone({
+  upload,
+  disabled,
+}: {
+  upload: UploadState;
+  disabled?: boolean;
+}) {
   const { t } = useStore();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -81,7 +87,10 @@ export const UploadZone = observer(function UploadZone({ upload, disabled }: { u
   const problem = failed ? t(failed.key, failed.vars) : null;
   return (
     <div className="field">
-      <div className={`upload-zone${over ? ' upload-zone--over' : ''}${problem ? ' upload-zone--error' : ''}`} data-testid="upload-zone">
+      <div
+        className={`upload-zone${over ? ' upload-zone--over' : ''}${problem ? ' upload-zone--error' : ''}`}
+        data-testid="upload-zone"
+      >
         <ImageUp aria-hidden="true" />
         <p>
           {t('client-tools.upload.drop')}{' '}
@@ -110,8 +119,12 @@ export const UploadZone = observer(function UploadZone({ upload, disabled }: { u
             : upload.batch
               ? batchHint(upload, t)
               : upload.file && upload.facts?.width
-              ? t('client-tools.upload.selected', { name: upload.file.name, w: upload.facts.width, h: upload.facts.height ?? 0 })
-              : `${t('client-tools.upload.hint', { mb: LIMITS.uploadMaxBytes / 1024 / 1024, mp: LIMITS.uploadMaxPixels / 1e6 })} ${t('client-tools.upload.batchHint')}`}
+                ? t('client-tools.upload.selected', {
+                    name: upload.file.name,
+                    w: upload.facts.width,
+                    h: upload.facts.height ?? 0,
+                  })
+                : `${t('client-tools.upload.hint', { mb: LIMITS.uploadMaxBytes / 1024 / 1024, mp: LIMITS.uploadMaxPixels / 1e6 })} ${t('client-tools.upload.batchHint')}`}
         </p>
       </div>
       {over ? (
@@ -133,7 +146,9 @@ function batchHint(upload: UploadState, t: ReturnType<typeof useStore>['t']): st
   const batch = upload.batch!;
   const count = batchCount(batch);
   if (batch.archive) {
-    return count === null ? t('client-tools.batch.zipUnread', { name: batch.archive.file.name }) : t('client-tools.batch.zipChosen', { name: batch.archive.file.name, n: count });
+    return count === null
+      ? t('client-tools.batch.zipUnread', { name: batch.archive.file.name })
+      : t('client-tools.batch.zipChosen', { name: batch.archive.file.name, n: count });
   }
   return t('client-tools.batch.imagesChosen', { n: count ?? 0 });
 }

@@ -23,7 +23,7 @@ export const UpscalePage = observer(function UpscalePage() {
   const [model, setModel] = useState<UpscaleModel>(DEFAULT_UPSCALE_MODEL);
   const offered = tools.models('upscale');
   // Before the status is known (or when no worker is up) the full list shows; the server has the last word.
-  const choices = UPSCALE_MODELS.filter((m) => offered.length === 0 ? m !== 'photo-max' : offered.includes(m));
+  const choices = UPSCALE_MODELS.filter((m) => (offered.length === 0 ? m !== 'photo-max' : offered.includes(m)));
   const [view, setView] = useState<'compare' | 'lens'>('compare');
   const { run, batch, startOver, upload, preview: before } = useUploadTool('upscale', factor);
   const quote = tools.quote('upscale', 1, factor, model);
@@ -33,7 +33,8 @@ export const UpscalePage = observer(function UpscalePage() {
   }, [tools, factor, model]);
 
   useEffect(() => {
-    if (!choices.includes(model) && choices[0]) setModel(choices.includes(DEFAULT_UPSCALE_MODEL) ? DEFAULT_UPSCALE_MODEL : choices[0]);
+    if (!choices.includes(model) && choices[0])
+      setModel(choices.includes(DEFAULT_UPSCALE_MODEL) ? DEFAULT_UPSCALE_MODEL : choices[0]);
   }, [choices, model]);
 
   const fingerprint = uploadFingerprint(upload.file, { factor, format });
@@ -72,7 +73,9 @@ export const UpscalePage = observer(function UpscalePage() {
           <ZoomLens src={result.url} alt={t('client-tools.upscale.after')} naturalWidth={result.width} />
         )}
         <figcaption className="result-card__actions">
-          <span className="result-single__size">{t('client-tools.upscale.resultSize', { w: result.width, h: result.height })}</span>
+          <span className="result-single__size">
+            {t('client-tools.upscale.resultSize', { w: result.width, h: result.height })}
+          </span>
           <DownloadLink job={run.job!} />
         </figcaption>
       </figure>
@@ -108,7 +111,10 @@ export const UpscalePage = observer(function UpscalePage() {
       <Select
         label={t('client-tools.upscale.factor')}
         value={String(factor)}
-        options={factors.map((f) => ({ value: String(f), label: t('client-tools.upscale.factorOption', { factor: f, side: maxUpscaleSide(f) }) }))}
+        options={factors.map((f) => ({
+          value: String(f),
+          label: t('client-tools.upscale.factorOption', { factor: f, side: maxUpscaleSide(f) }),
+        }))}
         onChange={(e) => setFactor(Number(e.target.value))}
       />
       <Select

@@ -45,9 +45,11 @@ const MB = 1024 * 1024;
 /** The batch-wide limits, checked before anything is sent. */
 function batchProblem(images: File[], archive: File | null): UploadProblem | null {
   const count = images.length;
-  if (count > BATCH_LIMITS.maxItems) return { key: 'client-tools.batch.errors.tooMany', vars: { n: count, max: BATCH_LIMITS.maxItems } };
+  if (count > BATCH_LIMITS.maxItems)
+    return { key: 'client-tools.batch.errors.tooMany', vars: { n: count, max: BATCH_LIMITS.maxItems } };
   const bytes = archive ? archive.size : images.reduce((sum, f) => sum + f.size, 0);
-  if (bytes > BATCH_LIMITS.maxTotalBytes) return { key: 'client-tools.batch.errors.tooLarge', vars: { max: BATCH_LIMITS.maxTotalBytes / MB } };
+  if (bytes > BATCH_LIMITS.maxTotalBytes)
+    return { key: 'client-tools.batch.errors.tooLarge', vars: { max: BATCH_LIMITS.maxTotalBytes / MB } };
   return null;
 }
 
@@ -57,17 +59,27 @@ export function useUpload(upscaleFactor?: number): UploadState {
   const [facts, setFacts] = useState<UploadFacts | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
-  const [batch, setBatch] = useState<{ images: { file: File; url: string | null; facts: UploadFacts }[]; archive: BatchChoice['archive']; checking: boolean } | null>(null);
+  const [batch, setBatch] = useState<{
+    images: { file: File; url: string | null; facts: UploadFacts }[];
+    archive: BatchChoice['archive'];
+    checking: boolean;
+  } | null>(null);
   const latest = useRef<unknown>(null);
   const [chosen, setChosen] = useState(0);
 
-  useEffect(() => () => {
-    if (previewUrl) URL.revokeObjectURL(previewUrl);
-  }, [previewUrl]);
+  useEffect(
+    () => () => {
+      if (previewUrl) URL.revokeObjectURL(previewUrl);
+    },
+    [previewUrl],
+  );
 
-  useEffect(() => () => {
-    batch?.images.forEach((i) => i.url && URL.revokeObjectURL(i.url));
-  }, [batch?.images]);
+  useEffect(
+    () => () => {
+      batch?.images.forEach((i) => i.url && URL.revokeObjectURL(i.url));
+    },
+    [batch?.images],
+  );
 
   const read = useCallback((next: File) => {
     latest.current = next;
@@ -103,10 +115,12 @@ export function useUpload(upscaleFactor?: number): UploadState {
     // Archives mixed in with images are left out: a batch is either images or one ZIP.
     const images = files.filter((f) => !isZipFile(f));
     setBatch({ images: [], archive: null, checking: true });
-    void Promise.all(images.map(async (f) => {
-      const result = await inspectFile(f);
-      return { file: f, facts: result, url: result.width ? URL.createObjectURL(f) : null };
-    })).then((checked) => {
+    void Promise.all(
+      images.map(async (f) => {
+        const result = await inspectFile(f);
+        return { file: f, facts: result, url: result.width ? URL.createObjectURL(f) : null };
+      }),
+    ).then((checked) => {
       if (latest.current === token) setBatch({ images: checked, archive: null, checking: false });
       else checked.forEach((c) => c.url && URL.revokeObjectURL(c.url));
     });
@@ -134,7 +148,10 @@ export function useUpload(upscaleFactor?: number): UploadState {
         images: batch.images.map((i) => ({ file: i.file, url: i.url, problem: checkUpload(i.facts, upscaleFactor) })),
         archive: batch.archive,
         checking: batch.checking,
-        problem: batchProblem(batch.images.map((i) => i.file), batch.archive?.file ?? null),
+        problem: batchProblem(
+          batch.images.map((i) => i.file),
+          batch.archive?.file ?? null,
+        ),
       }
     : null;
   return { file, facts, previewUrl, checking, problem, batch: batchChoice, chosen, choose, chooseMany, clearBatch };

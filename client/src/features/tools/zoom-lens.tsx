@@ -67,7 +67,8 @@ export function ZoomLens({ src, alt, naturalWidth }: { src: string; alt: string;
     pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
     if (pinch.current && pointers.current.size === 2) {
       const distance = spread();
-      if (pinch.current.distance > 0) setZoom(clamp((pinch.current.zoom * distance) / pinch.current.distance, MIN_ZOOM, MAX_ZOOM));
+      if (pinch.current.distance > 0)
+        setZoom(clamp((pinch.current.zoom * distance) / pinch.current.distance, MIN_ZOOM, MAX_ZOOM));
     } else {
       place(e.clientX, e.clientY);
     }
@@ -83,7 +84,12 @@ export function ZoomLens({ src, alt, naturalWidth }: { src: string; alt: string;
     const rect = imageRect();
     if (!rect) return;
     const current = spot ?? { fx: 0.5, fy: 0.5 };
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-KEY_STEP, 0], ArrowRight: [KEY_STEP, 0], ArrowUp: [0, -KEY_STEP], ArrowDown: [0, KEY_STEP] };
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-KEY_STEP, 0],
+      ArrowRight: [KEY_STEP, 0],
+      ArrowUp: [0, -KEY_STEP],
+      ArrowDown: [0, KEY_STEP],
+    };
     const move = moves[e.key];
     if (move) {
       setSpot({ fx: clamp(current.fx + move[0], 0, 1), fy: clamp(current.fy + move[1], 0, 1) });

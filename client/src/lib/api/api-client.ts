@@ -110,7 +110,10 @@ export class ApiClient {
    */
   private async ensureXsrfToken(force: boolean): Promise<void> {
     if (!force && readCookie(CSRF_COOKIE_NAME)) return;
-    await this.send({ method: 'GET', url: '/csrf', params: {}, headers: { Accept: 'application/json' } }, { skipCommonParams: true }).catch(() => undefined);
+    await this.send(
+      { method: 'GET', url: '/csrf', params: {}, headers: { Accept: 'application/json' } },
+      { skipCommonParams: true },
+    ).catch(() => undefined);
   }
 
   /** Adds the XSRF header and the common parameters, then sends. (The browser signs in with the session cookie;
@@ -122,7 +125,13 @@ export class ApiClient {
     return this.transport(request);
   }
 
-  private async request<T>(method: Method, url: string, body: object | undefined, options: CallOptions, retried = false): Promise<ApiOk<T>> {
+  private async request<T>(
+    method: Method,
+    url: string,
+    body: object | undefined,
+    options: CallOptions,
+    retried = false,
+  ): Promise<ApiOk<T>> {
     const needsToken = method !== 'GET' || options.xsrf === true;
     if (needsToken) await this.ensureXsrfToken(retried);
     let error: ApiRequestError;
@@ -144,9 +153,13 @@ export class ApiClient {
       error = httpError(response.status, response.data);
     } catch (err) {
       aborted = err instanceof TransportError && err.aborted;
-      error = err instanceof ApiRequestError ? err : new ApiRequestError('network', err instanceof Error ? err.message : 'Network error');
+      error =
+        err instanceof ApiRequestError
+          ? err
+          : new ApiRequestError('network', err instanceof Error ? err.message : 'Network error');
     }
-    if (needsToken && !retried && error.status === 403 && error.code === 'csrf_invalid') return this.request<T>(method, url, body, options, true);
+    if (needsToken && !retried && error.status === 403 && error.code === 'csrf_invalid')
+      return this.request<T>(method, url, body, options, true);
     if (!options.skipErrorHandling && !aborted) this.hooks.onError(error);
     throw error;
   }

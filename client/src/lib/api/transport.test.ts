@@ -31,7 +31,13 @@ describe('xhrTransport (jsdom XMLHttpRequest against a local server)', () => {
         if (req.url?.startsWith('/api/text')) return void res.end('plain words');
         res.statusCode = req.url?.startsWith('/api/missing') ? 404 : 200;
         res.setHeader('Content-Type', 'application/json');
-        res.end(JSON.stringify(res.statusCode === 200 ? { status: 'OK', payload: 1 } : { status: 'ERROR', code: 'not_found', message: 'Gone' }));
+        res.end(
+          JSON.stringify(
+            res.statusCode === 200
+              ? { status: 'OK', payload: 1 }
+              : { status: 'ERROR', code: 'not_found', message: 'Gone' },
+          ),
+        );
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -44,7 +50,13 @@ describe('xhrTransport (jsdom XMLHttpRequest against a local server)', () => {
 
   it('sends JSON bodies with their content type, the query and the headers, and parses the JSON reply', async () => {
     const send = xhrTransport(base, 2000);
-    const reply = await send({ method: 'POST', url: '/things', params: { page: 2, skip: undefined, q: 'a b' }, data: { x: 1 }, headers: { 'X-XSRF-TOKEN': 'tok' } });
+    const reply = await send({
+      method: 'POST',
+      url: '/things',
+      params: { page: 2, skip: undefined, q: 'a b' },
+      data: { x: 1 },
+      headers: { 'X-XSRF-TOKEN': 'tok' },
+    });
     expect(reply).toEqual({ status: 200, data: { status: 'OK', payload: 1 } });
     expect(seen).toMatchObject({ method: 'POST', url: '/api/things?page=2&q=a+b', body: '{"x":1}' });
     expect(seen?.headers['content-type']).toBe('application/json');
@@ -62,13 +74,20 @@ describe('xhrTransport (jsdom XMLHttpRequest against a local server)', () => {
   });
 
   it('rejects with a TransportError on timeout, on an unreachable server and on abort (marked aborted)', async () => {
-    await expect(xhrTransport(base, 100)({ method: 'GET', url: '/slow', params: {}, headers: {} })).rejects.toMatchObject({ name: 'TransportError', aborted: false });
+    await expect(
+      xhrTransport(base, 100)({ method: 'GET', url: '/slow', params: {}, headers: {} }),
+    ).rejects.toMatchObject({ name: 'TransportError', aborted: false });
     // jsdom reports the refused connection on the console as well; that line is expected here.
     const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    await expect(xhrTransport('http://127.0.0.1:1/api', 2000)({ method: 'GET', url: '/x', params: {}, headers: {} })).rejects.toBeInstanceOf(TransportError);
+    await expect(
+      xhrTransport('http://127.0.0.1:1/api', 2000)({ method: 'GET', url: '/x', params: {}, headers: {} }),
+    ).rejects.toBeInstanceOf(TransportError);
     quiet.mockRestore();
     const controller = new AbortController();
-    const pending = xhrTransport(base, 2000)({ method: 'GET', url: '/slow', params: {}, headers: {}, signal: controller.signal });
+    const pending = xhrTransport(
+      base,
+      2000,
+    )({ method: 'GET', url: '/slow', params: {}, headers: {}, signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toMatchObject({ aborted: true });
   });

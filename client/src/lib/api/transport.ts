@@ -76,7 +76,8 @@ export function xhrTransport(baseURL: string, timeoutMs: number): Transport {
         xhr.setRequestHeader('Content-Type', 'application/json');
       }
       const onUploadProgress = request.onUploadProgress;
-      if (onUploadProgress) xhr.upload.onprogress = (e) => onUploadProgress(e.lengthComputable && e.total > 0 ? e.loaded / e.total : 0);
+      if (onUploadProgress)
+        xhr.upload.onprogress = (e) => onUploadProgress(e.lengthComputable && e.total > 0 ? e.loaded / e.total : 0);
       const onAbort = () => xhr.abort();
       request.signal?.addEventListener('abort', onAbort, { once: true });
       const settle = () => request.signal?.removeEventListener('abort', onAbort);

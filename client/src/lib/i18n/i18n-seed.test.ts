@@ -7,17 +7,23 @@ import { interpolate, translate } from './translate';
 const STRINGS_DIR = path.resolve(__dirname, '../../../../migrations/seeds/strings');
 
 describe('UI strings seed', () => {
-  it.each(Object.entries(namespaces))('strings/%s.json has every key with the same English text and a German text', (ns, messages) => {
-    const seed = JSON.parse(fs.readFileSync(path.join(STRINGS_DIR, `${ns}.json`), 'utf8')) as { en: Record<string, string>; de: Record<string, string> };
-    for (const [key, text] of Object.entries(messages)) {
-      expect([key, seed.en[key]]).toEqual([key, text]);
-      expect([key, typeof seed.de[key] === 'string' && seed.de[key].length > 0]).toEqual([key, true]);
-      // A translation must keep every placeholder of the English text.
-      const placeholders = (value: string) => (value.match(/\{\w+\}/g) ?? []).sort();
-      expect([key, placeholders(seed.de[key]!)]).toEqual([key, placeholders(text)]);
-    }
-    expect(Object.keys(seed.en).sort()).toEqual(Object.keys(messages).sort());
-  });
+  it.each(Object.entries(namespaces))(
+    'strings/%s.json has every key with the same English text and a German text',
+    (ns, messages) => {
+      const seed = JSON.parse(fs.readFileSync(path.join(STRINGS_DIR, `${ns}.json`), 'utf8')) as {
+        en: Record<string, string>;
+        de: Record<string, string>;
+      };
+      for (const [key, text] of Object.entries(messages)) {
+        expect([key, seed.en[key]]).toEqual([key, text]);
+        expect([key, typeof seed.de[key] === 'string' && seed.de[key].length > 0]).toEqual([key, true]);
+        // A translation must keep every placeholder of the English text.
+        const placeholders = (value: string) => (value.match(/\{\w+\}/g) ?? []).sort();
+        expect([key, placeholders(seed.de[key]!)]).toEqual([key, placeholders(text)]);
+      }
+      expect(Object.keys(seed.en).sort()).toEqual(Object.keys(messages).sort());
+    },
+  );
 });
 
 describe('translate', () => {

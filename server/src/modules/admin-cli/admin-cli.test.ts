@@ -39,9 +39,16 @@ describe('operator CLI (npm run admin)', () => {
   /** Runs a command in this process on a pool of its own, as another process would. */
   const admin = (...argv: string[]) => {
     output = [];
-    return runAdminCommand(argv, { db: cliDb, config: { CATALOG_CACHE_CHECK_MS: 0 }, logger: createLogger('silent', 'test'), operator: 'test', print: (l) => output.push(l) });
+    return runAdminCommand(argv, {
+      db: cliDb,
+      config: { CATALOG_CACHE_CHECK_MS: 0 },
+      logger: createLogger('silent', 'test'),
+      operator: 'test',
+      print: (l) => output.push(l),
+    });
   };
-  const auditCount = async () => Number((await cliDb('operator_audit_log').count<{ count: string }[]>('* as count'))[0]?.count);
+  const auditCount = async () =>
+    Number((await cliDb('operator_audit_log').count<{ count: string }[]>('* as count'))[0]?.count);
 
   beforeAll(async () => {
     await recreateDatabase(ADMIN_DB_URL);
@@ -78,10 +85,14 @@ describe('operator CLI (npm run admin)', () => {
 
   it('sets a setting from another process; the API serves it at once with a new ETag', async () => {
     const first = await t.agent().get('/api/settings').expect(200);
-    await run(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/admin.ts', 'settings', 'set', 'vat_percent', '19'], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: ADMIN_DB_URL, LOG_LEVEL: 'silent' },
-    });
+    await run(
+      path.join(ROOT, 'node_modules', '.bin', 'tsx'),
+      ['scripts/admin.ts', 'settings', 'set', 'vat_percent', '19'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: ADMIN_DB_URL, LOG_LEVEL: 'silent' },
+      },
+    );
     const second = await t.agent().get('/api/settings').set('If-None-Match', String(first.headers.etag)).expect(200);
     expect(second.body.payload.vat_percent).toBe(19);
     expect(second.headers.etag).not.toBe(first.headers.etag);
@@ -94,17 +105,33 @@ describe('operator CLI (npm run admin)', () => {
   it('warns, without refusing, when a pack costs more than its tokens as a custom amount', async () => {
     expect(await admin('packs', 'add', '--title', 'Dear', '--price', '9.50', '--credits', '100')).toBe(0);
     const id = Number(/#(\d+)/.exec(output[0]!)![1]);
-    expect(output).toContain(`warning: pack #${id} Dear costs 9.50 EUR, more than the same 100 tokens as a custom amount (9.00 EUR)`);
+    expect(output).toContain(
+      `warning: pack #${id} Dear costs 9.50 EUR, more than the same 100 tokens as a custom amount (9.00 EUR)`,
+    );
     expect(await admin('packs', 'edit', String(id), '--price', '8.90')).toBe(0);
     expect(output.filter((l) => l.includes(`#${id} Dear`) && l.startsWith('warning'))).toEqual([]);
     expect(await admin('packs', 'hide', String(id))).toBe(0);
   });
 
   it('adds, edits, hides and orders packs', async () => {
-    expect(await admin('packs', 'add', '--title', 'Mega', '--price', '199.99', '--credits', '4000', '--description', 'Lots')).toBe(0);
+    expect(
+      await admin('packs', 'add', '--title', 'Mega', '--price', '199.99', '--credits', '4000', '--description', 'Lots'),
+    ).toBe(0);
     const id = Number(/#(\d+)/.exec(output[0] ?? '')?.[1]);
-    let packs = (await t.agent().get('/api/packs?currency=EUR')).body.payload as Array<{ id: number; title: string; price: number; credits: number }>;
-    expect(packs.find((p) => p.id === id)).toEqual({ id, title: 'Mega', description: 'Lots', price: 199.99, credits: 4000, saving: 0 });
+    let packs = (await t.agent().get('/api/packs?currency=EUR')).body.payload as Array<{
+      id: number;
+      title: string;
+      price: number;
+      credits: number;
+    }>;
+    expect(packs.find((p) => p.id === id)).toEqual({
+      id,
+      title: 'Mega',
+      description: 'Lots',
+      price: 199.99,
+      credits: 4000,
+      saving: 0,
+    });
     expect(await admin('packs', 'edit', String(id), '--price', '189.5')).toBe(0);
     expect(await admin('packs', 'order', String(id))).toBe(0);
     packs = (await t.agent().get('/api/packs?currency=EUR')).body.payload;
@@ -125,8 +152,15 @@ describe('operator CLI (npm run admin)', () => {
     ]);
     expect(await admin('currency', 'set', 'usd', '1.25', '--symbol', 'US$')).toBe(0);
     expect(await admin('currency', 'default', 'USD')).toBe(0);
-    const currencies = (await t.agent().get('/api/currencies')).body.payload as Array<{ code: string; default: number; value: number; symbol: string }>;
-    expect(currencies.filter((c) => c.default === 1)).toEqual([{ code: 'USD', value: 1.25, symbol: 'US$', default: 1 }]);
+    const currencies = (await t.agent().get('/api/currencies')).body.payload as Array<{
+      code: string;
+      default: number;
+      value: number;
+      symbol: string;
+    }>;
+    expect(currencies.filter((c) => c.default === 1)).toEqual([
+      { code: 'USD', value: 1.25, symbol: 'US$', default: 1 },
+    ]);
     expect((await t.agent().get('/api/token-pricing')).body.payload.currency).toBe('USD');
     expect(await admin('currency', 'set', 'EUR', '2')).toBe(1);
     expect(await admin('currency', 'hide', 'USD')).toBe(1);
@@ -134,7 +168,10 @@ describe('operator CLI (npm run admin)', () => {
 
   it('replaces a static page from a file, sanitizing its HTML', async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'page-')), 'about.html');
-    fs.writeFileSync(file, '<h1>About</h1><p onclick="x()">We make images.<script>alert(1)</script></p><a href="javascript:alert(1)">x</a>');
+    fs.writeFileSync(
+      file,
+      '<h1>About</h1><p onclick="x()">We make images.<script>alert(1)</script></p><a href="javascript:alert(1)">x</a>',
+    );
     expect(await admin('page', 'set', 'about', '--file', file)).toBe(0);
     const page = (await t.agent().get('/api/static-pages/slug/about')).body.payload;
     expect(page.content).toBe('<h1>About</h1><p>We make images.</p><a>x</a>');
@@ -144,7 +181,9 @@ describe('operator CLI (npm run admin)', () => {
 
   it('lists users, grants and deducts tokens through the ledger, and disables a user', async () => {
     const email = uniqueEmail('admin');
-    const [user] = await cliDb('users').insert({ email, name: 'Ada', surname: 'Admin', password_hash: 'x' }).returning('id');
+    const [user] = await cliDb('users')
+      .insert({ email, name: 'Ada', surname: 'Admin', password_hash: 'x' })
+      .returning('id');
     const userId = (user as { id: string }).id;
     expect(await admin('users', 'list', '--search', email)).toBe(0);
     expect(output.join('\n')).toContain(email);
@@ -170,7 +209,17 @@ describe('operator CLI (npm run admin)', () => {
   it('logs every change in the audit log', async () => {
     expect(await admin('log', 'show', '--limit', '100')).toBe(0);
     const log = output.join('\n');
-    for (const command of ['settings set', 'packs add', 'packs hide', 'tiers set', 'currency default', 'page set', 'users grant', 'users deduct', 'users disable']) {
+    for (const command of [
+      'settings set',
+      'packs add',
+      'packs hide',
+      'tiers set',
+      'currency default',
+      'page set',
+      'users grant',
+      'users deduct',
+      'users disable',
+    ]) {
       expect(log).toContain(command);
     }
   });

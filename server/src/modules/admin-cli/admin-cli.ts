@@ -18,7 +18,9 @@ export interface AdminCliOptions {
 
 /** The usage text: every command on one line. */
 export function adminUsage(): string {
-  return ['usage: npm run admin -- <command>', '', ...Object.values(ADMIN_COMMANDS).map((c) => `  ${c.usage}`)].join('\n');
+  return ['usage: npm run admin -- <command>', '', ...Object.values(ADMIN_COMMANDS).map((c) => `  ${c.usage}`)].join(
+    '\n',
+  );
 }
 
 /**
@@ -27,7 +29,10 @@ export function adminUsage(): string {
  * Every successful change is written to operator_audit_log and to the log.
  */
 export async function runAdminCommand(argv: string[], options: AdminCliOptions): Promise<number> {
-  const deps: AdminDeps & AdminCliOptions = { ...options, services: { catalog: createCatalogCache(options.db, options.config) } };
+  const deps: AdminDeps & AdminCliOptions = {
+    ...options,
+    services: { catalog: createCatalogCache(options.db, options.config) },
+  };
   const name = argv.slice(0, 2).join(' ');
   const command = ADMIN_COMMANDS[name];
   if (!command) {
@@ -36,10 +41,16 @@ export async function runAdminCommand(argv: string[], options: AdminCliOptions):
   }
   let args;
   try {
-    const parsed = parseArgs({ args: argv.slice(2), options: command.options ?? {}, allowPositionals: true, strict: true });
+    const parsed = parseArgs({
+      args: argv.slice(2),
+      options: command.options ?? {},
+      allowPositionals: true,
+      strict: true,
+    });
     args = { positionals: parsed.positionals, options: parsed.values as Record<string, string | boolean | undefined> };
     const [min, max] = command.positionals;
-    if (args.positionals.length < min || args.positionals.length > max) throw new UsageError('wrong number of arguments');
+    if (args.positionals.length < min || args.positionals.length > max)
+      throw new UsageError('wrong number of arguments');
   } catch (err) {
     deps.print(`${(err as Error).message}\nusage: npm run admin -- ${command.usage}`);
     return 2;

@@ -66,7 +66,8 @@ function parseTiers(specs: string[]): BaseTier[] {
 }
 
 function tokensArg(text: string | undefined): number {
-  if (!text || !/^\d+(\.\d)?$/.test(text) || Number(text) <= 0) throw new UsageError(`tokens must be a positive multiple of 0.1, got "${text ?? ''}"`);
+  if (!text || !/^\d+(\.\d)?$/.test(text) || Number(text) <= 0)
+    throw new UsageError(`tokens must be a positive multiple of 0.1, got "${text ?? ''}"`);
   return Math.round(Number(text) * 10);
 }
 
@@ -83,12 +84,33 @@ async function adjust(deps: AdminDeps, args: AdminArgs, sign: 1 | -1) {
   const tenths = tokensArg(amount);
   const user = await userByEmail(deps, email);
   const key = str(args.options.key) ?? `admin:${randomUUID()}`;
-  const outcome = await applyEntryNow(deps.db, { userId: user.id, deltaTenths: sign * tenths, kind: 'adjustment', idempotencyKey: key, reason, metadata: { source: 'operator-cli' } });
-  deps.print(`${outcome.applied ? (sign > 0 ? 'granted' : 'deducted') : 'already applied'} ${tenthsToTokens(tenths)} tokens ${sign > 0 ? 'to' : 'from'} ${user.email}; balance ${tenthsToTokens(outcome.balanceTenths)}`);
-  return { email: user.email, userId: user.id, tokens: (sign * tenths) / 10, reason, idempotencyKey: key, applied: outcome.applied };
+  const outcome = await applyEntryNow(deps.db, {
+    userId: user.id,
+    deltaTenths: sign * tenths,
+    kind: 'adjustment',
+    idempotencyKey: key,
+    reason,
+    metadata: { source: 'operator-cli' },
+  });
+  deps.print(
+    `${outcome.applied ? (sign > 0 ? 'granted' : 'deducted') : 'already applied'} ${tenthsToTokens(tenths)} tokens ${sign > 0 ? 'to' : 'from'} ${user.email}; balance ${tenthsToTokens(outcome.balanceTenths)}`,
+  );
+  return {
+    email: user.email,
+    userId: user.id,
+    tokens: (sign * tenths) / 10,
+    reason,
+    idempotencyKey: key,
+    applied: outcome.applied,
+  };
 }
 
-const packOptions = { title: { type: 'string' }, description: { type: 'string' }, price: { type: 'string' }, credits: { type: 'string' } } as const;
+const packOptions = {
+  title: { type: 'string' },
+  description: { type: 'string' },
+  price: { type: 'string' },
+  credits: { type: 'string' },
+} as const;
 
 /** Every operator command, by "group action". */
 export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
@@ -118,7 +140,9 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
     changes: false,
     run: async (deps) => {
       for (const p of await pricingRepo.listPacks(deps.db)) {
-        deps.print(`#${p.id} ${p.title}: ${(p.price_cents / 100).toFixed(2)} EUR, ${p.credits_tenths / 10} tokens, position ${p.position}${p.hidden ? ' (hidden)' : ''}`);
+        deps.print(
+          `#${p.id} ${p.title}: ${(p.price_cents / 100).toFixed(2)} EUR, ${p.credits_tenths / 10} tokens, position ${p.position}${p.hidden ? ' (hidden)' : ''}`,
+        );
       }
     },
   },
@@ -129,7 +153,8 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
     changes: true,
     run: async (deps, { options }) => {
       const [title, price, credits] = [str(options.title), str(options.price), str(options.credits)];
-      if (title === undefined || price === undefined || credits === undefined) throw new UsageError('--title, --price and --credits are required');
+      if (title === undefined || price === undefined || credits === undefined)
+        throw new UsageError('--title, --price and --credits are required');
       const pack = await catalogAdmin.addPack(deps, { title, price, credits, description: str(options.description) });
       deps.print(`added pack #${pack.id} ${pack.title}`);
       await printPackWarnings(deps);
@@ -142,7 +167,12 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
     positionals: [1, 1],
     changes: true,
     run: async (deps, { positionals: [id], options }) => {
-      const pack = await catalogAdmin.editPack(deps, packId(id), { title: str(options.title), price: str(options.price), credits: str(options.credits), description: str(options.description) });
+      const pack = await catalogAdmin.editPack(deps, packId(id), {
+        title: str(options.title),
+        price: str(options.price),
+        credits: str(options.credits),
+        description: str(options.description),
+      });
       deps.print(`updated pack #${pack.id} ${pack.title}`);
       await printPackWarnings(deps);
       return { pack };
@@ -185,7 +215,9 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
     changes: false,
     run: async (deps) => {
       for (const t of await pricingRepo.listTiers(deps.db)) {
-        deps.print(`${t.min_tenths / 10} - ${t.max_tenths === null ? '...' : t.max_tenths / 10} tokens: ${t.price_eur} EUR per token`);
+        deps.print(
+          `${t.min_tenths / 10} - ${t.max_tenths === null ? '...' : t.max_tenths / 10} tokens: ${t.price_eur} EUR per token`,
+        );
       }
     },
   },
@@ -258,13 +290,20 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
     changes: false,
     run: async (deps) => {
       for (const p of await catalogRepo.listStaticPages(deps.db)) {
-        deps.print(`#${p.id} /${p.slug ?? ''} ${p.title}${p.is_terms ? ' [terms]' : ''}${p.is_privacy ? ' [privacy]' : ''} (${p.content.length} chars)`);
+        deps.print(
+          `#${p.id} /${p.slug ?? ''} ${p.title}${p.is_terms ? ' [terms]' : ''}${p.is_privacy ? ' [privacy]' : ''} (${p.content.length} chars)`,
+        );
       }
     },
   },
   'page set': {
     usage: 'page set <slug> --file <page.html> [--title <text>] [--terms] [--privacy]',
-    options: { file: { type: 'string' }, title: { type: 'string' }, terms: { type: 'boolean' }, privacy: { type: 'boolean' } },
+    options: {
+      file: { type: 'string' },
+      title: { type: 'string' },
+      terms: { type: 'boolean' },
+      privacy: { type: 'boolean' },
+    },
     positionals: [1, 1],
     changes: true,
     run: async (deps, { positionals: [slug], options }) => {
@@ -291,8 +330,12 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
       const limit = Number(str(options.limit) ?? '50');
       if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('--limit must be 1..1000');
       for (const u of await repo.listUsers(deps.db, str(options.search), limit)) {
-        const flags = [u.email_verified_at ? 'verified' : 'unverified', ...(u.disabled_at ? ['DISABLED'] : [])].join(', ');
-        deps.print(`${u.email}  ${`${u.name} ${u.surname}`.trim()}  balance ${tenthsToTokens(u.balance_tenths)}  ${flags}  ${u.id}`);
+        const flags = [u.email_verified_at ? 'verified' : 'unverified', ...(u.disabled_at ? ['DISABLED'] : [])].join(
+          ', ',
+        );
+        deps.print(
+          `${u.email}  ${`${u.name} ${u.surname}`.trim()}  balance ${tenthsToTokens(u.balance_tenths)}  ${flags}  ${u.id}`,
+        );
       }
     },
   },

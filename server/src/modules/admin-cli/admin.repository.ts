@@ -11,7 +11,16 @@ export interface OperatorUserRow {
   created_at: Date;
 }
 
-const USER_COLUMNS = ['id', 'email', 'name', 'surname', 'balance_tenths', 'email_verified_at', 'disabled_at', 'created_at'];
+const USER_COLUMNS = [
+  'id',
+  'email',
+  'name',
+  'surname',
+  'balance_tenths',
+  'email_verified_at',
+  'disabled_at',
+  'created_at',
+];
 
 /** Newest users first, optionally those whose email or name contains `search`. */
 export async function listUsers(db: Knex, search: string | undefined, limit: number): Promise<OperatorUserRow[]> {
@@ -24,21 +33,34 @@ export async function listUsers(db: Knex, search: string | undefined, limit: num
 }
 
 export async function findUserByEmail(db: Knex, email: string): Promise<OperatorUserRow | null> {
-  return ((await db('users').whereRaw('lower(email) = lower(?)', [email]).first(USER_COLUMNS)) as OperatorUserRow | undefined) ?? null;
+  return (
+    ((await db('users').whereRaw('lower(email) = lower(?)', [email]).first(USER_COLUMNS)) as
+      OperatorUserRow | undefined) ?? null
+  );
 }
 
 /** Disables (or re-enables) an account; disabling also ends its sessions by bumping the session epoch. */
 export async function setUserDisabled(db: Knex, userId: string, disabled: boolean): Promise<void> {
   await db('users')
     .where({ id: userId })
-    .update(disabled ? { disabled_at: db.fn.now(), session_epoch: db.raw('session_epoch + 1'), updated_at: db.fn.now() } : { disabled_at: null, updated_at: db.fn.now() });
+    .update(
+      disabled
+        ? { disabled_at: db.fn.now(), session_epoch: db.raw('session_epoch + 1'), updated_at: db.fn.now() }
+        : { disabled_at: null, updated_at: db.fn.now() },
+    );
 }
 
 /** Appends one audit row. */
-export async function insertAudit(db: Knex, row: { operator: string; command: string; details: Record<string, unknown> }): Promise<void> {
+export async function insertAudit(
+  db: Knex,
+  row: { operator: string; command: string; details: Record<string, unknown> },
+): Promise<void> {
   await db('operator_audit_log').insert({ ...row, details: JSON.stringify(row.details) });
 }
 
-export async function listAudit(db: Knex, limit: number): Promise<Array<{ id: string; operator: string; command: string; details: unknown; created_at: Date }>> {
+export async function listAudit(
+  db: Knex,
+  limit: number,
+): Promise<Array<{ id: string; operator: string; command: string; details: unknown; created_at: Date }>> {
   return db('operator_audit_log').select('*').orderBy('id', 'desc').limit(limit);
 }

@@ -31,7 +31,10 @@ export function listActive(db: Knex, userId: string): Promise<ApiKeyRow[]> {
 
 /** Marks the key revoked if it is the user's and still active; false when there was none. */
 export async function revoke(db: Knex, userId: string, id: string): Promise<boolean> {
-  const count = await db('api_keys').where({ id, user_id: userId }).whereNull('revoked_at').update({ revoked_at: db.fn.now() });
+  const count = await db('api_keys')
+    .where({ id, user_id: userId })
+    .whereNull('revoked_at')
+    .update({ revoked_at: db.fn.now() });
   return count > 0;
 }
 

@@ -66,7 +66,10 @@ export async function revokeKey(ctx: AppContext, userId: string, id: string): Pr
  * The key's owner when the key is usable (known, not revoked, not expired) and the account is not
  * disabled; null otherwise. Records the use.
  */
-export async function authenticateKey(ctx: AppContext, key: string): Promise<{ keyId: string; user: CurrentUser } | null> {
+export async function authenticateKey(
+  ctx: AppContext,
+  key: string,
+): Promise<{ keyId: string; user: CurrentUser } | null> {
   if (!key.startsWith(API_KEY_PREFIX)) return null;
   const row = await repo.findUsable(ctx.db, hashKey(key));
   if (!row) return null;

@@ -22,7 +22,11 @@ afterAll(async () => {
 });
 
 const UNAUTHENTICATED = { status: 'ERROR', code: 'unauthenticated', message: 'Invalid, expired or revoked API key.' };
-const FORBIDDEN = { status: 'ERROR', code: 'forbidden', message: 'API keys cannot be used for this request. Sign in to the website instead.' };
+const FORBIDDEN = {
+  status: 'ERROR',
+  code: 'forbidden',
+  message: 'API keys cannot be used for this request. Sign in to the website instead.',
+};
 
 async function newKey(agent: supertest.Agent, name = 'CI'): Promise<{ id: string; key: string }> {
   const res = await agent.post('/api/user/api-keys').send({ name }).expect(201);
@@ -36,18 +40,36 @@ describe('managing API keys (session + XSRF)', () => {
   it('creates a key shown once, stores only its hash, lists and revokes it', async () => {
     const { agent, user } = await verifiedUser(t);
     const expires = new Date(Date.now() + 7 * 86400_000).toISOString();
-    const res = await agent.post('/api/user/api-keys').send({ name: ' Build server ', expires_at: expires }).expect(201);
+    const res = await agent
+      .post('/api/user/api-keys')
+      .send({ name: ' Build server ', expires_at: expires })
+      .expect(201);
     const created = res.body.payload;
     expect(res.body.message).toBe('API key created. Copy it now: it will not be shown again.');
     expect(created.key).toMatch(/^isk_live_[A-Za-z0-9_-]{43}$/);
-    expect(created).toMatchObject({ name: 'Build server', prefix: created.key.slice(0, 13), last4: created.key.slice(-4), expires_at: expires });
+    expect(created).toMatchObject({
+      name: 'Build server',
+      prefix: created.key.slice(0, 13),
+      last4: created.key.slice(-4),
+      expires_at: expires,
+    });
 
     const row = await t.ctx.db('api_keys').where({ id: created.id }).first();
     expect(row.key_hash).toBe(hashKey(created.key));
     expect(JSON.stringify(row)).not.toContain(created.key);
 
     const list = (await agent.get('/api/user/api-keys').expect(200)).body.payload;
-    expect(list).toEqual([{ id: created.id, name: 'Build server', prefix: created.prefix, last4: created.last4, created_at: created.created_at, expires_at: expires, last_used_at: null }]);
+    expect(list).toEqual([
+      {
+        id: created.id,
+        name: 'Build server',
+        prefix: created.prefix,
+        last4: created.last4,
+        created_at: created.created_at,
+        expires_at: expires,
+        last_used_at: null,
+      },
+    ]);
     expect(JSON.stringify(list)).not.toContain(created.key);
 
     await bare().get('/api/user/profile').set('Authorization', `Bearer ${created.key}`).expect(200);
@@ -59,14 +81,22 @@ describe('managing API keys (session + XSRF)', () => {
     await agent.delete(`/api/user/api-keys/${created.id}`).expect(200);
     await agent.delete(`/api/user/api-keys/${created.id}`).expect(404);
     expect((await agent.get('/api/user/api-keys').expect(200)).body.payload).toEqual([]);
-    expect((await bare().get('/api/user/profile').set('Authorization', `Bearer ${created.key}`).expect(401)).body).toEqual(UNAUTHENTICATED);
+    expect(
+      (await bare().get('/api/user/profile').set('Authorization', `Bearer ${created.key}`).expect(401)).body,
+    ).toEqual(UNAUTHENTICATED);
     expect(user.id).toBe(row.user_id);
   });
 
   it('validates the name and expiry, and needs the XSRF header and a session', async () => {
     const { agent } = await verifiedUser(t);
-    const bad = await agent.post('/api/user/api-keys').send({ name: '  ', expires_at: '2001-01-01T00:00:00Z' }).expect(422);
-    expect(bad.body.errors).toEqual({ name: ['Name is required'], expires_at: ['The expiry date must be in the future.'] });
+    const bad = await agent
+      .post('/api/user/api-keys')
+      .send({ name: '  ', expires_at: '2001-01-01T00:00:00Z' })
+      .expect(422);
+    expect(bad.body.errors).toEqual({
+      name: ['Name is required'],
+      expires_at: ['The expiry date must be in the future.'],
+    });
     const plain = t.agent();
     await plain.get('/api/is-auth');
     expect((await plain.post('/api/user/api-keys').send({ name: 'x' }).expect(403)).body.code).toBe('csrf_invalid');
@@ -105,23 +135,36 @@ describe('calling the API with a key', () => {
       ['get', '/api/tools/quote?tool=generate'],
     ];
     for (const [method, url] of calls) {
-      const res = await (bare() as unknown as Record<string, (u: string) => supertest.Test>)[method]!(url).set(auth).send({});
+      const res = await (bare() as unknown as Record<string, (u: string) => supertest.Test>)[method]!(url)
+        .set(auth)
+        .send({});
       expect([method, url, res.status, res.body]).toEqual([method, url, 403, FORBIDDEN]);
     }
     expect((await agent.get('/api/user/api-keys').expect(200)).body.payload).toHaveLength(1);
 
-    expect((await bare().get('/api/user/profile').set('Authorization', 'Bearer isk_live_unknown').expect(401)).body).toEqual(UNAUTHENTICATED);
-    expect((await bare().get('/api/user/profile').set('X-Api-Key', 'something-else').expect(401)).body).toEqual(UNAUTHENTICATED);
-    await t.ctx.db('api_keys').where({ id }).update({ expires_at: new Date(Date.now() - 1000) });
+    expect(
+      (await bare().get('/api/user/profile').set('Authorization', 'Bearer isk_live_unknown').expect(401)).body,
+    ).toEqual(UNAUTHENTICATED);
+    expect((await bare().get('/api/user/profile').set('X-Api-Key', 'something-else').expect(401)).body).toEqual(
+      UNAUTHENTICATED,
+    );
+    await t.ctx
+      .db('api_keys')
+      .where({ id })
+      .update({ expires_at: new Date(Date.now() - 1000) });
     expect((await bare().get('/api/jobs').set(auth).expect(401)).body).toEqual(UNAUTHENTICATED);
   });
 
-  it('runs and deletes jobs without XSRF, and never shows another user\'s job', async () => {
+  it("runs and deletes jobs without XSRF, and never shows another user's job", async () => {
     const a = await verifiedUser(t, { balanceTokens: 10 });
     const b = await verifiedUser(t, { balanceTokens: 10 });
     const keyA = (await newKey(a.agent)).key;
     const keyB = (await newKey(b.agent)).key;
-    const res = await bare().post('/api/tools/generate').set('Authorization', `Bearer ${keyA}`).send({ prompt: 'a lighthouse', size: '1024x1024' }).expect(202);
+    const res = await bare()
+      .post('/api/tools/generate')
+      .set('Authorization', `Bearer ${keyA}`)
+      .send({ prompt: 'a lighthouse', size: '1024x1024' })
+      .expect(202);
     const job = res.body.payload as JobView;
     const asA = t.agent();
     asA.set('Authorization', `Bearer ${keyA}`);
@@ -141,7 +184,11 @@ describe('calling the API with a key', () => {
     const h = await csrfHeaders(agent);
     await agent.post('/api/login').set(h).send({ username: email, password }).expect(200);
     const { key } = await newKey(agent);
-    const res = await bare().post('/api/tools/generate').set('X-Api-Key', key).send({ prompt: 'x', size: '1024x1024' }).expect(403);
+    const res = await bare()
+      .post('/api/tools/generate')
+      .set('X-Api-Key', key)
+      .send({ prompt: 'x', size: '1024x1024' })
+      .expect(403);
     expect(res.body.code).toBe('email_not_verified');
     expect((await bare().get('/api/user/profile').set('X-Api-Key', key).expect(200)).body.payload.id).toBe(user.id);
   });

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 
 export async function findSecret(db: Knex, userId: string): Promise<string | null> {
-  const row = (await db('webhook_secrets').where({ user_id: userId }).first('secret')) as { secret: string } | undefined;
+  const row = (await db('webhook_secrets').where({ user_id: userId }).first('secret')) as
+    { secret: string } | undefined;
   return row?.secret ?? null;
 }
 

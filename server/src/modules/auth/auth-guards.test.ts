@@ -1,7 +1,14 @@
 import express from 'express';
 import supertest from 'supertest';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { cookieHeader, createUser, csrfHeaders, isolatedTestDatabase, signIn, verifiedUser } from '../../test/auth-helpers';
+import {
+  cookieHeader,
+  createUser,
+  csrfHeaders,
+  isolatedTestDatabase,
+  signIn,
+  verifiedUser,
+} from '../../test/auth-helpers';
 import type { AppContext } from '../../context';
 import { updateSetting } from '../catalog/settings.service';
 import { currentUser, requireUser, requireVerifiedEmail } from './auth-guards';
@@ -57,12 +64,24 @@ describe('requireUser, requireVerifiedEmail and currentUser', () => {
   it('refuses an unverified email with 403 email_not_verified and lets a verified one through', async () => {
     const { email, password } = await createUser(t);
     const unverified = await realLogin(t, email, password);
-    const denied = await supertest(app).post('/probe/spend').set('Cookie', unverified.cookie).set('X-XSRF-TOKEN', unverified.token).expect(403);
-    expect(denied.body).toEqual({ status: 'ERROR', code: 'email_not_verified', message: 'Your email address is not verified.' });
+    const denied = await supertest(app)
+      .post('/probe/spend')
+      .set('Cookie', unverified.cookie)
+      .set('X-XSRF-TOKEN', unverified.token)
+      .expect(403);
+    expect(denied.body).toEqual({
+      status: 'ERROR',
+      code: 'email_not_verified',
+      message: 'Your email address is not verified.',
+    });
 
     const ok = await verifiedUser(t);
     const token = (await csrfHeaders(ok.agent))['X-XSRF-TOKEN'] as string;
-    const allowed = await supertest(app).post('/probe/spend').set('Cookie', cookieHeader(ok.agent)).set('X-XSRF-TOKEN', token).expect(200);
+    const allowed = await supertest(app)
+      .post('/probe/spend')
+      .set('Cookie', cookieHeader(ok.agent))
+      .set('X-XSRF-TOKEN', token)
+      .expect(200);
     expect(allowed.body).toEqual({ id: ok.user.id });
   });
 

@@ -62,7 +62,10 @@ export function authRouter(ctx: AppContext): Router {
     const user = await authenticateLocal(ctx, req, res);
     if (!user) throw validationError({ email: [ACCOUNT_MESSAGES.badCredentials] });
     // A success clears the consecutive count and does not count as a failure against the account.
-    await Promise.all([limits.loginConsecutive.delete(consecutiveKey), device ? undefined : refund(limits.loginPerAccount, account)]);
+    await Promise.all([
+      limits.loginConsecutive.delete(consecutiveKey),
+      device ? undefined : refund(limits.loginPerAccount, account),
+    ]);
     await startSession(ctx, req, res, user, input.remember);
     rememberDevice(ctx, req, res, account);
     sendOk(res, undefined, { emailVerified: Boolean(user.email_verified_at) });

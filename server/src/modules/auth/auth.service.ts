@@ -29,7 +29,11 @@ export async function assertRegistrationOpen(ctx: AppContext): Promise<AccountSe
  * transaction, grants the free tokens and the welcome bonus through the ledger; then mails the
  * verification link.
  */
-export async function registerUser(ctx: AppContext, input: RegisterInput, settings?: AccountSettings): Promise<users.UserRow> {
+export async function registerUser(
+  ctx: AppContext,
+  input: RegisterInput,
+  settings?: AccountSettings,
+): Promise<users.UserRow> {
   settings ??= await readAccountSettings(ctx);
   const phoneE164 = normalizePhone(input.phone, input.phoneE164);
   if (!phoneE164) throw validationError({ phone: [ACCOUNT_MESSAGES.phoneInvalid] });
@@ -47,9 +51,21 @@ export async function registerUser(ctx: AppContext, input: RegisterInput, settin
         phone_e164: phoneE164,
         password_hash: passwordHash,
       });
-      await applyEntry(trx, { userId: user.id, deltaTenths: FREE_SIGNUP_TENTHS, kind: 'grant', idempotencyKey: signupGrantKey(user.id), reason: 'Free tokens' });
+      await applyEntry(trx, {
+        userId: user.id,
+        deltaTenths: FREE_SIGNUP_TENTHS,
+        kind: 'grant',
+        idempotencyKey: signupGrantKey(user.id),
+        reason: 'Free tokens',
+      });
       if (settings.welcomeBonusTenths > 0) {
-        await applyEntry(trx, { userId: user.id, deltaTenths: settings.welcomeBonusTenths, kind: 'grant', idempotencyKey: welcomeGrantKey(user.id), reason: 'Welcome bonus' });
+        await applyEntry(trx, {
+          userId: user.id,
+          deltaTenths: settings.welcomeBonusTenths,
+          kind: 'grant',
+          idempotencyKey: welcomeGrantKey(user.id),
+          reason: 'Welcome bonus',
+        });
       }
       return (await users.findById(trx, user.id)) as users.UserRow;
     });
@@ -65,7 +81,11 @@ export async function registerUser(ctx: AppContext, input: RegisterInput, settin
  * The user whose email and password these are, or null. Unknown emails are checked against a dummy
  * hash so they cost the same time as known ones; disabled accounts fail like a wrong password.
  */
-export async function verifyCredentials(ctx: AppContext, email: string, password: string): Promise<users.UserRow | null> {
+export async function verifyCredentials(
+  ctx: AppContext,
+  email: string,
+  password: string,
+): Promise<users.UserRow | null> {
   const user = await users.findByEmail(ctx.db, email.trim());
   const ok = await ctx.services.passwords.verify(user ? user.password_hash : null, password);
   return ok && user && !user.disabled_at ? user : null;

@@ -29,12 +29,18 @@ describe('sign-up, sign-in, sign-out and /api/is-auth', () => {
     expect(session).toMatch(/HttpOnly/i);
     // A second GET with the cookie already right does not set it again.
     const again = await agent.get('/api/csrf').expect(200);
-    expect(((again.headers['set-cookie'] as unknown as string[]) ?? []).some((c) => c.startsWith('XSRF-TOKEN='))).toBe(false);
+    expect(((again.headers['set-cookie'] as unknown as string[]) ?? []).some((c) => c.startsWith('XSRF-TOKEN='))).toBe(
+      false,
+    );
   });
 
   it('registers, signs the new user in and grants the free tokens once', async () => {
     const agent = await xsrfAgent(t);
-    const { res, email } = await signUp(agent, { role: 'admin', balance_tenths: 99999, email_verified_at: new Date().toISOString() });
+    const { res, email } = await signUp(agent, {
+      role: 'admin',
+      balance_tenths: 99999,
+      email_verified_at: new Date().toISOString(),
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ status: 'OK', emailVerified: false });
     const auth = await agent.get('/api/is-auth').expect(200);
@@ -52,7 +58,11 @@ describe('sign-up, sign-in, sign-out and /api/is-auth', () => {
     const { email } = await createUser(t);
     const { res } = await signUp(t.agent(), { email: email.toUpperCase() });
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ status: 'ERROR', code: 'validation_failed', errors: { email: ['The email has already been taken.'] } });
+    expect(res.body).toMatchObject({
+      status: 'ERROR',
+      code: 'validation_failed',
+      errors: { email: ['The email has already been taken.'] },
+    });
   });
 
   it('logs in with username + password, replacing the session id and the XSRF token', async () => {
@@ -76,7 +86,12 @@ describe('sign-up, sign-in, sign-out and /api/is-auth', () => {
     const { email } = await createUser(t);
     const wrong = await signIn(t.agent(), email, 'Wrong1234');
     const unknown = await signIn(t.agent(), uniqueEmail('nobody'), 'Wrong1234');
-    const expected = { status: 'ERROR', code: 'validation_failed', message: 'These credentials do not match our records.', errors: { email: ['These credentials do not match our records.'] } };
+    const expected = {
+      status: 'ERROR',
+      code: 'validation_failed',
+      message: 'These credentials do not match our records.',
+      errors: { email: ['These credentials do not match our records.'] },
+    };
     expect(wrong.status).toBe(422);
     expect(unknown.status).toBe(422);
     expect(wrong.body).toEqual(expected);
@@ -103,11 +118,15 @@ describe('sign-up, sign-in, sign-out and /api/is-auth', () => {
     const { email, password } = await createUser(t);
     const remembered = await signIn(t.agent(), email, password, true);
     expect(sessionCookie({ headers: { 'set-cookie': remembered.headers['set-cookie'] } })).toBeDefined();
-    const rememberedCookie = (remembered.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('imagestudio.sid='));
+    const rememberedCookie = (remembered.headers['set-cookie'] as unknown as string[]).find((c) =>
+      c.startsWith('imagestudio.sid='),
+    );
     const expires = Date.parse(/Expires=([^;]+)/i.exec(rememberedCookie ?? '')?.[1] ?? '');
     expect(expires - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000);
     const plain = await signIn(t.agent(), email, password, false);
-    const plainCookie = (plain.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('imagestudio.sid='));
+    const plainCookie = (plain.headers['set-cookie'] as unknown as string[]).find((c) =>
+      c.startsWith('imagestudio.sid='),
+    );
     expect(plainCookie).not.toMatch(/Expires=/i);
     const sid = /imagestudio\.sid=s:([^.;]+)/.exec(decodeURIComponent(plainCookie ?? ''))?.[1] ?? '';
     const ttl = await t.ctx.redis.ttl(`sess:${sid}`);

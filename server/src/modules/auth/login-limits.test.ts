@@ -15,9 +15,16 @@ describe('login limits and timing', () => {
     const agent = t.agent();
     const headers = await csrfHeaders(agent);
     const cookies = [cookieHeader(agent), extraCookie].filter(Boolean).join('; ');
-    return () => supertest(t.app).post('/api/login').set('Cookie', cookies).set(headers).set('X-Forwarded-For', ip).send({ username, password });
+    return () =>
+      supertest(t.app)
+        .post('/api/login')
+        .set('Cookie', cookies)
+        .set(headers)
+        .set('X-Forwarded-For', ip)
+        .send({ username, password });
   }
-  const attempt = async (username: string, password: string, ip: string, extraCookie = '') => (await prepared(username, password, ip, extraCookie))();
+  const attempt = async (username: string, password: string, ip: string, extraCookie = '') =>
+    (await prepared(username, password, ip, extraCookie))();
   const statusCounts = (replies: Array<{ status: number }>) =>
     replies.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
 
@@ -45,11 +52,15 @@ describe('login limits and timing', () => {
     const { email, password } = await createUser(t);
     const first = await attempt(email, password, '203.0.113.40');
     expect(first.status).toBe(200);
-    const device = (first.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith(`${DEVICE_COOKIE_NAME}=`));
+    const device = (first.headers['set-cookie'] as unknown as string[]).find((c) =>
+      c.startsWith(`${DEVICE_COOKIE_NAME}=`),
+    );
     expect(device).toMatch(/HttpOnly/i);
     const deviceCookie = (device as string).split(';')[0] as string;
     for (let batch = 0; batch < 10; batch += 1) {
-      await Promise.all(Array.from({ length: 10 }, (_, i) => attempt(email, 'Wrong1234', `198.51.100.${batch * 10 + i + 1}`)));
+      await Promise.all(
+        Array.from({ length: 10 }, (_, i) => attempt(email, 'Wrong1234', `198.51.100.${batch * 10 + i + 1}`)),
+      );
     }
     // A new browser, even from the owner's address, is held by the account limit...
     expect((await attempt(email, password, '203.0.113.40')).status).toBe(429);
@@ -59,7 +70,8 @@ describe('login limits and timing', () => {
     // ...but the owner's browser, from any address, signs in.
     expect((await attempt(email, password, '192.0.2.99', deviceCookie)).status).toBe(200);
     // The device still has its own consecutive-failure limit.
-    for (let i = 0; i < 10; i += 1) expect((await attempt(email, 'Wrong1234', '192.0.2.99', deviceCookie)).status).toBe(422);
+    for (let i = 0; i < 10; i += 1)
+      expect((await attempt(email, 'Wrong1234', '192.0.2.99', deviceCookie)).status).toBe(422);
     expect((await attempt(email, password, '192.0.2.99', deviceCookie)).status).toBe(429);
   });
 
@@ -68,7 +80,13 @@ describe('login limits and timing', () => {
       Array.from({ length: 30 }, async () => {
         const agent = t.agent();
         const headers = await csrfHeaders(agent);
-        return () => supertest(t.app).post('/api/register').set('Cookie', cookieHeader(agent)).set(headers).set('X-Forwarded-For', '203.0.113.60').send(registrationPayload());
+        return () =>
+          supertest(t.app)
+            .post('/api/register')
+            .set('Cookie', cookieHeader(agent))
+            .set(headers)
+            .set('X-Forwarded-For', '203.0.113.60')
+            .send(registrationPayload());
       }),
     );
     expect(statusCounts(await Promise.all(sends.map((send) => send())))).toEqual({ 201: 10, 429: 20 });
@@ -96,7 +114,9 @@ describe('login limits and timing', () => {
   it('answers 429 after 100 failures in an hour for one account, from any addresses', async () => {
     const { email, password } = await createUser(t);
     for (let batch = 0; batch < 10; batch += 1) {
-      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => attempt(email, 'Wrong1234', `198.51.100.${batch * 10 + i + 1}`)));
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => attempt(email, 'Wrong1234', `198.51.100.${batch * 10 + i + 1}`)),
+      );
       expect(results.every((r) => r.status === 422)).toBe(true);
     }
     expect((await attempt(email, password, '198.51.100.200')).status).toBe(429);

@@ -1,6 +1,13 @@
 import supertest from 'supertest';
 import { createTestContext, uniqueEmail, type TestContext } from '../../test/harness';
-import { cookieHeader, csrfHeaders, isolatedTestDatabase, registrationPayload, signUp, xsrfAgent } from '../../test/auth-helpers';
+import {
+  cookieHeader,
+  csrfHeaders,
+  isolatedTestDatabase,
+  registrationPayload,
+  signUp,
+  xsrfAgent,
+} from '../../test/auth-helpers';
 import { updateSetting } from '../catalog/settings.service';
 import { ledgerSum } from '../ledger/ledger.service';
 import * as users from '../users/users.repository';
@@ -32,9 +39,15 @@ describe('registration validation and limits', () => {
 
   it('checks the email format, the phone, the password rule and the confirmation', async () => {
     const agent = await xsrfAgent(t);
-    const email = await agent.post('/api/register').send(registrationPayload({ email: 'nope@' })).expect(422);
+    const email = await agent
+      .post('/api/register')
+      .send(registrationPayload({ email: 'nope@' }))
+      .expect(422);
     expect(email.body.errors).toEqual({ email: ['Please enter a valid email address'] });
-    const phone = await agent.post('/api/register').send(registrationPayload({ phone: '12345', phoneE164: '+1234' })).expect(422);
+    const phone = await agent
+      .post('/api/register')
+      .send(registrationPayload({ phone: '12345', phoneE164: '+1234' }))
+      .expect(422);
     expect(phone.body.errors).toEqual({ phone: ['Please enter a valid phone number'] });
     const rules: Array<[string, string]> = [
       ['Ab1', 'Password must be 6-12 characters long'],
@@ -44,11 +57,20 @@ describe('registration validation and limits', () => {
       ['Abc def1', 'Password must not contain spaces'],
     ];
     for (const [password, message] of rules) {
-      const res = await agent.post('/api/register').send(registrationPayload({ password, password_confirmation: password })).expect(422);
+      const res = await agent
+        .post('/api/register')
+        .send(registrationPayload({ password, password_confirmation: password }))
+        .expect(422);
       expect(res.body.errors).toEqual({ password: [message] });
     }
-    const mismatch = await agent.post('/api/register').send(registrationPayload({ password_confirmation: 'Secret124' })).expect(422);
-    expect(mismatch.body.errors).toEqual({ password: ['Passwords do not match'], password_confirmation: ['Passwords do not match'] });
+    const mismatch = await agent
+      .post('/api/register')
+      .send(registrationPayload({ password_confirmation: 'Secret124' }))
+      .expect(422);
+    expect(mismatch.body.errors).toEqual({
+      password: ['Passwords do not match'],
+      password_confirmation: ['Passwords do not match'],
+    });
   });
 
   it('allows 10 registrations per hour from one IP, then answers 429', async () => {
@@ -60,9 +82,23 @@ describe('registration validation and limits', () => {
     }
     const agent = t.agent();
     const headers = await csrfHeaders(agent);
-    const res = await agent.post('/api/register').set(headers).set('X-Forwarded-For', ip).send(registrationPayload()).expect(429);
-    expect(res.body).toMatchObject({ status: 'ERROR', code: 'rate_limited', message: 'Too many requests. Please wait a moment.' });
-    await agent.post('/api/register').set(headers).set('X-Forwarded-For', '198.51.100.7').send(registrationPayload()).expect(201);
+    const res = await agent
+      .post('/api/register')
+      .set(headers)
+      .set('X-Forwarded-For', ip)
+      .send(registrationPayload())
+      .expect(429);
+    expect(res.body).toMatchObject({
+      status: 'ERROR',
+      code: 'rate_limited',
+      message: 'Too many requests. Please wait a moment.',
+    });
+    await agent
+      .post('/api/register')
+      .set(headers)
+      .set('X-Forwarded-For', '198.51.100.7')
+      .send(registrationPayload())
+      .expect(201);
   });
 });
 
@@ -81,7 +117,11 @@ describe('registration settings (a database of its own: these are site-wide)', (
     await updateSetting(t.ctx, 'is_reg_enabled', 0);
     const off = await signUp(await xsrfAgent(t));
     expect(off.res.status).toBe(403);
-    expect(off.res.body).toEqual({ status: 'ERROR', code: 'registration_disabled', message: 'Registration is currently disabled.' });
+    expect(off.res.body).toEqual({
+      status: 'ERROR',
+      code: 'registration_disabled',
+      message: 'Registration is currently disabled.',
+    });
     expect(await users.findByEmail(t.ctx.db, off.email)).toBeNull();
     await updateSetting(t.ctx, 'is_reg_enabled', 1);
     expect((await signUp(await xsrfAgent(t))).res.status).toBe(201);
@@ -100,18 +140,25 @@ describe('registration settings (a database of its own: these are site-wide)', (
     );
     const results = await Promise.all(
       clients.map((c, i) =>
-        supertest(t.app).post('/api/register').set('Cookie', c.cookie).set(c.headers).send(registrationPayload({ email: i % 2 ? email : email.toUpperCase() })),
+        supertest(t.app)
+          .post('/api/register')
+          .set('Cookie', c.cookie)
+          .set(c.headers)
+          .send(registrationPayload({ email: i % 2 ? email : email.toUpperCase() })),
       ),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 422)).toHaveLength(49);
-    for (const r of results.filter((x) => x.status === 422)) expect(r.body.errors).toEqual({ email: ['The email has already been taken.'] });
+    for (const r of results.filter((x) => x.status === 422))
+      expect(r.body.errors).toEqual({ email: ['The email has already been taken.'] });
 
     const rows = await t.ctx.db('users').whereRaw('lower(email) = lower(?)', [email]);
     expect(rows).toHaveLength(1);
     const ledger = await t.ctx.db('token_ledger').where({ user_id: rows[0].id }).orderBy('id');
-    expect(ledger.map((e: { idempotency_key: string; delta_tenths: string }) => [e.idempotency_key, Number(e.delta_tenths)])).toEqual([
+    expect(
+      ledger.map((e: { idempotency_key: string; delta_tenths: string }) => [e.idempotency_key, Number(e.delta_tenths)]),
+    ).toEqual([
       [`signup:${rows[0].id}`, 100],
       [`welcome:${rows[0].id}`, 25],
     ]);

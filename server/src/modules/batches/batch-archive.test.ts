@@ -70,7 +70,9 @@ describe('readArchive', () => {
   });
 
   it('refuses what is not a ZIP, an empty one, and one with too many images', async () => {
-    expect((await refusal(Buffer.from('not a zip at all'))).errors).toEqual({ archive: [BATCH_MESSAGES.archiveUnreadable] });
+    expect((await refusal(Buffer.from('not a zip at all'))).errors).toEqual({
+      archive: [BATCH_MESSAGES.archiveUnreadable],
+    });
     expect((await refusal(await makeZip([]))).errors).toEqual({ archive: [BATCH_MESSAGES.archiveEmpty] });
     const png = await solidImage('png', 8, 8);
     const many = await makeZip(Array.from({ length: 51 }, (_, i) => ({ name: `i-${i}.png`, data: png })));
@@ -81,7 +83,15 @@ describe('readArchive', () => {
 describe('UniqueNames', () => {
   it('numbers repeated names before the extension, ignoring case', () => {
     const names = new UniqueNames();
-    expect(['shoe-no-background.png', 'shoe-no-background.png', 'SHOE-no-background.png', 'shoe-no-background-2.png', 'README'].map((n) => names.take(n))).toEqual([
+    expect(
+      [
+        'shoe-no-background.png',
+        'shoe-no-background.png',
+        'SHOE-no-background.png',
+        'shoe-no-background-2.png',
+        'README',
+      ].map((n) => names.take(n)),
+    ).toEqual([
       'shoe-no-background.png',
       'shoe-no-background-2.png',
       'SHOE-no-background-3.png',

@@ -24,16 +24,30 @@ export interface ArchiveContents {
 function isSystemJunk(entryPath: string): boolean {
   const parts = entryPath.split('/');
   const leaf = parts[parts.length - 1] ?? '';
-  return parts.some((p) => p === '__MACOSX') || leaf.startsWith('.') || leaf.toLowerCase() === 'thumbs.db' || leaf.toLowerCase() === 'desktop.ini';
+  return (
+    parts.some((p) => p === '__MACOSX') ||
+    leaf.startsWith('.') ||
+    leaf.toLowerCase() === 'thumbs.db' ||
+    leaf.toLowerCase() === 'desktop.ini'
+  );
 }
 
 const ARCHIVE_EXTENSIONS = new Set(['.zip', '.7z', '.rar', '.tar', '.gz', '.tgz', '.bz2', '.xz', '.jar', '.cbz']);
-const ZIP_SIGNATURES = [Buffer.from('PK\x03\x04', 'latin1'), Buffer.from('PK\x05\x06', 'latin1'), Buffer.from([0x1f, 0x8b]), Buffer.from('7z\xbc\xaf\x27\x1c', 'latin1'), Buffer.from('Rar!', 'latin1')];
+const ZIP_SIGNATURES = [
+  Buffer.from('PK\x03\x04', 'latin1'),
+  Buffer.from('PK\x05\x06', 'latin1'),
+  Buffer.from([0x1f, 0x8b]),
+  Buffer.from('7z\xbc\xaf\x27\x1c', 'latin1'),
+  Buffer.from('Rar!', 'latin1'),
+];
 
 /** An archive inside the archive, by its name or its first bytes. */
 function isNestedArchive(entryPath: string, head?: Buffer): boolean {
   if (ARCHIVE_EXTENSIONS.has(path.posix.extname(entryPath).toLowerCase())) return true;
-  return head !== undefined && ZIP_SIGNATURES.some((sig) => head.length >= sig.length && head.subarray(0, sig.length).equals(sig));
+  return (
+    head !== undefined &&
+    ZIP_SIGNATURES.some((sig) => head.length >= sig.length && head.subarray(0, sig.length).equals(sig))
+  );
 }
 
 /** Names yauzl's own check refuses (absolute, drive letters, backslashes, `..`), plus control characters. */
@@ -71,7 +85,12 @@ const archiveError = (message: string) => validationError({ [BATCH_FIELDS.archiv
 export async function readArchive(zip: Buffer): Promise<ArchiveContents> {
   let zipfile: yauzl.ZipFile;
   try {
-    zipfile = await yauzl.fromBufferPromise(zip, { lazyEntries: true, decodeStrings: false, validateEntrySizes: true, autoClose: true });
+    zipfile = await yauzl.fromBufferPromise(zip, {
+      lazyEntries: true,
+      decodeStrings: false,
+      validateEntrySizes: true,
+      autoClose: true,
+    });
   } catch {
     throw archiveError(BATCH_MESSAGES.archiveUnreadable);
   }
@@ -91,7 +110,8 @@ export async function readArchive(zip: Buffer): Promise<ArchiveContents> {
       if (entryPath.endsWith('/') || isSystemJunk(entryPath)) continue;
       declaredTotal += entry.uncompressedSize;
       if (declaredTotal > BATCH_LIMITS.archiveMaxUncompressedBytes) throw archiveError(BATCH_MESSAGES.archiveTooLarge);
-      if (images.length + Object.keys(errors).length >= BATCH_LIMITS.maxItems) throw archiveError(BATCH_MESSAGES.tooManyFiles);
+      if (images.length + Object.keys(errors).length >= BATCH_LIMITS.maxItems)
+        throw archiveError(BATCH_MESSAGES.tooManyFiles);
 
       if (unsafePath(entryPath)) {
         refuse(entryPath, BATCH_MESSAGES.entryUnsafePath);

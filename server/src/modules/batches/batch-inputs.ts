@@ -52,7 +52,10 @@ async function candidatesOf(upload: BatchUpload, errors: Record<string, string[]
  * the upscaled size), before anything is stored or charged. Any bad file -> one 422 whose `errors` name each
  * bad file (ZIP entries by their path) with its reasons; otherwise the clean images in upload order.
  */
-export async function checkBatchFiles(upload: BatchUpload, extraCheck?: (clean: CleanImage) => void): Promise<BatchInput[]> {
+export async function checkBatchFiles(
+  upload: BatchUpload,
+  extraCheck?: (clean: CleanImage) => void,
+): Promise<BatchInput[]> {
   const errors: Record<string, string[]> = {};
   const candidates = await candidatesOf(upload, errors);
   const refuse = (label: string, messages: string[]) => (errors[label] ??= []).push(...messages);

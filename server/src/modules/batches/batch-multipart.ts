@@ -35,8 +35,10 @@ function tooLarge(req: Request, res: Response): AppError {
  * learns about every bad file at once.
  */
 export function readBatchMultipart(req: Request, res: Response): Promise<BatchUpload> {
-  if (!req.is('multipart/form-data')) return Promise.reject(validationError({ [BATCH_FIELDS.images]: ['Send the images as multipart/form-data.'] }));
-  if (Number(req.headers['content-length'] ?? 0) > BATCH_LIMITS.maxTotalBytes + FRAMING_ALLOWANCE) return Promise.reject(tooLarge(req, res));
+  if (!req.is('multipart/form-data'))
+    return Promise.reject(validationError({ [BATCH_FIELDS.images]: ['Send the images as multipart/form-data.'] }));
+  if (Number(req.headers['content-length'] ?? 0) > BATCH_LIMITS.maxTotalBytes + FRAMING_ALLOWANCE)
+    return Promise.reject(tooLarge(req, res));
 
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
@@ -87,7 +89,10 @@ export function readBatchMultipart(req: Request, res: Response): Promise<BatchUp
         stream.resume(); // a part the batch does not use: skip its bytes
         return;
       }
-      const file: BatchFile = { name: (info.filename || `file-${images.length + archives.length + 1}`).slice(0, 255), bytes: null };
+      const file: BatchFile = {
+        name: (info.filename || `file-${images.length + archives.length + 1}`).slice(0, 255),
+        bytes: null,
+      };
       (isImage ? images : archives).push(file);
       const perFileMax = isImage ? BATCH_LIMITS.maxItemBytes : BATCH_LIMITS.maxTotalBytes;
       const chunks: Buffer[] = [];
@@ -119,10 +124,13 @@ export function readBatchMultipart(req: Request, res: Response): Promise<BatchUp
       void Promise.all(pending).then(() => {
         if (failed) return;
         if (fieldProblem) return fail(validationError({ form: [fieldProblem] }));
-        if (images.length > 0 && archives.length > 0) return fail(validationError({ [BATCH_FIELDS.images]: [BATCH_MESSAGES.bothKinds] }));
+        if (images.length > 0 && archives.length > 0)
+          return fail(validationError({ [BATCH_FIELDS.images]: [BATCH_MESSAGES.bothKinds] }));
         if (archives.length > 1) return fail(validationError({ [BATCH_FIELDS.archive]: [BATCH_MESSAGES.oneArchive] }));
-        if (tooManyFiles || images.length > BATCH_LIMITS.maxItems) return fail(validationError({ [BATCH_FIELDS.images]: [BATCH_MESSAGES.tooManyFiles] }));
-        if (images.length === 0 && archives.length === 0) return fail(validationError({ [BATCH_FIELDS.images]: [BATCH_MESSAGES.noFiles] }));
+        if (tooManyFiles || images.length > BATCH_LIMITS.maxItems)
+          return fail(validationError({ [BATCH_FIELDS.images]: [BATCH_MESSAGES.tooManyFiles] }));
+        if (images.length === 0 && archives.length === 0)
+          return fail(validationError({ [BATCH_FIELDS.images]: [BATCH_MESSAGES.noFiles] }));
         resolve({ fields, images, archive: archives[0] ?? null });
       });
     });

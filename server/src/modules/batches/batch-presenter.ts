@@ -28,7 +28,8 @@ export function summarizeBatch(batch: BatchRow, rows: JobRow[]): BatchSummary {
   for (const item of items) counts[item.status] += 1;
   const status = batchStatusOf(items.map((i) => i.status));
   const finished = items.map((i) => i.finished_at?.getTime() ?? null);
-  const finishedAt = finished.length > 0 && finished.every((t) => t !== null) ? new Date(Math.max(...(finished as number[]))) : null;
+  const finishedAt =
+    finished.length > 0 && finished.every((t) => t !== null) ? new Date(Math.max(...(finished as number[]))) : null;
   return {
     id: batch.id,
     tool: batch.tool,

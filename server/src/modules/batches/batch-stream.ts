@@ -8,7 +8,11 @@ import type { BatchRow } from './batches.repository';
 
 /** What the stream compares to decide whether to send (URLs are re-signed on every read). */
 const fingerprint = (v: BatchView) =>
-  JSON.stringify([v.status, v.counts, v.items.map((i) => [i.id, i.status, i.progress, i.stage, i.queue_position, i.error, i.refunded, i.results.length])]);
+  JSON.stringify([
+    v.status,
+    v.counts,
+    v.items.map((i) => [i.id, i.status, i.progress, i.stage, i.queue_position, i.error, i.refunded, i.results.length]),
+  ]);
 
 /**
  * Server-Sent Events for one batch (already checked to be the caller's): `event: batch` with the whole

@@ -54,7 +54,12 @@ export function streamBatchZip(ctx: AppContext, res: Response, batch: BatchRow, 
     const filesGone = row.deleted_at !== null || row.expired_at !== null;
     const files = row.status === 'succeeded' && row.result && !filesGone ? row.result.files : [];
     if (files.length === 0) {
-      missing.push({ file_name: cell(row.input_name ?? ''), job_id: row.id, status: row.status, reason: cell(missingReason(row)) });
+      missing.push({
+        file_name: cell(row.input_name ?? ''),
+        job_id: row.id,
+        status: row.status,
+        reason: cell(missingReason(row)),
+      });
       continue;
     }
     files.forEach((file, index) => {
@@ -67,7 +72,11 @@ export function streamBatchZip(ctx: AppContext, res: Response, batch: BatchRow, 
       });
     });
   }
-  zip.addBuffer(Buffer.from(stringify(missing, { header: true, columns: [...BATCH_FAILED_CSV_COLUMNS] })), names.take(BATCH_FAILED_CSV_NAME), { mtime: new Date() });
+  zip.addBuffer(
+    Buffer.from(stringify(missing, { header: true, columns: [...BATCH_FAILED_CSV_COLUMNS] })),
+    names.take(BATCH_FAILED_CSV_NAME),
+    { mtime: new Date() },
+  );
   zip.end();
 
   const day = batch.created_at.toISOString().slice(0, 10);

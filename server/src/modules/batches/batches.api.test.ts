@@ -34,7 +34,11 @@ afterAll(async () => {
 
 type Agent = Awaited<ReturnType<typeof verifiedUser>>['agent'];
 
-function submit(agent: Agent, files: Array<[string, Buffer]>, fields: Record<string, string> = { tool: 'remove-background' }) {
+function submit(
+  agent: Agent,
+  files: Array<[string, Buffer]>,
+  fields: Record<string, string> = { tool: 'remove-background' },
+) {
   const req = agent.post('/api/batches');
   for (const [name, value] of Object.entries(fields)) req.field(name, value);
   for (const [name, bytes] of files) req.attach('images', bytes, name);
@@ -74,16 +78,29 @@ describe('POST /api/batches with files', () => {
 
     const done = await waitForBatch(agent, accepted.id, ended);
     expect(batchViewSchema.parse(done)).toBeTruthy();
-    expect(done).toMatchObject({ status: 'succeeded', total: 3, cost: 3, refunded: 0, counts: { succeeded: 3, queued: 0, running: 0, failed: 0, cancelled: 0 } });
+    expect(done).toMatchObject({
+      status: 'succeeded',
+      total: 3,
+      cost: 3,
+      refunded: 0,
+      counts: { succeeded: 3, queued: 0, running: 0, failed: 0, cancelled: 0 },
+    });
     expect(done.finished_at).not.toBeNull();
     expect(done.items.every((i) => i.results.length === 1 && i.progress === 100 && i.input_url !== null)).toBe(true);
     expect((await money(t, user.id)).balance).toBe(70);
 
     const zip = await agent.get(`/api/batches/${accepted.id}/zip`).buffer(true).parse(binaryParser).expect(200);
     expect(zip.headers['content-type']).toBe('application/zip');
-    expect(zip.headers['content-disposition']).toMatch(/^attachment; filename="batch-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.zip"$/);
+    expect(zip.headers['content-disposition']).toMatch(
+      /^attachment; filename="batch-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.zip"$/,
+    );
     const entries = await unzip(zip.body as Buffer);
-    expect([...entries.keys()]).toEqual(['shoe-01-no-background.png', 'shoe-01-no-background-2.png', 'boot-no-background.png', 'failed.csv']);
+    expect([...entries.keys()]).toEqual([
+      'shoe-01-no-background.png',
+      'shoe-01-no-background-2.png',
+      'boot-no-background.png',
+      'failed.csv',
+    ]);
     expect(entries.get('shoe-01-no-background.png')!.subarray(1, 4).toString()).toBe('PNG');
     expect(entries.get('shoe-01-no-background.png')!.length).toBe(done.items[0]!.results[0]!.bytes);
     expect(entries.get('failed.csv')!.toString()).toBe('file_name,job_id,status,reason\n');
@@ -116,8 +133,15 @@ describe('POST /api/batches with files', () => {
   it('refuses the whole batch with 402 when the balance covers only part of it', async () => {
     const { agent, user } = await verifiedUser(t, { balanceTokens: 2 });
     const png = await solidImage('png');
-    const res = await submit(agent, [['a.png', png], ['b.png', png], ['c.png', png]]).expect(402);
-    expect(res.body).toMatchObject({ code: 'insufficient_tokens', message: 'Not enough tokens: this needs 3, you have 2.' });
+    const res = await submit(agent, [
+      ['a.png', png],
+      ['b.png', png],
+      ['c.png', png],
+    ]).expect(402);
+    expect(res.body).toMatchObject({
+      code: 'insufficient_tokens',
+      message: 'Not enough tokens: this needs 3, you have 2.',
+    });
     expect(await batchRows(user.id)).toEqual({ batches: 0, jobs: 0 });
     expect((await money(t, user.id)).balance).toBe(20);
   });
@@ -125,24 +149,46 @@ describe('POST /api/batches with files', () => {
   it('checks the tool, its options and the number of files', async () => {
     const { agent } = await verifiedUser(t, { balanceTokens: 100 });
     const png = await solidImage('png', 8, 8);
-    expect((await submit(agent, [['a.png', png]], { tool: 'generate' }).expect(422)).body.errors).toEqual({ tool: [BATCH_MESSAGES.toolRequired] });
-    expect((await submit(agent, [['a.png', png]], { tool: 'upscale', factor: '3' }).expect(422)).body.errors.factor).toBeDefined();
+    expect((await submit(agent, [['a.png', png]], { tool: 'generate' }).expect(422)).body.errors).toEqual({
+      tool: [BATCH_MESSAGES.toolRequired],
+    });
+    expect(
+      (await submit(agent, [['a.png', png]], { tool: 'upscale', factor: '3' }).expect(422)).body.errors.factor,
+    ).toBeDefined();
     expect((await submit(agent, []).expect(422)).body.errors).toEqual({ images: [BATCH_MESSAGES.noFiles] });
     const many = Array.from({ length: 51 }, (_, i): [string, Buffer] => [`i${i}.png`, png]);
     expect((await submit(agent, many).expect(422)).body.errors).toEqual({ images: [BATCH_MESSAGES.tooManyFiles] });
-    const both = submit(agent, [['a.png', png]]).attach('archive', await makeZip([{ name: 'b.png', data: png }]), 'b.zip');
+    const both = submit(agent, [['a.png', png]]).attach(
+      'archive',
+      await makeZip([{ name: 'b.png', data: png }]),
+      'b.zip',
+    );
     expect((await both.expect(422)).body.errors).toEqual({ images: [BATCH_MESSAGES.bothKinds] });
   });
 
   it('answers a repeated Idempotency-Key with the first batch and charges once', async () => {
     const { agent, user } = await verifiedUser(t, { balanceTokens: 10 });
     const png = await solidImage('png');
-    const first = await submit(agent, [['a.png', png], ['b.png', png]]).set('Idempotency-Key', 'batch-key-1').expect(202);
-    const again = await submit(agent, [['a.png', png], ['b.png', png]]).set('Idempotency-Key', 'batch-key-1').expect(202);
+    const first = await submit(agent, [
+      ['a.png', png],
+      ['b.png', png],
+    ])
+      .set('Idempotency-Key', 'batch-key-1')
+      .expect(202);
+    const again = await submit(agent, [
+      ['a.png', png],
+      ['b.png', png],
+    ])
+      .set('Idempotency-Key', 'batch-key-1')
+      .expect(202);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body.payload.id).toBe(first.body.payload.id);
-    expect(again.body.payload.items.map((i: BatchItemView) => i.id)).toEqual(first.body.payload.items.map((i: BatchItemView) => i.id));
-    const other = await submit(agent, [['a.png', png]]).set('Idempotency-Key', 'batch-key-1').expect(422);
+    expect(again.body.payload.items.map((i: BatchItemView) => i.id)).toEqual(
+      first.body.payload.items.map((i: BatchItemView) => i.id),
+    );
+    const other = await submit(agent, [['a.png', png]])
+      .set('Idempotency-Key', 'batch-key-1')
+      .expect(422);
     expect(other.body.errors['Idempotency-Key']).toBeDefined();
     expect(await batchRows(user.id)).toEqual({ batches: 1, jobs: 2 });
     expect((await money(t, user.id)).balance).toBe(80);
@@ -150,9 +196,15 @@ describe('POST /api/batches with files', () => {
 
   it('takes an API key without a session or XSRF token', async () => {
     const { agent } = await verifiedUser(t, { balanceTokens: 10 });
-    const key = (await agent.post('/api/user/api-keys').send({ name: 'batch script' }).expect(201)).body.payload.key as string;
+    const key = (await agent.post('/api/user/api-keys').send({ name: 'batch script' }).expect(201)).body.payload
+      .key as string;
     const bare = t.agent();
-    const res = await bare.post('/api/batches').set('Authorization', `Bearer ${key}`).field('tool', 'remove-background').attach('images', await solidImage('png'), 'a.png').expect(202);
+    const res = await bare
+      .post('/api/batches')
+      .set('Authorization', `Bearer ${key}`)
+      .field('tool', 'remove-background')
+      .attach('images', await solidImage('png'), 'a.png')
+      .expect(202);
     await bare.get(`/api/batches/${res.body.payload.id}`).set('X-Api-Key', key).expect(200);
     const list = (await bare.get('/api/batches').set('X-Api-Key', key).expect(200)).body.payload as BatchPage;
     expect(list.items.map((b) => b.id)).toEqual([res.body.payload.id]);
@@ -167,7 +219,12 @@ describe('POST /api/batches with a ZIP', () => {
       { name: 'catalogue/shoe-02.jpg', data: await solidImage('jpeg'), compress: true },
       { name: '__MACOSX/catalogue/._shoe-01.png', data: Buffer.from('fork') },
     ]);
-    const res = await agent.post('/api/batches').field('tool', 'remove-background').field('output_format', 'webp').attach('archive', archive, 'catalogue.zip').expect(202);
+    const res = await agent
+      .post('/api/batches')
+      .field('tool', 'remove-background')
+      .field('output_format', 'webp')
+      .attach('archive', archive, 'catalogue.zip')
+      .expect(202);
     expect(res.body.payload.items.map((i: BatchItemView) => i.file_name)).toEqual(['shoe-01.png', 'shoe-02.jpg']);
     expect(res.body.payload.cost).toBe(2);
     const done = await waitForBatch(agent, res.body.payload.id, ended);
@@ -188,7 +245,11 @@ describe('POST /api/batches with a ZIP', () => {
       ],
       { 'xx/xx/etc.png': '../../etc.png' },
     );
-    const res = await agent.post('/api/batches').field('tool', 'remove-background').attach('archive', archive, 'x.zip').expect(422);
+    const res = await agent
+      .post('/api/batches')
+      .field('tool', 'remove-background')
+      .attach('archive', archive, 'x.zip')
+      .expect(422);
     expect(res.body.errors).toEqual({
       '../../etc.png': [BATCH_MESSAGES.entryUnsafePath],
       'inner.zip': [BATCH_MESSAGES.entryNested],
@@ -207,7 +268,11 @@ describe('batch items end one by one', () => {
     // The worker decides at each job's start; the job ids are known once the batch is accepted, so the
     // worker takes nothing until the test has chosen.
     await worker.worker.pause();
-    const res = await submit(agent, [['one.png', png], ['two.png', png], ['three.png', png]]).expect(202);
+    const res = await submit(agent, [
+      ['one.png', png],
+      ['two.png', png],
+      ['three.png', png],
+    ]).expect(202);
     const [one, two, three] = (res.body.payload as BatchAccepted).items.map((i) => i.id) as [string, string, string];
     plan.set(one, 'succeed').set(two, 'fail-unrecoverable').set(three, 'succeed');
     worker.worker.resume();
@@ -225,7 +290,12 @@ describe('batch items end one by one', () => {
     const entries = await unzip(zip.body as Buffer);
     expect([...entries.keys()]).toEqual(['one-no-background.png', 'three-no-background.png', 'failed.csv']);
     expect(parse(entries.get('failed.csv')!.toString(), { columns: true })).toEqual([
-      { file_name: 'two.png', job_id: two, status: 'failed', reason: 'The image could not be processed. Your tokens have been refunded.' },
+      {
+        file_name: 'two.png',
+        job_id: two,
+        status: 'failed',
+        reason: 'The image could not be processed. Your tokens have been refunded.',
+      },
     ]);
 
     // A retry is a new item with a new charge; the failed one leaves the list, and cannot be retried twice.
@@ -245,7 +315,12 @@ describe('batch items end one by one', () => {
     const { agent, user } = await verifiedUser(t, { balanceTokens: 10 });
     const png = await solidImage('png');
     await worker.worker.pause();
-    const res = await submit(agent, [['a.png', png], ['b.png', png], ['c.png', png], ['d.png', png]]).expect(202);
+    const res = await submit(agent, [
+      ['a.png', png],
+      ['b.png', png],
+      ['c.png', png],
+      ['d.png', png],
+    ]).expect(202);
     const ids = (res.body.payload as BatchAccepted).items.map((i) => i.id);
     for (const id of ids) plan.set(id, 'hang');
     worker.worker.resume();
@@ -258,7 +333,8 @@ describe('batch items end one by one', () => {
     const done = await waitForBatch(agent, id, ended);
     expect(done.status).toBe('cancelled');
     expect(done.refunded).toBe(4);
-    for (const job of ids) expect((await money(t, user.id, job)).keys).toEqual([`job:${job}:charge=-10`, `job:${job}:refund=10`]);
+    for (const job of ids)
+      expect((await money(t, user.id, job)).keys).toEqual([`job:${job}:charge=-10`, `job:${job}:refund=10`]);
     expect((await money(t, user.id)).balance).toBe(100);
     await agent.post(`/api/batches/${id}/cancel`).expect(409);
 
@@ -269,8 +345,8 @@ describe('batch items end one by one', () => {
   });
 });
 
-describe('batches are their owner\'s', () => {
-  it('answers 404 to another user on every batch route, and lists only the caller\'s, newest first', async () => {
+describe("batches are their owner's", () => {
+  it("answers 404 to another user on every batch route, and lists only the caller's, newest first", async () => {
     const owner = await verifiedUser(t, { balanceTokens: 10 });
     const other = await verifiedUser(t, { balanceTokens: 10 });
     const png = await solidImage('png');
@@ -292,5 +368,9 @@ afterEach(async () => {
   // Nothing of one test may still run into the next one's worker plan.
   plan.clear();
   worker.worker.resume();
-  await waitFor(async () => ((await t.ctx.queue.getActiveCount()) + (await t.ctx.queue.getWaitingCount()) === 0 ? true : undefined), 20_000, 'an idle queue').catch(() => undefined);
+  await waitFor(
+    async () => ((await t.ctx.queue.getActiveCount()) + (await t.ctx.queue.getWaitingCount()) === 0 ? true : undefined),
+    20_000,
+    'an idle queue',
+  ).catch(() => undefined);
 });

@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 describe('fair scheduling between users', () => {
-  it('starts another user\'s single job within the time of 2 jobs while a 50-image batch is queued', async () => {
+  it("starts another user's single job within the time of 2 jobs while a 50-image batch is queued", async () => {
     const big = await verifiedUser(t, { balanceTokens: 100 });
     const small = await verifiedUser(t, { balanceTokens: 10 });
     const png = await solidImage('png', 16, 16);
@@ -43,7 +43,8 @@ describe('fair scheduling between users', () => {
     expect(batch.items).toHaveLength(50);
 
     const submittedAt = Date.now();
-    const single = (await small.agent.post('/api/tools/remove-background').attach('image', png, 'solo.png').expect(202)).body.payload as JobView;
+    const single = (await small.agent.post('/api/tools/remove-background').attach('image', png, 'solo.png').expect(202))
+      .body.payload as JobView;
     // Its place is shown among the queue's waiting jobs (ahead of the batch's prioritized items).
     expect(single.queue_position).not.toBeNull();
     expect(single.queue_position!).toBeLessThanOrEqual(FAIR_SHARE);
@@ -51,7 +52,10 @@ describe('fair scheduling between users', () => {
 
     // Measured: what one job takes on this machine, start to next start (the worker runs one at a time).
     const order = worker.started.map((id) => starts.get(id)!);
-    const gaps = order.slice(1).map((at, i) => at - order[i]!).sort((a, b) => a - b);
+    const gaps = order
+      .slice(1)
+      .map((at, i) => at - order[i]!)
+      .sort((a, b) => a - b);
     const oneJob = gaps[Math.floor(gaps.length / 2)]!;
     const waited = starts.get(single.id)! - submittedAt;
     // The single job ran after at most the running batch item and the one other waiting item.
@@ -60,7 +64,9 @@ describe('fair scheduling between users', () => {
     expect(before).toBeLessThanOrEqual(FAIR_SHARE);
     expect(waited).toBeLessThanOrEqual(2 * oneJob + 250);
     // Reported by the test run (the figure the issue asks for).
-    process.stdout.write(`fairness: single job started after ${waited} ms, ${before} batch jobs before it, one job = ${oneJob} ms\n`);
+    process.stdout.write(
+      `fairness: single job started after ${waited} ms, ${before} batch jobs before it, one job = ${oneJob} ms\n`,
+    );
 
     // Without fair scheduling it would have waited behind all 50: the batch is still far from done.
     const open = await big.agent.get(`/api/batches/${batch.id}`).expect(200);

@@ -31,7 +31,9 @@ export async function findForUser(db: Knex, id: string, userId: string): Promise
 }
 
 export async function findByIdempotencyKey(db: Knex, userId: string, key: string): Promise<BatchRow | null> {
-  return ((await db('batches').where({ user_id: userId, idempotency_key: key }).first()) as BatchRow | undefined) ?? null;
+  return (
+    ((await db('batches').where({ user_id: userId, idempotency_key: key }).first()) as BatchRow | undefined) ?? null
+  );
 }
 
 /** Every job of the batches (retried items included), in upload order, retries after what they replaced. */
@@ -46,7 +48,12 @@ export async function itemsOf(db: Knex, batchIds: string[]): Promise<JobRow[]> {
 }
 
 /** A page of the user's batches, newest first, plus the total count. */
-export async function listForUser(db: Knex, userId: string, page: number, perPage: number): Promise<{ rows: BatchRow[]; total: number }> {
+export async function listForUser(
+  db: Knex,
+  userId: string,
+  page: number,
+  perPage: number,
+): Promise<{ rows: BatchRow[]; total: number }> {
   const base = db('batches').where({ user_id: userId });
   return newestFirstPage<BatchRow>(base, page, perPage);
 }

@@ -13,7 +13,11 @@ import { cancelBatch, getBatch, listBatches, ownedBatch, retryItem, submitBatch 
 
 function meta(req: Request): SubmitMeta {
   const key = req.get('Idempotency-Key');
-  return { userId: currentUser(req).id, idempotencyKey: key === undefined ? undefined : key, requestId: String(req.id) };
+  return {
+    userId: currentUser(req).id,
+    idempotencyKey: key === undefined ? undefined : key,
+    requestId: String(req.id),
+  };
 }
 
 /** Batches: many images through one tool, each an ordinary job; one view, one stream, one ZIP. */
@@ -53,7 +57,12 @@ export function batchesRouter(ctx: AppContext): Router {
   });
 
   router.post('/batches/:id/items/:itemId/retry', ...submitGuards, async (req, res) => {
-    sendOk(res, await retryItem(ctx, currentUser(req).id, String(req.params.id), String(req.params.itemId), meta(req)), {}, 202);
+    sendOk(
+      res,
+      await retryItem(ctx, currentUser(req).id, String(req.params.id), String(req.params.itemId), meta(req)),
+      {},
+      202,
+    );
   });
 
   return router;

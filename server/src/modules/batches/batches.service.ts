@@ -75,7 +75,12 @@ function payloadOf(row: Pick<JobRow, 'id' | 'user_id' | 'tool' | 'params' | 'inp
   const p = row.params;
   const base = { jobId: row.id, userId: row.user_id, requestId: requestId?.slice(0, 100), inputKey: row.input_key! };
   if (row.tool === 'upscale') {
-    return jobPayloadSchemas.upscale.parse({ ...base, factor: p.factor, model: p.model, outputFormat: p.output_format });
+    return jobPayloadSchemas.upscale.parse({
+      ...base,
+      factor: p.factor,
+      model: p.model,
+      outputFormat: p.output_format,
+    });
   }
   return jobPayloadSchemas['remove-background'].parse({
     ...base,
@@ -97,7 +102,11 @@ async function enqueue(ctx: AppContext, userId: string, rows: JobRow[], requestI
       ctx.queue.addBulk(
         rows.map((row, i) => {
           const priority = fairPriority(firstRank + i);
-          return { name: row.tool, data: payloadOf(row, requestId), opts: { jobId: row.id, ...(priority ? { priority } : {}) } };
+          return {
+            name: row.tool,
+            data: payloadOf(row, requestId),
+            opts: { jobId: row.id, ...(priority ? { priority } : {}) },
+          };
         }),
       ),
       ctx.config.QUEUE_ADD_TIMEOUT_MS,
@@ -106,7 +115,10 @@ async function enqueue(ctx: AppContext, userId: string, rows: JobRow[], requestI
     ctx.logger.error({ err, jobs: rows.length }, 'queue unreachable: batch items refunded');
     for (const row of rows) {
       ctx.services.jobMetrics.rejected.inc({ tool: row.tool });
-      await failJob(ctx, row.id, { message: JOB_MESSAGES.queueBusy, detail: `enqueue failed: ${(err as Error).message}` });
+      await failJob(ctx, row.id, {
+        message: JOB_MESSAGES.queueBusy,
+        detail: `enqueue failed: ${(err as Error).message}`,
+      });
     }
     throw serviceUnavailable(JOB_MESSAGES.queueBusy);
   }
@@ -128,7 +140,9 @@ async function assertAffordable(ctx: AppContext, userId: string, costTenths: num
 
 /** Stores the clean inputs under each item's job id (a few at a time); on failure removes what was stored. */
 async function storeInputs(ctx: AppContext, userId: string, jobIds: string[], inputs: BatchInput[]): Promise<string[]> {
-  const keys = inputs.map((input, i) => inputKeyOf({ userId, jobId: jobIds[i]! }, input.clean.format === 'jpeg' ? 'jpg' : input.clean.format));
+  const keys = inputs.map((input, i) =>
+    inputKeyOf({ userId, jobId: jobIds[i]! }, input.clean.format === 'jpeg' ? 'jpg' : input.clean.format),
+  );
   let next = 0;
   const work = async () => {
     while (next < inputs.length) {
@@ -146,7 +160,9 @@ async function storeInputs(ctx: AppContext, userId: string, jobIds: string[], in
 }
 
 async function removeInputs(ctx: AppContext, userId: string, jobIds: string[]): Promise<void> {
-  await Promise.all(jobIds.map((jobId) => ctx.storage.deletePrefix(inputsPrefix({ userId, jobId })).catch(() => undefined)));
+  await Promise.all(
+    jobIds.map((jobId) => ctx.storage.deletePrefix(inputsPrefix({ userId, jobId })).catch(() => undefined)),
+  );
 }
 
 export interface BatchSubmitOutcome {
@@ -166,7 +182,10 @@ export async function submitBatch(ctx: AppContext, upload: BatchUpload, meta: Su
   checkIdempotencyKey(key);
   const plan = await planOf(ctx, upload.fields);
   const hash = key
-    ? createHash('sha256').update(JSON.stringify({ tool: plan.tool, params: plan.params })).update(uploadFingerprint(upload)).digest('hex')
+    ? createHash('sha256')
+        .update(JSON.stringify({ tool: plan.tool, params: plan.params }))
+        .update(uploadFingerprint(upload))
+        .digest('hex')
     : null;
   if (key && hash) {
     const replay = await replayOf(ctx, meta.userId, key, hash);
@@ -189,7 +208,9 @@ export async function submitBatch(ctx: AppContext, upload: BatchUpload, meta: Su
   try {
     ({ batch, rows } = await ctx.db.transaction(async (trx) => {
       // The user's row is locked first (as every charge does), before the batch's foreign key takes a share lock on it.
-      const balanceBefore = Number((await trx('users').where({ id: meta.userId }).forUpdate().first('balance_tenths'))?.balance_tenths ?? 0);
+      const balanceBefore = Number(
+        (await trx('users').where({ id: meta.userId }).forUpdate().first('balance_tenths'))?.balance_tenths ?? 0,
+      );
       if (balanceBefore < totalTenths) throw insufficientTokens(totalTenths, balanceBefore);
       const batchRow = await repo.insertBatch(trx, {
         id: batchId,
@@ -265,9 +286,17 @@ export async function getBatch(ctx: AppContext, userId: string, batchId: string)
 export async function listBatches(ctx: AppContext, userId: string, page: number): Promise<BatchPage> {
   const perPage = BATCH_LIMITS.perPage;
   const { rows, total } = await repo.listForUser(ctx.db, userId, page, perPage);
-  const items = await repo.itemsOf(ctx.db, rows.map((r) => r.id));
+  const items = await repo.itemsOf(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   return {
-    items: rows.map((batch) => summarizeBatch(batch, items.filter((i) => i.batch_id === batch.id))),
+    items: rows.map((batch) =>
+      summarizeBatch(
+        batch,
+        items.filter((i) => i.batch_id === batch.id),
+      ),
+    ),
     page,
     per_page: perPage,
     total,
@@ -294,13 +323,21 @@ export async function cancelBatch(ctx: AppContext, userId: string, batchId: stri
  * batch, with a copy of its input and a new charge at today's price; the old item stays in history (and in
  * the batch's money) but leaves the batch's item list. One retry per item (409 for a second).
  */
-export async function retryItem(ctx: AppContext, userId: string, batchId: string, itemId: string, meta: SubmitMeta): Promise<BatchItemView> {
+export async function retryItem(
+  ctx: AppContext,
+  userId: string,
+  batchId: string,
+  itemId: string,
+  meta: SubmitMeta,
+): Promise<BatchItemView> {
   const batch = await ownedBatch(ctx, userId, batchId);
   if (!UUID.test(itemId)) throw notFound('Item not found.');
   const old = (await repo.itemsOf(ctx.db, [batch.id])).find((r) => r.id === itemId);
   if (!old) throw notFound('Item not found.');
-  if (old.status !== 'failed' && old.status !== 'cancelled') throw new AppError('conflict', BATCH_MESSAGES.retryNotFailed);
-  if (!old.input_key || old.deleted_at || old.expired_at) throw new AppError('conflict', 'The image of this item is no longer stored. Upload it again.');
+  if (old.status !== 'failed' && old.status !== 'cancelled')
+    throw new AppError('conflict', BATCH_MESSAGES.retryNotFailed);
+  if (!old.input_key || old.deleted_at || old.expired_at)
+    throw new AppError('conflict', 'The image of this item is no longer stored. Upload it again.');
 
   await assertToolAvailable(ctx, old.tool);
   const settings = await readToolSettings(ctx);

@@ -54,7 +54,13 @@ export async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
 }
 
 /** GET /api/batches/{id} until `done` holds for it. */
-export function waitForBatch(agent: supertest.Agent, id: string, done: (b: BatchView) => boolean, timeoutMs = 15_000, what = 'batch'): Promise<BatchView> {
+export function waitForBatch(
+  agent: supertest.Agent,
+  id: string,
+  done: (b: BatchView) => boolean,
+  timeoutMs = 15_000,
+  what = 'batch',
+): Promise<BatchView> {
   return waitFor(
     async () => {
       const res = await agent.get(`/api/batches/${id}`);

@@ -1,4 +1,13 @@
-import { BASE_CURRENCY, convertTiers, isDecimal, isValidTokenAmount, subtotalMinorUnits, toMinorUnits, validateTiers, type BaseTier } from '@imagestudio/contracts';
+import {
+  BASE_CURRENCY,
+  convertTiers,
+  isDecimal,
+  isValidTokenAmount,
+  subtotalMinorUnits,
+  toMinorUnits,
+  validateTiers,
+  type BaseTier,
+} from '@imagestudio/contracts';
 import { notFound, validationError } from '../../lib/errors';
 import { catalogCache, type CatalogDeps } from './catalog.cache';
 import * as catalogRepo from './catalog.repository';
@@ -25,11 +34,13 @@ function packChanges(input: PackInput): Partial<Omit<PackRow, 'id'>> {
   }
   if (input.description !== undefined) changes.description = input.description.trim();
   if (input.price !== undefined) {
-    if (!isDecimal(input.price, 2) || Number(input.price) < 0) throw validationError({ price: ['Price must be an amount in EUR with at most 2 decimals'] });
+    if (!isDecimal(input.price, 2) || Number(input.price) < 0)
+      throw validationError({ price: ['Price must be an amount in EUR with at most 2 decimals'] });
     changes.price_cents = toMinorUnits(input.price, 'EUR');
   }
   if (input.credits !== undefined) {
-    if (!isDecimal(input.credits, 1) || Number(input.credits) <= 0) throw validationError({ credits: ['Credits must be a positive multiple of 0.1'] });
+    if (!isDecimal(input.credits, 1) || Number(input.credits) <= 0)
+      throw validationError({ credits: ['Credits must be a positive multiple of 0.1'] });
     changes.credits_tenths = Math.round(Number(input.credits) * 10);
   }
   return changes;
@@ -41,21 +52,34 @@ function packChanges(input: PackInput): Partial<Omit<PackRow, 'id'>> {
  */
 export async function dearerPackWarnings(deps: CatalogDeps): Promise<string[]> {
   const rows = await repo.listTiers(deps.db);
-  const tiers = convertTiers(rows.map((r) => ({ min: r.min_tenths / 10, max: r.max_tenths === null ? null : r.max_tenths / 10, price: r.price_eur })), '1', BASE_CURRENCY);
+  const tiers = convertTiers(
+    rows.map((r) => ({
+      min: r.min_tenths / 10,
+      max: r.max_tenths === null ? null : r.max_tenths / 10,
+      price: r.price_eur,
+    })),
+    '1',
+    BASE_CURRENCY,
+  );
   const warnings: string[] = [];
   for (const pack of await repo.listPacks(deps.db)) {
     // free packs are gifts; packs larger than a custom amount can be have nothing to compare with
     if (pack.hidden || pack.price_cents <= 0 || !isValidTokenAmount(pack.credits_tenths / 10)) continue;
     const custom = subtotalMinorUnits(pack.credits_tenths, tiers, BASE_CURRENCY);
     if (pack.price_cents > custom) {
-      warnings.push(`pack #${pack.id} ${pack.title} costs ${(pack.price_cents / 100).toFixed(2)} EUR, more than the same ${pack.credits_tenths / 10} tokens as a custom amount (${(custom / 100).toFixed(2)} EUR)`);
+      warnings.push(
+        `pack #${pack.id} ${pack.title} costs ${(pack.price_cents / 100).toFixed(2)} EUR, more than the same ${pack.credits_tenths / 10} tokens as a custom amount (${(custom / 100).toFixed(2)} EUR)`,
+      );
     }
   }
   return warnings;
 }
 
 /** Adds a pack at the end of the list. */
-export async function addPack(deps: CatalogDeps, input: Required<Pick<PackInput, 'title' | 'price' | 'credits'>> & PackInput): Promise<PackRow> {
+export async function addPack(
+  deps: CatalogDeps,
+  input: Required<Pick<PackInput, 'title' | 'price' | 'credits'>> & PackInput,
+): Promise<PackRow> {
   const all = await repo.listPacks(deps.db);
   const changes = packChanges(input);
   const pack = await repo.insertPack(deps.db, {
@@ -71,7 +95,11 @@ export async function addPack(deps: CatalogDeps, input: Required<Pick<PackInput,
 }
 
 /** Changes a pack's title, description, price, credits or visibility. */
-export async function editPack(deps: CatalogDeps, id: number, input: PackInput & { hidden?: boolean }): Promise<PackRow> {
+export async function editPack(
+  deps: CatalogDeps,
+  id: number,
+  input: PackInput & { hidden?: boolean },
+): Promise<PackRow> {
   const changes = packChanges(input);
   if (input.hidden !== undefined) changes.hidden = input.hidden;
   if (Object.keys(changes).length === 0) throw validationError({ _: ['Nothing to change'] });
@@ -100,7 +128,11 @@ export async function setTiers(deps: CatalogDeps, tiers: BaseTier[]): Promise<vo
   if (problems.length > 0) throw validationError({ tiers: problems });
   await repo.replaceTiers(
     deps.db,
-    tiers.map((t) => ({ min_tenths: Math.round(t.min * 10), max_tenths: t.max === null ? null : Math.round(t.max * 10), price_eur: String(t.price) })),
+    tiers.map((t) => ({
+      min_tenths: Math.round(t.min * 10),
+      max_tenths: t.max === null ? null : Math.round(t.max * 10),
+      price_eur: String(t.price),
+    })),
   );
   catalogCache(deps).invalidate();
 }
@@ -109,8 +141,10 @@ export async function setTiers(deps: CatalogDeps, tiers: BaseTier[]): Promise<vo
 export async function setCurrency(deps: CatalogDeps, code: string, rate: string, symbol?: string): Promise<void> {
   const upper = code.toUpperCase();
   if (!/^[A-Z]{3}$/.test(upper)) throw validationError({ code: ['Currency code must be 3 letters'] });
-  if (!isDecimal(rate, 8) || Number(rate) <= 0) throw validationError({ rate: ['Rate must be a positive decimal with at most 8 decimals'] });
-  if (upper === 'EUR' && Number(rate) !== 1) throw validationError({ rate: ['EUR is the base currency: its rate is 1'] });
+  if (!isDecimal(rate, 8) || Number(rate) <= 0)
+    throw validationError({ rate: ['Rate must be a positive decimal with at most 8 decimals'] });
+  if (upper === 'EUR' && Number(rate) !== 1)
+    throw validationError({ rate: ['EUR is the base currency: its rate is 1'] });
   await catalogRepo.upsertCurrency(deps.db, { code: upper, value: rate, symbol });
   catalogCache(deps).invalidate();
 }
@@ -123,7 +157,8 @@ export async function setDefaultCurrency(deps: CatalogDeps, code: string): Promi
 
 /** Hides a currency from customers or shows it again (the default one cannot be hidden). */
 export async function setCurrencyHidden(deps: CatalogDeps, code: string, hidden: boolean): Promise<void> {
-  if ((await catalogRepo.setCurrencyHidden(deps.db, code.toUpperCase(), hidden)) === 0) throw notFound(`No currency ${code} that can be changed (the default cannot be hidden)`);
+  if ((await catalogRepo.setCurrencyHidden(deps.db, code.toUpperCase(), hidden)) === 0)
+    throw notFound(`No currency ${code} that can be changed (the default cannot be hidden)`);
   catalogCache(deps).invalidate();
 }
 
@@ -132,7 +167,8 @@ export async function savePage(
   deps: CatalogDeps,
   input: { slug: string; title?: string; html: string; isTerms?: boolean; isPrivacy?: boolean },
 ): Promise<number> {
-  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(input.slug)) throw validationError({ slug: ['Slug must be lower-case words joined by dashes'] });
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(input.slug))
+    throw validationError({ slug: ['Slug must be lower-case words joined by dashes'] });
   const existing = (await catalogRepo.listStaticPages(deps.db)).find((p) => p.slug === input.slug);
   const title = input.title?.trim() || existing?.title;
   if (!title) throw validationError({ title: ['Title is required for a new page'] });

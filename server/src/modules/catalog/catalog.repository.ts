@@ -18,13 +18,18 @@ export interface CurrencyRow {
 
 /** Every currency, hidden ones included, in display order. */
 export async function listCurrencies(db: Knex): Promise<CurrencyRow[]> {
-  return db('currencies').select('code', 'value', 'symbol', 'is_default', 'position', 'hidden').orderBy([{ column: 'position' }, { column: 'code' }]);
+  return db('currencies')
+    .select('code', 'value', 'symbol', 'is_default', 'position', 'hidden')
+    .orderBy([{ column: 'position' }, { column: 'code' }]);
 }
 
 /** Inserts currencies that do not exist yet (rates an operator set are kept). */
 export async function insertMissingCurrencies(db: Knex, rows: Array<Omit<CurrencyRow, 'hidden'>>): Promise<void> {
   await db.transaction(async (trx) => {
-    await trx('currencies').insert(rows.map((r) => ({ ...r, is_default: false }))).onConflict('code').ignore();
+    await trx('currencies')
+      .insert(rows.map((r) => ({ ...r, is_default: false })))
+      .onConflict('code')
+      .ignore();
     const wanted = rows.find((r) => r.is_default);
     const hasDefault = await trx('currencies').where({ is_default: true }).first('code');
     if (!hasDefault && wanted) await trx('currencies').where({ code: wanted.code }).update({ is_default: true });
@@ -32,7 +37,10 @@ export async function insertMissingCurrencies(db: Knex, rows: Array<Omit<Currenc
 }
 
 /** Adds or changes one currency's rate and symbol. */
-export async function upsertCurrency(db: Knex, row: { code: string; value: string; symbol?: string; position?: number }): Promise<void> {
+export async function upsertCurrency(
+  db: Knex,
+  row: { code: string; value: string; symbol?: string; position?: number },
+): Promise<void> {
   const { symbol, position, ...rest } = row;
   const insert = { ...rest, symbol: symbol ?? row.code, position: position ?? 100 };
   const merge = ['value', ...(symbol !== undefined ? ['symbol'] : []), ...(position !== undefined ? ['position'] : [])];
@@ -66,7 +74,11 @@ export async function listCountries(db: Knex): Promise<CountryRow[]> {
 
 /** Inserts or refreshes countries by id (the ISO numeric code). */
 export async function upsertCountries(db: Knex, rows: CountryRow[]): Promise<void> {
-  await db('countries').insert(rows).onConflict('id').merge(['iso', 'title']).whereRaw('(countries.iso, countries.title) is distinct from (excluded.iso, excluded.title)');
+  await db('countries')
+    .insert(rows)
+    .onConflict('id')
+    .merge(['iso', 'title'])
+    .whereRaw('(countries.iso, countries.title) is distinct from (excluded.iso, excluded.title)');
 }
 
 export interface StaticPageRow {
@@ -82,7 +94,9 @@ export interface StaticPageRow {
 const PAGE_COLUMNS = ['id', 'slug', 'title', 'content', 'is_terms', 'is_privacy', 'position'];
 
 export async function listStaticPages(db: Knex): Promise<StaticPageRow[]> {
-  return db('static_pages').select(PAGE_COLUMNS).orderBy([{ column: 'position' }, { column: 'id' }]);
+  return db('static_pages')
+    .select(PAGE_COLUMNS)
+    .orderBy([{ column: 'position' }, { column: 'id' }]);
 }
 
 /** Inserts pages whose slug is new; pages an operator edited are kept. */
@@ -109,7 +123,9 @@ export interface SocialLinkRow {
 }
 
 export async function listSocialLinks(db: Knex): Promise<SocialLinkRow[]> {
-  return db('social_links').select('id', 'title', 'url', 'icon', 'position').orderBy([{ column: 'position' }, { column: 'id' }]);
+  return db('social_links')
+    .select('id', 'title', 'url', 'icon', 'position')
+    .orderBy([{ column: 'position' }, { column: 'id' }]);
 }
 
 /** Seeds the links only while the table is empty (operators may edit them freely afterwards). */

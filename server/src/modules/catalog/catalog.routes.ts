@@ -14,9 +14,18 @@ import { getSettings } from './settings.service';
  */
 export function catalogRouter(ctx: AppContext): Router {
   const router = Router();
-  router.get('/settings', cachedGet(ctx, () => cachedReply(ctx, 'settings', () => getSettings(ctx))));
-  router.get('/languages', cachedGet(ctx, () => cachedReply(ctx, 'languages', () => listLanguages(ctx))));
-  router.get('/currencies', cachedGet(ctx, () => cachedReply(ctx, 'currencies', () => listCurrencies(ctx))));
+  router.get(
+    '/settings',
+    cachedGet(ctx, () => cachedReply(ctx, 'settings', () => getSettings(ctx))),
+  );
+  router.get(
+    '/languages',
+    cachedGet(ctx, () => cachedReply(ctx, 'languages', () => listLanguages(ctx))),
+  );
+  router.get(
+    '/currencies',
+    cachedGet(ctx, () => cachedReply(ctx, 'currencies', () => listCurrencies(ctx))),
+  );
   router.get(
     '/localizations',
     cachedGet(ctx, async (req) => {
@@ -31,9 +40,25 @@ export function catalogRouter(ctx: AppContext): Router {
       return cachedReply(ctx, `countries:${language.id}`, () => listCountries(ctx, String(language.id)));
     }),
   );
-  router.get('/static-pages', cachedGet(ctx, () => cachedReply(ctx, 'pages', () => listStaticPages(ctx))));
-  router.get('/static-pages/slug/:slug', cachedGet(ctx, (req) => cachedReply(ctx, `page-slug:${req.params.slug}`, () => staticPageBySlug(ctx, String(req.params.slug)))));
-  router.get('/static-pages/:id', cachedGet(ctx, (req) => cachedReply(ctx, `page:${req.params.id}`, () => staticPageById(ctx, String(req.params.id)))));
-  router.get('/social-links', cachedGet(ctx, () => cachedReply(ctx, 'social-links', () => listSocialLinks(ctx))));
+  router.get(
+    '/static-pages',
+    cachedGet(ctx, () => cachedReply(ctx, 'pages', () => listStaticPages(ctx))),
+  );
+  router.get(
+    '/static-pages/slug/:slug',
+    cachedGet(ctx, (req) =>
+      cachedReply(ctx, `page-slug:${req.params.slug}`, () => staticPageBySlug(ctx, String(req.params.slug))),
+    ),
+  );
+  router.get(
+    '/static-pages/:id',
+    cachedGet(ctx, (req) =>
+      cachedReply(ctx, `page:${req.params.id}`, () => staticPageById(ctx, String(req.params.id))),
+    ),
+  );
+  router.get(
+    '/social-links',
+    cachedGet(ctx, () => cachedReply(ctx, 'social-links', () => listSocialLinks(ctx))),
+  );
   return router;
 }

@@ -13,8 +13,15 @@ describe('catalog content calls', () => {
     expect(res.body.status).toBe('OK');
     const codes = res.body.payload.map((l: { code: string }) => l.code);
     expect(codes).toEqual(expect.arrayContaining(['en', 'de']));
-    expect(res.body.payload.find((l: { code: string }) => l.code === 'en')).toMatchObject({ id: expect.any(Number), title: 'English', default: 1 });
-    expect(res.body.payload.find((l: { code: string }) => l.code === 'de')).toMatchObject({ title: 'Deutsch', default: 0 });
+    expect(res.body.payload.find((l: { code: string }) => l.code === 'en')).toMatchObject({
+      id: expect.any(Number),
+      title: 'English',
+      default: 1,
+    });
+    expect(res.body.payload.find((l: { code: string }) => l.code === 'de')).toMatchObject({
+      title: 'Deutsch',
+      default: 0,
+    });
   });
 
   it('sends a flat string map per language, English where a translation is missing', async () => {
@@ -59,7 +66,11 @@ describe('catalog content calls', () => {
     expect(pages.find((p) => /cookie/i.test(String(p.title)))).toBeDefined();
     expect(pages.find((p) => p.slug === 'about')).toBeDefined();
     for (const p of pages) {
-      expect(String(p.content).replace(/<[^>]+>/g, ' ').split(/\s+/).length).toBeGreaterThan(80);
+      expect(
+        String(p.content)
+          .replace(/<[^>]+>/g, ' ')
+          .split(/\s+/).length,
+      ).toBeGreaterThan(80);
       expect(p.content).not.toMatch(/<script|onerror=|javascript:/i);
     }
     const byId = (await t.agent().get(`/api/static-pages/${terms.id}`).expect(200)).body.payload;
@@ -78,22 +89,32 @@ describe('catalog content calls', () => {
     for (const l of links) expect(l.url).toMatch(/^https:\/\//);
   });
 
-  it.each(['/api/settings', '/api/languages', '/api/localizations', '/api/currencies', '/api/countries', '/api/static-pages', '/api/social-links', '/api/packs', '/api/token-pricing'])(
-    'sends ETag and Cache-Control on %s and answers a matching If-None-Match with 304',
-    async (path) => {
-      const first = await t.agent().get(path).expect(200);
-      expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
-      expect(first.headers['cache-control']).toMatch(/max-age=\d+/);
-      const again = await t.agent().get(path).set('If-None-Match', String(first.headers.etag)).expect(304);
-      expect(again.text).toBe('');
-      expect(again.headers.etag).toBe(first.headers.etag);
-      await t.agent().get(path).set('If-None-Match', '"stale"').expect(200);
-    },
-  );
+  it.each([
+    '/api/settings',
+    '/api/languages',
+    '/api/localizations',
+    '/api/currencies',
+    '/api/countries',
+    '/api/static-pages',
+    '/api/social-links',
+    '/api/packs',
+    '/api/token-pricing',
+  ])('sends ETag and Cache-Control on %s and answers a matching If-None-Match with 304', async (path) => {
+    const first = await t.agent().get(path).expect(200);
+    expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toMatch(/max-age=\d+/);
+    const again = await t.agent().get(path).set('If-None-Match', String(first.headers.etag)).expect(304);
+    expect(again.text).toBe('');
+    expect(again.headers.etag).toBe(first.headers.etag);
+    await t.agent().get(path).set('If-None-Match', '"stale"').expect(200);
+  });
 
   it('translates server messages into the requested language, English otherwise', async () => {
     const german = await t.agent().get('/api/token-pricing/quote?tokens=5&currency=XYZ&lang_id=de').expect(422);
-    expect(german.body).toMatchObject({ message: 'Ungültiger Währungscode', errors: { currency: ['Ungültiger Währungscode'] } });
+    expect(german.body).toMatchObject({
+      message: 'Ungültiger Währungscode',
+      errors: { currency: ['Ungültiger Währungscode'] },
+    });
     const english = await t.agent().get('/api/token-pricing/quote?tokens=5&currency=XYZ').expect(422);
     expect(english.body.message).toBe('Invalid currency code');
     const missing = await t.agent().get('/api/static-pages/slug/nope?lang_id=de').expect(404);
@@ -101,8 +122,12 @@ describe('catalog content calls', () => {
   });
 
   it('fills placeholders of translated messages and leaves unknown messages alone', async () => {
-    expect(await translateMessage(t.ctx, 'Not enough tokens: this needs 2.5, you have 0.5.', 'de')).toBe('Nicht genügend Tokens: benötigt werden 2.5, Sie haben 0.5.');
-    expect(await translateMessage(t.ctx, 'Minimum top-up amount: €1.00', 'de')).toBe('Mindestbetrag für die Aufladung: €1.00');
+    expect(await translateMessage(t.ctx, 'Not enough tokens: this needs 2.5, you have 0.5.', 'de')).toBe(
+      'Nicht genügend Tokens: benötigt werden 2.5, Sie haben 0.5.',
+    );
+    expect(await translateMessage(t.ctx, 'Minimum top-up amount: €1.00', 'de')).toBe(
+      'Mindestbetrag für die Aufladung: €1.00',
+    );
     expect(await translateMessage(t.ctx, 'Something nobody translated.', 'de')).toBe('Something nobody translated.');
     expect(await translateMessage(t.ctx, 'Invalid currency code', 'en')).toBe('Invalid currency code');
   });

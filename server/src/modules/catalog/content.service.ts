@@ -23,8 +23,14 @@ export async function listCountries(deps: CatalogDeps, langId: string | undefine
  * One country by id (ISO numeric code) with its stored English title, from the in-process catalog cache: a
  * profile read or update costs no query for it. Null when no such country exists.
  */
-export async function findCountry(deps: CatalogDeps, id: number): Promise<{ id: number; name: string; iso: string } | null> {
-  const byId = await catalogCache(deps).get('countries:by-id', async () => new Map((await repo.listCountries(deps.db)).map((c) => [Number(c.id), c])));
+export async function findCountry(
+  deps: CatalogDeps,
+  id: number,
+): Promise<{ id: number; name: string; iso: string } | null> {
+  const byId = await catalogCache(deps).get(
+    'countries:by-id',
+    async () => new Map((await repo.listCountries(deps.db)).map((c) => [Number(c.id), c])),
+  );
   const row = byId.get(id);
   return row ? { id: Number(row.id), name: row.title, iso: row.iso } : null;
 }

@@ -12,12 +12,16 @@ export type LanguageSeed = Omit<LanguageRow, 'id'>;
 
 /** Languages in display order. */
 export async function listLanguages(db: Knex): Promise<LanguageRow[]> {
-  return db('languages').select('id', 'code', 'title', 'is_default', 'position').orderBy([{ column: 'position' }, { column: 'id' }]);
+  return db('languages')
+    .select('id', 'code', 'title', 'is_default', 'position')
+    .orderBy([{ column: 'position' }, { column: 'id' }]);
 }
 
 /** Every string of one language as key -> text. */
 export async function stringsOf(db: Knex, languageId: number): Promise<Map<string, string>> {
-  const rows: Array<{ key: string; value: string }> = await db('localization_strings').where({ language_id: languageId }).select('key', 'value');
+  const rows: Array<{ key: string; value: string }> = await db('localization_strings')
+    .where({ language_id: languageId })
+    .select('key', 'value');
   return new Map(rows.map((r) => [r.key, r.value]));
 }
 
@@ -40,7 +44,10 @@ export async function upsertLanguages(db: Knex, languages: LanguageSeed[]): Prom
 }
 
 /** Makes localization_strings equal to `rows` (insert, update changed texts, delete the rest) in one transaction. */
-export async function replaceStrings(db: Knex, rows: Array<{ language_id: number; key: string; value: string }>): Promise<void> {
+export async function replaceStrings(
+  db: Knex,
+  rows: Array<{ language_id: number; key: string; value: string }>,
+): Promise<void> {
   await db.transaction(async (trx) => {
     for (let i = 0; i < rows.length; i += 500) {
       await trx('localization_strings')
@@ -50,7 +57,10 @@ export async function replaceStrings(db: Knex, rows: Array<{ language_id: number
         .whereRaw('localization_strings.value is distinct from excluded.value');
     }
     const wanted = new Set(rows.map((r) => `${r.language_id}\u0000${r.key}`));
-    const existing: Array<{ language_id: number; key: string }> = await trx('localization_strings').select('language_id', 'key');
+    const existing: Array<{ language_id: number; key: string }> = await trx('localization_strings').select(
+      'language_id',
+      'key',
+    );
     const stale = existing.filter((r) => !wanted.has(`${r.language_id}\u0000${r.key}`));
     for (const r of stale) await trx('localization_strings').where(r).delete();
   });

@@ -15,7 +15,12 @@ export const listLanguageRows = languages;
 
 /** Every language in display order. */
 export async function listLanguages(deps: CatalogDeps): Promise<LanguageView[]> {
-  return (await languages(deps)).map((l) => ({ id: l.id, code: l.code, title: l.title, default: l.is_default ? 1 : 0 }));
+  return (await languages(deps)).map((l) => ({
+    id: l.id,
+    code: l.code,
+    title: l.title,
+    default: l.is_default ? 1 : 0,
+  }));
 }
 
 /** The language of a `lang_id` (an id, or a code such as "de"); the default language when absent or unknown. */
@@ -33,7 +38,8 @@ export async function resolveLanguage(deps: CatalogDeps, langId: string | undefi
  */
 export function pickRequestLanguage(all: LanguageRow[], req: Request): LanguageRow | undefined {
   const langId = requestParam(req, 'lang_id');
-  const byParam = langId === undefined ? undefined : all.find((l) => String(l.id) === langId || l.code === langId.toLowerCase());
+  const byParam =
+    langId === undefined ? undefined : all.find((l) => String(l.id) === langId || l.code === langId.toLowerCase());
   if (byParam) return byParam;
   const accepted = req.headers['accept-language'] ? req.acceptsLanguages(all.map((l) => l.code)) : false;
   return all.find((l) => l.code === accepted) ?? all.find((l) => l.is_default) ?? all[0];
@@ -77,14 +83,20 @@ function buildTranslator(english: Map<string, string>, target: Map<string, strin
     if (!key.startsWith('server.') || translation === undefined) continue;
     const names = [...en.matchAll(PLACEHOLDER)].map((m) => m[1] as string);
     if (names.length === 0) exact.set(en, translation);
-    else patterns.push({ pattern: new RegExp(`^${escapeRegExp(en).replace(/\\\{(\w+)\\\}/g, '(.+?)')}$`), names, translation });
+    else
+      patterns.push({
+        pattern: new RegExp(`^${escapeRegExp(en).replace(/\\\{(\w+)\\\}/g, '(.+?)')}$`),
+        names,
+        translation,
+      });
   }
   return (message) => {
     const direct = exact.get(message);
     if (direct !== undefined) return direct;
     for (const { pattern, names, translation } of patterns) {
       const match = pattern.exec(message);
-      if (match) return translation.replace(PLACEHOLDER, (whole, name: string) => match[names.indexOf(name) + 1] ?? whole);
+      if (match)
+        return translation.replace(PLACEHOLDER, (whole, name: string) => match[names.indexOf(name) + 1] ?? whole);
     }
     return undefined;
   };
@@ -101,7 +113,11 @@ export async function translatorFor(deps: CatalogDeps, langId: string | undefine
 }
 
 /** Translates one message into `lang_id` when a translation exists, else returns it unchanged. */
-export async function translateMessage(deps: CatalogDeps, message: string, langId: string | undefined): Promise<string> {
+export async function translateMessage(
+  deps: CatalogDeps,
+  message: string,
+  langId: string | undefined,
+): Promise<string> {
   const translate = await translatorFor(deps, langId);
   return translate?.(message) ?? message;
 }

@@ -10,7 +10,10 @@ function translateBody(body: Body, translate: Translator): Body {
   if (typeof body.message === 'string') out.message = translate(body.message) ?? body.message;
   if (body.errors && typeof body.errors === 'object') {
     out.errors = Object.fromEntries(
-      Object.entries(body.errors).map(([field, list]) => [field, Array.isArray(list) ? list.map((m) => (typeof m === 'string' ? (translate(m) ?? m) : m)) : list]),
+      Object.entries(body.errors).map(([field, list]) => [
+        field,
+        Array.isArray(list) ? list.map((m) => (typeof m === 'string' ? (translate(m) ?? m) : m)) : list,
+      ]),
     );
   }
   return out;

@@ -14,7 +14,9 @@ const PACK_COLUMNS = ['id', 'title', 'description', 'price_cents', 'credits_tent
 
 /** Every pack (hidden ones too) in display order. */
 export async function listPacks(db: Knex): Promise<PackRow[]> {
-  return db('packs').select(PACK_COLUMNS).orderBy([{ column: 'position' }, { column: 'id' }]);
+  return db('packs')
+    .select(PACK_COLUMNS)
+    .orderBy([{ column: 'position' }, { column: 'id' }]);
 }
 
 export async function insertPack(db: Knex, row: Omit<PackRow, 'id'>): Promise<PackRow> {
@@ -23,7 +25,10 @@ export async function insertPack(db: Knex, row: Omit<PackRow, 'id'>): Promise<Pa
 }
 
 export async function updatePack(db: Knex, id: number, changes: Partial<Omit<PackRow, 'id'>>): Promise<PackRow | null> {
-  const [saved] = await db('packs').where({ id }).update({ ...changes, updated_at: db.fn.now() }).returning(PACK_COLUMNS);
+  const [saved] = await db('packs')
+    .where({ id })
+    .update({ ...changes, updated_at: db.fn.now() })
+    .returning(PACK_COLUMNS);
   return (saved as PackRow | undefined) ?? null;
 }
 

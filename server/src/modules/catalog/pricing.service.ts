@@ -52,35 +52,64 @@ export async function listPacks(deps: CatalogDeps, currencyCode: string | undefi
 /** The tier table converted into a currency (pricing.ts rule 1). */
 export async function tiersIn(deps: CatalogDeps, currency: CurrencyRow): Promise<PriceTier[]> {
   const rows = await catalogCache(deps).get('tiers', () => repo.listTiers(deps.db));
-  const base = rows.map((r) => ({ min: r.min_tenths / 10, max: r.max_tenths === null ? null : r.max_tenths / 10, price: r.price_eur }));
+  const base = rows.map((r) => ({
+    min: r.min_tenths / 10,
+    max: r.max_tenths === null ? null : r.max_tenths / 10,
+    price: r.price_eur,
+  }));
   return convertTiers(base, currency.value, currency.code);
 }
 
 /** GET /api/token-pricing: the tiers with the price per token in `currencyCode`. */
-export async function tokenPricing(deps: CatalogDeps, currencyCode: string | undefined): Promise<{ currency: string; priceTiers: PriceTier[] }> {
+export async function tokenPricing(
+  deps: CatalogDeps,
+  currencyCode: string | undefined,
+): Promise<{ currency: string; priceTiers: PriceTier[] }> {
   const currency = await resolveCurrency(deps, currencyCode, { strict: true });
   return { currency: currency.code, priceTiers: await tiersIn(deps, currency) };
 }
 
 /** The exact price of `tokens` in `currencyCode` with the settings' VAT: what checkout charges. */
-export async function quoteTokensIn(deps: CatalogDeps, tokens: number, currencyCode: string | undefined): Promise<ExactQuote> {
+export async function quoteTokensIn(
+  deps: CatalogDeps,
+  tokens: number,
+  currencyCode: string | undefined,
+): Promise<ExactQuote> {
   const currency = await resolveCurrency(deps, currencyCode, { strict: true });
   const settings = await getSettings(deps);
-  return quoteTokens({ tokens, tiers: await tiersIn(deps, currency), currency: currency.code, vatPercent: settings.vat_percent });
+  return quoteTokens({
+    tokens,
+    tiers: await tiersIn(deps, currency),
+    currency: currency.code,
+    vatPercent: settings.vat_percent,
+  });
 }
 
 /** A visible pack and its exact price with VAT in `currencyCode`; 404 for a hidden or unknown pack. */
-export async function quotePackIn(deps: CatalogDeps, packId: number, currencyCode: string | undefined): Promise<{ pack: PackRow; quote: ExactQuote }> {
+export async function quotePackIn(
+  deps: CatalogDeps,
+  packId: number,
+  currencyCode: string | undefined,
+): Promise<{ pack: PackRow; quote: ExactQuote }> {
   const currency = await resolveCurrency(deps, currencyCode, { strict: true });
   const pack = (await visiblePacks(deps)).find((p) => p.id === packId);
   if (!pack) throw notFound('Not found.');
   const settings = await getSettings(deps);
-  const quote = quotePack({ priceMinor: packPriceMinor(pack, currency), credits: pack.credits_tenths / 10, currency: currency.code, vatPercent: settings.vat_percent });
+  const quote = quotePack({
+    priceMinor: packPriceMinor(pack, currency),
+    credits: pack.credits_tenths / 10,
+    currency: currency.code,
+    vatPercent: settings.vat_percent,
+  });
   return { pack, quote };
 }
 
 /** How many tenths of a token `amountMinor` (before VAT) buys in `currencyCode` at the tier prices. */
-export async function tenthsForAmountIn(deps: CatalogDeps, amountMinor: number, currencyCode: string | undefined): Promise<number> {
+export async function tenthsForAmountIn(
+  deps: CatalogDeps,
+  amountMinor: number,
+  currencyCode: string | undefined,
+): Promise<number> {
   const currency = await resolveCurrency(deps, currencyCode, { strict: true });
   return tenthsForAmount({ amountMinor, tiers: await tiersIn(deps, currency), currency: currency.code });
 }

@@ -29,7 +29,14 @@ describe('settings', () => {
       require_email_verification: true,
       internal_currency: { name: 'Tokens', image: expect.any(String) },
     });
-    for (const key of ['requisites', 'support_email', 'copyright', 'company_name', 'company_reg_number', 'company_address']) {
+    for (const key of [
+      'requisites',
+      'support_email',
+      'copyright',
+      'company_name',
+      'company_reg_number',
+      'company_address',
+    ]) {
       expect(s[key]).toEqual(expect.stringMatching(/\S/));
     }
   });
@@ -43,6 +50,9 @@ describe('settings', () => {
   it('refuses a value that does not fit the setting, and an unknown key', async () => {
     await expect(updateSetting(t.ctx, 'vat_percent', 12.345)).rejects.toMatchObject({ status: 422 });
     await expect(updateSetting(t.ctx, 'upscale_factors', [])).rejects.toMatchObject({ status: 422 });
-    await expect(updateSetting(t.ctx, 'no_such_setting', 1)).rejects.toMatchObject({ status: 422, errors: { key: ['Unknown setting "no_such_setting"'] } });
+    await expect(updateSetting(t.ctx, 'no_such_setting', 1)).rejects.toMatchObject({
+      status: 422,
+      errors: { key: ['Unknown setting "no_such_setting"'] },
+    });
   });
 });

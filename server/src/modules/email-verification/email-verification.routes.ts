@@ -22,14 +22,23 @@ export function emailVerificationRouter(ctx: AppContext): Router {
   router.get('/email/verify/:id/:hash', async (req, res) => {
     const parsed = linkSchema.safeParse({ ...req.params, ...req.query });
     const outcome = parsed.success ? await verifyEmailLink(ctx, parsed.data) : 'invalid';
-    res.redirect(302, outcome === 'invalid' ? '/email-verification?invalid=1' : outcome === 'verified' ? '/email/verify/success' : '/email/verify/already-success');
+    res.redirect(
+      302,
+      outcome === 'invalid'
+        ? '/email-verification?invalid=1'
+        : outcome === 'verified'
+          ? '/email/verify/success'
+          : '/email/verify/already-success',
+    );
   });
 
   router.post('/email/verification-notification', requireUser, async (req, res) => {
     const user = currentUser(req);
     if (user.email_verified_at) return sendOk(res, undefined, { message: ACCOUNT_MESSAGES.alreadyVerified });
     // the cool-down is told in minutes, so the page can say when the button works again
-    await consumeOrThrow(limits.verificationPerUser, user.id, (ms) => ACCOUNT_MESSAGES.verificationCooldown.replace('{n}', String(Math.max(1, Math.ceil(ms / 60_000)))));
+    await consumeOrThrow(limits.verificationPerUser, user.id, (ms) =>
+      ACCOUNT_MESSAGES.verificationCooldown.replace('{n}', String(Math.max(1, Math.ceil(ms / 60_000)))),
+    );
     resendVerification(ctx, user);
     sendOk(res, undefined, { message: ACCOUNT_MESSAGES.verificationSent });
   });

@@ -11,7 +11,14 @@ export async function verifyEmailLink(
   link: { id: string; hash: string; expires: string; signature: string },
 ): Promise<VerifyOutcome> {
   const user = await users.findById(ctx.db, link.id);
-  if (!user || !isValidVerification(ctx.config, { userId: link.id, hash: link.hash, expires: link.expires, signature: link.signature }, user.email)) {
+  if (
+    !user ||
+    !isValidVerification(
+      ctx.config,
+      { userId: link.id, hash: link.hash, expires: link.expires, signature: link.signature },
+      user.email,
+    )
+  ) {
     return 'invalid';
   }
   if (user.email_verified_at) return 'already';

@@ -20,7 +20,11 @@ describe('email verification', () => {
     const { email } = await signUp(agent);
     const mail = await waitForMail(t, email, 'Verify your email address');
     const link = mail.links.verify as string;
-    expect(link).toMatch(new RegExp(`^${t.config.APP_URL}/api/email/verify/[0-9a-f-]{36}/[0-9a-f]{64}\\?expires=\\d+&signature=[0-9a-f]{64}$`));
+    expect(link).toMatch(
+      new RegExp(
+        `^${t.config.APP_URL}/api/email/verify/[0-9a-f-]{36}/[0-9a-f]{64}\\?expires=\\d+&signature=[0-9a-f]{64}$`,
+      ),
+    );
     // A link works in any browser: it is the signature, not the session, that proves it.
     const first = await t.agent().get(pathOf(link)).expect(302);
     expect(first.headers.location).toBe('/email/verify/success');
@@ -39,7 +43,13 @@ describe('email verification', () => {
     const expired = verificationUrl(t.config, id, email, Date.now() - 24 * 3600 * 1000 - 1000); // 24 h and 1 s old
     const foreign = verificationUrl(t.config, id, 'someone-else@example.test');
     const longer = link.replace(/expires=(\d+)/, (_m, e: string) => `expires=${Number(e) + 3600}`);
-    for (const bad of [tampered, expired, foreign, longer, `${t.config.APP_URL}/api/email/verify/not-a-uuid/abc?expires=1&signature=2`]) {
+    for (const bad of [
+      tampered,
+      expired,
+      foreign,
+      longer,
+      `${t.config.APP_URL}/api/email/verify/not-a-uuid/abc?expires=1&signature=2`,
+    ]) {
       const res = await t.agent().get(pathOf(bad)).expect(302);
       expect(res.headers.location).toBe('/email-verification?invalid=1');
     }
@@ -56,20 +66,28 @@ describe('email verification', () => {
     await waitForMail(t, email, 'Verify your email address', 1);
     for (let i = 0; i < 6; i += 1) {
       const res = await agent.post('/api/email/verification-notification').expect(200);
-      expect(res.body).toEqual({ status: 'OK', message: 'A new verification link has been sent to your email address.' });
+      expect(res.body).toEqual({
+        status: 'OK',
+        message: 'A new verification link has been sent to your email address.',
+      });
     }
     await waitForMail(t, email, 'Verify your email address', 7);
     const limited = await agent.post('/api/email/verification-notification').expect(429);
     expect(limited.body.code).toBe('rate_limited');
     // the cool-down in whole minutes, in the request's language
     expect(limited.body.message).toMatch(/^You can ask for another link in ([1-9]|[1-5]\d|60) minutes\.$/);
-    expect((await agent.post('/api/email/verification-notification').send({ lang_id: 'de' }).expect(429)).body.message).toMatch(/^Sie können in \d+ Minuten einen neuen Link anfordern\.$/);
+    expect(
+      (await agent.post('/api/email/verification-notification').send({ lang_id: 'de' }).expect(429)).body.message,
+    ).toMatch(/^Sie können in \d+ Minuten einen neuen Link anfordern\.$/);
   });
 
   it('tells a verified user there is nothing to send', async () => {
     const agent = await xsrfAgent(t);
     const { email } = await signUp(agent);
-    await t.agent().get(pathOf((await waitForMail(t, email, 'Verify your email address')).links.verify as string)).expect(302);
+    await t
+      .agent()
+      .get(pathOf((await waitForMail(t, email, 'Verify your email address')).links.verify as string))
+      .expect(302);
     const res = await agent.post('/api/email/verification-notification').expect(200);
     expect(res.body).toEqual({ status: 'OK', message: 'Your email address is already verified.' });
   });

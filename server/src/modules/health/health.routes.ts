@@ -54,7 +54,8 @@ export function healthRouter(ctx: AppContext): Router {
   router.get('/metrics', async (req, res) => {
     const token = ctx.config.METRICS_TOKEN;
     if (!token) throw notFound();
-    if (!hasBearer(req, token)) throw new AppError('unauthenticated', 'Unauthenticated.', { headers: { 'WWW-Authenticate': 'Bearer' } });
+    if (!hasBearer(req, token))
+      throw new AppError('unauthenticated', 'Unauthenticated.', { headers: { 'WWW-Authenticate': 'Bearer' } });
     res.type(ctx.metrics.registry.contentType).send(await ctx.metrics.registry.metrics());
   });
 

@@ -31,14 +31,20 @@ describe('health, readiness and the /api envelope', () => {
 
   it('serves Prometheus metrics that count requests', async () => {
     await t.agent().get('/api/health');
-    const res = await t.agent().get('/api/metrics').set('Authorization', 'Bearer metrics-token-of-the-scraper').expect(200);
+    const res = await t
+      .agent()
+      .get('/api/metrics')
+      .set('Authorization', 'Bearer metrics-token-of-the-scraper')
+      .expect(200);
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.text).toMatch(/http_requests_total\{method="GET",route="\/api\/health",status="200"\} \d+/);
   });
 
   it('refuses metrics without the bearer token, and serves none when METRICS_TOKEN is unset', async () => {
     expect((await t.agent().get('/api/metrics')).status).toBe(401);
-    expect((await t.agent().get('/api/metrics').set('Authorization', 'Bearer metrics-token-of-the-scrapeX')).status).toBe(401);
+    expect(
+      (await t.agent().get('/api/metrics').set('Authorization', 'Bearer metrics-token-of-the-scrapeX')).status,
+    ).toBe(401);
     const bare = await createTestContext();
     try {
       expect((await bare.agent().get('/api/metrics').set('Authorization', 'Bearer anything')).status).toBe(404);
@@ -56,7 +62,10 @@ describe('health, readiness and the /api envelope', () => {
     const bad = await t.agent().post('/api/health').set('Content-Type', 'application/json').send('{"a":');
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ status: 'ERROR', code: 'invalid_json' });
-    const big = await t.agent().post('/api/health').send({ blob: 'x'.repeat(200 * 1024) });
+    const big = await t
+      .agent()
+      .post('/api/health')
+      .send({ blob: 'x'.repeat(200 * 1024) });
     expect(big.status).toBe(413);
     expect(big.body).toMatchObject({ status: 'ERROR', code: 'payload_too_large' });
   });

@@ -42,7 +42,8 @@ describe('a Redis outage', () => {
 
   it('answers 503 while Redis is away and resumes sessions and jobs by itself when it returns', async () => {
     const { agent } = await verifiedUser(t, { balanceTokens: 10 });
-    const before = (await agent.post('/api/tools/generate').send({ prompt: 'before', size: '1024x1024' }).expect(202)).body.payload as JobView;
+    const before = (await agent.post('/api/tools/generate').send({ prompt: 'before', size: '1024x1024' }).expect(202))
+      .body.payload as JobView;
     await waitForStatus(agent, before.id, ['succeeded']);
 
     await redis.stop();
@@ -60,11 +61,16 @@ describe('a Redis outage', () => {
 
     await redis.start();
     const back = Date.now();
-    await waitFor(async () => ((await agent.get('/api/ready')).status === 200 ? true : undefined), 10_000, '/api/ready 200');
+    await waitFor(
+      async () => ((await agent.get('/api/ready')).status === 200 ? true : undefined),
+      10_000,
+      '/api/ready 200',
+    );
     expect(Date.now() - back).toBeLessThan(5000);
     // The session Redis kept (AOF) still signs this browser in.
     expect((await agent.get('/api/is-auth').expect(200)).body).toMatchObject({ authenticated: true });
-    const after = (await agent.post('/api/tools/generate').send({ prompt: 'after', size: '1024x1024' }).expect(202)).body.payload as JobView;
+    const after = (await agent.post('/api/tools/generate').send({ prompt: 'after', size: '1024x1024' }).expect(202))
+      .body.payload as JobView;
     const done = await waitForStatus(agent, after.id, ['succeeded'], 15_000);
     expect(done.status).toBe('succeeded');
     expect(worker.started).toEqual([before.id, after.id]);

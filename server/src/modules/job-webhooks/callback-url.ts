@@ -4,15 +4,16 @@ import ipaddr from 'ipaddr.js';
 import type { Config } from '../../config';
 import { validationError } from '../../lib/errors';
 
-const lookupAll = promisify((host: string, cb: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) =>
-  dnsLookup(host, { all: true, verbatim: true }, cb),
+const lookupAll = promisify(
+  (host: string, cb: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) =>
+    dnsLookup(host, { all: true, verbatim: true }, cb),
 );
 
 export const CALLBACK_MESSAGES = {
   invalid: 'The callback URL must be an absolute https URL.',
   insecure: 'The callback URL must use https.',
   privateAddress: 'The callback URL must point to a public internet address.',
-  unresolvable: 'The callback URL\'s host could not be resolved.',
+  unresolvable: "The callback URL's host could not be resolved.",
 } as const;
 
 const MAX_URL_LENGTH = 2048;
@@ -24,13 +25,18 @@ export class CallbackUrlError extends Error {}
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   return parsed.range() === 'unicast';
 }
 
 function exemptHosts(config: Config): Set<string> {
   if (config.NODE_ENV === 'production') return new Set();
-  return new Set(config.WEBHOOK_ALLOW_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean));
+  return new Set(
+    config.WEBHOOK_ALLOW_HOSTS.split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  );
 }
 
 /** The URL when its form is acceptable (https, or http outside production; no credentials); throws otherwise. */
@@ -44,7 +50,8 @@ export function parseCallbackUrl(config: Config, raw: string): URL {
   if (raw.length > MAX_URL_LENGTH || url.username || url.password || !['https:', 'http:'].includes(url.protocol)) {
     throw new CallbackUrlError(CALLBACK_MESSAGES.invalid);
   }
-  if (url.protocol === 'http:' && config.NODE_ENV === 'production') throw new CallbackUrlError(CALLBACK_MESSAGES.insecure);
+  if (url.protocol === 'http:' && config.NODE_ENV === 'production')
+    throw new CallbackUrlError(CALLBACK_MESSAGES.insecure);
   return url;
 }
 

@@ -49,13 +49,24 @@ export async function claimDue(db: Knex, limit: number, leaseSeconds: number): P
 }
 
 export async function recordDelivered(db: Knex, jobId: string, attempts: number, status: number): Promise<void> {
-  await db('job_webhooks')
-    .where({ job_id: jobId })
-    .update({ state: 'delivered', attempts, last_status: status, last_error: null, delivered_at: db.fn.now(), updated_at: db.fn.now() });
+  await db('job_webhooks').where({ job_id: jobId }).update({
+    state: 'delivered',
+    attempts,
+    last_status: status,
+    last_error: null,
+    delivered_at: db.fn.now(),
+    updated_at: db.fn.now(),
+  });
 }
 
 /** A failed try: the next one at `nextAt`, or given up for good (state failed) when null. */
-export async function recordFailure(db: Knex, jobId: string, attempts: number, outcome: { status: number | null; error: string }, nextAt: Date | null): Promise<void> {
+export async function recordFailure(
+  db: Knex,
+  jobId: string,
+  attempts: number,
+  outcome: { status: number | null; error: string },
+  nextAt: Date | null,
+): Promise<void> {
   await db('job_webhooks')
     .where({ job_id: jobId })
     .update({

@@ -46,15 +46,30 @@ async function deliver(ctx: AppContext, hook: DueWebhook): Promise<void> {
     return;
   }
   const next = nextAttemptAt(ctx, attempts, hook.finished_at ?? hook.created_at);
-  await repo.recordFailure(ctx.db, hook.job_id, attempts, { status: outcome.status, error: outcome.error ?? 'failed' }, next);
-  ctx.logger.info({ jobId: hook.job_id, attempts, status: outcome.status, error: outcome.error, gaveUp: next === null }, 'job webhook try failed');
+  await repo.recordFailure(
+    ctx.db,
+    hook.job_id,
+    attempts,
+    { status: outcome.status, error: outcome.error ?? 'failed' },
+    next,
+  );
+  ctx.logger.info(
+    { jobId: hook.job_id, attempts, status: outcome.status, error: outcome.error, gaveUp: next === null },
+    'job webhook try failed',
+  );
 }
 
 /** One pass: claims the due deliveries of ended jobs and tries each once; returns how many were tried. */
 export async function deliverDueWebhooks(ctx: AppContext): Promise<number> {
   const leaseS = Math.ceil(ctx.config.WEBHOOK_TIMEOUT_MS / 1000) + 30;
   const due = await repo.claimDue(ctx.db, BATCH, leaseS);
-  await Promise.all(due.map((hook) => deliver(ctx, hook).catch((err: unknown) => ctx.logger.warn({ err, jobId: hook.job_id }, 'job webhook delivery crashed'))));
+  await Promise.all(
+    due.map((hook) =>
+      deliver(ctx, hook).catch((err: unknown) =>
+        ctx.logger.warn({ err, jobId: hook.job_id }, 'job webhook delivery crashed'),
+      ),
+    ),
+  );
   return due.length;
 }
 

@@ -39,10 +39,11 @@ function receiver(answer: (path: string, count: number) => number | 'hang' | 're
     server,
     url: (path: string) => `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`,
     listen: () => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve)),
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -80,15 +81,22 @@ afterAll(async () => {
 
 async function jobWithCallback(path: string, prompt = 'a windmill') {
   const owner = await verifiedUser(t, { balanceTokens: 10 });
-  const res = await owner.agent.post('/api/tools/generate').send({ prompt, size: '1024x1024', callback_url: hooks.url(path) }).expect(202);
+  const res = await owner.agent
+    .post('/api/tools/generate')
+    .send({ prompt, size: '1024x1024', callback_url: hooks.url(path) })
+    .expect(202);
   return { owner, job: res.body.payload as JobView };
 }
 
 const settled = (jobId: string, state: string) =>
-  waitFor(async () => {
-    const row = await repo.findWebhook(t.ctx.db, jobId);
-    return row && row.state === state ? row : undefined;
-  }, 15_000, `webhook of ${jobId} to be ${state}`);
+  waitFor(
+    async () => {
+      const row = await repo.findWebhook(t.ctx.db, jobId);
+      return row && row.state === state ? row : undefined;
+    },
+    15_000,
+    `webhook of ${jobId} to be ${state}`,
+  );
 
 describe('job webhooks', () => {
   it('posts the ended job once, signed t=...,v1=HMAC-SHA256("t.body") with the user\'s secret', async () => {
@@ -112,7 +120,9 @@ describe('job webhooks', () => {
     const { job } = await jobWithCallback('/flaky');
     const row = await settled(job.id, 'delivered');
     expect(row).toMatchObject({ attempts: 2, last_status: 204, last_error: null });
-    expect(hooks.received.filter((r) => r.body.includes(job.id)).map((r) => r.headers['imagestudio-delivery-attempt'])).toEqual(['1', '2']);
+    expect(
+      hooks.received.filter((r) => r.body.includes(job.id)).map((r) => r.headers['imagestudio-delivery-attempt']),
+    ).toEqual(['1', '2']);
   });
 
   it('never follows a redirect, and gives a silent receiver WEBHOOK_TIMEOUT_MS', async () => {
@@ -154,7 +164,9 @@ describe('callback URL rules', () => {
       ['http://localhost:9/', CALLBACK_MESSAGES.privateAddress],
     ];
     for (const [url, message] of refused) {
-      const res = await owner.agent.post('/api/tools/generate').send({ prompt: 'x', size: '1024x1024', callback_url: url });
+      const res = await owner.agent
+        .post('/api/tools/generate')
+        .send({ prompt: 'x', size: '1024x1024', callback_url: url });
       expect([url, res.status, res.body.errors]).toEqual([url, 422, { callback_url: [message] }]);
     }
     expect((await money(t, owner.user.id)).balance).toBe(100);
@@ -171,7 +183,9 @@ describe('callback URL rules', () => {
       SMTP_URL: 'smtp://mail.example',
       WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
     });
-    await expect(checkCallbackUrl(production, 'http://example.com/hook')).rejects.toMatchObject({ errors: { callback_url: [CALLBACK_MESSAGES.insecure] } });
+    await expect(checkCallbackUrl(production, 'http://example.com/hook')).rejects.toMatchObject({
+      errors: { callback_url: [CALLBACK_MESSAGES.insecure] },
+    });
     // The exemption list is ignored in production; the send applies the rule again, to IP literals and
     // (through the socket's lookup) to names, whatever they resolved to when the job was accepted.
     const literal = await postWebhook(production, hooks.url('/ok').replace('http:', 'https:'), '{}', {});
@@ -183,6 +197,8 @@ describe('callback URL rules', () => {
     expect(await postWebhook(development, hooks.url('/ok'), '{}', {})).toEqual({ ok: true, status: 200, error: null });
     expect(hooks.received.length).toBe(before + 1);
     expect(isPublicAddress('93.184.216.34')).toBe(true);
-    expect(['192.168.1.1', '100.64.0.1', '0.0.0.0', 'fd00::1', 'fe80::1', '224.0.0.1'].some(isPublicAddress)).toBe(false);
+    expect(['192.168.1.1', '100.64.0.1', '0.0.0.0', 'fd00::1', 'fe80::1', '224.0.0.1'].some(isPublicAddress)).toBe(
+      false,
+    );
   });
 });

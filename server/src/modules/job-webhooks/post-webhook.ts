@@ -19,7 +19,10 @@ function checkedLookup(config: Config): LookupFunction {
   return (hostname, options, callback) => {
     resolvePublic(config, hostname).then(
       (addresses) => {
-        const wanted = options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
+        const wanted =
+          options.family === 4 || options.family === 6
+            ? addresses.filter((a) => a.family === options.family)
+            : addresses;
         const list = wanted.length > 0 ? wanted : addresses;
         if (options.all) (callback as (err: null, list: typeof addresses) => void)(null, list);
         else callback(null, list[0]!.address, list[0]!.family);
@@ -33,7 +36,12 @@ function checkedLookup(config: Config): LookupFunction {
  * One delivery try: POST `body` to `url` with `headers`, at most WEBHOOK_TIMEOUT_MS for the whole
  * exchange, never following redirects (a 3xx is a failed try). A 2xx answer is a delivery.
  */
-export async function postWebhook(config: Config, url: string, body: string, headers: Record<string, string>): Promise<PostOutcome> {
+export async function postWebhook(
+  config: Config,
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<PostOutcome> {
   let target: URL;
   try {
     target = parseCallbackUrl(config, url);
@@ -65,7 +73,13 @@ export async function postWebhook(config: Config, url: string, body: string, hea
         res.on('error', (err) => resolve({ ok: false, status: res.statusCode ?? null, error: err.message }));
       },
     );
-    req.on('error', (err) => resolve({ ok: false, status: null, error: err.name === 'AbortError' ? `no answer within ${config.WEBHOOK_TIMEOUT_MS} ms` : err.message }));
+    req.on('error', (err) =>
+      resolve({
+        ok: false,
+        status: null,
+        error: err.name === 'AbortError' ? `no answer within ${config.WEBHOOK_TIMEOUT_MS} ms` : err.message,
+      }),
+    );
     req.end(body);
   });
 }

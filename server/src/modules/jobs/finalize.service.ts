@@ -1,5 +1,11 @@
 import { type JobOwner, resultsPrefix } from '@imagestudio/runtime';
-import { JOB_MESSAGES, isFinalJobStatus, jobProgressSchema, jobResultSchema, userFailureMessage } from '@imagestudio/contracts';
+import {
+  JOB_MESSAGES,
+  isFinalJobStatus,
+  jobProgressSchema,
+  jobResultSchema,
+  userFailureMessage,
+} from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { applyEntry } from '../ledger/ledger.service';
 import { notifyJobChanged } from './job-updates';
@@ -21,7 +27,10 @@ function observe(ctx: AppContext, row: JobRow): void {
   const metrics = ctx.services.jobMetrics;
   metrics.finished.inc({ tool: row.tool, status: row.status });
   if (row.started_at && row.finished_at) {
-    metrics.duration.observe({ tool: row.tool, status: row.status }, (row.finished_at.getTime() - row.started_at.getTime()) / 1000);
+    metrics.duration.observe(
+      { tool: row.tool, status: row.status },
+      (row.finished_at.getTime() - row.started_at.getTime()) / 1000,
+    );
   }
 }
 
@@ -30,7 +39,11 @@ export async function recordStarted(ctx: AppContext, jobId: string): Promise<boo
   if (!(await repo.markRunning(ctx.db, jobId))) return false;
   notifyJobChanged(ctx, jobId);
   const row = await repo.findById(ctx.db, jobId);
-  if (row?.started_at) ctx.services.jobMetrics.wait.observe({ tool: row.tool }, (row.started_at.getTime() - row.created_at.getTime()) / 1000);
+  if (row?.started_at)
+    ctx.services.jobMetrics.wait.observe(
+      { tool: row.tool },
+      (row.started_at.getTime() - row.created_at.getTime()) / 1000,
+    );
   return true;
 }
 

@@ -59,7 +59,8 @@ export function secondsLeft(
   job: { status: string; progress: number; started_at: Date | null; queuePosition: number | null },
   now = Date.now(),
 ): number | null {
-  if (job.status === 'queued') return expectedMs === null ? null : Math.ceil((expectedMs * Math.max(1, job.queuePosition ?? 1)) / 1000);
+  if (job.status === 'queued')
+    return expectedMs === null ? null : Math.ceil((expectedMs * Math.max(1, job.queuePosition ?? 1)) / 1000);
   if (job.status !== 'running') return null;
   const elapsed = job.started_at ? Math.max(0, now - job.started_at.getTime()) : 0;
   if (expectedMs !== null && elapsed < expectedMs) return Math.ceil((expectedMs - elapsed) / 1000);
@@ -93,8 +94,17 @@ export function forgetRecentRuns(ctx: AppContext, tool: JobName): void {
 }
 
 /** Seconds left for an open job from the workers' recent timings for its tool and size; null otherwise. */
-export async function estimateSecondsLeft(ctx: AppContext, row: JobRow, queuePosition: number | null): Promise<number | null> {
+export async function estimateSecondsLeft(
+  ctx: AppContext,
+  row: JobRow,
+  queuePosition: number | null,
+): Promise<number | null> {
   if (row.status !== 'queued' && row.status !== 'running') return null;
   const expected = expectedRunMs(row.tool, row, await cachedRuns(ctx, row.tool));
-  return secondsLeft(expected, { status: row.status, progress: row.progress, started_at: row.started_at, queuePosition });
+  return secondsLeft(expected, {
+    status: row.status,
+    progress: row.progress,
+    started_at: row.started_at,
+    queuePosition,
+  });
 }

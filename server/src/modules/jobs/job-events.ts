@@ -36,17 +36,26 @@ function listen(ctx: AppContext): { events: QueueEvents; close: () => Promise<vo
   });
   const log = ctx.logger.child({ module: 'job-events' });
   const guard = (what: string, jobId: string, work: () => Promise<unknown>) => {
-    work().catch((err: unknown) => log.error({ err, jobId, event: what }, 'job event not recorded (the reconciler will retry)'));
+    work().catch((err: unknown) =>
+      log.error({ err, jobId, event: what }, 'job event not recorded (the reconciler will retry)'),
+    );
   };
-  events.on('error', throttledErrorLog((err, skipped) => log.error({ err: err.message, skipped }, 'queue events error')));
+  events.on(
+    'error',
+    throttledErrorLog((err, skipped) => log.error({ err: err.message, skipped }, 'queue events error')),
+  );
   events.on('active', ({ jobId }) =>
     guard('active', jobId, async () => {
       if (!(await recordStarted(ctx, jobId))) await stopIfEnded(ctx, jobId);
     }),
   );
   events.on('progress', ({ jobId, data }) => guard('progress', jobId, () => recordProgress(ctx, jobId, data)));
-  events.on('completed', ({ jobId, returnvalue }) => guard('completed', jobId, () => recordCompleted(ctx, jobId, returnvalue)));
-  events.on('failed', ({ jobId, failedReason }) => guard('failed', jobId, () => recordFailed(ctx, jobId, failedReason)));
+  events.on('completed', ({ jobId, returnvalue }) =>
+    guard('completed', jobId, () => recordCompleted(ctx, jobId, returnvalue)),
+  );
+  events.on('failed', ({ jobId, failedReason }) =>
+    guard('failed', jobId, () => recordFailed(ctx, jobId, failedReason)),
+  );
   const close = async () => {
     await events.close();
     if (connection.isOpen) await connection.quit().catch(() => connection.destroy());

@@ -24,8 +24,16 @@ return redis.call('LLEN', KEYS[1]) + rank + 1`;
  * 1-based place of `id` in a list pushed on the left and taken from the right, or after that list in the
  * sorted set `prioritizedKey`; null when in neither.
  */
-export async function waitListPosition(redis: AppContext['queueRedis'], key: string, id: string, prioritizedKey?: string): Promise<number | null> {
-  const position = await redis.eval(POSITION, { keys: prioritizedKey ? [key, prioritizedKey] : [key], arguments: [id] });
+export async function waitListPosition(
+  redis: AppContext['queueRedis'],
+  key: string,
+  id: string,
+  prioritizedKey?: string,
+): Promise<number | null> {
+  const position = await redis.eval(POSITION, {
+    keys: prioritizedKey ? [key, prioritizedKey] : [key],
+    arguments: [id],
+  });
   return typeof position === 'number' ? position : null;
 }
 

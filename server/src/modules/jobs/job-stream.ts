@@ -7,7 +7,8 @@ import * as repo from './jobs.repository';
 import type { JobRow } from './jobs.repository';
 
 /** What the stream compares to decide whether to send (URLs are re-signed on every read). */
-const fingerprint = (v: JobView) => JSON.stringify([v.status, v.progress, v.stage, v.queue_position, v.error, v.refunded, v.results.length]);
+const fingerprint = (v: JobView) =>
+  JSON.stringify([v.status, v.progress, v.stage, v.queue_position, v.error, v.refunded, v.results.length]);
 
 /**
  * Server-Sent Events for one job (already checked to be the caller's): an `event: job` with the whole

@@ -11,7 +11,12 @@ let worker: TestWorker;
 let stopEvents: () => Promise<void>;
 
 beforeAll(async () => {
-  t = await createTestContext({ JOB_SUBMIT_RATE_PER_MINUTE: '1000', JOB_ATTEMPTS: '2', JOB_RETRY_DELAY_MS: '50', METRICS_TOKEN: 'jobs-test-metrics-token' });
+  t = await createTestContext({
+    JOB_SUBMIT_RATE_PER_MINUTE: '1000',
+    JOB_ATTEMPTS: '2',
+    JOB_RETRY_DELAY_MS: '50',
+    METRICS_TOKEN: 'jobs-test-metrics-token',
+  });
   stopEvents = await startJobEvents(t.ctx);
   worker = await workerFor(t, { concurrency: 1, slowMs: 600 });
 });
@@ -22,7 +27,11 @@ afterAll(async () => {
   await t.close();
 });
 
-const generate = (prompt = 'a red fox in the snow', extra: Record<string, unknown> = {}) => ({ prompt, size: '1024x1024', ...extra });
+const generate = (prompt = 'a red fox in the snow', extra: Record<string, unknown> = {}) => ({
+  prompt,
+  size: '1024x1024',
+  ...extra,
+});
 
 async function fetchUrl(url: string): Promise<{ status: number; bytes: number }> {
   const res = await fetch(url);
@@ -32,7 +41,10 @@ async function fetchUrl(url: string): Promise<{ status: number; bytes: number }>
 describe('POST /api/tools/generate', () => {
   it('charges on accept, runs on the worker and shows the results through presigned URLs', async () => {
     const { agent, user } = await verifiedUser(t, { balanceTokens: 10 });
-    const res = await agent.post('/api/tools/generate').send(generate('two cats', { count: 2 })).expect(202);
+    const res = await agent
+      .post('/api/tools/generate')
+      .send(generate('two cats', { count: 2 }))
+      .expect(202);
     const job = res.body.payload as JobView;
     expect(res.body.status).toBe('OK');
     expect(job).toMatchObject({ tool: 'generate', status: 'queued', cost: 2, refunded: false, results: [] });
@@ -54,8 +66,15 @@ describe('POST /api/tools/generate', () => {
 
   it('answers 402 with the exact message and charges nothing when the balance is short', async () => {
     const { agent, user } = await verifiedUser(t, { balanceTokens: 1.5 });
-    const res = await agent.post('/api/tools/generate').send(generate('x', { count: 2 })).expect(402);
-    expect(res.body).toEqual({ status: 'ERROR', code: 'insufficient_tokens', message: 'Not enough tokens: this needs 2, you have 1.5.' });
+    const res = await agent
+      .post('/api/tools/generate')
+      .send(generate('x', { count: 2 }))
+      .expect(402);
+    expect(res.body).toEqual({
+      status: 'ERROR',
+      code: 'insufficient_tokens',
+      message: 'Not enough tokens: this needs 2, you have 1.5.',
+    });
     expect(await t.ctx.db('image_jobs').where({ user_id: user.id }).count('* as n').first()).toEqual({ n: '0' });
     expect((await money(t, user.id)).balance).toBe(15);
   });
@@ -64,12 +83,24 @@ describe('POST /api/tools/generate', () => {
     const { agent } = await verifiedUser(t, { balanceTokens: 5 });
     const blank = await agent.post('/api/tools/generate').send(generate('   ')).expect(422);
     expect(blank.body.errors.prompt).toEqual(['Prompt is required']);
-    const long = await agent.post('/api/tools/generate').send(generate('x'.repeat(1001))).expect(422);
+    const long = await agent
+      .post('/api/tools/generate')
+      .send(generate('x'.repeat(1001)))
+      .expect(422);
     expect(long.body.errors.prompt[0]).toContain('1000');
-    await agent.post('/api/tools/generate').send(generate('x', { count: 5 })).expect(422);
-    const size = await agent.post('/api/tools/generate').send(generate('x', { size: '333x333' })).expect(422);
+    await agent
+      .post('/api/tools/generate')
+      .send(generate('x', { count: 5 }))
+      .expect(422);
+    const size = await agent
+      .post('/api/tools/generate')
+      .send(generate('x', { size: '333x333' }))
+      .expect(422);
     expect(size.body.errors.size[0]).toContain('1024x1024');
-    const style = await agent.post('/api/tools/generate').send(generate('x', { style: 'no-such-style' })).expect(422);
+    const style = await agent
+      .post('/api/tools/generate')
+      .send(generate('x', { style: 'no-such-style' }))
+      .expect(422);
     expect(style.body.errors.style[0]).toContain('photographic');
   });
 
@@ -87,11 +118,23 @@ describe('POST /api/tools/generate', () => {
   it('replays an Idempotency-Key without a second charge, and refuses the key with another body', async () => {
     const { agent, user } = await verifiedUser(t, { balanceTokens: 5 });
     const key = randomUUID();
-    const first = await agent.post('/api/tools/generate').set('Idempotency-Key', key).send(generate('same')).expect(202);
-    const again = await agent.post('/api/tools/generate').set('Idempotency-Key', key).send(generate('same')).expect(202);
+    const first = await agent
+      .post('/api/tools/generate')
+      .set('Idempotency-Key', key)
+      .send(generate('same'))
+      .expect(202);
+    const again = await agent
+      .post('/api/tools/generate')
+      .set('Idempotency-Key', key)
+      .send(generate('same'))
+      .expect(202);
     expect(again.body.payload.id).toBe(first.body.payload.id);
     expect(again.headers['idempotent-replayed']).toBe('true');
-    const other = await agent.post('/api/tools/generate').set('Idempotency-Key', key).send(generate('different')).expect(422);
+    const other = await agent
+      .post('/api/tools/generate')
+      .set('Idempotency-Key', key)
+      .send(generate('different'))
+      .expect(422);
     expect(other.body.errors['Idempotency-Key']).toBeDefined();
     expect(await t.ctx.db('image_jobs').where({ user_id: user.id }).count('* as n').first()).toEqual({ n: '1' });
     await waitForStatus(agent, first.body.payload.id, ['succeeded']);
@@ -104,7 +147,10 @@ describe('failures and refunds', () => {
     const { agent, user } = await verifiedUser(t, { balanceTokens: 3 });
     const res = await agent.post('/api/tools/generate').send(generate('[[fail-unrecoverable]]')).expect(202);
     const job = await waitForStatus(agent, res.body.payload.id, ['failed']);
-    expect(job).toMatchObject({ refunded: true, error: 'The image could not be processed. Your tokens have been refunded.' });
+    expect(job).toMatchObject({
+      refunded: true,
+      error: 'The image could not be processed. Your tokens have been refunded.',
+    });
     const m = await money(t, user.id, job.id);
     expect(m.keys).toEqual([`job:${job.id}:charge=-10`, `job:${job.id}:refund=10`]);
     expect(m.balance).toBe(30);
@@ -124,9 +170,11 @@ describe('failures and refunds', () => {
 describe('cancel', () => {
   it('removes and refunds a queued job at once, and stops a running one at its next step', async () => {
     const { agent, user } = await verifiedUser(t, { balanceTokens: 5 });
-    const running = (await agent.post('/api/tools/generate').send(generate('[[hang]]')).expect(202)).body.payload as JobView;
+    const running = (await agent.post('/api/tools/generate').send(generate('[[hang]]')).expect(202)).body
+      .payload as JobView;
     await waitForStatus(agent, running.id, ['running']);
-    const queued = (await agent.post('/api/tools/generate').send(generate('waits')).expect(202)).body.payload as JobView;
+    const queued = (await agent.post('/api/tools/generate').send(generate('waits')).expect(202)).body
+      .payload as JobView;
     const before = (await agent.get(`/api/jobs/${queued.id}`).expect(200)).body.payload as JobView;
     expect(before.status).toBe('queued');
     expect(before.queue_position).toBe(1);
@@ -150,7 +198,8 @@ describe('cancel', () => {
 describe('job calls are owner-only', () => {
   it('answers 404 to another user and to unknown ids on every job call', async () => {
     const owner = await verifiedUser(t, { balanceTokens: 2 });
-    const job = (await owner.agent.post('/api/tools/generate').send(generate('mine')).expect(202)).body.payload as JobView;
+    const job = (await owner.agent.post('/api/tools/generate').send(generate('mine')).expect(202)).body
+      .payload as JobView;
     await waitForStatus(owner.agent, job.id, ['succeeded']);
     const other = await verifiedUser(t, { balanceTokens: 0 });
     for (const id of [job.id, randomUUID(), 'not-a-uuid']) {
@@ -168,7 +217,8 @@ describe('job calls are owner-only', () => {
 describe('GET /api/jobs/{id}/events', () => {
   it('streams status and progress and ends with the final state', async () => {
     const { agent } = await verifiedUser(t, { balanceTokens: 2 });
-    const job = (await agent.post('/api/tools/generate').send(generate('[[slow]] streamed')).expect(202)).body.payload as JobView;
+    const job = (await agent.post('/api/tools/generate').send(generate('[[slow]] streamed')).expect(202)).body
+      .payload as JobView;
     const res = await agent
       .get(`/api/jobs/${job.id}/events`)
       .buffer(true)
@@ -182,7 +232,10 @@ describe('GET /api/jobs/{id}/events', () => {
     const events = String(res.body)
       .split('\n\n')
       .filter((block) => block.startsWith('event:'))
-      .map((block) => ({ event: /^event: (.+)$/m.exec(block)![1], data: JSON.parse(/^data: (.+)$/m.exec(block)![1]!) as JobView }));
+      .map((block) => ({
+        event: /^event: (.+)$/m.exec(block)![1],
+        data: JSON.parse(/^data: (.+)$/m.exec(block)![1]!) as JobView,
+      }));
     const statuses = events.filter((e) => e.event === 'job').map((e) => e.data.status);
     expect(statuses).toContain('running');
     expect(events.some((e) => e.event === 'job' && e.data.progress === 50)).toBe(true);
@@ -197,7 +250,8 @@ describe('history, projects and delete', () => {
   it('lists jobs newest first with filters, and DELETE removes files but keeps the row', async () => {
     const { agent } = await verifiedUser(t, { balanceTokens: 5 });
     const ok = (await agent.post('/api/tools/generate').send(generate('kept')).expect(202)).body.payload as JobView;
-    const bad = (await agent.post('/api/tools/generate').send(generate('[[fail-unrecoverable]]')).expect(202)).body.payload as JobView;
+    const bad = (await agent.post('/api/tools/generate').send(generate('[[fail-unrecoverable]]')).expect(202)).body
+      .payload as JobView;
     const done = await waitForStatus(agent, ok.id, ['succeeded']);
     await waitForStatus(agent, bad.id, ['failed']);
 
@@ -233,10 +287,14 @@ describe('quote, status and metrics', () => {
 
   it('exposes queue depth, oldest wait, durations and outcomes on /api/metrics', async () => {
     await waitFor(async () => {
-      const text = (await t.agent().get('/api/metrics').set('Authorization', 'Bearer jobs-test-metrics-token').expect(200)).text;
+      const text = (
+        await t.agent().get('/api/metrics').set('Authorization', 'Bearer jobs-test-metrics-token').expect(200)
+      ).text;
       return /image_jobs_finished_total\{tool="generate",status="failed"\} \d+/.test(text) ? text : undefined;
     });
-    const text = (await t.agent().get('/api/metrics').set('Authorization', 'Bearer jobs-test-metrics-token').expect(200)).text;
+    const text = (
+      await t.agent().get('/api/metrics').set('Authorization', 'Bearer jobs-test-metrics-token').expect(200)
+    ).text;
     expect(text).toMatch(/image_queue_jobs\{state="waiting"\} \d+/);
     expect(text).toMatch(/image_queue_oldest_waiting_seconds \d+/);
     expect(text).toMatch(/image_job_duration_seconds_count\{tool="generate",status="succeeded"\} [1-9]/);

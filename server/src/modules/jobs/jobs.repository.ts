@@ -73,7 +73,9 @@ export async function findForUser(db: Knex, id: string, userId: string): Promise
 }
 
 export async function findByIdempotencyKey(db: Knex, userId: string, key: string): Promise<JobRow | null> {
-  return ((await db('image_jobs').where({ user_id: userId, idempotency_key: key }).first()) as JobRow | undefined) ?? null;
+  return (
+    ((await db('image_jobs').where({ user_id: userId, idempotency_key: key }).first()) as JobRow | undefined) ?? null
+  );
 }
 
 /** Locks the row until the transaction ends, so outcomes for one job serialise. */
@@ -203,12 +205,21 @@ export async function recentRuns(db: Knex, tool: JobName, limit: number): Promis
     .whereNotNull('finished_at')
     .orderBy('finished_at', 'desc')
     .limit(limit)
-    .select('params', 'input_width', 'input_height', db.raw('extract(epoch from finished_at - started_at) * 1000 as ms'))) as (Omit<RecentRun, 'ms'> & { ms: string })[];
+    .select(
+      'params',
+      'input_width',
+      'input_height',
+      db.raw('extract(epoch from finished_at - started_at) * 1000 as ms'),
+    )) as (Omit<RecentRun, 'ms'> & { ms: string })[];
   return rows.map((r) => ({ ...r, ms: Number(r.ms) }));
 }
 
 /** The user's jobs still queued or running (their place in the fair-share order, fair-priority.ts). */
 export async function countOpenForUser(db: Knex, userId: string): Promise<number> {
-  const row = await db('image_jobs').where({ user_id: userId }).whereIn('status', OPEN).count<{ count: string }[]>('* as count').first();
+  const row = await db('image_jobs')
+    .where({ user_id: userId })
+    .whereIn('status', OPEN)
+    .count<{ count: string }[]>('* as count')
+    .first();
   return Number(row?.count ?? 0);
 }

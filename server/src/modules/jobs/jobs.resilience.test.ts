@@ -22,7 +22,9 @@ describe('accepting under load', () => {
     const w = await workerFor(t, { behaviour: 'noop', concurrency: 8 });
     try {
       const { agent, user } = await verifiedUser(t, { balanceTokens: 50 });
-      const replies = await Promise.all(Array.from({ length: 200 }, (_, i) => agent.post('/api/tools/generate').send(generate(`load ${i}`))));
+      const replies = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => agent.post('/api/tools/generate').send(generate(`load ${i}`))),
+      );
       const statuses = replies.map((r) => r.status);
       expect(statuses.filter((s) => s === 202)).toHaveLength(50);
       expect(statuses.filter((s) => s === 402)).toHaveLength(150);
@@ -32,7 +34,12 @@ describe('accepting under load', () => {
       expect(m.ledger).toBe(0);
       expect(await t.ctx.db('image_jobs').where({ user_id: user.id }).count('* as n').first()).toEqual({ n: '50' });
       await waitFor(async () => {
-        const open = await t.ctx.db('image_jobs').where({ user_id: user.id }).whereIn('status', ['queued', 'running']).count('* as n').first();
+        const open = await t.ctx
+          .db('image_jobs')
+          .where({ user_id: user.id })
+          .whereIn('status', ['queued', 'running'])
+          .count('* as n')
+          .first();
         return open?.n === '0' ? true : undefined;
       }, 20_000);
       expect((await money(t, user.id)).balance).toBe(0);
@@ -68,9 +75,19 @@ describe('finalising exactly once', () => {
       const { agent, user } = await verifiedUser(t, { balanceTokens: 2 });
       const job = (await agent.post('/api/tools/generate').send(generate('fails')).expect(202)).body.payload as JobView;
       await waitForStatus(agent, job.id, ['failed']);
-      const replays = await Promise.all([recordFailed(t.ctx, job.id, 'again'), recordFailed(t.ctx, job.id, 'again'), recordFailed(t.ctx, job.id, 'again')]);
+      const replays = await Promise.all([
+        recordFailed(t.ctx, job.id, 'again'),
+        recordFailed(t.ctx, job.id, 'again'),
+        recordFailed(t.ctx, job.id, 'again'),
+      ]);
       expect(replays).toEqual([false, false, false]);
-      expect(await recordCompleted(t.ctx, job.id, { files: [{ key: `results/${user.id}/${job.id}/0.png`, width: 1, height: 1, format: 'png', bytes: 1 }], provider: 'cpu', timings: {} })).toBe(false);
+      expect(
+        await recordCompleted(t.ctx, job.id, {
+          files: [{ key: `results/${user.id}/${job.id}/0.png`, width: 1, height: 1, format: 'png', bytes: 1 }],
+          provider: 'cpu',
+          timings: {},
+        }),
+      ).toBe(false);
       const m = await money(t, user.id, job.id);
       expect(m.keys).toEqual([`job:${job.id}:charge=-10`, `job:${job.id}:refund=10`]);
       expect(m.balance).toBe(20);
@@ -93,7 +110,8 @@ describe('finalising exactly once', () => {
     const child = spawnWorker(t, { behaviour: 'slow', slowMs: 60_000, lockDuration: 1000, stalledInterval: 500 });
     try {
       await waitForLine(child, 'ready');
-      const job = (await agent.post('/api/tools/generate').send(generate('killed')).expect(202)).body.payload as JobView;
+      const job = (await agent.post('/api/tools/generate').send(generate('killed')).expect(202)).body
+        .payload as JobView;
       await waitFor(async () => {
         const row = await t.ctx.db('image_jobs').where({ id: job.id }).first();
         return row.progress >= 50 ? true : undefined;
@@ -154,7 +172,8 @@ describe('the reconciler without the event listener', () => {
     try {
       const { agent, user } = await verifiedUser(t, { balanceTokens: 2 });
       const ok = (await agent.post('/api/tools/generate').send(generate('missed')).expect(202)).body.payload as JobView;
-      const stuck = (await agent.post('/api/tools/generate').send(generate('[[hang]]')).expect(202)).body.payload as JobView;
+      const stuck = (await agent.post('/api/tools/generate').send(generate('[[hang]]')).expect(202)).body
+        .payload as JobView;
       await waitFor(async () => ((await t.ctx.queue.getJobState(ok.id)) === 'completed' ? true : undefined));
       await waitFor(async () => ((await t.ctx.queue.getJobState(stuck.id)) === 'active' ? true : undefined));
       expect((await t.ctx.db('image_jobs').where({ id: ok.id }).first()).status).toBe('queued');
@@ -163,7 +182,11 @@ describe('the reconciler without the event listener', () => {
       await new Promise((r) => setTimeout(r, 1100));
       await reconcileOnce(t.ctx);
       const row = await t.ctx.db('image_jobs').where({ id: stuck.id }).first();
-      expect(row).toMatchObject({ status: 'failed', refunded: true, error: 'The image took too long to process. Your tokens have been refunded.' });
+      expect(row).toMatchObject({
+        status: 'failed',
+        refunded: true,
+        error: 'The image took too long to process. Your tokens have been refunded.',
+      });
       expect((await money(t, user.id)).balance).toBe(10);
       // The hung worker sees the cancel flag and lets go of the job.
       await waitFor(async () => ((await t.ctx.queue.getJobState(stuck.id)) === 'failed' ? true : undefined));
@@ -189,9 +212,16 @@ describe('queue Redis down at submit', () => {
       dead.destroy();
       t.ctx.queue = broken;
       const res = await agent.post('/api/tools/generate').send(generate('no queue')).expect(503);
-      expect(res.body).toMatchObject({ code: 'service_unavailable', message: 'The image service is busy. Please try again.' });
+      expect(res.body).toMatchObject({
+        code: 'service_unavailable',
+        message: 'The image service is busy. Please try again.',
+      });
       const row = await t.ctx.db('image_jobs').where({ user_id: user.id }).first();
-      expect(row).toMatchObject({ status: 'failed', refunded: true, error: 'The image service is busy. Please try again.' });
+      expect(row).toMatchObject({
+        status: 'failed',
+        refunded: true,
+        error: 'The image service is busy. Please try again.',
+      });
       const m = await money(t, user.id, row.id);
       expect(m.keys).toEqual([`job:${row.id}:charge=-10`, `job:${row.id}:refund=10`]);
       expect(m.balance).toBe(30);
@@ -219,13 +249,21 @@ describe('retention', () => {
     try {
       const { agent } = await verifiedUser(t, { balanceTokens: 2 });
       const old = (await agent.post('/api/tools/generate').send(generate('old')).expect(202)).body.payload as JobView;
-      const fresh = (await agent.post('/api/tools/generate').send(generate('fresh')).expect(202)).body.payload as JobView;
+      const fresh = (await agent.post('/api/tools/generate').send(generate('fresh')).expect(202)).body
+        .payload as JobView;
       const oldDone = await waitForStatus(agent, old.id, ['succeeded']);
       await waitForStatus(agent, fresh.id, ['succeeded']);
-      await t.ctx.db('image_jobs').where({ id: old.id }).update({ finished_at: t.ctx.db.raw(`now() - interval '31 days'`) });
+      await t.ctx
+        .db('image_jobs')
+        .where({ id: old.id })
+        .update({ finished_at: t.ctx.db.raw(`now() - interval '31 days'`) });
       expect(await expireOldResults(t.ctx)).toBeGreaterThanOrEqual(1);
       expect((await fetch(oldDone.results[0]!.url)).status).toBe(404);
-      expect((await agent.get(`/api/jobs/${old.id}`).expect(200)).body.payload).toMatchObject({ expired: true, results: [], status: 'succeeded' });
+      expect((await agent.get(`/api/jobs/${old.id}`).expect(200)).body.payload).toMatchObject({
+        expired: true,
+        results: [],
+        status: 'succeeded',
+      });
       expect((await agent.get(`/api/jobs/${fresh.id}`).expect(200)).body.payload.results).toHaveLength(1);
     } finally {
       await w.close();
@@ -247,7 +285,9 @@ async function chargedJobWithoutQueue(t: TestContext, userId: string): Promise<s
 
 function spawnWorker(t: TestContext, extra: Parameters<typeof workerOptions>[1]): ChildProcess {
   const script = path.join(__dirname, '..', '..', 'test', 'test-worker.ts');
-  return spawn(process.execPath, ['--import', 'tsx', script, JSON.stringify(workerOptions(t, extra))], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, ['--import', 'tsx', script, JSON.stringify(workerOptions(t, extra))], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 function waitForLine(child: ChildProcess, line: string): Promise<void> {

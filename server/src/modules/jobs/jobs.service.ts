@@ -1,4 +1,11 @@
-import { JOB_MESSAGES, isFinalJobStatus, type JobName, type JobPage, type JobStatus, type JobView } from '@imagestudio/contracts';
+import {
+  JOB_MESSAGES,
+  isFinalJobStatus,
+  type JobName,
+  type JobPage,
+  type JobStatus,
+  type JobView,
+} from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { raiseCancelFlag } from './cancel-flag';
 import { AppError, notFound } from '../../lib/errors';
@@ -61,7 +68,11 @@ export async function cancelOpenJob(ctx: AppContext, jobId: string): Promise<voi
   const removed = await ctx.queue.remove(jobId);
   const inQueue = removed === 0 && (await ctx.queue.getJob(jobId)) !== undefined;
   if (removed === 1 || !inQueue) {
-    await failJob(ctx, jobId, { message: JOB_MESSAGES.cancelled, detail: 'cancelled before it started', cancelled: true });
+    await failJob(ctx, jobId, {
+      message: JOB_MESSAGES.cancelled,
+      detail: 'cancelled before it started',
+      cancelled: true,
+    });
   }
 }
 

@@ -23,7 +23,11 @@ export function workerFor(t: TestContext, extra: Partial<TestWorkerOptions> = {}
 }
 
 /** Polls `check` until it returns a value (not undefined) or the time is up. */
-export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000, what = 'condition'): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs = 10_000,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -34,7 +38,12 @@ export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs 
 }
 
 /** GET /api/jobs/{id} until the job has one of `statuses`. */
-export function waitForStatus(agent: supertest.Agent, id: string, statuses: string[], timeoutMs = 10_000): Promise<JobView> {
+export function waitForStatus(
+  agent: supertest.Agent,
+  id: string,
+  statuses: string[],
+  timeoutMs = 10_000,
+): Promise<JobView> {
   return waitFor(
     async () => {
       const res = await agent.get(`/api/jobs/${id}`);
@@ -49,7 +58,9 @@ export function waitForStatus(agent: supertest.Agent, id: string, statuses: stri
 /** The user's balance and ledger sum (tenths), and the ledger rows of one job. */
 export async function money(t: TestContext, userId: string, jobId?: string) {
   const user = await t.ctx.db('users').where({ id: userId }).first('balance_tenths');
-  const rows = jobId ? await t.ctx.db('token_ledger').where('idempotency_key', 'like', `job:${jobId}:%`).orderBy('id') : [];
+  const rows = jobId
+    ? await t.ctx.db('token_ledger').where('idempotency_key', 'like', `job:${jobId}:%`).orderBy('id')
+    : [];
   return {
     balance: Number(user.balance_tenths),
     ledger: await ledgerSum(t.ctx.db, userId),

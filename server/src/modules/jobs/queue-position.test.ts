@@ -24,7 +24,8 @@ describe('queue position', () => {
     const taking = (async () => {
       while ((await redis.rPop(key)) !== null) await new Promise((r) => setImmediate(r));
     })();
-    for (let round = 0; round < 5; round++) seen.push(...(await Promise.all(ids.map((id) => waitListPosition(redis, key, id)))));
+    for (let round = 0; round < 5; round++)
+      seen.push(...(await Promise.all(ids.map((id) => waitListPosition(redis, key, id)))));
     await taking;
     expect(seen.filter((p) => p !== null && p < 1)).toEqual([]);
     expect(seen.some((p) => p !== null)).toBe(true);

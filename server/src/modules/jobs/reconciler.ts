@@ -23,12 +23,18 @@ async function reconcileJob(ctx: AppContext, row: JobRow): Promise<boolean> {
     if (ageSeconds(row.started_at ?? row.created_at) <= ctx.config.JOB_RUNNING_TIMEOUT_S) return started;
     // A hung worker keeps its lock; the flag stops it at its next step and a late result is discarded.
     await raiseCancelFlag(ctx, row.id);
-    return failJob(ctx, row.id, { message: JOB_MESSAGES.timedOut, detail: `running longer than ${ctx.config.JOB_RUNNING_TIMEOUT_S} s` });
+    return failJob(ctx, row.id, {
+      message: JOB_MESSAGES.timedOut,
+      detail: `running longer than ${ctx.config.JOB_RUNNING_TIMEOUT_S} s`,
+    });
   }
   if (WAITING_STATES.has(state)) {
     if (ageSeconds(row.created_at) <= ctx.config.JOB_QUEUED_TIMEOUT_S) return false;
     await ctx.queue.remove(row.id);
-    return failJob(ctx, row.id, { message: JOB_MESSAGES.timedOut, detail: `queued longer than ${ctx.config.JOB_QUEUED_TIMEOUT_S} s` });
+    return failJob(ctx, row.id, {
+      message: JOB_MESSAGES.timedOut,
+      detail: `queued longer than ${ctx.config.JOB_QUEUED_TIMEOUT_S} s`,
+    });
   }
   // Charged but not in the queue: the API stopped between its commit and the enqueue, or Redis lost it.
   return failJob(ctx, row.id, { message: JOB_MESSAGES.failed, detail: `not found in the queue (state ${state})` });

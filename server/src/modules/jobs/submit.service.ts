@@ -88,7 +88,8 @@ export async function submitJob<T extends JobName>(ctx: AppContext, req: SubmitR
 
   // A cheap read first, so a request that cannot pay stores nothing; the locked check below decides.
   const balance = await ctx.db('users').where({ id: req.userId }).first('balance_tenths');
-  if (balance && Number(balance.balance_tenths) < req.costTenths) throw insufficientTokens(req.costTenths, Number(balance.balance_tenths));
+  if (balance && Number(balance.balance_tenths) < req.costTenths)
+    throw insufficientTokens(req.costTenths, Number(balance.balance_tenths));
 
   const jobId = randomUUID();
   const owner = { userId: req.userId, jobId };

@@ -25,7 +25,12 @@ function nextChange(ctx: AppContext, jobId: string, ms: number, signal?: AbortSi
  * The job's row once it has ended, or its latest row when `timeoutMs` has passed or `signal` aborted
  * (the client went away).
  */
-export async function waitForFinalJob(ctx: AppContext, jobId: string, timeoutMs: number, signal?: AbortSignal): Promise<JobRow> {
+export async function waitForFinalJob(
+  ctx: AppContext,
+  jobId: string,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<JobRow> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const row = (await repo.findById(ctx.db, jobId)) as JobRow;

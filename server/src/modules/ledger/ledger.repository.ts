@@ -46,7 +46,10 @@ export async function findByKey(db: Knex, key: string): Promise<LedgerRow | null
 }
 
 export async function sumForUser(db: Knex, userId: string): Promise<number> {
-  const row = await db('token_ledger').where({ user_id: userId }).sum<{ sum: string | null }>('delta_tenths as sum').first();
+  const row = await db('token_ledger')
+    .where({ user_id: userId })
+    .sum<{ sum: string | null }>('delta_tenths as sum')
+    .first();
   return Number(row?.sum ?? 0);
 }
 

@@ -29,7 +29,10 @@ export interface LedgerOutcome {
 
 /** The 402 of a spend the balance does not cover; the message names both amounts. */
 export function insufficientTokens(neededTenths: number, haveTenths: number): AppError {
-  return new AppError('insufficient_tokens', `Not enough tokens: this needs ${tenthsToTokens(neededTenths)}, you have ${tenthsToTokens(haveTenths)}.`);
+  return new AppError(
+    'insufficient_tokens',
+    `Not enough tokens: this needs ${tenthsToTokens(neededTenths)}, you have ${tenthsToTokens(haveTenths)}.`,
+  );
 }
 
 /**

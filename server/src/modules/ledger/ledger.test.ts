@@ -11,7 +11,8 @@ describe('the token ledger (applyEntry)', () => {
   });
   afterAll(() => t.close());
 
-  const balanceOf = async (userId: string) => Number((await t.ctx.db('users').where({ id: userId }).first('balance_tenths')).balance_tenths);
+  const balanceOf = async (userId: string) =>
+    Number((await t.ctx.db('users').where({ id: userId }).first('balance_tenths')).balance_tenths);
   const newUser = async () => (await createUser(t)).user.id;
 
   it('applies a replayed idempotency key once', async () => {
@@ -28,7 +29,11 @@ describe('the token ledger (applyEntry)', () => {
   it('applies 20 concurrent replays of one key exactly once', async () => {
     const userId = await newUser();
     const key = `deposit:${randomUUID()}`;
-    const outcomes = await Promise.all(Array.from({ length: 20 }, () => applyEntryNow(t.ctx.db, { userId, deltaTenths: 10, kind: 'purchase', idempotencyKey: key })));
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        applyEntryNow(t.ctx.db, { userId, deltaTenths: 10, kind: 'purchase', idempotencyKey: key }),
+      ),
+    );
     expect(outcomes.filter((o) => o.applied)).toHaveLength(1);
     expect(await balanceOf(userId)).toBe(110);
     expect(await ledgerSum(t.ctx.db, userId)).toBe(110);
@@ -37,7 +42,14 @@ describe('the token ledger (applyEntry)', () => {
   it('never lets concurrent spends take the balance below zero', async () => {
     const userId = await newUser(); // 10 free tokens = 100 tenths
     const spends = await Promise.allSettled(
-      Array.from({ length: 30 }, (_, i) => applyEntryNow(t.ctx.db, { userId, deltaTenths: -7, kind: 'spend', idempotencyKey: `job:${userId}:${i}:charge` })),
+      Array.from({ length: 30 }, (_, i) =>
+        applyEntryNow(t.ctx.db, {
+          userId,
+          deltaTenths: -7,
+          kind: 'spend',
+          idempotencyKey: `job:${userId}:${i}:charge`,
+        }),
+      ),
     );
     const ok = spends.filter((s) => s.status === 'fulfilled');
     const refused = spends.filter((s) => s.status === 'rejected') as PromiseRejectedResult[];
@@ -53,7 +65,14 @@ describe('the token ledger (applyEntry)', () => {
 
   it('says how much is needed and how much is available', async () => {
     const userId = await newUser();
-    await expect(applyEntryNow(t.ctx.db, { userId, deltaTenths: -123, kind: 'spend', idempotencyKey: `job:${randomUUID()}:charge` })).rejects.toMatchObject({
+    await expect(
+      applyEntryNow(t.ctx.db, {
+        userId,
+        deltaTenths: -123,
+        kind: 'spend',
+        idempotencyKey: `job:${randomUUID()}:charge`,
+      }),
+    ).rejects.toMatchObject({
       status: 402,
       message: 'Not enough tokens: this needs 12.3, you have 10.',
     });
@@ -64,7 +83,13 @@ describe('the token ledger (applyEntry)', () => {
     const job = randomUUID();
     await applyEntryNow(t.ctx.db, { userId, deltaTenths: -30, kind: 'spend', idempotencyKey: `job:${job}:charge` });
     await applyEntryNow(t.ctx.db, { userId, deltaTenths: 30, kind: 'refund', idempotencyKey: `job:${job}:refund` });
-    await applyEntryNow(t.ctx.db, { userId, deltaTenths: 1, kind: 'adjustment', idempotencyKey: `adjust:${randomUUID()}`, reason: 'goodwill' });
+    await applyEntryNow(t.ctx.db, {
+      userId,
+      deltaTenths: 1,
+      kind: 'adjustment',
+      idempotencyKey: `adjust:${randomUUID()}`,
+      reason: 'goodwill',
+    });
     const rows = (await listForUser(t.ctx.db, userId)).reverse();
     expect(rows.map((r) => [r.kind, Number(r.delta_tenths), Number(r.balance_after_tenths)])).toEqual([
       ['grant', 100, 100],
@@ -77,14 +102,20 @@ describe('the token ledger (applyEntry)', () => {
 
   it('clamps a reversal at zero and records the shortfall', async () => {
     const userId = await newUser();
-    const out = await applyEntryNow(t.ctx.db, { userId, deltaTenths: -250, kind: 'reversal', idempotencyKey: `reversal:${randomUUID()}`, clampAtZero: true });
+    const out = await applyEntryNow(t.ctx.db, {
+      userId,
+      deltaTenths: -250,
+      kind: 'reversal',
+      idempotencyKey: `reversal:${randomUUID()}`,
+      clampAtZero: true,
+    });
     expect(out.balanceTenths).toBe(0);
     expect(Number(out.entry?.delta_tenths)).toBe(-100);
     expect(out.entry?.metadata).toMatchObject({ shortfall_tenths: 150 });
     expect(await ledgerSum(t.ctx.db, userId)).toBe(0);
   });
 
-  it('rolls the entry back with the caller\'s transaction', async () => {
+  it("rolls the entry back with the caller's transaction", async () => {
     const userId = await newUser();
     const key = `job:${randomUUID()}:charge`;
     await expect(
@@ -99,11 +130,26 @@ describe('the token ledger (applyEntry)', () => {
 
   it('refuses non-integer or zero deltas, unknown users, and any update or delete of a ledger row', async () => {
     const userId = await newUser();
-    await expect(applyEntryNow(t.ctx.db, { userId, deltaTenths: 0.5, kind: 'grant', idempotencyKey: `x:${randomUUID()}` })).rejects.toThrow(/integer/);
-    await expect(applyEntryNow(t.ctx.db, { userId, deltaTenths: 0, kind: 'grant', idempotencyKey: `x:${randomUUID()}` })).rejects.toThrow(/non-zero/);
-    await expect(applyEntryNow(t.ctx.db, { userId: randomUUID(), deltaTenths: 1, kind: 'grant', idempotencyKey: `x:${randomUUID()}` })).rejects.toMatchObject({ status: 404 });
-    await expect(t.ctx.db('token_ledger').where({ user_id: userId }).update({ delta_tenths: 999 })).rejects.toThrow(/append-only/);
+    await expect(
+      applyEntryNow(t.ctx.db, { userId, deltaTenths: 0.5, kind: 'grant', idempotencyKey: `x:${randomUUID()}` }),
+    ).rejects.toThrow(/integer/);
+    await expect(
+      applyEntryNow(t.ctx.db, { userId, deltaTenths: 0, kind: 'grant', idempotencyKey: `x:${randomUUID()}` }),
+    ).rejects.toThrow(/non-zero/);
+    await expect(
+      applyEntryNow(t.ctx.db, {
+        userId: randomUUID(),
+        deltaTenths: 1,
+        kind: 'grant',
+        idempotencyKey: `x:${randomUUID()}`,
+      }),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(t.ctx.db('token_ledger').where({ user_id: userId }).update({ delta_tenths: 999 })).rejects.toThrow(
+      /append-only/,
+    );
     await expect(t.ctx.db('token_ledger').where({ user_id: userId }).del()).rejects.toThrow(/append-only/);
-    await expect(t.ctx.db('users').where({ id: userId }).update({ balance_tenths: -1 })).rejects.toThrow(/users_balance_non_negative/);
+    await expect(t.ctx.db('users').where({ id: userId }).update({ balance_tenths: -1 })).rejects.toThrow(
+      /users_balance_non_negative/,
+    );
   });
 });

@@ -28,7 +28,13 @@ export function createMailer(ctx: AppContext): Mailer {
 
   const send = async (message: MailMessage): Promise<void> => {
     if (smtp) {
-      await smtp.sendMail({ from: ctx.config.MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await smtp.sendMail({
+        from: ctx.config.MAIL_FROM,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
       log.info({ to: message.to, subject: message.subject }, 'mail sent');
       return;
     }
@@ -43,12 +49,17 @@ export function createMailer(ctx: AppContext): Mailer {
   return {
     send,
     dispatch(message) {
-      send(message).catch((err: unknown) => log.error({ err, to: message.to, subject: message.subject }, 'mail failed'));
+      send(message).catch((err: unknown) =>
+        log.error({ err, to: message.to, subject: message.subject }, 'mail failed'),
+      );
     },
   };
 }
 
 /** Escapes text for the HTML part of a message. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
 }

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { API_KEY_PREFIX, CSRF_HEADER_NAME, MAX_WAIT_SECONDS, WEBHOOK_SIGNATURE_HEADER, errorEnvelopeSchema, jobViewSchema, okEnvelope } from '@imagestudio/contracts';
+import {
+  API_KEY_PREFIX,
+  CSRF_HEADER_NAME,
+  MAX_WAIT_SECONDS,
+  WEBHOOK_SIGNATURE_HEADER,
+  errorEnvelopeSchema,
+  jobViewSchema,
+  okEnvelope,
+} from '@imagestudio/contracts';
 import { SESSION_COOKIE_NAME } from '../../http/session';
 import { API_OPERATIONS, type Auth, type Operation } from './api-operations';
 
@@ -8,7 +16,8 @@ type Json = Record<string, unknown>;
 /** Named schemas (`.meta({ id })` in the contracts) collected while the paths are built. */
 const named: Json = {};
 
-const toComponents = <T>(value: T): T => JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as T;
+const toComponents = <T>(value: T): T =>
+  JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as T;
 
 /**
  * A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect): requests as the client sends them
@@ -28,7 +37,8 @@ const errorReply = (description: string) => ({ description, content: { 'applicat
 /** The failures every route of a kind can answer with (the envelope's `code` says which). */
 function errorReplies(op: Operation): Json {
   const replies: Json = { 500: errorReply('Unexpected failure (code internal_error)') };
-  if (op.json || op.query || op.multipart) replies[422] = errorReply('Invalid input: `errors` maps each field to its messages');
+  if (op.json || op.query || op.multipart)
+    replies[422] = errorReply('Invalid input: `errors` maps each field to its messages');
   if (op.auth !== 'public') {
     replies[401] = errorReply('Not signed in, or an unknown, expired or revoked API key (code unauthenticated)');
     replies[403] = errorReply(
@@ -38,7 +48,7 @@ function errorReplies(op: Operation): Json {
     );
     replies[429] = errorReply('Too many requests (code rate_limited; see Retry-After)');
   }
-  if (op.path.includes('{')) replies[404] = errorReply('Not found, or not the caller\'s (code not_found)');
+  if (op.path.includes('{')) replies[404] = errorReply("Not found, or not the caller's (code not_found)");
   if (op.files) replies[413] = errorReply('The files are larger than allowed (code payload_too_large)');
   if ((op.tag === 'Tools' && op.method === 'post') || op.charges) {
     replies[402] = errorReply('Not enough tokens (code insufficient_tokens)');
@@ -51,14 +61,22 @@ function successReply(op: Operation): Json {
   const reply = op.reply;
   switch (reply.kind) {
     case 'json': {
-      const schema = op.path === '/openapi.json' ? { type: 'object' } : jsonSchema(okEnvelope((reply.payload ?? z.undefined().optional()) as z.ZodType), 'output');
-      return { [reply.status ?? 200]: { description: reply.description ?? 'OK', content: { 'application/json': { schema } } } };
+      const schema =
+        op.path === '/openapi.json'
+          ? { type: 'object' }
+          : jsonSchema(okEnvelope((reply.payload ?? z.undefined().optional()) as z.ZodType), 'output');
+      return {
+        [reply.status ?? 200]: { description: reply.description ?? 'OK', content: { 'application/json': { schema } } },
+      };
     }
     case 'job': {
       const job = { 'application/json': { schema: jsonSchema(okEnvelope(jobViewSchema), 'output') } };
       const image = { schema: { type: 'string', contentMediaType: 'application/octet-stream' } };
       return {
-        200: { description: `The ended job (with ?wait=), or its image with an image Accept header`, content: { ...job, 'image/png': image, 'image/webp': image, 'image/jpeg': image } },
+        200: {
+          description: `The ended job (with ?wait=), or its image with an image Accept header`,
+          content: { ...job, 'image/png': image, 'image/webp': image, 'image/jpeg': image },
+        },
         202: { description: reply.description, content: job },
       };
     }
@@ -71,14 +89,26 @@ function successReply(op: Operation): Json {
     case 'text':
       return { 200: { description: reply.description, content: { 'text/plain': { schema: { type: 'string' } } } } };
     case 'events':
-      return { 200: { description: reply.description, content: { 'text/event-stream': { schema: { type: 'string' } } } } };
+      return {
+        200: { description: reply.description, content: { 'text/event-stream': { schema: { type: 'string' } } } },
+      };
     case 'zip':
-      return { 200: { description: reply.description, content: { 'application/zip': { schema: { type: 'string', contentMediaType: 'application/zip' } } } } };
+      return {
+        200: {
+          description: reply.description,
+          content: { 'application/zip': { schema: { type: 'string', contentMediaType: 'application/zip' } } },
+        },
+      };
   }
 }
 
 function parameters(op: Operation): Json[] {
-  const params: Json[] = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+  const params: Json[] = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+    name: m[1],
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
   if (op.query) {
     const schema = jsonSchema(op.query, 'input') as { properties?: Record<string, Json>; required?: string[] };
     for (const [name, prop] of Object.entries(schema.properties ?? {})) {
@@ -95,7 +125,15 @@ function requestBody(op: Operation): Json | undefined {
     if (op.files) {
       return {
         required: true,
-        content: { 'multipart/form-data': { schema: { type: 'object', properties: { ...op.files, ...schema.properties }, required: schema.required ?? [] } } },
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              properties: { ...op.files, ...schema.properties },
+              required: schema.required ?? [],
+            },
+          },
+        },
       };
     }
     return {
@@ -104,7 +142,14 @@ function requestBody(op: Operation): Json | undefined {
         'multipart/form-data': {
           schema: {
             type: 'object',
-            properties: { image: { type: 'string', contentMediaType: 'application/octet-stream', description: 'PNG, JPEG or WebP, at most 20 MB and 25 MP' }, ...schema.properties },
+            properties: {
+              image: {
+                type: 'string',
+                contentMediaType: 'application/octet-stream',
+                description: 'PNG, JPEG or WebP, at most 20 MB and 25 MP',
+              },
+              ...schema.properties,
+            },
             required: ['image', ...(schema.required ?? [])],
           },
         },
@@ -158,7 +203,12 @@ export function buildOpenApiDocument(serverUrl: string): Json {
         bearer: { type: 'http', scheme: 'bearer', description: `API key (${API_KEY_PREFIX}...)` },
         apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
         session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE_NAME },
-        xsrf: { type: 'apiKey', in: 'header', name: CSRF_HEADER_NAME, description: 'The XSRF-TOKEN cookie\'s value, on POST/PUT/DELETE with a session' },
+        xsrf: {
+          type: 'apiKey',
+          in: 'header',
+          name: CSRF_HEADER_NAME,
+          description: "The XSRF-TOKEN cookie's value, on POST/PUT/DELETE with a session",
+        },
       },
     },
   };

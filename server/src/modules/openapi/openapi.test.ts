@@ -34,13 +34,18 @@ describe('GET /api/openapi.json', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
     const res = await t.agent().get('/api/openapi.json').expect(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    const doc = res.body as { openapi: string; components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> } };
+    const doc = res.body as {
+      openapi: string;
+      components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> };
+    };
     expect(doc.openapi).toBe('3.1.0');
     const result = await new Validator().validate(doc as never);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     // The validator does reject a broken document (a path item with an unknown response code form).
-    const broken = JSON.parse(JSON.stringify(doc)) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const broken = JSON.parse(JSON.stringify(doc)) as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
     broken.paths['/health']!.get!.responses = { nope: {} };
     expect((await new Validator().validate(broken as never)).valid).toBe(false);
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['apiKey', 'bearer', 'session', 'xsrf']);
@@ -50,7 +55,9 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('describes every mounted route, and only those', async () => {
-    const doc = (await t.agent().get('/api/openapi.json').expect(200)).body as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await t.agent().get('/api/openapi.json').expect(200)).body as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     const documented = Object.entries(doc.paths)
       .flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method} ${path}`))
       .sort();
@@ -59,26 +66,52 @@ describe('GET /api/openapi.json', () => {
     expect(documented).toEqual(mounted);
   });
 
-  it('documents the developer API\'s shapes, errors and both auth schemes', async () => {
+  it("documents the developer API's shapes, errors and both auth schemes", async () => {
     const doc = (await t.agent().get('/api/openapi.json').expect(200)).body;
     const upscale = doc.paths['/tools/upscale'].post;
     expect(upscale.security).toEqual([{ bearer: [] }, { apiKey: [] }, { session: [], xsrf: [] }]);
-    expect(Object.keys(upscale.responses).sort()).toEqual(['200', '202', '401', '402', '403', '422', '429', '500', '503']);
-    expect(Object.keys(upscale.responses['200'].content)).toEqual(['application/json', 'image/png', 'image/webp', 'image/jpeg']);
+    expect(Object.keys(upscale.responses).sort()).toEqual([
+      '200',
+      '202',
+      '401',
+      '402',
+      '403',
+      '422',
+      '429',
+      '500',
+      '503',
+    ]);
+    expect(Object.keys(upscale.responses['200'].content)).toEqual([
+      'application/json',
+      'image/png',
+      'image/webp',
+      'image/jpeg',
+    ]);
     expect(upscale.parameters).toContainEqual(expect.objectContaining({ name: 'wait', in: 'query' }));
     const form = upscale.requestBody.content['multipart/form-data'].schema;
     expect(form.required).toEqual(['image', 'factor']);
     expect(Object.keys(form.properties)).toEqual(['image', 'factor', 'output_format', 'model', 'callback_url']);
     const batch = doc.paths['/batches'].post;
-    expect(Object.keys(batch.responses).sort()).toEqual(['202', '401', '402', '403', '404', '413', '422', '429', '500', '503'].filter((c) => c !== '404'));
-    expect(Object.keys(batch.requestBody.content['multipart/form-data'].schema.properties).slice(0, 3)).toEqual(['images', 'archive', 'tool']);
-    expect(batch.responses['202'].content['application/json'].schema.properties.payload).toEqual({ $ref: '#/components/schemas/BatchAccepted' });
+    expect(Object.keys(batch.responses).sort()).toEqual(
+      ['202', '401', '402', '403', '404', '413', '422', '429', '500', '503'].filter((c) => c !== '404'),
+    );
+    expect(Object.keys(batch.requestBody.content['multipart/form-data'].schema.properties).slice(0, 3)).toEqual([
+      'images',
+      'archive',
+      'tool',
+    ]);
+    expect(batch.responses['202'].content['application/json'].schema.properties.payload).toEqual({
+      $ref: '#/components/schemas/BatchAccepted',
+    });
     expect(Object.keys(doc.paths['/batches/{id}/zip'].get.responses['200'].content)).toEqual(['application/zip']);
     expect(doc.paths['/user/api-keys'].post.security).toEqual([{ session: [], xsrf: [] }]);
-    expect(doc.paths['/jobs/{id}'].get.responses['200'].content['application/json'].schema.properties.payload).toEqual({ $ref: '#/components/schemas/Job' });
+    expect(doc.paths['/jobs/{id}'].get.responses['200'].content['application/json'].schema.properties.payload).toEqual({
+      $ref: '#/components/schemas/Job',
+    });
     expect(doc.components.schemas.Job.required).toContain('results');
-    expect(doc.paths['/user/ledger'].get.responses['200'].content['application/json'].schema.properties.payload.properties.items.items.properties.kind.enum).toEqual([
-      'free', 'welcome', 'purchase', 'spend', 'refund', 'adjustment', 'reversal',
-    ]);
+    expect(
+      doc.paths['/user/ledger'].get.responses['200'].content['application/json'].schema.properties.payload.properties
+        .items.items.properties.kind.enum,
+    ).toEqual(['free', 'welcome', 'purchase', 'spend', 'refund', 'adjustment', 'reversal']);
   });
 });

@@ -35,7 +35,9 @@ export function requestPasswordReset(ctx: AppContext, email: string): void {
     await repo.replaceToken(ctx.db, user.id, sha256(token), new Date(Date.now() + RESET_TOKEN_TTL_MS));
     await ctx.services.mailer.send(resetMail(ctx.config.APP_URL, user.email, token));
   };
-  work().catch((err: unknown) => ctx.logger.error({ err, component: 'password-reset' }, 'password reset request failed'));
+  work().catch((err: unknown) =>
+    ctx.logger.error({ err, component: 'password-reset' }, 'password reset request failed'),
+  );
 }
 
 /**
@@ -48,7 +50,8 @@ export async function resetPassword(ctx: AppContext, input: RestorePasswordInput
   if (!user || user.disabled_at) throw invalid();
   const row = await repo.findByUser(ctx.db, user.id);
   const given = Buffer.from(sha256(input.token), 'hex');
-  if (!row || row.expires_at.getTime() < Date.now() || !timingSafeEqual(given, Buffer.from(row.token_hash, 'hex'))) throw invalid();
+  if (!row || row.expires_at.getTime() < Date.now() || !timingSafeEqual(given, Buffer.from(row.token_hash, 'hex')))
+    throw invalid();
   const passwordHash = await ctx.services.passwords.hash(input.password);
   await ctx.db.transaction(async (trx) => {
     if (!(await repo.consumeToken(trx, user.id, row.token_hash))) throw invalid();

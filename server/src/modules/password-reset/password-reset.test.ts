@@ -1,5 +1,13 @@
 import { createTestContext, uniqueEmail, type TestContext } from '../../test/harness';
-import { cookieHeader, createUser, mailsTo, signIn, verifiedUser, waitForMail, xsrfAgent } from '../../test/auth-helpers';
+import {
+  cookieHeader,
+  createUser,
+  mailsTo,
+  signIn,
+  verifiedUser,
+  waitForMail,
+  xsrfAgent,
+} from '../../test/auth-helpers';
 
 const SENT = { status: 'OK', message: 'Password reset link sent. Please check your email.' };
 const INVALID = 'This password reset link is invalid or has expired.';
@@ -22,7 +30,11 @@ describe('password reset', () => {
   it('refuses the GET request without the session XSRF header (any site could link to it) and mails nothing', async () => {
     const { email } = await createUser(t);
     const guest = await xsrfAgent(t);
-    const res = await t.agent().get('/api/user/request-password-restore').query({ email }).set('Cookie', cookieHeader(guest));
+    const res = await t
+      .agent()
+      .get('/api/user/request-password-restore')
+      .query({ email })
+      .set('Cookie', cookieHeader(guest));
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('csrf_invalid');
     await guest.get('/api/user/request-password-restore').query({ email }).expect(200);
@@ -34,7 +46,12 @@ describe('password reset', () => {
     const { email } = await createUser(t);
     const unknown = uniqueEmail('ghost');
     const known = await (await xsrfAgent(t)).get('/api/user/request-password-restore').query({ email }).expect(200);
-    const other = await (await xsrfAgent(t)).get('/api/user/request-password-restore').query({ email: unknown }).expect(200);
+    const other = await (
+      await xsrfAgent(t)
+    )
+      .get('/api/user/request-password-restore')
+      .query({ email: unknown })
+      .expect(200);
     expect(known.body).toEqual(SENT);
     expect(other.body).toEqual(SENT);
     const { token, mail } = await resetLink(t, email);
@@ -43,7 +60,10 @@ describe('password reset', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(mailsTo(t, unknown)).toHaveLength(0);
     // Only a hash is stored.
-    const row = await t.ctx.db('password_resets').where({ user_id: (await t.ctx.db('users').whereRaw('lower(email)=lower(?)', [email]).first()).id }).first();
+    const row = await t.ctx
+      .db('password_resets')
+      .where({ user_id: (await t.ctx.db('users').whereRaw('lower(email)=lower(?)', [email]).first()).id })
+      .first();
     expect(row.token_hash).not.toContain(token);
   });
 
@@ -70,7 +90,10 @@ describe('password reset', () => {
     expect((await agent.get('/api/user/profile')).status).toBe(401);
     expect((await signIn(t.agent(), email, password)).status).toBe(422);
     expect((await signIn(t.agent(), email, 'Newpass12')).status).toBe(200);
-    const again = await guest.put('/api/user/restore-password').send({ ...body, password: 'Other123', password_confirmation: 'Other123' }).expect(422);
+    const again = await guest
+      .put('/api/user/restore-password')
+      .send({ ...body, password: 'Other123', password_confirmation: 'Other123' })
+      .expect(422);
     expect(again.body).toMatchObject({ code: 'validation_failed', message: INVALID, errors: { token: [INVALID] } });
   });
 
@@ -81,7 +104,9 @@ describe('password reset', () => {
     await (await xsrfAgent(t)).get('/api/user/request-password-restore').query({ email }).expect(200);
     const first = await resetLink(t, email, 1);
     const attempt = (token: string, forEmail: string) =>
-      guest.put('/api/user/restore-password').send({ token, email: forEmail, password: 'Newpass12', password_confirmation: 'Newpass12' });
+      guest
+        .put('/api/user/restore-password')
+        .send({ token, email: forEmail, password: 'Newpass12', password_confirmation: 'Newpass12' });
 
     expect((await attempt(first.token, other.email)).status).toBe(422);
     expect((await attempt(first.token, uniqueEmail('ghost'))).body.message).toBe(INVALID);
@@ -92,27 +117,45 @@ describe('password reset', () => {
     expect(second.token).not.toBe(first.token);
     expect((await attempt(first.token, email)).body.message).toBe(INVALID);
 
-    await t.ctx.db('password_resets').where({ user_id: (await t.ctx.db('users').whereRaw('lower(email)=lower(?)', [email]).first()).id })
+    await t.ctx
+      .db('password_resets')
+      .where({ user_id: (await t.ctx.db('users').whereRaw('lower(email)=lower(?)', [email]).first()).id })
       .update({ expires_at: new Date(Date.now() - 1000) });
     expect((await attempt(second.token, email)).body.message).toBe(INVALID);
   });
 
   it('applies the password rule and the confirmation to the new password', async () => {
     const guest = await xsrfAgent(t);
-    const res = await guest.put('/api/user/restore-password').send({ token: 'x', email: uniqueEmail(), password: 'short', password_confirmation: 'short' }).expect(422);
+    const res = await guest
+      .put('/api/user/restore-password')
+      .send({ token: 'x', email: uniqueEmail(), password: 'short', password_confirmation: 'short' })
+      .expect(422);
     expect(res.body.errors.password).toEqual(['Password must be 6-12 characters long']);
-    const mismatch = await guest.put('/api/user/restore-password').send({ token: 'x', email: uniqueEmail(), password: 'Newpass12', password_confirmation: 'Newpass13' }).expect(422);
-    expect(mismatch.body.errors).toEqual({ password: ['Passwords do not match'], password_confirmation: ['Passwords do not match'] });
+    const mismatch = await guest
+      .put('/api/user/restore-password')
+      .send({ token: 'x', email: uniqueEmail(), password: 'Newpass12', password_confirmation: 'Newpass13' })
+      .expect(422);
+    expect(mismatch.body.errors).toEqual({
+      password: ['Passwords do not match'],
+      password_confirmation: ['Passwords do not match'],
+    });
   });
 
   it('limits reset emails to 5 per hour per address, known or not', async () => {
     const { email } = await createUser(t);
-    for (let i = 0; i < 5; i += 1) await (await xsrfAgent(t)).get('/api/user/request-password-restore').query({ email: email.toUpperCase() }).expect(200);
+    for (let i = 0; i < 5; i += 1)
+      await (
+        await xsrfAgent(t)
+      )
+        .get('/api/user/request-password-restore')
+        .query({ email: email.toUpperCase() })
+        .expect(200);
     const limited = await (await xsrfAgent(t)).get('/api/user/request-password-restore').query({ email }).expect(429);
     expect(limited.body).toMatchObject({ status: 'ERROR', code: 'rate_limited' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     const ghost = uniqueEmail('ghost');
-    for (let i = 0; i < 5; i += 1) await (await xsrfAgent(t)).get('/api/user/request-password-restore').query({ email: ghost }).expect(200);
+    for (let i = 0; i < 5; i += 1)
+      await (await xsrfAgent(t)).get('/api/user/request-password-restore').query({ email: ghost }).expect(200);
     await (await xsrfAgent(t)).get('/api/user/request-password-restore').query({ email: ghost }).expect(429);
   });
 });

@@ -7,15 +7,17 @@ import type { BillingSnapshot } from './deposits.repository';
  * changed here; the account email is the one checkout used.
  */
 export async function saveBillingToProfile(db: Knex, userId: string, billing: BillingSnapshot): Promise<void> {
-  await db('users').where({ id: userId }).update({
-    name: billing.name,
-    surname: billing.surname,
-    phone: billing.phone,
-    ...(billing.phone_e164 && { phone_e164: billing.phone_e164 }),
-    country_id: billing.country_id,
-    city: billing.city,
-    address: billing.address,
-    post_code: billing.post_code,
-    updated_at: db.fn.now(),
-  });
+  await db('users')
+    .where({ id: userId })
+    .update({
+      name: billing.name,
+      surname: billing.surname,
+      phone: billing.phone,
+      ...(billing.phone_e164 && { phone_e164: billing.phone_e164 }),
+      country_id: billing.country_id,
+      city: billing.city,
+      address: billing.address,
+      post_code: billing.post_code,
+      updated_at: db.fn.now(),
+    });
 }

@@ -52,7 +52,10 @@ export async function priceTopUp(input: QuoteInputs): Promise<PricedTopUp> {
     if (tenths === 0) throw validationError({ amount: [minTopUpMessage(input)] });
     // The pricing never buys more than the largest token amount: an amount beyond its price is refused
     // rather than silently charged as that largest amount.
-    if (tenths === Math.round(LIMITS.tokensMax * 10) && amountMinor > (await catalog.quoteTokens(LIMITS.tokensMax, code)).subtotalMinor) {
+    if (
+      tenths === Math.round(LIMITS.tokensMax * 10) &&
+      amountMinor > (await catalog.quoteTokens(LIMITS.tokensMax, code)).subtotalMinor
+    ) {
       throw validationError({ amount: [M.invalidAmount] });
     }
     quote = await catalog.quoteTokens(tenths / 10, code);

@@ -1,4 +1,10 @@
-import { CHECKOUT_MESSAGES as M, SIMPLE_EMAIL_PATTERN, checkoutBillingSchema, parseTopUpChoice, type FieldErrors } from '@imagestudio/contracts';
+import {
+  CHECKOUT_MESSAGES as M,
+  SIMPLE_EMAIL_PATTERN,
+  checkoutBillingSchema,
+  parseTopUpChoice,
+  type FieldErrors,
+} from '@imagestudio/contracts';
 import type { CurrentUser } from '../auth/auth-guards';
 import { zodToFieldErrors } from '../../http/error-handler';
 import { serviceUnavailable, validationError } from '../../lib/errors';
@@ -40,7 +46,11 @@ async function readCheckoutForm(payments: Payments, user: CurrentUser, body: Rec
 
   const catalog = checkoutCatalog(payments.ctx);
   const form = billing.data;
-  const [settings, currency, country] = await Promise.all([catalog.settings(), catalog.currency(form.currency), catalog.country(form.country)]);
+  const [settings, currency, country] = await Promise.all([
+    catalog.settings(),
+    catalog.currency(form.currency),
+    catalog.country(form.country),
+  ]);
   const method = settings.payment_methods.find((pm) => pm.id === form.payment_method_id);
   if (!method) errors.payment_method_id = [M.paymentMethod];
   if (!currency) errors.currency = [M.invalidCurrency];
@@ -58,9 +68,18 @@ function firstPerField(errors: FieldErrors): FieldErrors {
  * billing fields to the profile, records a Pending deposit and opens its payment page (a Stripe
  * Checkout Session, or the built-in test checkout when no Stripe key is configured).
  */
-export async function startCheckout(payments: Payments, user: CurrentUser, body: Record<string, unknown>, lang: string): Promise<CheckoutStarted> {
+export async function startCheckout(
+  payments: Payments,
+  user: CurrentUser,
+  body: Record<string, unknown>,
+  lang: string,
+): Promise<CheckoutStarted> {
   assertPaymentsAvailable(payments);
-  const { form, choice, email, settings, currency, country, method, catalog } = await readCheckoutForm(payments, user, body);
+  const { form, choice, email, settings, currency, country, method, catalog } = await readCheckoutForm(
+    payments,
+    user,
+    body,
+  );
   const priced = await priceTopUp({
     choice,
     currency,
@@ -102,7 +121,10 @@ export async function startCheckout(payments: Payments, user: CurrentUser, body:
   const appUrl = payments.ctx.config.APP_URL;
   if (!payments.stripe) {
     const token = testCheckoutToken(payments.ctx.config, deposit.id);
-    return { depositId: deposit.id, redirectUrl: `${appUrl}/api/deposit/test-checkout?order=${deposit.id}&token=${token}` };
+    return {
+      depositId: deposit.id,
+      redirectUrl: `${appUrl}/api/deposit/test-checkout?order=${deposit.id}&token=${token}`,
+    };
   }
   await openCheckoutSession(payments, payments.stripe, deposit);
   return { depositId: deposit.id, redirectUrl: `${appUrl}/api/deposit/redirect?order=${deposit.id}` };

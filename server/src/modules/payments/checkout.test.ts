@@ -46,13 +46,23 @@ describe('POST /api/deposit/checkout with Stripe', () => {
   it('creates a Pending deposit and a Checkout Session, and redirects there through an order URL', async () => {
     const { agent, user } = await verifiedUser(t);
     const res = await agent.post('/api/deposit/checkout').send(form()).expect(200);
-    expect(res.body).toEqual({ status: 'OK', redirect_url: expect.any(String), payload: { deposit_id: expect.any(String) } });
+    expect(res.body).toEqual({
+      status: 'OK',
+      redirect_url: expect.any(String),
+      payload: { deposit_id: expect.any(String) },
+    });
     const depositId = res.body.payload.deposit_id as string;
     const redirect = new URL(res.body.redirect_url);
     expect(redirect.searchParams.get('order')).toBe(depositId);
 
     const deposit = await depositOf(depositId);
-    expect(deposit).toMatchObject({ user_id: user.id, status: 'Pending', provider: 'stripe', tokens_tenths: 1500, currency: 'EUR' });
+    expect(deposit).toMatchObject({
+      user_id: user.id,
+      status: 'Pending',
+      provider: 'stripe',
+      tokens_tenths: 1500,
+      currency: 'EUR',
+    });
     const session = sessionOf(depositId);
     expect(session.client_reference_id).toBe(depositId);
     expect(deposit.stripe_session_id).toBe(session.id);
@@ -65,15 +75,33 @@ describe('POST /api/deposit/checkout with Stripe', () => {
 
   it('uses the account email, not the form email, and saves billing fields only when asked', async () => {
     const { agent, user, email } = await verifiedUser(t);
-    const first = await agent.post('/api/deposit/checkout').send(form({ save_info: false, city: 'Paris' })).expect(200);
+    const first = await agent
+      .post('/api/deposit/checkout')
+      .send(form({ save_info: false, city: 'Paris' }))
+      .expect(200);
     expect(sessionOf(first.body.payload.deposit_id).customer_email).toBe(email);
-    expect((await depositOf(first.body.payload.deposit_id)).billing).toMatchObject({ email, city: 'Paris', country_id: 826 });
+    expect((await depositOf(first.body.payload.deposit_id)).billing).toMatchObject({
+      email,
+      city: 'Paris',
+      country_id: 826,
+    });
     let row = await t.ctx.db('users').where({ id: user.id }).first();
     expect(row.city).not.toBe('Paris');
 
-    await agent.post('/api/deposit/checkout').send(form({ save_info: true, city: 'Oxford', postCode: 'OX1 1AA' })).expect(200);
+    await agent
+      .post('/api/deposit/checkout')
+      .send(form({ save_info: true, city: 'Oxford', postCode: 'OX1 1AA' }))
+      .expect(200);
     row = await t.ctx.db('users').where({ id: user.id }).first();
-    expect(row).toMatchObject({ name: 'Ada', surname: 'Lovelace', city: 'Oxford', post_code: 'OX1 1AA', country_id: 826, address: '12 St James Square', email });
+    expect(row).toMatchObject({
+      name: 'Ada',
+      surname: 'Lovelace',
+      city: 'Oxford',
+      post_code: 'OX1 1AA',
+      country_id: 826,
+      address: '12 St James Square',
+      email,
+    });
   });
 
   describe('validation', () => {
@@ -96,12 +124,16 @@ describe('POST /api/deposit/checkout with Stripe', () => {
       expect((await errorsFor(form({ tokens: '', amount: null, pack_id: '' }))).amount).toEqual([M.nothingChosen]);
     });
 
-    it.each([['abc'], [0], [-5], ['0'], ['1e3'], [true], ['99999999999999999999'], [1e21], ['0x10'], ['Infinity']])('refuses the amount %p', async (amount) => {
-      expect((await errorsFor(form({ tokens: undefined, amount }))).amount).toEqual([M.invalidAmount]);
-    });
+    it.each([['abc'], [0], [-5], ['0'], ['1e3'], [true], ['99999999999999999999'], [1e21], ['0x10'], ['Infinity']])(
+      'refuses the amount %p',
+      async (amount) => {
+        expect((await errorsFor(form({ tokens: undefined, amount }))).amount).toEqual([M.invalidAmount]);
+      },
+    );
 
     it('refuses token counts outside 0.1..2000 in steps of 0.1', async () => {
-      for (const tokens of [0, 0.05, 2000.1, 'many', '1e2', ' 1e2 ', '0x10', 'Infinity', '2e3']) expect((await errorsFor(form({ tokens }))).tokens).toEqual([M.invalidAmount]);
+      for (const tokens of [0, 0.05, 2000.1, 'many', '1e2', ' 1e2 ', '0x10', 'Infinity', '2e3'])
+        expect((await errorsFor(form({ tokens }))).tokens).toEqual([M.invalidAmount]);
     });
 
     it('refuses an amount that would buy more than 2,000 tokens instead of clamping it', async () => {
@@ -109,7 +141,9 @@ describe('POST /api/deposit/checkout with Stripe', () => {
       const justAbove = ((max.subtotalMinor + 100) / 100).toFixed(2);
       expect((await errorsFor(form({ tokens: undefined, amount: justAbove }))).amount).toEqual([M.invalidAmount]);
       // The price of exactly 2,000 tokens is still accepted.
-      const exact = await agent.post('/api/deposit/checkout').send(form({ tokens: undefined, amount: (max.subtotalMinor / 100).toFixed(2) }));
+      const exact = await agent
+        .post('/api/deposit/checkout')
+        .send(form({ tokens: undefined, amount: (max.subtotalMinor / 100).toFixed(2) }));
       expect(exact.status).toBe(200);
     });
 
@@ -128,7 +162,8 @@ describe('POST /api/deposit/checkout with Stripe', () => {
     });
 
     it('checks the phone format, the payment method, the currency and the country', async () => {
-      for (const phone of ['12-34-56-78', '1234567', '+1234567890123456']) expect((await errorsFor(form({ phone }))).phone).toEqual([M.phoneInvalid]);
+      for (const phone of ['12-34-56-78', '1234567', '+1234567890123456'])
+        expect((await errorsFor(form({ phone }))).phone).toEqual([M.phoneInvalid]);
       expect((await errorsFor(form({ payment_method_id: 999 }))).payment_method_id).toEqual([M.paymentMethod]);
       expect((await errorsFor(form({ currency: 'XXX' }))).currency).toEqual([M.invalidCurrency]);
       expect((await errorsFor(form({ country: 99999 }))).country).toEqual([M.countryRequired]);
@@ -149,15 +184,42 @@ describe('POST /api/deposit/checkout with Stripe', () => {
 
   it('ignores prices sent by the client and charges the server quote (pack, then tokens, then amount)', async () => {
     const { agent } = await verifiedUser(t);
-    const pack = await t.ctx.db('packs').where('price_cents', '>', 0).andWhere({ hidden: false }).orderBy('price_cents').first();
-    const tampered = { price: 0.01, total: 0.01, amount_total: 1, unit_amount: 1, subtotal: 0, vat: 0, tokens: 1999, amount: 1 };
-    const res = await agent.post('/api/deposit/checkout').send(form({ ...tampered, pack_id: pack.id })).expect(200);
+    const pack = await t.ctx
+      .db('packs')
+      .where('price_cents', '>', 0)
+      .andWhere({ hidden: false })
+      .orderBy('price_cents')
+      .first();
+    const tampered = {
+      price: 0.01,
+      total: 0.01,
+      amount_total: 1,
+      unit_amount: 1,
+      subtotal: 0,
+      vat: 0,
+      tokens: 1999,
+      amount: 1,
+    };
+    const res = await agent
+      .post('/api/deposit/checkout')
+      .send(form({ ...tampered, pack_id: pack.id }))
+      .expect(200);
     const { quote } = await quotePackIn(t.ctx, pack.id, 'EUR');
     const deposit = await depositOf(res.body.payload.deposit_id);
-    expect(deposit).toMatchObject({ pack_id: pack.id, pack_title: pack.title, tokens_tenths: pack.credits_tenths, amount_minor: quote.totalMinor, net_minor: quote.subtotalMinor, vat_minor: quote.vatMinor });
+    expect(deposit).toMatchObject({
+      pack_id: pack.id,
+      pack_title: pack.title,
+      tokens_tenths: pack.credits_tenths,
+      amount_minor: quote.totalMinor,
+      net_minor: quote.subtotalMinor,
+      vat_minor: quote.vatMinor,
+    });
     expect(sessionOf(deposit.id).amount_total).toBe(quote.totalMinor);
 
-    const byTokens = await agent.post('/api/deposit/checkout').send(form({ tokens: 250, amount: 1, price: 0.01 })).expect(200);
+    const byTokens = await agent
+      .post('/api/deposit/checkout')
+      .send(form({ tokens: 250, amount: 1, price: 0.01 }))
+      .expect(200);
     expect((await depositOf(byTokens.body.payload.deposit_id)).tokens_tenths).toBe(2500);
   });
 
@@ -172,7 +234,8 @@ describe('POST /api/deposit/checkout with Stripe', () => {
     const { agent } = await verifiedUser(t);
     const res = await agent.post('/api/deposit/checkout').send(form({ currency, tokens })).expect(200);
     const quote = await quoteTokensIn(t.ctx, tokens, currency);
-    const publicQuote = (await agent.get(`/api/token-pricing/quote?tokens=${tokens}&currency=${currency}`).expect(200)).body.payload;
+    const publicQuote = (await agent.get(`/api/token-pricing/quote?tokens=${tokens}&currency=${currency}`).expect(200))
+      .body.payload;
     const session = sessionOf(res.body.payload.deposit_id);
     expect(session.currency).toBe(currency.toLowerCase());
     expect(session.amount_total).toBe(quote.totalMinor);
@@ -186,7 +249,10 @@ describe('POST /api/deposit/checkout with Stripe', () => {
 
   it('buys as many 0.1 tokens as an amount pays for', async () => {
     const { agent } = await verifiedUser(t);
-    const res = await agent.post('/api/deposit/checkout').send(form({ tokens: undefined, amount: '10' })).expect(200);
+    const res = await agent
+      .post('/api/deposit/checkout')
+      .send(form({ tokens: undefined, amount: '10' }))
+      .expect(200);
     const deposit = await depositOf(res.body.payload.deposit_id);
     const quote = await quoteTokensIn(t.ctx, deposit.tokens_tenths / 10, 'EUR');
     const oneMore = await quoteTokensIn(t.ctx, (deposit.tokens_tenths + 1) / 10, 'EUR');
@@ -223,7 +289,14 @@ describe('POST /api/deposit/checkout with Stripe', () => {
       const mine = await owner.agent.get(`/api/deposit/status/${id}`).expect(200);
       expect(mine.body).toEqual({
         status: 'OK',
-        payload: { id, status: 'Pending', tokens: 150, amount: expect.any(Number), currency: 'EUR', created_at: expect.any(String) },
+        payload: {
+          id,
+          status: 'Pending',
+          tokens: 150,
+          amount: expect.any(Number),
+          currency: 'EUR',
+          created_at: expect.any(String),
+        },
       });
       expect((await other.agent.get(`/api/deposit/status/${id}`).expect(404)).body.code).toBe('not_found');
       await owner.agent.get(`/api/deposit/status/${randomUUID()}`).expect(404);
@@ -254,12 +327,24 @@ describe('POST /api/deposit/checkout with Stripe', () => {
     const { agent, user } = await verifiedUser(t);
     const start = Number(user.balance_tenths);
     const ids: string[] = [];
-    for (let i = 0; i < 20; i++) ids.push((await agent.post('/api/deposit/checkout').send(form({ tokens: 10 + i })).expect(200)).body.payload.deposit_id);
+    for (let i = 0; i < 20; i++)
+      ids.push(
+        (
+          await agent
+            .post('/api/deposit/checkout')
+            .send(form({ tokens: 10 + i }))
+            .expect(200)
+        ).body.payload.deposit_id,
+      );
     const paid = ids.map((id) => fake.pay(sessionOf(id).id));
     await Promise.all(
       ids.flatMap((id, i) => [
         deliver(t.agent(), fake, fake.event('checkout.session.completed', paid[i])).expect(200),
-        t.agent().get(`/api/deposit/stripe-return?order=${id}`).expect(303).expect('Location', `/success-payment?order=${id}`),
+        t
+          .agent()
+          .get(`/api/deposit/stripe-return?order=${id}`)
+          .expect(303)
+          .expect('Location', `/success-payment?order=${id}`),
         agent.get(`/api/deposit/status/${id}`).expect(200),
       ]),
     );

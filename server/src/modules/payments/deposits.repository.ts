@@ -88,7 +88,14 @@ export type DepositPatch = Partial<
   >
 >;
 
-const BIGINTS = ['tokens_tenths', 'net_minor', 'vat_minor', 'amount_minor', 'refunded_minor', 'reversed_tenths'] as const;
+const BIGINTS = [
+  'tokens_tenths',
+  'net_minor',
+  'vat_minor',
+  'amount_minor',
+  'refunded_minor',
+  'reversed_tenths',
+] as const;
 
 function toDeposit(row: Record<string, unknown> | undefined): Deposit | null {
   if (!row) return null;
@@ -118,17 +125,31 @@ export async function lockDeposit(trx: Knex.Transaction, id: string): Promise<De
   return toDeposit(await trx('deposits').where({ id }).forUpdate().first());
 }
 
-export async function lockDepositByPaymentIntent(trx: Knex.Transaction, paymentIntentId: string): Promise<Deposit | null> {
+export async function lockDepositByPaymentIntent(
+  trx: Knex.Transaction,
+  paymentIntentId: string,
+): Promise<Deposit | null> {
   return toDeposit(await trx('deposits').where({ stripe_payment_intent_id: paymentIntentId }).forUpdate().first());
 }
 
 export async function updateDeposit(db: Knex, id: string, patch: DepositPatch): Promise<void> {
-  await db('deposits').where({ id }).update({ ...patch, updated_at: db.fn.now() });
+  await db('deposits')
+    .where({ id })
+    .update({ ...patch, updated_at: db.fn.now() });
 }
 
 /** A page of the user's deposits, newest first, with the total count. */
-export async function listUserDeposits(db: Knex, userId: string, page: number, perPage: number): Promise<{ rows: Deposit[]; total: number }> {
-  const { rows, total } = await newestFirstPage<Record<string, unknown>>(db('deposits').where({ user_id: userId }), page, perPage);
+export async function listUserDeposits(
+  db: Knex,
+  userId: string,
+  page: number,
+  perPage: number,
+): Promise<{ rows: Deposit[]; total: number }> {
+  const { rows, total } = await newestFirstPage<Record<string, unknown>>(
+    db('deposits').where({ user_id: userId }),
+    page,
+    perPage,
+  );
   return { rows: rows.map((r) => toDeposit(r)!), total };
 }
 
@@ -157,7 +178,10 @@ export async function recordEvent(
 }
 
 export async function countEvents(db: Knex, depositId: string): Promise<number> {
-  const row = await db('stripe_events').where({ deposit_id: depositId }).count<{ count: string }[]>('* as count').first();
+  const row = await db('stripe_events')
+    .where({ deposit_id: depositId })
+    .count<{ count: string }[]>('* as count')
+    .first();
   return Number(row?.count ?? 0);
 }
 

@@ -16,7 +16,12 @@ export function depositsRouter(ctx: AppContext): Router {
 
   router.post('/deposit/checkout', requireVerifiedEmail(ctx), async (req, res) => {
     const language = await requestLanguage(ctx, req);
-    const started = await startCheckout(payments(), currentUser(req), (req.body ?? {}) as Record<string, unknown>, language.code);
+    const started = await startCheckout(
+      payments(),
+      currentUser(req),
+      (req.body ?? {}) as Record<string, unknown>,
+      language.code,
+    );
     sendOk(res, { deposit_id: started.depositId }, { redirect_url: started.redirectUrl });
   });
 

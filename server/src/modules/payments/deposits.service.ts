@@ -44,7 +44,10 @@ export async function findOwnDeposit(payments: Payments, userId: string, deposit
 export async function depositStatus(payments: Payments, userId: string, depositId: string): Promise<DepositStatusView> {
   let deposit = await findOwnDeposit(payments, userId, depositId);
   if (!isTerminal(deposit.status) && deposit.provider === 'stripe' && payments.stripe) {
-    const claimed = await payments.ctx.redis.set(`pay:recheck:${deposit.id}`, '1', { condition: 'NX', expiration: { type: 'EX', value: RECHECK_INTERVAL_S } });
+    const claimed = await payments.ctx.redis.set(`pay:recheck:${deposit.id}`, '1', {
+      condition: 'NX',
+      expiration: { type: 'EX', value: RECHECK_INTERVAL_S },
+    });
     if (claimed === 'OK') {
       try {
         await syncWithStripe(payments, deposit);

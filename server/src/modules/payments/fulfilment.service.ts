@@ -30,7 +30,12 @@ export const AMOUNT_MISMATCH = 'The paid amount does not match the order.';
  * Webhooks, the Stripe return page, status re-checks, the reconciler and the test checkout all call
  * this, so whichever comes first wins and the others change nothing.
  */
-export async function settleDeposit(db: Knex, depositId: string, outcome: PaymentOutcome, opts: SettleOptions = {}): Promise<SettleResult> {
+export async function settleDeposit(
+  db: Knex,
+  depositId: string,
+  outcome: PaymentOutcome,
+  opts: SettleOptions = {},
+): Promise<SettleResult> {
   return db.transaction(async (trx) => {
     const deposit = await repo.lockDeposit(trx, depositId);
     if (!deposit) return { status: null, changed: false, credited: false, duplicate: false };
@@ -47,13 +52,21 @@ export async function settleDeposit(db: Knex, depositId: string, outcome: Paymen
     }
     if (opts.event) {
       const outcomeText = target ? `${deposit.status}->${target}` : `ignored (${deposit.status})`;
-      const fresh = await repo.recordEvent(trx, { id: opts.event.id, type: opts.event.type, deposit_id: depositId, outcome: outcomeText });
+      const fresh = await repo.recordEvent(trx, {
+        id: opts.event.id,
+        type: opts.event.type,
+        deposit_id: depositId,
+        outcome: outcomeText,
+      });
       if (!fresh) return { status: deposit.status, changed: false, credited: false, duplicate: true };
     }
     if (!target) {
       if (outcome.kind === 'paid' && deposit.status !== 'Success') {
         // Money arrived for a deposit that already ended otherwise: nothing is credited automatically.
-        opts.logger?.error({ depositId, status: deposit.status }, 'payment reported for a closed deposit: needs manual review');
+        opts.logger?.error(
+          { depositId, status: deposit.status },
+          'payment reported for a closed deposit: needs manual review',
+        );
       }
       return { status: deposit.status, changed: false, credited: false, duplicate: false };
     }
@@ -85,5 +98,7 @@ export async function settleDeposit(db: Knex, depositId: string, outcome: Paymen
 }
 
 function amountMatches(deposit: repo.Deposit, outcome: { amountMinor: number; currency: string }): boolean {
-  return outcome.amountMinor === deposit.amount_minor && outcome.currency.toUpperCase() === deposit.currency.toUpperCase();
+  return (
+    outcome.amountMinor === deposit.amount_minor && outcome.currency.toUpperCase() === deposit.currency.toUpperCase()
+  );
 }

@@ -1,4 +1,9 @@
-import { fromMinorUnits, type PaymentHistoryItem, type PaymentHistoryPage, tenthsToTokens } from '@imagestudio/contracts';
+import {
+  fromMinorUnits,
+  type PaymentHistoryItem,
+  type PaymentHistoryPage,
+  tenthsToTokens,
+} from '@imagestudio/contracts';
 import { notFound } from '../../lib/errors';
 import { getSettings } from '../catalog/settings.service';
 import * as repo from './deposits.repository';
@@ -27,14 +32,25 @@ function presentItem(d: Deposit): PaymentHistoryItem {
 /** GET /api/user/payment-history?page=: the user's deposits, newest first, 20 a page. */
 export async function paymentHistory(payments: Payments, userId: string, page: number): Promise<PaymentHistoryPage> {
   const { rows, total } = await repo.listUserDeposits(payments.ctx.db, userId, page, HISTORY_PAGE_SIZE);
-  return { items: rows.map(presentItem), page, per_page: HISTORY_PAGE_SIZE, total, last_page: Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE)) };
+  return {
+    items: rows.map(presentItem),
+    page,
+    per_page: HISTORY_PAGE_SIZE,
+    total,
+    last_page: Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE)),
+  };
 }
 
 /**
  * The HTML receipt of one of the user's successful payments in `lang` (404 for anyone else's or an
  * unpaid one).
  */
-export async function receiptHtml(payments: Payments, userId: string, depositId: string, lang: string): Promise<string> {
+export async function receiptHtml(
+  payments: Payments,
+  userId: string,
+  depositId: string,
+  lang: string,
+): Promise<string> {
   const deposit = await findOwnDeposit(payments, userId, depositId);
   if (deposit.status !== 'Success') throw notFound('Receipt not found.');
   return renderReceipt(deposit, await getSettings(payments.ctx), await billingTexts(payments.ctx, lang), lang);

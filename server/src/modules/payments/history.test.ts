@@ -23,7 +23,18 @@ describe('payment history and receipts', () => {
       vat_percent: '19',
       pack_title: 'Starter',
       pack_id: null,
-      billing: { name: 'Ada <b>', surname: 'Lovelace', email: 'ada@example.test', phone: '07911 123456', phone_e164: '+447911123456', country_id: 826, country: 'United Kingdom', city: 'London', address: '1 <script>alert(1)</script> St', post_code: 'N1' },
+      billing: {
+        name: 'Ada <b>',
+        surname: 'Lovelace',
+        email: 'ada@example.test',
+        phone: '07911 123456',
+        phone_e164: '+447911123456',
+        country_id: 826,
+        country: 'United Kingdom',
+        city: 'London',
+        address: '1 <script>alert(1)</script> St',
+        post_code: 'N1',
+      },
     });
     await settleDeposit(t.ctx.db, deposit.id, { kind: 'paid', amountMinor: 1190, currency: 'EUR' });
     return deposit;
@@ -53,16 +64,25 @@ describe('payment history and receipts', () => {
     });
     const second = await agent.get('/api/user/payment-history?page=2').expect(200);
     expect(second.body.payload.items.map((i: { id: string }) => i.id)).toEqual([ids[2], ids[1], ids[0]]);
-    expect(second.body.payload.items[0]).toMatchObject({ status: 'Pending', pack: null, tokens: 1.2, has_receipt: false });
+    expect(second.body.payload.items[0]).toMatchObject({
+      status: 'Pending',
+      pack: null,
+      tokens: 1.2,
+      has_receipt: false,
+    });
     await t.agent().get('/api/user/payment-history').expect(401);
   });
 
   it('renders a receipt with the company details, the billing data escaped, the VAT line and the total', async () => {
     const { agent, user } = await verifiedUser(t);
     const deposit = await paidDeposit(user.id);
-    const res = await agent.get(`/api/user/payment-history/${deposit.id}/receipt`).expect(200).expect('Content-Type', /html/);
+    const res = await agent
+      .get(`/api/user/payment-history/${deposit.id}/receipt`)
+      .expect(200)
+      .expect('Content-Type', /html/);
     const settings = await getSettings(t.ctx);
-    for (const text of [settings.company_name, settings.company_reg_number, settings.support_email]) expect(res.text).toContain(text);
+    for (const text of [settings.company_name, settings.company_reg_number, settings.support_email])
+      expect(res.text).toContain(text);
     expect(res.text).toContain('Ada &lt;b&gt; Lovelace');
     expect(res.text).not.toContain('<script>alert(1)</script>');
     expect(res.text).toMatch(/<tr data-line="subtotal"><td>Subtotal<\/td><td[^>]*>€10\.00<\/td><\/tr>/);
@@ -105,7 +125,10 @@ describe('payment history and receipts', () => {
     const deposit = await paidDeposit(user.id);
     for (const res of [
       await agent.get(`/api/user/payment-history/${deposit.id}/receipt?lang_id=de`).expect(200),
-      await agent.get(`/api/user/payment-history/${deposit.id}/receipt`).set('Accept-Language', 'de-DE,de;q=0.9,en;q=0.5').expect(200),
+      await agent
+        .get(`/api/user/payment-history/${deposit.id}/receipt`)
+        .set('Accept-Language', 'de-DE,de;q=0.9,en;q=0.5')
+        .expect(200),
     ]) {
       expect(res.text).toContain('<html lang="de">');
       expect(res.text).toContain('<h1 style="font-size:22px">Rechnung</h1>');

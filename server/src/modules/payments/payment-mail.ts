@@ -10,7 +10,12 @@ export function receiptUrl(payments: Payments, depositId: string): string {
   return `${payments.ctx.config.APP_URL}/api/user/payment-history/${depositId}/receipt`;
 }
 
-async function message(payments: Payments, deposit: Deposit, kind: 'paid' | 'refund', amountMinor: number): Promise<MailMessage> {
+async function message(
+  payments: Payments,
+  deposit: Deposit,
+  kind: 'paid' | 'refund',
+  amountMinor: number,
+): Promise<MailMessage> {
   const text = await billingTexts(payments.ctx, deposit.lang);
   const link = receiptUrl(payments, deposit.id);
   const values = {
@@ -21,7 +26,13 @@ async function message(payments: Payments, deposit: Deposit, kind: 'paid' | 'ref
   };
   const body = text(`mail.${kind}.text`, values);
   const html = `<p>${escapeHtml(text(`mail.${kind}.text`, { ...values, link: '' })).replace(/\n/g, '<br>')}<a href="${escapeHtml(link)}">${escapeHtml(text('mail.receiptLink'))}</a></p>`;
-  return { to: deposit.billing.email, subject: text(`mail.${kind}.subject`, values), text: body, html, links: { receipt: link } };
+  return {
+    to: deposit.billing.email,
+    subject: text(`mail.${kind}.subject`, values),
+    text: body,
+    html,
+    links: { receipt: link },
+  };
 }
 
 /**

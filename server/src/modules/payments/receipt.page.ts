@@ -4,8 +4,10 @@ import { normalizePhone } from '../auth/phone';
 import type { BillingText } from './billing-texts';
 import type { Deposit } from './deposits.repository';
 
-const money = (minor: number, currency: string) => escapeHtml(formatPrice(fromMinorUnits(minor, currency), currency) || '0.00');
-const row = (label: string, value: string, attr = '') => `<tr${attr}><td>${label}</td><td style="text-align:right">${value}</td></tr>`;
+const money = (minor: number, currency: string) =>
+  escapeHtml(formatPrice(fromMinorUnits(minor, currency), currency) || '0.00');
+const row = (label: string, value: string, attr = '') =>
+  `<tr${attr}><td>${label}</td><td style="text-align:right">${value}</td></tr>`;
 
 /** The buyer's phone in international form: stored at checkout, or read again for older deposits. */
 function internationalPhone(billing: Deposit['billing']): string {

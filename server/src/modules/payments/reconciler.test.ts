@@ -18,7 +18,10 @@ describe('payments reconciler', () => {
     const userId = await insertUser(t.ctx.db);
     const deposit = await insertDeposit(t.ctx.db, userId, { provider });
     const sessionId = provider === 'stripe' ? await openSession(t.ctx.db, fake, deposit) : null;
-    await t.ctx.db('deposits').where({ id: deposit.id }).update({ created_at: new Date(Date.now() - ageMinutes * 60_000) });
+    await t.ctx
+      .db('deposits')
+      .where({ id: deposit.id })
+      .update({ created_at: new Date(Date.now() - ageMinutes * 60_000) });
     return { userId, deposit, sessionId };
   }
   const status = async (id: string) => (await repo.findDeposit(t.ctx.db, id))!.status;
@@ -91,7 +94,10 @@ describe('payments reconciler', () => {
   it('runs one pass at a time across processes', async () => {
     const other = await createTestContext({ ...fakeStripeEnv(fake), DATABASE_URL: t.config.DATABASE_URL });
     try {
-      const results = await Promise.all([reconcileExclusively(paymentsFor(t.ctx)), reconcileExclusively(paymentsFor(other.ctx))]);
+      const results = await Promise.all([
+        reconcileExclusively(paymentsFor(t.ctx)),
+        reconcileExclusively(paymentsFor(other.ctx)),
+      ]);
       expect(results.filter((r) => r === null)).toHaveLength(1);
     } finally {
       await other.close();

@@ -47,7 +47,10 @@ export async function reconcileOnce(payments: Payments, now = Date.now()): Promi
       payments.logger.warn({ err, depositId: deposit.id }, 'reconciler could not check a deposit');
     }
   }
-  await repo.markChecked(payments.ctx.db, open.map((d) => d.id));
+  await repo.markChecked(
+    payments.ctx.db,
+    open.map((d) => d.id),
+  );
   return report;
 }
 
@@ -70,7 +73,8 @@ export function paymentsReconcilerTask(ctx: AppContext): BackgroundTask {
         RECONCILE_EVERY_MS,
         async () => {
           const report = await reconcileExclusively(payments);
-          if (report && (report.checked || report.expired || report.failed)) payments.logger.info(report, 'payments reconciled');
+          if (report && (report.checked || report.expired || report.failed))
+            payments.logger.info(report, 'payments reconciled');
         },
         (err) => payments.logger.error({ err }, 'payments reconciler failed'),
       );

@@ -32,11 +32,24 @@ export async function reverseRefund(
   event: { id: string; type: string },
   logger?: Logger,
 ): Promise<ReversalResult> {
-  if (!charge.payment_intent) return { depositId: null, reversedTenths: 0, shortfallTenths: 0, refundedMinor: 0, duplicate: false };
+  if (!charge.payment_intent)
+    return { depositId: null, reversedTenths: 0, shortfallTenths: 0, refundedMinor: 0, duplicate: false };
   return db.transaction(async (trx) => {
     const deposit = await repo.lockDepositByPaymentIntent(trx, charge.payment_intent!);
-    const fresh = await repo.recordEvent(trx, { id: event.id, type: event.type, deposit_id: deposit?.id ?? null, outcome: 'refund' });
-    if (!deposit || !fresh) return { depositId: deposit?.id ?? null, reversedTenths: 0, shortfallTenths: 0, refundedMinor: 0, duplicate: !fresh };
+    const fresh = await repo.recordEvent(trx, {
+      id: event.id,
+      type: event.type,
+      deposit_id: deposit?.id ?? null,
+      outcome: 'refund',
+    });
+    if (!deposit || !fresh)
+      return {
+        depositId: deposit?.id ?? null,
+        reversedTenths: 0,
+        shortfallTenths: 0,
+        refundedMinor: 0,
+        duplicate: !fresh,
+      };
 
     const refunded = Math.min(charge.amount_refunded, charge.amount);
     const due = charge.amount > 0 ? Math.round((deposit.tokens_tenths * refunded) / charge.amount) : 0;
@@ -55,12 +68,19 @@ export async function reverseRefund(
       });
       shortfall = Number(outcome.entry?.metadata.shortfall_tenths ?? 0);
       reversed = delta - shortfall;
-      if (shortfall > 0) logger?.warn({ depositId: deposit.id, shortfall }, 'refund reversal clamped at zero: tokens already spent');
+      if (shortfall > 0)
+        logger?.warn({ depositId: deposit.id, shortfall }, 'refund reversal clamped at zero: tokens already spent');
     }
     await repo.updateDeposit(trx, deposit.id, {
       refunded_minor: Math.max(refunded, deposit.refunded_minor),
       reversed_tenths: Math.max(due, deposit.reversed_tenths),
     });
-    return { depositId: deposit.id, reversedTenths: reversed, shortfallTenths: shortfall, refundedMinor: Math.max(0, refunded - deposit.refunded_minor), duplicate: false };
+    return {
+      depositId: deposit.id,
+      reversedTenths: reversed,
+      shortfallTenths: shortfall,
+      refundedMinor: Math.max(0, refunded - deposit.refunded_minor),
+      duplicate: false,
+    };
   });
 }

@@ -8,8 +8,16 @@ import type { Payments } from './payments.context';
  * checkout): the same one fulfilment, then the confirmation email when this call is the one that made
  * the deposit paid, so exactly one email goes out however many paths race.
  */
-export async function settle(payments: Payments, depositId: string, outcome: PaymentOutcome, event?: { id: string; type: string }): Promise<SettleResult> {
-  const result = await settleDeposit(payments.ctx.db, depositId, outcome, { ...(event && { event }), logger: payments.logger });
+export async function settle(
+  payments: Payments,
+  depositId: string,
+  outcome: PaymentOutcome,
+  event?: { id: string; type: string },
+): Promise<SettleResult> {
+  const result = await settleDeposit(payments.ctx.db, depositId, outcome, {
+    ...(event && { event }),
+    logger: payments.logger,
+  });
   if (result.changed && result.status === 'Success') await sendPaidMail(payments, depositId);
   return result;
 }

@@ -6,9 +6,30 @@ import { currencyDecimals } from '@imagestudio/contracts';
  * a two-decimal currency, 50 whole units of a zero-decimal one and 0.200 of a three-decimal one.
  */
 const MINIMUM_MINOR: Record<string, number> = {
-  USD: 50, EUR: 50, GBP: 30, AUD: 50, BRL: 50, CAD: 50, CHF: 50, DKK: 250, HKD: 400, INR: 50, JPY: 50,
-  MXN: 1000, MYR: 200, NOK: 300, NZD: 50, PLN: 200, RON: 200, SEK: 300, SGD: 50, THB: 1000, AED: 200,
-  BGN: 100, CZK: 1500, HUF: 17500,
+  USD: 50,
+  EUR: 50,
+  GBP: 30,
+  AUD: 50,
+  BRL: 50,
+  CAD: 50,
+  CHF: 50,
+  DKK: 250,
+  HKD: 400,
+  INR: 50,
+  JPY: 50,
+  MXN: 1000,
+  MYR: 200,
+  NOK: 300,
+  NZD: 50,
+  PLN: 200,
+  RON: 200,
+  SEK: 300,
+  SGD: 50,
+  THB: 1000,
+  AED: 200,
+  BGN: 100,
+  CZK: 1500,
+  HUF: 17500,
 };
 const DEFAULT_MINIMUM: Record<0 | 2 | 3, number> = { 0: 50, 2: 50, 3: 200 };
 

@@ -16,7 +16,11 @@ export function depositTitle(deposit: Pick<Deposit, 'pack_title' | 'tokens_tenth
  * any later call for the same deposit) get the same session back from Stripe: one session per deposit.
  * When Stripe cannot be reached the deposit ends as Error and the customer gets a 503 'Checkout failed'.
  */
-export async function openCheckoutSession(payments: Payments, stripe: Stripe, deposit: Deposit): Promise<Stripe.Checkout.Session> {
+export async function openCheckoutSession(
+  payments: Payments,
+  stripe: Stripe,
+  deposit: Deposit,
+): Promise<Stripe.Checkout.Session> {
   const appUrl = payments.ctx.config.APP_URL;
   const vat = Number(deposit.vat_percent) > 0 ? ` (incl. ${Number(deposit.vat_percent)}% VAT)` : '';
   const params: Stripe.Checkout.SessionCreateParams = {
@@ -31,7 +35,10 @@ export async function openCheckoutSession(payments: Payments, stripe: Stripe, de
         price_data: {
           currency: deposit.currency.toLowerCase(),
           unit_amount: deposit.amount_minor,
-          product_data: { name: depositTitle(deposit), description: `${tenthsToTokens(deposit.tokens_tenths)} tokens${vat}` },
+          product_data: {
+            name: depositTitle(deposit),
+            description: `${tenthsToTokens(deposit.tokens_tenths)} tokens${vat}`,
+          },
         },
       },
     ],
@@ -45,7 +52,11 @@ export async function openCheckoutSession(payments: Payments, stripe: Stripe, de
     return session;
   } catch (err) {
     payments.logger.error({ err, depositId: deposit.id }, 'could not open a Stripe Checkout Session');
-    await repo.updateDeposit(payments.ctx.db, deposit.id, { status: 'Error', error: CHECKOUT_MESSAGES.checkoutFailed, completed_at: new Date() });
+    await repo.updateDeposit(payments.ctx.db, deposit.id, {
+      status: 'Error',
+      error: CHECKOUT_MESSAGES.checkoutFailed,
+      completed_at: new Date(),
+    });
     throw serviceUnavailable(CHECKOUT_MESSAGES.checkoutFailed);
   }
 }

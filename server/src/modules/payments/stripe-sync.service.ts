@@ -10,7 +10,8 @@ export const PAYMENT_FAILED = 'Payment failed. Please try again.';
 
 /** The outcome a Checkout Session shows, or null while it is still open. */
 export function sessionOutcome(session: Stripe.Checkout.Session): PaymentOutcome | null {
-  const paymentIntentId = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+  const paymentIntentId =
+    typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
   if (session.status === 'expired') return { kind: 'cancelled' };
   if (session.status !== 'complete') return null;
   if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') {

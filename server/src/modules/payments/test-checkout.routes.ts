@@ -18,7 +18,10 @@ export function testCheckoutRouter(ctx: AppContext): Router {
   router.get('/deposit/test-checkout', async (req, res) => {
     const { order, token } = req.query;
     const deposit = await findTestCheckout(paymentsFor(ctx), String(order ?? ''), token);
-    res.type('html').set('Cache-Control', 'no-store').send(renderTestCheckout(deposit, String(token)));
+    res
+      .type('html')
+      .set('Cache-Control', 'no-store')
+      .send(renderTestCheckout(deposit, String(token)));
   });
 
   router.post('/deposit/test-checkout', express.urlencoded({ extended: false, limit: '4kb' }), async (req, res) => {

@@ -19,7 +19,12 @@ export const TEST_DECLINED = 'Your card was declined.';
 export async function findTestCheckout(payments: Payments, depositId: string, token: unknown): Promise<Deposit> {
   assertPaymentsAvailable(payments);
   const deposit = isUuid(depositId) ? await repo.findDeposit(payments.ctx.db, depositId) : null;
-  if (payments.stripe || !deposit || deposit.provider !== 'test' || !testCheckoutTokenValid(payments.ctx.config, depositId, token)) {
+  if (
+    payments.stripe ||
+    !deposit ||
+    deposit.provider !== 'test' ||
+    !testCheckoutTokenValid(payments.ctx.config, depositId, token)
+  ) {
     throw notFound('Checkout not found.');
   }
   return deposit;
@@ -29,7 +34,12 @@ export async function findTestCheckout(payments: Payments, depositId: string, to
  * Completes a test deposit with the chosen outcome through the same fulfilment code as Stripe's
  * webhook, and returns the client page to show: success, fail with the error, or cancelled (nothing charged).
  */
-export async function completeTestCheckout(payments: Payments, depositId: string, token: unknown, outcome: TestOutcome): Promise<string> {
+export async function completeTestCheckout(
+  payments: Payments,
+  depositId: string,
+  token: unknown,
+  outcome: TestOutcome,
+): Promise<string> {
   const deposit = await findTestCheckout(payments, depositId, token);
   const result =
     outcome === 'paid'

@@ -41,17 +41,31 @@ export function withFakeStripeApp(
 /** Inserts a verified user straight into the database; returns its id. */
 export async function insertUser(db: Knex, balanceTenths = 0): Promise<string> {
   const [row] = await db('users')
-    .insert({ email: uniqueEmail('pay'), password_hash: 'not-a-real-hash', email_verified_at: db.fn.now(), balance_tenths: 0 })
+    .insert({
+      email: uniqueEmail('pay'),
+      password_hash: 'not-a-real-hash',
+      email_verified_at: db.fn.now(),
+      balance_tenths: 0,
+    })
     .returning('id');
   const id = (row as { id: string }).id;
   if (balanceTenths > 0) {
-    await applyEntryNow(db, { userId: id, deltaTenths: balanceTenths, kind: 'grant', idempotencyKey: `test-grant:${id}` });
+    await applyEntryNow(db, {
+      userId: id,
+      deltaTenths: balanceTenths,
+      kind: 'grant',
+      idempotencyKey: `test-grant:${id}`,
+    });
   }
   return id;
 }
 
 /** A Pending deposit of 10 tokens for 12.34 EUR (or the overrides). */
-export async function insertDeposit(db: Knex, userId: string, overrides: Partial<repo.NewDeposit> = {}): Promise<repo.Deposit> {
+export async function insertDeposit(
+  db: Knex,
+  userId: string,
+  overrides: Partial<repo.NewDeposit> = {},
+): Promise<repo.Deposit> {
   return repo.insertDeposit(db, {
     user_id: userId,
     provider: 'stripe',
@@ -67,7 +81,17 @@ export async function insertDeposit(db: Knex, userId: string, overrides: Partial
     payment_method_code: 'card',
     payment_method_title: 'Credit/Debit card',
     lang: 'en',
-    billing: { name: 'Ada', surname: 'Lovelace', email: 'ada@example.test', phone: '+44 1234 5678', country_id: 1, country: 'UK', city: 'London', address: '1 Main St', post_code: 'N1' },
+    billing: {
+      name: 'Ada',
+      surname: 'Lovelace',
+      email: 'ada@example.test',
+      phone: '+44 1234 5678',
+      country_id: 1,
+      country: 'UK',
+      city: 'London',
+      address: '1 Main St',
+      post_code: 'N1',
+    },
     ...overrides,
   });
 }
@@ -80,7 +104,16 @@ export async function openSession(db: Knex, fake: FakeStripe, deposit: repo.Depo
     mode: 'payment',
     client_reference_id: deposit.id,
     metadata: { deposit_id: deposit.id },
-    line_items: [{ quantity: 1, price_data: { currency: deposit.currency.toLowerCase(), unit_amount: deposit.amount_minor, product_data: { name: 'Tokens' } } }],
+    line_items: [
+      {
+        quantity: 1,
+        price_data: {
+          currency: deposit.currency.toLowerCase(),
+          unit_amount: deposit.amount_minor,
+          product_data: { name: 'Tokens' },
+        },
+      },
+    ],
     success_url: 'http://127.0.0.1/success',
     cancel_url: 'http://127.0.0.1/cancel',
   });
@@ -108,6 +141,9 @@ export async function balanceOf(db: Knex, userId: string): Promise<number> {
   return Number((row as { balance_tenths: string }).balance_tenths);
 }
 
-export async function ledgerRows(db: Knex, userId: string): Promise<Array<{ kind: string; delta_tenths: string; idempotency_key: string; metadata: Record<string, unknown> }>> {
+export async function ledgerRows(
+  db: Knex,
+  userId: string,
+): Promise<Array<{ kind: string; delta_tenths: string; idempotency_key: string; metadata: Record<string, unknown> }>> {
   return db('token_ledger').where({ user_id: userId }).orderBy('id');
 }

@@ -17,11 +17,17 @@ const invalidSignature = () => new AppError('bad_request', 'Invalid webhook sign
  * Verifies a webhook delivery: the HMAC over the exact raw bytes with Stripe's default tolerance for
  * old timestamps, plus a bound on timestamps in the future, which constructEvent does not check.
  */
-export function verifyWebhook(rawBody: Buffer, header: string | undefined, secret: string | undefined, nowMs = Date.now()): Stripe.Event {
+export function verifyWebhook(
+  rawBody: Buffer,
+  header: string | undefined,
+  secret: string | undefined,
+  nowMs = Date.now(),
+): Stripe.Event {
   if (!secret) throw serviceUnavailable('Payments are not configured.');
   if (!header || !Buffer.isBuffer(rawBody) || rawBody.length === 0) throw invalidSignature();
   const timestamp = Number(/(?:^|,)t=(\d+)/.exec(header)?.[1]);
-  if (!Number.isFinite(timestamp) || timestamp > Math.floor(nowMs / 1000) + FUTURE_TOLERANCE_S) throw invalidSignature();
+  if (!Number.isFinite(timestamp) || timestamp > Math.floor(nowMs / 1000) + FUTURE_TOLERANCE_S)
+    throw invalidSignature();
   try {
     return Stripe.webhooks.constructEvent(rawBody, header, secret);
   } catch {
@@ -51,10 +57,12 @@ export async function handleWebhookEvent(payments: Payments, event: Stripe.Event
   const { db } = payments.ctx;
   if (event.type === 'charge.refunded') {
     const charge = event.data.object;
-    const paymentIntent = typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null);
+    const paymentIntent =
+      typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null);
     const refund = { payment_intent: paymentIntent, amount: charge.amount, amount_refunded: charge.amount_refunded };
     const result = await reverseRefund(db, refund, { id: event.id, type: event.type }, payments.logger);
-    if (result.depositId && result.refundedMinor > 0) await sendRefundMail(payments, result.depositId, result.refundedMinor);
+    if (result.depositId && result.refundedMinor > 0)
+      await sendRefundMail(payments, result.depositId, result.refundedMinor);
     return result.duplicate ? 'duplicate' : result.depositId ? 'handled' : 'ignored';
   }
   if (!event.type.startsWith('checkout.session.')) return 'ignored';

@@ -5,7 +5,15 @@ import type { FakeSession, FakeStripe } from '../../test/fake-stripe';
 import { applyEntryNow } from '../ledger/ledger.service';
 import * as repo from './deposits.repository';
 import { AMOUNT_MISMATCH } from './fulfilment.service';
-import { balanceOf, deliver, insertDeposit, insertUser, ledgerRows, openSession, withFakeStripeApp } from './test-support';
+import {
+  balanceOf,
+  deliver,
+  insertDeposit,
+  insertUser,
+  ledgerRows,
+  openSession,
+  withFakeStripeApp,
+} from './test-support';
 
 describe('POST /api/webhooks/stripe', () => {
   let fake: FakeStripe;
@@ -58,7 +66,11 @@ describe('POST /api/webhooks/stripe', () => {
       expect(await balanceOf(t.ctx.db, userId)).toBe(100);
       const rows = await ledgerRows(t.ctx.db, userId);
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ kind: 'purchase', delta_tenths: '100', idempotency_key: `deposit:${deposit.id}` });
+      expect(rows[0]).toMatchObject({
+        kind: 'purchase',
+        delta_tenths: '100',
+        idempotency_key: `deposit:${deposit.id}`,
+      });
     });
 
     it('accepts a timestamp a little in the future (clock skew) and a little old', async () => {
@@ -103,7 +115,11 @@ describe('POST /api/webhooks/stripe', () => {
       expired: 'Cancelled',
     };
     const permutations = <T>(items: T[]): T[][] =>
-      items.length <= 1 ? [items] : items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
+      items.length <= 1
+        ? [items]
+        : items.flatMap((item, i) =>
+            permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]),
+          );
 
     function eventFor(kind: Kind, session: FakeSession) {
       const complete = { ...session, status: 'complete', payment_intent: 'pi_ordering', url: null };
@@ -142,7 +158,10 @@ describe('POST /api/webhooks/stripe', () => {
         // Once terminal, every later event left it as it was.
         const terminalAt = seen.findIndex((s) => s !== 'Processing' && s !== 'Pending');
         expect(new Set(seen.slice(terminalAt))).toEqual(new Set([firstTerminal]));
-        expect({ label, balance: await balanceOf(t.ctx.db, userId) }).toEqual({ label, balance: firstTerminal === 'Success' ? 100 : 0 });
+        expect({ label, balance: await balanceOf(t.ctx.db, userId) }).toEqual({
+          label,
+          balance: firstTerminal === 'Success' ? 100 : 0,
+        });
       }
     });
   });
@@ -165,11 +184,24 @@ describe('POST /api/webhooks/stripe', () => {
   });
 
   it('ignores events of sessions that are not ours, and unknown event types', async () => {
-    const foreign = fake.event('checkout.session.completed', { id: 'cs_other', object: 'checkout.session', status: 'complete', payment_status: 'paid', metadata: {} });
+    const foreign = fake.event('checkout.session.completed', {
+      id: 'cs_other',
+      object: 'checkout.session',
+      status: 'complete',
+      payment_status: 'paid',
+      metadata: {},
+    });
     expect((await deliver(t.agent(), fake, foreign).expect(200)).body.payload.result).toBe('ignored');
-    const unknownId = fake.event('checkout.session.completed', { id: 'cs_x', status: 'complete', payment_status: 'paid', metadata: { deposit_id: '00000000-0000-4000-8000-000000000000' } });
+    const unknownId = fake.event('checkout.session.completed', {
+      id: 'cs_x',
+      status: 'complete',
+      payment_status: 'paid',
+      metadata: { deposit_id: '00000000-0000-4000-8000-000000000000' },
+    });
     expect((await deliver(t.agent(), fake, unknownId).expect(200)).body.payload.result).toBe('ignored');
-    expect((await deliver(t.agent(), fake, fake.event('customer.created', { id: 'cus_1' })).expect(200)).body.payload.result).toBe('ignored');
+    expect(
+      (await deliver(t.agent(), fake, fake.event('customer.created', { id: 'cus_1' })).expect(200)).body.payload.result,
+    ).toBe('ignored');
   });
 
   describe('charge.refunded', () => {
@@ -203,7 +235,17 @@ describe('POST /api/webhooks/stripe', () => {
 
     it('emails one confirmation with the receipt link when paid, and one notice per refund, in the checkout language', async () => {
       const email = `${randomUUID()}@example.test`;
-      const billing = { name: 'Ada', surname: 'Lovelace', email, phone: '+447911123456', country_id: 826, country: 'UK', city: 'London', address: '1 Main St', post_code: 'N1' };
+      const billing = {
+        name: 'Ada',
+        surname: 'Lovelace',
+        email,
+        phone: '+447911123456',
+        country_id: 826,
+        country: 'UK',
+        city: 'London',
+        address: '1 Main St',
+        post_code: 'N1',
+      };
       const { deposit, sessionId } = await pendingDeposit({ billing, lang: 'de' });
       const paidEvent = fake.event('checkout.session.completed', fake.pay(sessionId));
       await Promise.all([1, 2, 3].map(() => deliver(t.agent(), fake, paidEvent).expect(200)));
@@ -225,7 +267,12 @@ describe('POST /api/webhooks/stripe', () => {
 
     it('never takes the balance below zero and records the shortfall when tokens were spent', async () => {
       const { userId, deposit, sessionId } = await paidDeposit();
-      await applyEntryNow(t.ctx.db, { userId, deltaTenths: -70, kind: 'spend', idempotencyKey: `test-spend:${deposit.id}` });
+      await applyEntryNow(t.ctx.db, {
+        userId,
+        deltaTenths: -70,
+        kind: 'spend',
+        idempotencyKey: `test-spend:${deposit.id}`,
+      });
       await deliver(t.agent(), fake, fake.event('charge.refunded', fake.refund(sessionId))).expect(200);
       expect(await balanceOf(t.ctx.db, userId)).toBe(0);
       const reversal = (await ledgerRows(t.ctx.db, userId)).find((r) => r.kind === 'reversal')!;

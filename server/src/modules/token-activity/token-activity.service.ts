@@ -52,7 +52,13 @@ export async function ledgerPage(ctx: AppContext, userId: string, page: number):
     repo.listForUser(ctx.db, userId, LEDGER_PAGE_SIZE, (page - 1) * LEDGER_PAGE_SIZE),
     repo.countForUser(ctx.db, userId),
   ]);
-  return { items: rows.map(presentEntry), page, per_page: LEDGER_PAGE_SIZE, total, last_page: Math.max(1, Math.ceil(total / LEDGER_PAGE_SIZE)) };
+  return {
+    items: rows.map(presentEntry),
+    page,
+    per_page: LEDGER_PAGE_SIZE,
+    total,
+    last_page: Math.max(1, Math.ceil(total / LEDGER_PAGE_SIZE)),
+  };
 }
 
 /** Tenths as an exact decimal text with one digit after the point ("-1.5", "10.0"), for the CSV. */
@@ -71,7 +77,11 @@ export function ledgerCsv(ctx: AppContext, userId: string): Readable {
     objectMode: true,
     transform(row: LedgerRow, _enc, done) {
       const view = presentEntry(row);
-      done(null, { ...view, amount: tenthsText(row.delta_tenths), balance_after: tenthsText(row.balance_after_tenths) });
+      done(null, {
+        ...view,
+        amount: tenthsText(row.delta_tenths),
+        balance_after: tenthsText(row.balance_after_tenths),
+      });
     },
   });
   const csv = stringify({ header: true, columns: [...LEDGER_CSV_COLUMNS] });

@@ -13,7 +13,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function post(userId: string, entry: Omit<LedgerEntryInput, 'userId' | 'idempotencyKey'> & { idempotencyKey?: string }) {
+async function post(
+  userId: string,
+  entry: Omit<LedgerEntryInput, 'userId' | 'idempotencyKey'> & { idempotencyKey?: string },
+) {
   await applyEntryNow(t.ctx.db, { userId, idempotencyKey: `test:${randomUUID()}`, ...entry });
 }
 
@@ -22,11 +25,26 @@ describe('GET /api/user/ledger', () => {
     const { agent, user } = await verifiedUser(t);
     const jobId = randomUUID();
     const depositId = randomUUID();
-    await post(user.id, { deltaTenths: 25, kind: 'grant', idempotencyKey: welcomeGrantKey(user.id), reason: 'Welcome bonus' });
-    await post(user.id, { deltaTenths: 500, kind: 'purchase', reason: 'Token pack: Starter', metadata: { deposit_id: depositId } });
+    await post(user.id, {
+      deltaTenths: 25,
+      kind: 'grant',
+      idempotencyKey: welcomeGrantKey(user.id),
+      reason: 'Welcome bonus',
+    });
+    await post(user.id, {
+      deltaTenths: 500,
+      kind: 'purchase',
+      reason: 'Token pack: Starter',
+      metadata: { deposit_id: depositId },
+    });
     await post(user.id, { deltaTenths: -15, kind: 'spend', metadata: { job_id: jobId, tool: 'upscale' } });
     await post(user.id, { deltaTenths: 15, kind: 'refund', metadata: { job_id: jobId, tool: 'upscale' } });
-    await post(user.id, { deltaTenths: -500, kind: 'reversal', reason: 'Payment refunded', metadata: { deposit_id: depositId } });
+    await post(user.id, {
+      deltaTenths: -500,
+      kind: 'reversal',
+      reason: 'Payment refunded',
+      metadata: { deposit_id: depositId },
+    });
     await post(user.id, { deltaTenths: 3, kind: 'adjustment', reason: 'Goodwill' });
 
     const res = await agent.get('/api/user/ledger').expect(200);
@@ -49,7 +67,7 @@ describe('GET /api/user/ledger', () => {
     expect(await ledgerSum(t.ctx.db, user.id)).toBe(sumTenths);
   });
 
-  it('pages by 20, shows only the caller\'s rows and keeps guests out', async () => {
+  it("pages by 20, shows only the caller's rows and keeps guests out", async () => {
     const { agent, user } = await verifiedUser(t);
     const other = await verifiedUser(t);
     for (let i = 0; i < 22; i += 1) await post(user.id, { deltaTenths: 1, kind: 'adjustment', reason: `step ${i}` });
@@ -63,7 +81,11 @@ describe('GET /api/user/ledger', () => {
     expect(theirs.total).toBe(1);
 
     const guest = await xsrfAgent(t);
-    expect((await guest.get('/api/user/ledger').expect(401)).body).toEqual({ status: 'ERROR', code: 'unauthenticated', message: 'Unauthenticated.' });
+    expect((await guest.get('/api/user/ledger').expect(401)).body).toEqual({
+      status: 'ERROR',
+      code: 'unauthenticated',
+      message: 'Unauthenticated.',
+    });
     await guest.get('/api/user/ledger.csv').expect(401);
   });
 });

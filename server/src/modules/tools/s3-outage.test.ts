@@ -25,7 +25,9 @@ describe('an S3 outage', () => {
   it('answers an upload with 503 and charges nothing', async () => {
     const { agent, user } = await verifiedUser(t, { balanceTokens: 2 });
     await s3.ctx.storage.close();
-    const res = await agent.post('/api/tools/remove-background').attach('image', await solidImage('png'), { filename: 'a.png', contentType: 'image/png' });
+    const res = await agent
+      .post('/api/tools/remove-background')
+      .attach('image', await solidImage('png'), { filename: 'a.png', contentType: 'image/png' });
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ status: 'ERROR', code: 'service_unavailable', message: UNAVAILABLE_MESSAGE });
     expect((await money(t, user.id)).balance).toBe(20);

@@ -68,7 +68,8 @@ describe('Accept: image/* with wait', () => {
     expect(res.headers['content-type']).toBe('image/png');
     const meta = await sharp(res.body as Buffer).metadata();
     expect(meta.format).toBe('png');
-    const job = (await t.agent().get(`/api/jobs/${res.headers['x-job-id']}`).set('X-Api-Key', key).expect(200)).body.payload as JobView;
+    const job = (await t.agent().get(`/api/jobs/${res.headers['x-job-id']}`).set('X-Api-Key', key).expect(200)).body
+      .payload as JobView;
     expect(job.results[0]!.bytes).toBe((res.body as Buffer).length);
   });
 

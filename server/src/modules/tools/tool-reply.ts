@@ -40,7 +40,13 @@ async function sendImage(ctx: AppContext, req: Request, res: Response, row: JobR
  * Answers a tool call: 202 with the accepted job; with `wait`, the job once it has ended (200), or
  * still 202 when it has not within the wait; with an image Accept header, a single-result job's bytes.
  */
-export async function replyToToolCall(ctx: AppContext, req: Request, res: Response, outcome: SubmitOutcome, options: ReplyOptions): Promise<void> {
+export async function replyToToolCall(
+  ctx: AppContext,
+  req: Request,
+  res: Response,
+  outcome: SubmitOutcome,
+  options: ReplyOptions,
+): Promise<void> {
   let row = outcome.job;
   if (options.callbackUrl) await registerCallback(ctx, row.id, row.user_id, options.callbackUrl);
   if (outcome.replayed) res.set('Idempotent-Replayed', 'true');

@@ -9,7 +9,15 @@ import { updateSetting } from '../catalog/settings.service';
 import { startJobEvents } from '../jobs/job-events';
 import { money, waitForStatus, workerFor } from '../jobs/jobs.test-support';
 import { UPLOAD_MESSAGES } from '../uploads/image-inspect';
-import { animatedPng, animatedWebp, gifImage, jpegWithExif, pixelBombPng, solidImage, svgImage } from '../uploads/test-images';
+import {
+  animatedPng,
+  animatedWebp,
+  gifImage,
+  jpegWithExif,
+  pixelBombPng,
+  solidImage,
+  svgImage,
+} from '../uploads/test-images';
 
 let t: TestContext;
 let worker: TestWorker;
@@ -32,13 +40,30 @@ describe('server messages in the request language', () => {
   it('answers upload checks and the 402 in German for a lang_id form field or Accept-Language', async () => {
     const { agent } = await verifiedUser(t, { balanceTokens: 0 });
     const gif = await gifImage();
-    const byField = await agent.post('/api/tools/remove-background').field('lang_id', 'de').attach('image', gif, 'a.gif').expect(422);
+    const byField = await agent
+      .post('/api/tools/remove-background')
+      .field('lang_id', 'de')
+      .attach('image', gif, 'a.gif')
+      .expect(422);
     expect(byField.body.message).toBe('Es werden nur JPEG-, PNG- und WebP-Bilder akzeptiert.');
-    const byHeader = await agent.post('/api/tools/remove-background').set('Accept-Language', 'de-CH, en;q=0.5').attach('image', gif, 'a.gif').expect(422);
+    const byHeader = await agent
+      .post('/api/tools/remove-background')
+      .set('Accept-Language', 'de-CH, en;q=0.5')
+      .attach('image', gif, 'a.gif')
+      .expect(422);
     expect(byHeader.body.message).toBe('Es werden nur JPEG-, PNG- und WebP-Bilder akzeptiert.');
-    const english = await agent.post('/api/tools/remove-background').field('lang_id', 'en').set('Accept-Language', 'de').attach('image', gif, 'a.gif').expect(422);
+    const english = await agent
+      .post('/api/tools/remove-background')
+      .field('lang_id', 'en')
+      .set('Accept-Language', 'de')
+      .attach('image', gif, 'a.gif')
+      .expect(422);
     expect(english.body.message).toBe(UPLOAD_MESSAGES.wrongType);
-    const short = await agent.post('/api/tools/remove-background').field('lang_id', 'de').attach('image', await solidImage('png'), 'a.png').expect(402);
+    const short = await agent
+      .post('/api/tools/remove-background')
+      .field('lang_id', 'de')
+      .attach('image', await solidImage('png'), 'a.png')
+      .expect(402);
     expect(short.body.message).toMatch(/^Nicht genügend Tokens/);
   });
 
@@ -75,7 +100,9 @@ describe('POST /api/tools/remove-background', () => {
     const done = await waitForStatus(agent, job.id, ['succeeded']);
     expect(done.input_url).toContain(`inputs/${user.id}/${job.id}/`);
     // The download is named after the upload.
-    expect(decodeURIComponent(done.results[0]!.url)).toContain(`filename="photo-no-background.${done.results[0]!.format}"`);
+    expect(decodeURIComponent(done.results[0]!.url)).toContain(
+      `filename="photo-no-background.${done.results[0]!.format}"`,
+    );
     expect((await money(t, user.id)).balance).toBe(10);
     // With a finished run to learn from, the next job comes with an estimate of the time it needs.
     const next = await agent
@@ -92,7 +119,11 @@ describe('POST /api/tools/remove-background', () => {
     const cases: Array<[string, Buffer, string]> = [
       ['empty', Buffer.alloc(0), UPLOAD_MESSAGES.empty],
       ['truncated', png.subarray(0, Math.floor(png.length / 2)), UPLOAD_MESSAGES.damaged],
-      ['polyglot', Buffer.concat([png, Buffer.from('PK\u0003\u0004<html><script>x</script></html>')]), UPLOAD_MESSAGES.extraData],
+      [
+        'polyglot',
+        Buffer.concat([png, Buffer.from('PK\u0003\u0004<html><script>x</script></html>')]),
+        UPLOAD_MESSAGES.extraData,
+      ],
       ['gif', await gifImage(), UPLOAD_MESSAGES.wrongType],
       ['svg', svgImage, UPLOAD_MESSAGES.wrongType],
       ['bomb', pixelBombPng(20_000), UPLOAD_MESSAGES.tooManyPixels],
@@ -101,7 +132,9 @@ describe('POST /api/tools/remove-background', () => {
     ];
     for (const [name, bytes, message] of cases) {
       const started = performance.now();
-      const res = await agent.post('/api/tools/remove-background').attach('image', bytes, { filename: `${name}.png`, contentType: 'image/png' });
+      const res = await agent
+        .post('/api/tools/remove-background')
+        .attach('image', bytes, { filename: `${name}.png`, contentType: 'image/png' });
       expect({ name, status: res.status, message: res.body.message }).toEqual({ name, status: 422, message });
       // Refused from its header: decoding 400 MP would take far longer (and ~1.6 GB); the bound leaves room for a busy machine.
       if (name === 'bomb') expect(performance.now() - started).toBeLessThan(5000);
@@ -117,7 +150,9 @@ describe('POST /api/tools/remove-background', () => {
     const { agent } = await verifiedUser(t, { balanceTokens: 5 });
     // A declared length over the limit is refused before any byte of the body is read.
     const server = http.createServer(t.app);
-    const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+    const port = await new Promise<number>((resolve) =>
+      server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+    );
     const headers = await csrfHeaders(agent);
     const status = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = http.request(
@@ -150,7 +185,10 @@ describe('POST /api/tools/remove-background', () => {
 
     // Without a declared length (chunked), the stream is cut at 20 MB.
     const big = Buffer.concat([await solidImage('png', 8, 8), Buffer.alloc(21 * 1024 * 1024, 1)]);
-    const res = await agent.post('/api/tools/remove-background').attach('image', big, 'big.png').catch((err: { status?: number; response?: { status: number } }) => err.response ?? err);
+    const res = await agent
+      .post('/api/tools/remove-background')
+      .attach('image', big, 'big.png')
+      .catch((err: { status?: number; response?: { status: number } }) => err.response ?? err);
     expect(res.status).toBe(413);
   });
 });
@@ -158,8 +196,16 @@ describe('POST /api/tools/remove-background', () => {
 describe('POST /api/tools/upscale', () => {
   it('answers 503 naming the tool, before charging, when no live worker can upscale', async () => {
     const { agent, user } = await verifiedUser(t, { balanceTokens: 5 });
-    const res = await agent.post('/api/tools/upscale').field('factor', '2').attach('image', await solidImage('png'), 'a.png').expect(503);
-    expect(res.body).toEqual({ status: 'ERROR', code: 'tool_unavailable', message: 'Upscaling is not available right now.' });
+    const res = await agent
+      .post('/api/tools/upscale')
+      .field('factor', '2')
+      .attach('image', await solidImage('png'), 'a.png')
+      .expect(503);
+    expect(res.body).toEqual({
+      status: 'ERROR',
+      code: 'tool_unavailable',
+      message: 'Upscaling is not available right now.',
+    });
     expect((await money(t, user.id)).balance).toBe(50);
     const status = await agent.get('/api/tools/status').expect(200);
     expect(status.body.payload.upscale).toEqual({ available: false, provider: null, models: [] });
@@ -171,11 +217,24 @@ describe('POST /api/tools/upscale', () => {
     try {
       const { agent, user } = await verifiedUser(t, { balanceTokens: 5 });
       const wide = await solidImage('jpeg', 2100, 2000);
-      const res = await agent.post('/api/tools/upscale').field('factor', '4').attach('image', wide, 'wide.jpg').expect(422);
+      const res = await agent
+        .post('/api/tools/upscale')
+        .field('factor', '4')
+        .attach('image', wide, 'wide.jpg')
+        .expect(422);
       expect(res.body.message).toContain('64 megapixels');
       expect(res.body.message).toContain('2048x2048');
-      await agent.post('/api/tools/upscale').field('factor', '3').attach('image', await solidImage('png'), 'a.png').expect(422);
-      const ok = await agent.post('/api/tools/upscale').field('factor', '4').field('output_format', 'jpeg').attach('image', await solidImage('png', 300, 200), 'a.png').expect(202);
+      await agent
+        .post('/api/tools/upscale')
+        .field('factor', '3')
+        .attach('image', await solidImage('png'), 'a.png')
+        .expect(422);
+      const ok = await agent
+        .post('/api/tools/upscale')
+        .field('factor', '4')
+        .field('output_format', 'jpeg')
+        .attach('image', await solidImage('png', 300, 200), 'a.png')
+        .expect(202);
       expect(ok.body.payload.params).toEqual({ factor: 4, model: 'photo', output_format: 'jpeg' });
       await waitForStatus(agent, ok.body.payload.id, ['succeeded']);
       expect((await money(t, user.id)).balance).toBe(40);
@@ -192,26 +251,56 @@ describe('upscaling models', () => {
     try {
       const { agent, user } = await verifiedUser(t, { balanceTokens: 10 });
       const status = await agent.get('/api/tools/status').expect(200);
-      expect(status.body.payload.upscale).toEqual({ available: true, provider: 'cpu', models: ['photo', 'illustration', 'fast'] });
+      expect(status.body.payload.upscale).toEqual({
+        available: true,
+        provider: 'cpu',
+        models: ['photo', 'illustration', 'fast'],
+      });
       expect(status.body.payload['remove-background'].models).toEqual([]);
 
-      const unknown = await agent.post('/api/tools/upscale').field('factor', '2').field('model', 'best').attach('image', await solidImage('png'), 'a.png').expect(422);
+      const unknown = await agent
+        .post('/api/tools/upscale')
+        .field('factor', '2')
+        .field('model', 'best')
+        .attach('image', await solidImage('png'), 'a.png')
+        .expect(422);
       expect(unknown.body.errors).toEqual({ model: ['Model must be one of photo, illustration, fast, photo-max.'] });
-      const unavailable = await agent.post('/api/tools/upscale').field('factor', '2').field('model', 'photo-max').attach('image', await solidImage('png'), 'a.png').expect(422);
-      expect(unavailable.body.errors).toEqual({ model: ['This model is not available right now. Please choose another one.'] });
+      const unavailable = await agent
+        .post('/api/tools/upscale')
+        .field('factor', '2')
+        .field('model', 'photo-max')
+        .attach('image', await solidImage('png'), 'a.png')
+        .expect(422);
+      expect(unavailable.body.errors).toEqual({
+        model: ['This model is not available right now. Please choose another one.'],
+      });
       expect((await money(t, user.id)).balance).toBe(100);
 
       // Default: every model costs upscale_price; a model priced apart costs its own price.
-      expect((await agent.get('/api/tools/quote?tool=upscale&factor=2&model=illustration').expect(200)).body.payload).toMatchObject({ model: 'illustration', unit_price: 1, cost: 1 });
+      expect(
+        (await agent.get('/api/tools/quote?tool=upscale&factor=2&model=illustration').expect(200)).body.payload,
+      ).toMatchObject({ model: 'illustration', unit_price: 1, cost: 1 });
       await updateSetting(t.ctx, 'upscale_model_prices', { illustration: 2.5 });
-      expect((await agent.get('/api/tools/quote?tool=upscale&factor=2&model=illustration').expect(200)).body.payload).toMatchObject({ model: 'illustration', unit_price: 2.5, cost: 2.5 });
-      expect((await agent.get('/api/tools/quote?tool=upscale&factor=2').expect(200)).body.payload).toMatchObject({ model: 'photo', cost: 1 });
-      const ok = await agent.post('/api/tools/upscale').field('factor', '2').field('model', 'illustration').attach('image', await solidImage('png', 64, 64), 'a.png').expect(202);
+      expect(
+        (await agent.get('/api/tools/quote?tool=upscale&factor=2&model=illustration').expect(200)).body.payload,
+      ).toMatchObject({ model: 'illustration', unit_price: 2.5, cost: 2.5 });
+      expect((await agent.get('/api/tools/quote?tool=upscale&factor=2').expect(200)).body.payload).toMatchObject({
+        model: 'photo',
+        cost: 1,
+      });
+      const ok = await agent
+        .post('/api/tools/upscale')
+        .field('factor', '2')
+        .field('model', 'illustration')
+        .attach('image', await solidImage('png', 64, 64), 'a.png')
+        .expect(202);
       expect(ok.body.payload.params).toEqual({ factor: 2, model: 'illustration', output_format: 'png' });
       await waitForStatus(agent, ok.body.payload.id, ['succeeded']);
       expect((await money(t, user.id)).balance).toBe(75);
       const history = await agent.get('/api/jobs?tool=upscale').expect(200);
-      expect(history.body.payload.items.find((j: JobView) => j.id === ok.body.payload.id)?.params.model).toBe('illustration');
+      expect(history.body.payload.items.find((j: JobView) => j.id === ok.body.payload.id)?.params.model).toBe(
+        'illustration',
+      );
     } finally {
       await updateSetting(t.ctx, 'upscale_model_prices', {});
       await up.close();
@@ -226,7 +315,11 @@ describe('submission rate limit', () => {
     const w = await workerFor(limited, { behaviour: 'noop' });
     try {
       const { agent } = await verifiedUser(limited, { balanceTokens: 10 });
-      for (let i = 0; i < 3; i += 1) await agent.post('/api/tools/generate').send({ prompt: `p${i}`, size: '1024x1024' }).expect(202);
+      for (let i = 0; i < 3; i += 1)
+        await agent
+          .post('/api/tools/generate')
+          .send({ prompt: `p${i}`, size: '1024x1024' })
+          .expect(202);
       const res = await agent.post('/api/tools/generate').send({ prompt: 'p4', size: '1024x1024' }).expect(429);
       expect(res.body.code).toBe('rate_limited');
       expect(res.headers['retry-after']).toBeDefined();

@@ -1,4 +1,10 @@
-import { DEFAULT_UPSCALE_MODEL, tenthsToTokens, type JobName, type ToolQuote, type UpscaleModel } from '@imagestudio/contracts';
+import {
+  DEFAULT_UPSCALE_MODEL,
+  tenthsToTokens,
+  type JobName,
+  type ToolQuote,
+  type UpscaleModel,
+} from '@imagestudio/contracts';
 import { validationError } from '../../lib/errors';
 import type { ToolSettings } from './tools.settings';
 
@@ -12,24 +18,35 @@ export function costTenths(settings: ToolSettings, tool: JobName, count = 1, mod
 }
 
 function unitTenths(settings: ToolSettings, tool: JobName, model?: UpscaleModel): number {
-  return (tool === 'upscale' && model !== undefined ? settings.upscaleModelTenths[model] : undefined) ?? settings.priceTenths[tool];
+  return (
+    (tool === 'upscale' && model !== undefined ? settings.upscaleModelTenths[model] : undefined) ??
+    settings.priceTenths[tool]
+  );
 }
 
 /** 422 unless the size is one of settings.image_generation_sizes. */
 export function checkSize(settings: ToolSettings, size: string): { width: number; height: number } {
-  if (!settings.sizes.includes(size)) throw validationError({ size: [`Size must be one of ${settings.sizes.join(', ')}.`] });
+  if (!settings.sizes.includes(size))
+    throw validationError({ size: [`Size must be one of ${settings.sizes.join(', ')}.`] });
   const [width, height] = size.split('x').map(Number) as [number, number];
   return { width, height };
 }
 
 /** 422 unless the factor is one of settings.upscale_factors. */
 export function checkFactor(settings: ToolSettings, factor: number): 2 | 4 {
-  if (!settings.factors.includes(factor)) throw validationError({ factor: [`Factor must be one of ${settings.factors.join(', ')}.`] });
+  if (!settings.factors.includes(factor))
+    throw validationError({ factor: [`Factor must be one of ${settings.factors.join(', ')}.`] });
   return factor as 2 | 4;
 }
 
 /** The quote GET /api/tools/quote returns. */
-export function quote(settings: ToolSettings, tool: JobName, count: number, factor?: number, model?: UpscaleModel): ToolQuote {
+export function quote(
+  settings: ToolSettings,
+  tool: JobName,
+  count: number,
+  factor?: number,
+  model?: UpscaleModel,
+): ToolQuote {
   const checkedFactor = tool === 'upscale' ? checkFactor(settings, factor ?? settings.factors[0] ?? 2) : null;
   const checkedModel = tool === 'upscale' ? (model ?? DEFAULT_UPSCALE_MODEL) : null;
   const n = tool === 'generate' ? count : 1;

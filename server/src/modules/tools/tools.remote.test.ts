@@ -18,12 +18,18 @@ afterAll(async () => {
 
 async function beat(workerId: string, value: Record<string, unknown>): Promise<void> {
   const body = { workerId, concurrency: 4, version: 'test', at: new Date().toISOString(), ...value };
-  await t.ctx.queueRedis.set(heartbeatKey(t.config.QUEUE_PREFIX, workerId), JSON.stringify(body), { expiration: { type: 'EX', value: HEARTBEAT_TTL_SECONDS } });
+  await t.ctx.queueRedis.set(heartbeatKey(t.config.QUEUE_PREFIX, workerId), JSON.stringify(body), {
+    expiration: { type: 'EX', value: HEARTBEAT_TTL_SECONDS },
+  });
 }
 
 describe('tools on a hosted images API', () => {
-  it('GET /api/tools/status names each tool\'s own provider, local ones first', async () => {
-    await beat('api-worker', { tools: ['generate', 'upscale'], provider: 'remote:gpt-image-1', providers: { generate: 'remote:gpt-image-1', upscale: 'cpu' } });
+  it("GET /api/tools/status names each tool's own provider, local ones first", async () => {
+    await beat('api-worker', {
+      tools: ['generate', 'upscale'],
+      provider: 'remote:gpt-image-1',
+      providers: { generate: 'remote:gpt-image-1', upscale: 'cpu' },
+    });
     // A worker from before per-tool providers: its one provider covers its tools.
     await beat('old-worker', { tools: ['remove-background'], provider: 'cuda' });
     const { agent } = await verifiedUser(t, { balanceTokens: 5 });
@@ -38,12 +44,17 @@ describe('tools on a hosted images API', () => {
   it('a declined prompt fails the job with the plain message and refunds it; other worker reasons stay operator detail', async () => {
     await beat('api-worker', { tools: ['generate'], provider: 'remote:gpt-image-1' });
     const { agent, user } = await verifiedUser(t, { balanceTokens: 5 });
-    const submit = async (prompt: string) => (await agent.post('/api/tools/generate').send({ prompt, size: '1024x1024' }).expect(202)).body.payload as JobView;
+    const submit = async (prompt: string) =>
+      (await agent.post('/api/tools/generate').send({ prompt, size: '1024x1024' }).expect(202)).body.payload as JobView;
     const declined = await submit('first');
     const broken = await submit('second');
     expect((await money(t, user.id)).balance).toBe(30);
 
-    await recordFailed(t.ctx, declined.id, 'The image service declined this prompt. (images API: HTTP 400 moderation_blocked: rejected by the safety system)');
+    await recordFailed(
+      t.ctx,
+      declined.id,
+      'The image service declined this prompt. (images API: HTTP 400 moderation_blocked: rejected by the safety system)',
+    );
     await recordFailed(t.ctx, broken.id, 'internal: something only an operator should read');
     const a = await waitForStatus(agent, declined.id, ['failed']);
     const b = await waitForStatus(agent, broken.id, ['failed']);

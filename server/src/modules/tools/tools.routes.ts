@@ -13,9 +13,12 @@ import { toolStatus } from './tools.status';
 
 function meta(req: Request): SubmitMeta {
   const key = req.get('Idempotency-Key');
-  return { userId: currentUser(req).id, idempotencyKey: key === undefined ? undefined : key, requestId: String(req.id) };
+  return {
+    userId: currentUser(req).id,
+    idempotencyKey: key === undefined ? undefined : key,
+    requestId: String(req.id),
+  };
 }
-
 
 /** The image tools: start a job (202 + the job), quote a cost, and which tools can run now. */
 export function toolsRouter(ctx: AppContext): Router {

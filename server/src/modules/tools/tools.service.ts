@@ -28,7 +28,8 @@ export async function startGenerate(ctx: AppContext, body: unknown, meta: Submit
   const input = generateRequestSchema.parse(body);
   const settings = await readToolSettings(ctx);
   const { width, height } = checkSize(settings, input.size);
-  if (input.style && !findStyle(input.style)) throw validationError({ style: [`Style must be one of ${STYLE_IDS.join(', ')}.`] });
+  if (input.style && !findStyle(input.style))
+    throw validationError({ style: [`Style must be one of ${STYLE_IDS.join(', ')}.`] });
   const params = { ...input };
   return submitJob(ctx, {
     ...meta,
@@ -54,7 +55,11 @@ function requireImage(upload: MultipartUpload): Buffer {
 }
 
 /** POST /api/tools/remove-background (multipart): cost = background_removal_price. */
-export async function startRemoveBackground(ctx: AppContext, upload: MultipartUpload, meta: SubmitMeta): Promise<SubmitOutcome> {
+export async function startRemoveBackground(
+  ctx: AppContext,
+  upload: MultipartUpload,
+  meta: SubmitMeta,
+): Promise<SubmitOutcome> {
   const image = requireImage(upload);
   const input = removeBackgroundRequestSchema.parse(upload.fields);
   const settings = await readToolSettings(ctx);
@@ -101,4 +106,3 @@ export async function startUpscale(ctx: AppContext, upload: MultipartUpload, met
     payload: ({ inputKey }) => ({ inputKey: inputKey!, factor, model, outputFormat: input.output_format }),
   });
 }
-

@@ -62,7 +62,8 @@ async function liveHeartbeats(ctx: AppContext, fresh = false): Promise<WorkerHea
 
 /** Local providers, fastest first; a hosted images API (`remote:<model>`) ranks after them. */
 const PROVIDER_RANK = ['cuda', 'webgpu', 'cpu'];
-const rank = (provider: string) => (PROVIDER_RANK.includes(provider) ? PROVIDER_RANK.indexOf(provider) : PROVIDER_RANK.length);
+const rank = (provider: string) =>
+  PROVIDER_RANK.includes(provider) ? PROVIDER_RANK.indexOf(provider) : PROVIDER_RANK.length;
 
 /** Per tool: available when some live worker advertises it, with what runs it there. */
 export async function toolStatus(ctx: AppContext, fresh = false): Promise<ToolStatus> {
@@ -88,7 +89,8 @@ export async function toolStatus(ctx: AppContext, fresh = false): Promise<ToolSt
 export async function assertUpscaleModelAvailable(ctx: AppContext, model: string): Promise<void> {
   let status = await toolStatus(ctx);
   if (!status.upscale.models.includes(model)) status = await toolStatus(ctx, true);
-  if (status.upscale.available && !status.upscale.models.includes(model)) throw validationError({ model: [JOB_MESSAGES.modelUnavailable] });
+  if (status.upscale.available && !status.upscale.models.includes(model))
+    throw validationError({ model: [JOB_MESSAGES.modelUnavailable] });
 }
 
 /** 503 `tool_unavailable` ("Image generation is not available right now.") when no live worker runs the tool. */

@@ -54,7 +54,10 @@ describe('inspectUpload', () => {
   });
 
   it('refuses a PNG signature followed by something else', async () => {
-    const fake = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('<html></html>')]);
+    const fake = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from('<html></html>'),
+    ]);
     expect((await rejection(fake)).message).toBe(UPLOAD_MESSAGES.damaged);
   });
 

@@ -27,7 +27,12 @@ describe('multipart uploads take exactly one image and a bounded form', () => {
   it('refuses two images in `image` with 422 "Send one image per request." and charges nothing', async () => {
     const { agent, user } = await verifiedUser(t, { balanceTokens: 5 });
     for (const path of ['/api/tools/remove-background', '/api/tools/upscale']) {
-      const res = await agent.post(path).field('factor', '2').attach('image', png, 'a.png').attach('image', png, 'b.png').expect(422);
+      const res = await agent
+        .post(path)
+        .field('factor', '2')
+        .attach('image', png, 'a.png')
+        .attach('image', png, 'b.png')
+        .expect(422);
       expect(res.body).toEqual({
         status: 'ERROR',
         code: 'validation_failed',
@@ -36,11 +41,20 @@ describe('multipart uploads take exactly one image and a bounded form', () => {
       });
     }
     // Three files end the same way (busboy's file limit is the backstop for any number).
-    const three = await agent.post('/api/tools/remove-background').attach('image', png, 'a.png').attach('image', png, 'b.png').attach('image', png, 'c.png');
+    const three = await agent
+      .post('/api/tools/remove-background')
+      .attach('image', png, 'a.png')
+      .attach('image', png, 'b.png')
+      .attach('image', png, 'c.png');
     expect(three.status).toBe(422);
     expect(three.body.message).toBe(MULTIPART_MESSAGES.oneImage);
     // And in the request's language.
-    const de = await agent.post('/api/tools/remove-background').field('lang_id', 'de').attach('image', png, 'a.png').attach('image', png, 'b.png').expect(422);
+    const de = await agent
+      .post('/api/tools/remove-background')
+      .field('lang_id', 'de')
+      .attach('image', png, 'a.png')
+      .attach('image', png, 'b.png')
+      .expect(422);
     expect(de.body.message).toBe('Senden Sie ein Bild pro Anfrage.');
     await expectNothingCharged(user.id);
   });
@@ -51,9 +65,17 @@ describe('multipart uploads take exactly one image and a bounded form', () => {
     expect(alone.body.errors).toEqual({ image: ['Send the image in the field "image", not "photo".'] });
     expect(alone.body.message).toBe('Send the image in the field "image", not "photo".');
     // Beside a proper image, the stray file is refused too rather than ignored.
-    const beside = await agent.post('/api/tools/remove-background').attach('image', png, 'a.png').attach('images', png, 'b.png').expect(422);
+    const beside = await agent
+      .post('/api/tools/remove-background')
+      .attach('image', png, 'a.png')
+      .attach('images', png, 'b.png')
+      .expect(422);
     expect(beside.body.errors).toEqual({ image: ['Send the image in the field "image", not "images".'] });
-    const de = await agent.post('/api/tools/remove-background').field('lang_id', 'de').attach('photo', png, 'a.png').expect(422);
+    const de = await agent
+      .post('/api/tools/remove-background')
+      .field('lang_id', 'de')
+      .attach('photo', png, 'a.png')
+      .expect(422);
     expect(de.body.message).toBe('Senden Sie das Bild im Feld "image", nicht in "photo".');
     await expectNothingCharged(user.id);
   });
@@ -80,17 +102,33 @@ describe('multipart uploads take exactly one image and a bounded form', () => {
     const { agent, user } = await verifiedUser(t, { balanceTokens: 5 });
     // A 17 KB value that busboy would cut at 16 KB: an ordinary URL then ends mid-way.
     const longUrl = `https://example.com/hook?${'a'.repeat(MULTIPART_LIMITS.fieldBytes)}`;
-    const long = await agent.post('/api/tools/remove-background').field('callback_url', longUrl).attach('image', png, 'a.png').expect(422);
+    const long = await agent
+      .post('/api/tools/remove-background')
+      .field('callback_url', longUrl)
+      .attach('image', png, 'a.png')
+      .expect(422);
     expect(long.body.errors).toEqual({ callback_url: ['This field is too long: at most 16 KB.'] });
     // Exactly at the limit the value arrives whole.
-    const exact = await agent.post('/api/tools/remove-background').field('note', 'x'.repeat(MULTIPART_LIMITS.fieldBytes)).attach('image', png, 'a.png');
+    const exact = await agent
+      .post('/api/tools/remove-background')
+      .field('note', 'x'.repeat(MULTIPART_LIMITS.fieldBytes))
+      .attach('image', png, 'a.png');
     expect(exact.body).toMatchObject({ code: 'tool_unavailable' });
 
-    const twice = await agent.post('/api/tools/upscale').field('factor', '2').field('factor', '4').attach('image', png, 'a.png').expect(422);
+    const twice = await agent
+      .post('/api/tools/upscale')
+      .field('factor', '2')
+      .field('factor', '4')
+      .attach('image', png, 'a.png')
+      .expect(422);
     expect(twice.body.errors).toEqual({ factor: ['This field was sent more than once.'] });
 
     const name = 'n'.repeat(MULTIPART_LIMITS.fieldNameBytes + 20);
-    const longName = await agent.post('/api/tools/remove-background').field(name, '1').attach('image', png, 'a.png').expect(422);
+    const longName = await agent
+      .post('/api/tools/remove-background')
+      .field(name, '1')
+      .attach('image', png, 'a.png')
+      .expect(422);
     expect(longName.body.message).toBe('A field name is too long: at most 100 bytes.');
     expect(Object.keys(longName.body.errors as object)[0]!.length).toBeLessThanOrEqual(MULTIPART_LIMITS.fieldNameBytes);
     await expectNothingCharged(user.id);

@@ -67,8 +67,10 @@ const shown = (name: string) => name.slice(0, MULTIPART_LIMITS.fieldNameBytes);
 export function readMultipart(req: Request, res: Response, options: Options): Promise<MultipartUpload> {
   const maxFileBytes = options.maxFileBytes ?? LIMITS.uploadMaxBytes;
   const fileField = options.fileField;
-  if (!req.is('multipart/form-data')) return Promise.reject(validationError({ [fileField]: [MULTIPART_MESSAGES.notMultipart] }));
-  if (Number(req.headers['content-length'] ?? 0) > maxFileBytes + FRAMING_ALLOWANCE) return Promise.reject(tooLarge(req, res));
+  if (!req.is('multipart/form-data'))
+    return Promise.reject(validationError({ [fileField]: [MULTIPART_MESSAGES.notMultipart] }));
+  if (Number(req.headers['content-length'] ?? 0) > maxFileBytes + FRAMING_ALLOWANCE)
+    return Promise.reject(tooLarge(req, res));
 
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
@@ -107,7 +109,8 @@ export function readMultipart(req: Request, res: Response, options: Options): Pr
     const oneImage = () => fail(validationError({ [fileField]: [MULTIPART_MESSAGES.oneImage] }));
     parser.on('field', (name, value, info) => {
       if (failed) return;
-      if (info.nameTruncated || Buffer.byteLength(name) > MULTIPART_LIMITS.fieldNameBytes) return fail(validationError({ [shown(name)]: [MULTIPART_MESSAGES.fieldNameTooLong] }));
+      if (info.nameTruncated || Buffer.byteLength(name) > MULTIPART_LIMITS.fieldNameBytes)
+        return fail(validationError({ [shown(name)]: [MULTIPART_MESSAGES.fieldNameTooLong] }));
       if (info.valueTruncated) return fail(validationError({ [name]: [MULTIPART_MESSAGES.fieldTooLong] }));
       // Two values for one name would leave the choice between them to the parser: refuse instead.
       if (Object.hasOwn(fields, name)) return fail(validationError({ [name]: [MULTIPART_MESSAGES.repeatedField] }));

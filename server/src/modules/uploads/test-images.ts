@@ -47,7 +47,10 @@ export function pixelBombPng(side = 20_000): Buffer {
 
 /** A two-frame animated WebP. */
 export async function animatedWebp(): Promise<Buffer> {
-  const frame = (color: string) => sharp({ create: { width: 16, height: 16, channels: 3, background: color } }).png().toBuffer();
+  const frame = (color: string) =>
+    sharp({ create: { width: 16, height: 16, channels: 3, background: color } })
+      .png()
+      .toBuffer();
   return sharp([await frame('#ff0000'), await frame('#00ff00')], { join: { animated: true } })
     .webp({ loop: 0, delay: [100, 100] })
     .toBuffer();
@@ -62,7 +65,11 @@ export async function animatedPng(): Promise<Buffer> {
 }
 
 export async function gifImage(): Promise<Buffer> {
-  return sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).gif().toBuffer();
+  return sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+    .gif()
+    .toBuffer();
 }
 
-export const svgImage = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+export const svgImage = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+);

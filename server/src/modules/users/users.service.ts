@@ -1,4 +1,9 @@
-import { ACCOUNT_MESSAGES, tenthsToTokens, type ChangePasswordInput, type ProfileUpdateInput } from '@imagestudio/contracts';
+import {
+  ACCOUNT_MESSAGES,
+  tenthsToTokens,
+  type ChangePasswordInput,
+  type ProfileUpdateInput,
+} from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { notFound, validationError } from '../../lib/errors';
 import { findCountry } from '../catalog/content.service';
@@ -43,7 +48,10 @@ export async function updateProfile(ctx: AppContext, userId: string, input: Prof
   const current = await users.findById(ctx.db, userId);
   // An unchanged phone keeps the international form stored at registration, however it was typed then;
   // a new one is read with its country (the client's E.164 reading, else the typed text).
-  const phoneE164 = current && current.phone === input.phone && current.phone_e164 ? current.phone_e164 : normalizePhone(input.phone, input.phoneE164);
+  const phoneE164 =
+    current && current.phone === input.phone && current.phone_e164
+      ? current.phone_e164
+      : normalizePhone(input.phone, input.phoneE164);
   if (!phoneE164) throw validationError({ phone: [ACCOUNT_MESSAGES.phoneInvalid] });
   const countryId = input.country_id ?? null;
   if (countryId !== null && !(await findCountry(ctx, countryId))) {
@@ -65,7 +73,11 @@ export async function updateProfile(ctx: AppContext, userId: string, input: Prof
  * Checks the current password and stores the new one; the session epoch moves on, so every other
  * session of the user ends (the caller signs the current one in again). Returns the updated user.
  */
-export async function changePassword(ctx: AppContext, userId: string, input: ChangePasswordInput): Promise<users.UserRow> {
+export async function changePassword(
+  ctx: AppContext,
+  userId: string,
+  input: ChangePasswordInput,
+): Promise<users.UserRow> {
   const row = await users.findById(ctx.db, userId);
   if (!row) throw notFound();
   const hasher = ctx.services.passwords;

@@ -81,12 +81,24 @@ export class FakeImagesApi {
     this.requests.push({ authorization: req.headers.authorization, body, at: Date.now() });
     if (this.key !== undefined && req.headers.authorization !== `Bearer ${this.key}`) {
       const sent = req.headers.authorization?.replace(/^Bearer /, '') ?? '';
-      return json(res, 401, { error: { message: `Incorrect API key provided: ${sent}.`, type: 'invalid_request_error', code: 'invalid_api_key', param: null } });
+      return json(res, 401, {
+        error: {
+          message: `Incorrect API key provided: ${sent}.`,
+          type: 'invalid_request_error',
+          code: 'invalid_api_key',
+          param: null,
+        },
+      });
     }
     const marked = /\[\[(declined|fail|slow)\]\]/.exec(body.prompt ?? '')?.[1];
     const reply: FakeReply =
       marked === 'declined'
-        ? { kind: 'error', status: 400, code: 'moderation_blocked', message: 'Your request was rejected by the safety system.' }
+        ? {
+            kind: 'error',
+            status: 400,
+            code: 'moderation_blocked',
+            message: 'Your request was rejected by the safety system.',
+          }
         : marked === 'fail'
           ? { kind: 'error', status: 500, code: 'server_error', message: 'The server had an error.' }
           : marked === 'slow'
@@ -98,7 +110,12 @@ export class FakeImagesApi {
   private async answer(res: http.ServerResponse, reply: FakeReply, body: RecordedRequest['body']): Promise<void> {
     switch (reply.kind) {
       case 'error': {
-        const error = { message: reply.message ?? `error ${reply.status}`, type: 'invalid_request_error', code: reply.code ?? null, param: reply.param ?? null };
+        const error = {
+          message: reply.message ?? `error ${reply.status}`,
+          type: 'invalid_request_error',
+          code: reply.code ?? null,
+          param: reply.param ?? null,
+        };
         return json(res, reply.status, { error }, reply.headers);
       }
       case 'slow': {
@@ -122,7 +139,11 @@ export class FakeImagesApi {
         const [w, h] = reply.size ?? (body.size ?? '1024x1024').split('x').map(Number);
         const data = [];
         for (let i = 0; i < (reply.count ?? body.n ?? 1); i += 1) {
-          const png = await sharp({ create: { width: w!, height: h!, channels: 3, background: COLOURS[i % COLOURS.length]! } }).png().toBuffer();
+          const png = await sharp({
+            create: { width: w!, height: h!, channels: 3, background: COLOURS[i % COLOURS.length]! },
+          })
+            .png()
+            .toBuffer();
           if (reply.as === 'url') {
             const path = `/files/${this.requests.length}-${i}.png`;
             this.files.set(path, png);

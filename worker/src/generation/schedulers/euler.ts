@@ -12,8 +12,7 @@ export function createEulerScheduler(config: SchedulerConfig, steps: number, anc
   const timesteps = spacedTimesteps(config, steps);
   const sigmas = [...timesteps.map((t) => sigmaAt(alphas, t)), 0];
   const maxSigma = Math.max(...sigmas);
-  const initNoiseSigma =
-    config.timestep_spacing === 'leading' ? Math.sqrt(maxSigma * maxSigma + 1) : maxSigma;
+  const initNoiseSigma = config.timestep_spacing === 'leading' ? Math.sqrt(maxSigma * maxSigma + 1) : maxSigma;
 
   return {
     kind: ancestral ? 'euler-ancestral' : 'euler',

@@ -39,9 +39,11 @@ export function createLcmScheduler(config: SchedulerConfig, steps: number): Sche
         const x = sample[i]!;
         const m = modelOutput[i]!;
         const x0 =
-          config.prediction_type === 'epsilon' ? (x - sb * m) / sa
-          : config.prediction_type === 'v_prediction' ? sa * x - sb * m
-          : m;
+          config.prediction_type === 'epsilon'
+            ? (x - sb * m) / sa
+            : config.prediction_type === 'v_prediction'
+              ? sa * x - sb * m
+              : m;
         out[i] = cOut * x0 + cSkip * x;
       }
       if (last) return out;

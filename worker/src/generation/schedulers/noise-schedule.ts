@@ -10,7 +10,9 @@ export function alphasCumprod(config: SchedulerConfig): Float64Array {
     for (let i = 0; i < n; i += 1) betas[i] = Math.min(1 - alphaBar((i + 1) / n) / alphaBar(i / n), 0.999);
   } else {
     const sqrt = config.beta_schedule === 'scaled_linear';
-    const [a, b] = sqrt ? [Math.sqrt(config.beta_start), Math.sqrt(config.beta_end)] : [config.beta_start, config.beta_end];
+    const [a, b] = sqrt
+      ? [Math.sqrt(config.beta_start), Math.sqrt(config.beta_end)]
+      : [config.beta_start, config.beta_end];
     for (let i = 0; i < n; i += 1) {
       const v = n === 1 ? a : a + ((b - a) * i) / (n - 1);
       betas[i] = sqrt ? v * v : v;

@@ -42,7 +42,9 @@ describe('noise schedule', () => {
     expect(spacedTimesteps(TURBO, 1)).toEqual([999]);
     expect(spacedTimesteps(TURBO, 4)).toEqual([999, 749, 499, 249]);
     // numpy rounds halves to even: 937.5 -> 938, 812.5 -> 812.
-    expect(spacedTimesteps(TURBO, 16)).toEqual([999, 937, 874, 811, 749, 687, 624, 561, 499, 437, 374, 311, 249, 187, 124, 61]);
+    expect(spacedTimesteps(TURBO, 16)).toEqual([
+      999, 937, 874, 811, 749, 687, 624, 561, 499, 437, 374, 311, 249, 187, 124, 61,
+    ]);
     expect(spacedTimesteps({ ...TURBO, timestep_spacing: 'leading' }, 4)).toEqual([751, 501, 251, 1]);
     expect(spacedTimesteps({ ...TURBO, timestep_spacing: 'linspace' }, 3)).toEqual([999, 499.5, 0]);
     expect([roundHalfEven(2.5), roundHalfEven(3.5), roundHalfEven(1.4), roundHalfEven(1.6)]).toEqual([2, 4, 1, 2]);
@@ -50,7 +52,12 @@ describe('noise schedule', () => {
 
   it('reads diffusers defaults and refuses Karras sigmas', () => {
     const c = parseSchedulerConfig({ _class_name: 'LCMScheduler', extra_field: 1 });
-    expect(c).toMatchObject({ num_train_timesteps: 1000, beta_schedule: 'linear', timestep_spacing: 'linspace', original_inference_steps: 50 });
+    expect(c).toMatchObject({
+      num_train_timesteps: 1000,
+      beta_schedule: 'linear',
+      timestep_spacing: 'linspace',
+      original_inference_steps: 50,
+    });
     expect(() => parseSchedulerConfig({ use_karras_sigmas: true })).toThrow(/karras/);
   });
 });

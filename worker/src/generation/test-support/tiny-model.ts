@@ -55,9 +55,14 @@ export async function buildTinyGenerationModel(dir: string, options: TinyModelOp
     steps_offset: 1,
     timestep_spacing: scheduler === 'LCMScheduler' ? 'leading' : 'trailing',
   };
-  if (scheduler === 'LCMScheduler') Object.assign(schedulerConfig, { original_inference_steps: 50, timestep_scaling: 10 });
+  if (scheduler === 'LCMScheduler')
+    Object.assign(schedulerConfig, { original_inference_steps: 50, timestep_scaling: 10 });
   await writeJson(dir, 'scheduler/scheduler_config.json', schedulerConfig);
-  await writeJson(dir, 'unet/config.json', { sample_size: TINY_NATIVE_LATENT, in_channels: 4, block_out_channels: [8] });
+  await writeJson(dir, 'unet/config.json', {
+    sample_size: TINY_NATIVE_LATENT,
+    in_channels: 4,
+    block_out_channels: [8],
+  });
   await writeJson(dir, 'vae_decoder/config.json', { scaling_factor: 0.18215, latent_channels: 4 });
   await writeJson(dir, 'model_index.json', {
     _class_name: 'OnnxStableDiffusionPipeline',
@@ -74,7 +79,11 @@ export async function buildTinyGenerationModel(dir: string, options: TinyModelOp
 function textEncoder(batch: Dim, vocabSize: number, rand: (n: number, scale: number) => number[]): GraphBuilder {
   const g = new GraphBuilder('text_encoder');
   g.input('input_ids', 'int32', [batch, TOKENS]);
-  const emb = g.node('Gather', [g.float32('token_embedding', [vocabSize, HIDDEN], rand(vocabSize * HIDDEN, 1)), 'input_ids'], { axis: 0 });
+  const emb = g.node(
+    'Gather',
+    [g.float32('token_embedding', [vocabSize, HIDDEN], rand(vocabSize * HIDDEN, 1)), 'input_ids'],
+    { axis: 0 },
+  );
   const pos = g.node('Add', [emb, g.float32('position_embedding', [TOKENS, HIDDEN], rand(TOKENS * HIDDEN, 0.5))]);
   const proj = g.node('MatMul', [pos, g.float32('proj', [HIDDEN, HIDDEN], rand(HIDDEN * HIDDEN, 0.5))]);
   g.node('Tanh', [proj], {}, { output: 'last_hidden_state' });
@@ -88,20 +97,33 @@ function textEncoder(batch: Dim, vocabSize: number, rand: (n: number, scale: num
  * sample [B,4,h,w], timestep, encoder_hidden_states [B,77,D] -> out_sample [B,4,h,w]. The text and the
  * timestep both shift the output, so guidance and schedules change the result as in a real UNet.
  */
-function unet(batch: Dim, h: Dim, w: Dim, timestepType: 'int64' | 'float32', rand: (n: number, scale: number) => number[]): GraphBuilder {
+function unet(
+  batch: Dim,
+  h: Dim,
+  w: Dim,
+  timestepType: 'int64' | 'float32',
+  rand: (n: number, scale: number) => number[],
+): GraphBuilder {
   const g = new GraphBuilder('unet');
   g.input('sample', 'float32', [batch, LATENT_CHANNELS, h, w]);
   g.input('timestep', timestepType, [timestepType === 'int64' ? 'steps' : 1]);
   g.input('encoder_hidden_states', 'float32', [batch, TOKENS, HIDDEN]);
-  const conv = g.node('Conv', ['sample', g.float32('conv_w', [4, 4, 3, 3], rand(144, 0.3)), g.float32('conv_b', [4], rand(4, 0.1))], {
-    kernel_shape: [3, 3],
-    pads: [1, 1, 1, 1],
-  });
+  const conv = g.node(
+    'Conv',
+    ['sample', g.float32('conv_w', [4, 4, 3, 3], rand(144, 0.3)), g.float32('conv_b', [4], rand(4, 0.1))],
+    {
+      kernel_shape: [3, 3],
+      pads: [1, 1, 1, 1],
+    },
+  );
   const text = g.node('ReduceMean', ['encoder_hidden_states', g.int64('text_axes', [1])], { keepdims: 0 });
   const cond = g.node('MatMul', [text, g.float32('cond_w', [HIDDEN, 4], rand(HIDDEN * 4, 2))]);
   const cond4 = g.node('Unsqueeze', [cond, g.int64('cond_axes', [2, 3])]);
   const t = g.node('Cast', ['timestep'], { to: 1 });
-  const t4 = g.node('Reshape', [g.node('Mul', [t, g.float32('t_scale', [], [0.001])]), g.int64('t_shape', [-1, 1, 1, 1])]);
+  const t4 = g.node('Reshape', [
+    g.node('Mul', [t, g.float32('t_scale', [], [0.001])]),
+    g.int64('t_shape', [-1, 1, 1, 1]),
+  ]);
   const mixed = g.node('Add', [g.node('Add', [conv, cond4]), t4]);
   g.node('Tanh', [mixed], {}, { output: 'out_sample' });
   g.output('out_sample', 'float32', [batch, LATENT_CHANNELS, h, w]);
@@ -113,9 +135,17 @@ function vaeDecoder(batch: Dim, h: Dim, w: Dim, rand: (n: number, scale: number)
   const g = new GraphBuilder('vae_decoder');
   g.input('latent_sample', 'float32', [batch, LATENT_CHANNELS, h, w]);
   const channels = 3 * 64;
-  const conv = g.node('Conv', ['latent_sample', g.float32('w', [channels, 4, 1, 1], rand(channels * 4, 0.1)), g.float32('b', [channels], rand(channels, 0.1))], {
-    kernel_shape: [1, 1],
-  });
+  const conv = g.node(
+    'Conv',
+    [
+      'latent_sample',
+      g.float32('w', [channels, 4, 1, 1], rand(channels * 4, 0.1)),
+      g.float32('b', [channels], rand(channels, 0.1)),
+    ],
+    {
+      kernel_shape: [1, 1],
+    },
+  );
   const up = g.node('DepthToSpace', [conv], { blocksize: 8, mode: 'DCR' });
   g.node('Tanh', [up], {}, { output: 'sample' });
   const scaled = (d: Dim) => (typeof d === 'number' ? d * 8 : `${d}_x8`);

@@ -81,7 +81,12 @@ export function buildTinyVocab(mergeCount = 300): TinyVocab {
 export async function writeTinyTokenizer(dir: string, padToken = '!', mergeCount = 300): Promise<TinyVocab> {
   const tiny = buildTinyVocab(mergeCount);
   await fs.mkdir(dir, { recursive: true });
-  const special = { bos_token: '<|startoftext|>', eos_token: '<|endoftext|>', unk_token: '<|endoftext|>', pad_token: padToken };
+  const special = {
+    bos_token: '<|startoftext|>',
+    eos_token: '<|endoftext|>',
+    unk_token: '<|endoftext|>',
+    pad_token: padToken,
+  };
   await Promise.all([
     fs.writeFile(path.join(dir, 'vocab.json'), JSON.stringify(tiny.vocab)),
     fs.writeFile(path.join(dir, 'merges.txt'), `${tiny.merges.join('\n')}\n`),

@@ -70,7 +70,13 @@ function referenceTokenizerJson(vocab: Record<string, number>, merges: string[])
   const bos = vocab['<|startoftext|>']!;
   const eos = vocab['<|endoftext|>']!;
   const added = (id: number, content: string) => ({
-    id, content, single_word: false, lstrip: false, rstrip: false, normalized: true, special: true,
+    id,
+    content,
+    single_word: false,
+    lstrip: false,
+    rstrip: false,
+    normalized: true,
+    special: true,
   });
   return {
     version: '1.0',
@@ -79,7 +85,11 @@ function referenceTokenizerJson(vocab: Record<string, number>, merges: string[])
     added_tokens: [added(bos, '<|startoftext|>'), added(eos, '<|endoftext|>')],
     normalizer: {
       type: 'Sequence',
-      normalizers: [{ type: 'NFC' }, { type: 'Replace', pattern: { Regex: '\\s+' }, content: ' ' }, { type: 'Lowercase' }],
+      normalizers: [
+        { type: 'NFC' },
+        { type: 'Replace', pattern: { Regex: '\\s+' }, content: ' ' },
+        { type: 'Lowercase' },
+      ],
     },
     pre_tokenizer: {
       type: 'Sequence',
@@ -87,7 +97,8 @@ function referenceTokenizerJson(vocab: Record<string, number>, merges: string[])
         {
           type: 'Split',
           pattern: {
-            Regex: "<\\|startoftext\\|>|<\\|endoftext\\|>|'s|'t|'re|'ve|'m|'ll|'d|[\\p{L}]+|[\\p{N}]|[^\\s\\p{L}\\p{N}]+",
+            Regex:
+              "<\\|startoftext\\|>|<\\|endoftext\\|>|'s|'t|'re|'ve|'m|'ll|'d|[\\p{L}]+|[\\p{N}]|[^\\s\\p{L}\\p{N}]+",
           },
           behavior: 'Removed',
           invert: true,

@@ -5,7 +5,16 @@ export function CardBrands({ label }: { label: string }) {
       <li>
         <svg viewBox="0 0 48 32" width="48" height="32" role="img" aria-label="Visa">
           <rect width="48" height="32" rx="4" fill="#ffffff" />
-          <text x="24" y="21" textAnchor="middle" fontFamily="system-ui, sans-serif" fontWeight="700" fontStyle="italic" fontSize="13" fill="#1a1f71">
+          <text
+            x="24"
+            y="21"
+            textAnchor="middle"
+            fontFamily="system-ui, sans-serif"
+            fontWeight="700"
+            fontStyle="italic"
+            fontSize="13"
+            fill="#1a1f71"
+          >
             VISA
           </text>
         </svg>
@@ -20,7 +29,15 @@ export function CardBrands({ label }: { label: string }) {
       <li>
         <svg viewBox="0 0 48 32" width="48" height="32" role="img" aria-label="American Express">
           <rect width="48" height="32" rx="4" fill="#2e77bc" />
-          <text x="24" y="20" textAnchor="middle" fontFamily="system-ui, sans-serif" fontWeight="700" fontSize="10" fill="#ffffff">
+          <text
+            x="24"
+            y="20"
+            textAnchor="middle"
+            fontFamily="system-ui, sans-serif"
+            fontWeight="700"
+            fontSize="10"
+            fill="#ffffff"
+          >
             AMEX
           </text>
         </svg>

@@ -47,5 +47,11 @@ export const AuthLayout = observer(function AuthLayout() {
 /** Toasts for the whole app, bottom right. */
 export const ToastHost = observer(function ToastHost() {
   const { ui, t } = useStore();
-  return <ToastViewport toasts={ui.toasts.slice()} onDismiss={(id) => ui.dismiss(id)} dismissLabel={t('shell.toast.close')} />;
+  return (
+    <ToastViewport
+      toasts={ui.toasts.slice()}
+      onDismiss={(id) => ui.dismiss(id)}
+      dismissLabel={t('shell.toast.close')}
+    />
+  );
 });

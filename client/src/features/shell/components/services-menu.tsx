@@ -56,7 +56,13 @@ export const ServicesMenu = observer(function ServicesMenu() {
   };
 
   return (
-    <div className="services-menu" ref={rootRef} onPointerEnter={onPointerEnter} onPointerLeave={onPointerLeave} onKeyDown={onKeyDown}>
+    <div
+      className="services-menu"
+      ref={rootRef}
+      onPointerEnter={onPointerEnter}
+      onPointerLeave={onPointerLeave}
+      onKeyDown={onKeyDown}
+    >
       <button
         ref={buttonRef}
         type="button"
@@ -66,7 +72,10 @@ export const ServicesMenu = observer(function ServicesMenu() {
         onClick={() => setOpen((value) => !value)}
       >
         {t('shell.nav.services')}
-        <ChevronDown aria-hidden="true" className={open ? 'services-menu__chevron services-menu__chevron--open' : 'services-menu__chevron'} />
+        <ChevronDown
+          aria-hidden="true"
+          className={open ? 'services-menu__chevron services-menu__chevron--open' : 'services-menu__chevron'}
+        />
       </button>
       <ul id={menuId} className="services-menu__list" hidden={!open}>
         {serviceLinks(auth.isAuthenticated).map((item) => (

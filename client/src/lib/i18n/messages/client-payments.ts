@@ -6,7 +6,8 @@
  */
 export const clientPayments = {
   'client-payments.pricing.title': 'Pricing',
-  'client-payments.pricing.lead': 'Buy tokens once and keep them: they never expire. The more you buy, the less each token costs.',
+  'client-payments.pricing.lead':
+    'Buy tokens once and keep them: they never expire. The more you buy, the less each token costs.',
   'client-payments.pricing.initialPrice': 'Starting price per token: {price}',
   'client-payments.pricing.custom.title': 'Custom amount',
   'client-payments.pricing.custom.text': 'Pick any amount from 1 to 2000 tokens.',
@@ -95,7 +96,8 @@ export const clientPayments = {
   'client-payments.fail.tryAgain': 'Try Again',
   'client-payments.processing.title': 'Payment Processing',
   'client-payments.processing.text': 'Payment is being processed...',
-  'client-payments.processing.wait': 'This can take a few minutes. You may leave this page; your tokens arrive as soon as the payment clears.',
+  'client-payments.processing.wait':
+    'This can take a few minutes. You may leave this page; your tokens arrive as soon as the payment clears.',
   'client-payments.processing.email': 'You will receive a confirmation email once the payment is complete.',
   'client-payments.processing.check': 'Check Status',
   'client-payments.processing.checking': 'Checking...',
@@ -144,7 +146,8 @@ export const clientPayments = {
   'client-payments.account.password.current': 'Current password',
   'client-payments.account.password.new': 'New password',
   'client-payments.account.password.confirm': 'Confirm new password',
-  'client-payments.account.password.help': '6-12 characters with an uppercase letter, a lowercase letter and a digit, no spaces.',
+  'client-payments.account.password.help':
+    '6-12 characters with an uppercase letter, a lowercase letter and a digit, no spaces.',
   'client-payments.account.password.submit': 'Update password',
   'client-payments.account.password.busy': 'Updating...',
   'client-payments.account.password.currentRequired': 'Current password is required',

@@ -40,7 +40,8 @@ export const clientTools = {
   'client-tools.upload.errors.size': 'This file is {size} MB; the limit is {max} MB.',
   'client-tools.upload.errors.pixels': 'This image has {mp} megapixels; the limit is {max} megapixels.',
   'client-tools.upload.errors.unreadable': 'This image could not be read. Please choose another file.',
-  'client-tools.upscale.errors.outputTooLarge': 'At {factor}x the image may be at most {side} x {side} px. Choose a smaller factor or image.',
+  'client-tools.upscale.errors.outputTooLarge':
+    'At {factor}x the image may be at most {side} x {side} px. Choose a smaller factor or image.',
   'client-tools.generate.title': 'Generate images',
   'client-tools.generate.lead': 'Describe what you want to see; get up to four variations at once.',
   'client-tools.generate.prompt': 'Prompt',
@@ -93,7 +94,8 @@ export const clientTools = {
   'client-tools.upscale.compare': 'Before and after comparison',
   'client-tools.upscale.compareTab': 'Compare',
   'client-tools.upscale.lens': 'Zoom lens',
-  'client-tools.upscale.lensHint': 'Move the pointer over the result to zoom in. With the lens focused, the arrow keys move it and + and - change the zoom.',
+  'client-tools.upscale.lensHint':
+    'Move the pointer over the result to zoom in. With the lens focused, the arrow keys move it and + and - change the zoom.',
   'client-tools.upscale.empty': 'Upload an image to begin.',
   'client-tools.landing.price': 'Price: {cost} per {unit}',
   'client-tools.landing.unitImage': 'image',
@@ -157,7 +159,8 @@ export const clientTools = {
   'client-tools.job.cancelledRefunded': 'Cancelled. Your tokens have been refunded.',
   'client-tools.job.refundedNote': 'Your tokens have been refunded.',
   'client-tools.rerun.title': 'Run the same job again?',
-  'client-tools.rerun.body': 'You already ran this image with these options, and the result is on screen. Running it again costs {cost} more.',
+  'client-tools.rerun.body':
+    'You already ran this image with these options, and the result is on screen. Running it again costs {cost} more.',
   'client-tools.rerun.confirm': 'Run again - {cost}',
   'client-tools.rerun.keep': 'Keep this result',
   'client-tools.backdrop.label': 'Preview background',
@@ -210,7 +213,8 @@ export const clientTools = {
   'client-tools.batch.retry': 'Retry',
   'client-tools.batch.retryNamed': 'Retry {name}',
   'client-tools.batch.retryTitle': 'Run this image again?',
-  'client-tools.batch.retryBody': '{name} runs again as a new job, charged {cost}. If it fails again, that is refunded too.',
+  'client-tools.batch.retryBody':
+    '{name} runs again as a new job, charged {cost}. If it fails again, that is refunded too.',
   'client-tools.batch.retryConfirm': 'Retry - {cost}',
   'client-tools.batch.retryKeep': 'Not now',
   'client-tools.history.batch': 'Batch of {n} images',

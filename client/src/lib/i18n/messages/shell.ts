@@ -47,7 +47,8 @@ export const shell = {
   'shell.cookie.label': 'Cookie consent',
 
   'shell.home.hero.title': 'Turn ideas into images in seconds',
-  'shell.home.hero.text': 'Generate images from a prompt, remove backgrounds and upscale photos, all paid with tokens that never expire.',
+  'shell.home.hero.text':
+    'Generate images from a prompt, remove backgrounds and upscale photos, all paid with tokens that never expire.',
   'shell.home.hero.cta': 'Start creating',
   'shell.home.hero.secondary': 'See pricing',
   'shell.home.hero.examples': 'Example results',
@@ -207,9 +208,11 @@ export const shell = {
   'shell.common.required': 'required',
   'shell.footer.social': 'Follow us',
   'shell.verify.sentTo': 'We sent a verification link to {email}. Open it to unlock every feature.',
-  'shell.verify.invalid': 'This verification link is invalid or has expired (links work for 24 hours). Send yourself a new one below.',
+  'shell.verify.invalid':
+    'This verification link is invalid or has expired (links work for 24 hours). Send yourself a new one below.',
   'shell.verify.resend': 'Send the link again',
   'shell.verify.sending': 'Sending...',
   'shell.verify.sent': 'A new verification link has been sent to your email address.',
-  'shell.auth.forgot.sent': 'If an account uses {email}, a password reset link is on its way there. Check your inbox and spam folder; the link works for 60 minutes.',
+  'shell.auth.forgot.sent':
+    'If an account uses {email}, a password reset link is on its way there. Check your inbox and spam folder; the link works for 60 minutes.',
 } as const;
