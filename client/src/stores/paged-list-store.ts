@@ -1,0 +1,86 @@
+import { action, makeObservable, observable, reaction, runInAction } from 'mobx';
+import type { MessageKey } from '../lib/i18n';
+import type { RootStore } from './root-store';
+
+/** What a paged list endpoint answers (the envelope's payload). */
+interface ListPage<Item> {
+  items: Item[];
+  page: number;
+  last_page: number;
+  total?: number;
+}
+
+/**
+ * One page at a time of a signed-in user's list (newest first, as the API pages it). Cleared on sign-out, so
+ * one user's rows never show to the next one signing in on the same browser.
+ */
+export class PagedListStore<Item> {
+  items: Item[] = [];
+  page = 1;
+  lastPage = 1;
+  total = 0;
+  loading = false;
+  loaded = false;
+  error: string | null = null;
+
+  constructor(
+    protected readonly root: RootStore,
+    private readonly path: string,
+    private readonly failedMessage: MessageKey,
+  ) {
+    makeObservable(this, {
+      items: observable,
+      page: observable,
+      lastPage: observable,
+      total: observable,
+      loading: observable,
+      loaded: observable,
+      error: observable,
+      clear: action,
+      load: action,
+    });
+    reaction(
+      () => this.root.auth.isAuthenticated,
+      (signedIn) => {
+        if (!signedIn) this.clear();
+      },
+    );
+  }
+
+  clear(): void {
+    this.items = [];
+    this.page = 1;
+    this.lastPage = 1;
+    this.total = 0;
+    this.loaded = false;
+    this.error = null;
+  }
+
+  /** Loads page `page` (1-based); does nothing for a guest. */
+  async load(page = 1): Promise<void> {
+    if (!this.root.auth.isAuthenticated) return;
+    this.loading = true;
+    try {
+      const reply = await this.root.api.get<ListPage<Item>>(this.path, { params: { page } });
+      const data = reply.payload;
+      if (reply.status !== 'OK' || !data || !Array.isArray(data.items)) throw new Error('bad reply');
+      runInAction(() => {
+        this.items = data.items;
+        this.page = Number(data.page) || page;
+        this.lastPage = Math.max(1, Number(data.last_page) || 1);
+        this.total = Number(data.total) || data.items.length;
+        this.error = null;
+        this.loaded = true;
+      });
+    } catch {
+      runInAction(() => (this.error = this.root.t(this.failedMessage)));
+    } finally {
+      runInAction(() => (this.loading = false));
+    }
+  }
+
+  /** Address of a payment's HTML receipt (opened in a new tab; the session cookie authorizes it). */
+  receiptUrl(depositId: string): string {
+    return `${this.root.api.baseURL}/user/payment-history/${encodeURIComponent(depositId)}/receipt`;
+  }
+}
