@@ -1,8 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from '@imagestudio/runtime/testing';
+import { EXIT_WITH_PARENT, killOnExit } from './child-guard';
 
 const ROOT = path.resolve(__dirname, '..', '..');
+
+/** The Redis key prefixes of one run (`runId`), shared by its API and the job workers the tests start. */
+export function runPrefixes(runId: string): { QUEUE_PREFIX: string; RATE_LIMIT_PREFIX: string } {
+  return { QUEUE_PREFIX: `e2e-${runId}`, RATE_LIMIT_PREFIX: `rl-e2e-${runId}` };
+}
 
 export interface RunningApi {
   baseUrl: string;
@@ -13,7 +19,7 @@ export interface RunningApi {
 export async function startApi(env: Record<string, string>, timeoutMs = 60_000): Promise<RunningApi> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...EXIT_WITH_PARENT, 'server/src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', APP_URL: baseUrl },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -25,6 +31,7 @@ export async function startApi(env: Record<string, string>, timeoutMs = 60_000):
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  killOnExit(child);
 
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -44,7 +51,7 @@ export async function startApi(env: Record<string, string>, timeoutMs = 60_000):
   return {
     baseUrl,
     async stop() {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { EXIT_WITH_PARENT, killOnExit } from './child-guard';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -19,7 +20,7 @@ export class WorkerControl {
   async start(extra: Record<string, string> = {}): Promise<void> {
     await this.stop();
     this.output = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'worker/src/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...EXIT_WITH_PARENT, 'worker/src/main.ts'], {
       cwd: ROOT,
       env: { ...process.env, GENERATION_MODEL_DIR: '', ...this.env, ...extra },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -29,13 +30,14 @@ export class WorkerControl {
     };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
+    killOnExit(child);
     this.child = child;
     this.started = JSON.stringify(extra);
   }
 
   /**
    * Starts a worker with `extra` unless one started with the same `extra` still runs, so a test (or a subset
-   * picked with E2E_ONLY) does not depend on what an earlier test left running.
+   * picked with --grep or E2E_ONLY) does not depend on what an earlier test left running.
    */
   async ensure(extra: Record<string, string> = {}): Promise<void> {
     if (this.child && this.child.exitCode === null && this.started === JSON.stringify(extra)) return;
@@ -50,7 +52,7 @@ export class WorkerControl {
   async stop(): Promise<void> {
     const child = this.child;
     this.child = null;
-    if (!child || child.exitCode !== null) return;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
