@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
+import { check, type E2EContext } from './harness';
+import { waitForMailLink } from './mail';
 
 export const PASSWORD = 'Secret12';
 
@@ -35,4 +37,46 @@ export async function registerViaApi(page: Page, email: string): Promise<void> {
   if (!reg.ok()) throw new Error(`register via API failed: ${reg.status()} ${await reg.text()}`);
   const out = await context.request.post('/api/logout', { headers: { 'X-XSRF-TOKEN': await xsrf() }, data: {} });
   if (!out.ok()) throw new Error(`logout via API failed: ${out.status()} ${await out.text()}`);
+}
+
+/** A registered account whose email is verified (checkout needs one), signed out again. */
+export async function verifiedAccount(ctx: E2EContext, page: Page, tag: string): Promise<string> {
+  const email = uniqueEmail(tag);
+  await page.goto('/');
+  await registerViaApi(page, email);
+  const link = await waitForMailLink(ctx.outboxFile, email, /https?:\/\/[^\s"\\]+\/api\/email\/verify\/[^\s"\\<]+/);
+  const res = await page.context().request.get(link);
+  check(res.ok(), `verification link answered ${res.status()}`);
+  return email;
+}
+
+/** Fills the Login form (the page must be on /login) and waits to leave it. */
+export async function submitLogin(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+export async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto('/login');
+  await submitLogin(page, email);
+}
+
+/** A verified, signed-in user (10 free tokens) in a fresh browser context at `width`. */
+export async function signedInPage(ctx: E2EContext, tag: string, width = 1280): Promise<Page> {
+  const email = uniqueEmail(tag);
+  const page = await ctx.newPage({ width, height: 900 });
+  await page.goto('/');
+  // Consent given, so the cookie banner does not cover the screenshots.
+  await page.context().addCookies([{ name: 'cookie_consent', value: 'true', url: ctx.baseUrl }]);
+  await registerViaApi(page, email);
+  const link = await waitForMailLink(ctx.outboxFile, email, /https?:\/\/[^\s"\\]+\/api\/email\/verify\/[^\s"\\<]+/);
+  await page.goto(link);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/account/profile');
+  return page;
 }

@@ -1,122 +1,111 @@
-import { check, type E2ETest } from '../lib/harness';
+import { test } from '../lib/fixtures';
+import { check } from '../lib/harness';
 import { waitForMailLink } from '../lib/mail';
 import { PASSWORD, registerViaApi, uniqueEmail } from '../lib/users';
 
 /** The first journey of issue 9: sign up, verify by the emailed link, sign out, sign in with remember me. */
-export const signUpJourney: E2ETest = {
-  name: 'sign up -> verify by the emailed link -> sign out -> sign in with remember me -> header shows the balance',
-  async run(ctx) {
-    const email = uniqueEmail('journey');
-    const page = await ctx.newPage();
-    await page.goto('/register');
-    await page.getByRole('heading', { name: 'Create an account' }).waitFor();
-    // Submitting the empty form shows the first rule only.
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByText('Name is required').waitFor();
-    // Submits within 300 ms of a failed one are ignored; a person types slower than that.
-    await page.waitForTimeout(350);
-    await page.getByLabel('Name', { exact: false }).first().fill('Ada');
-    await page.getByLabel('Surname').fill('Lovelace');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Phone', { exact: false }).fill('+49 151 23456789');
-    check(
-      (await page.getByLabel('Country code').inputValue()) === 'DE',
-      'phone country was not taken from the +49 prefix',
-    );
-    await page.locator('input[name="password"]').fill(PASSWORD);
-    await page.locator('input[name="password_confirmation"]').fill(PASSWORD);
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL((url) => url.pathname === '/email-verification');
-    await page.getByRole('heading', { name: 'Email Verification' }).waitFor();
+test('sign up -> verify by the emailed link -> sign out -> sign in with remember me -> header shows the balance', async ({
+  ctx,
+}) => {
+  const email = uniqueEmail('journey');
+  const page = await ctx.newPage();
+  await page.goto('/register');
+  await page.getByRole('heading', { name: 'Create an account' }).waitFor();
+  // Submitting the empty form shows the first rule only.
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByText('Name is required').waitFor();
+  // Submits within 300 ms of a failed one are ignored; a person types slower than that.
+  await page.waitForTimeout(350);
+  await page.getByLabel('Name', { exact: false }).first().fill('Ada');
+  await page.getByLabel('Surname').fill('Lovelace');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone', { exact: false }).fill('+49 151 23456789');
+  check(
+    (await page.getByLabel('Country code').inputValue()) === 'DE',
+    'phone country was not taken from the +49 prefix',
+  );
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('input[name="password_confirmation"]').fill(PASSWORD);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL((url) => url.pathname === '/email-verification');
+  await page.getByRole('heading', { name: 'Email Verification' }).waitFor();
 
-    const link = await waitForMailLink(ctx.outboxFile, email, /https?:\/\/[^\s"\\]+\/api\/email\/verify\/[^\s"\\<]+/);
-    await page.goto(link);
-    await page.waitForURL((url) => url.pathname === '/email/verify/success');
-    await page.getByRole('heading', { name: 'Email Verification Successful' }).waitFor();
+  const link = await waitForMailLink(ctx.outboxFile, email, /https?:\/\/[^\s"\\]+\/api\/email\/verify\/[^\s"\\<]+/);
+  await page.goto(link);
+  await page.waitForURL((url) => url.pathname === '/email/verify/success');
+  await page.getByRole('heading', { name: 'Email Verification Successful' }).waitFor();
 
-    await page.goto('/account');
-    await page.waitForURL((url) => url.pathname === '/account/profile');
-    await page.getByText('Ada Lovelace').waitFor();
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await page.getByText('Logged out successfully').waitFor();
-    await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
+  await page.goto('/account');
+  await page.waitForURL((url) => url.pathname === '/account/profile');
+  await page.getByText('Ada Lovelace').waitFor();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByText('Logged out successfully').waitFor();
+  await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
 
-    await page.getByRole('link', { name: 'Sign in' }).first().click();
-    await page.getByLabel('Email').fill(email);
-    await page.locator('input[name="password"]').fill(PASSWORD);
-    await page.getByLabel('Remember me').check();
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname === '/account/profile');
-    await page.getByText('Welcome back!').waitFor();
-    const balance = page.getByTestId('balance').first();
-    await balance.waitFor();
-    const text = (await balance.textContent()) ?? '';
-    check(/^Tokens:\s*\d+(\.\d)?$/.test(text.trim()), `header balance reads "${text}"`);
-    const session = (await page.context().cookies()).filter((c) => c.httpOnly && c.expires > 0);
-    check(session.length > 0, 'remember me did not give a persistent session cookie');
-    await ctx.screenshot(page, 'account-signed-in-1280');
-  },
-};
+  await page.getByRole('link', { name: 'Sign in' }).first().click();
+  await page.getByLabel('Email').fill(email);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByLabel('Remember me').check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/account/profile');
+  await page.getByText('Welcome back!').waitFor();
+  const balance = page.getByTestId('balance').first();
+  await balance.waitFor();
+  const text = (await balance.textContent()) ?? '';
+  check(/^Tokens:\s*\d+(\.\d)?$/.test(text.trim()), `header balance reads "${text}"`);
+  const session = (await page.context().cookies()).filter((c) => c.httpOnly && c.expires > 0);
+  check(session.length > 0, 'remember me did not give a persistent session cookie');
+  await ctx.screenshot(page, 'account-signed-in-1280');
+});
 
-export const guestRedirect: E2ETest = {
-  name: 'a guest opening /account/profile lands on Login and comes back after signing in',
-  async run(ctx) {
-    const email = uniqueEmail('redirect');
-    const page = await ctx.newPage();
-    await page.goto('/');
-    await registerViaApi(page, email);
-    await page.goto('/account/profile');
-    await page.waitForURL(
-      (url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/account/profile',
-    );
-    await page.getByLabel('Email').fill(email);
-    await page.locator('input[name="password"]').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname === '/account/profile');
-    await page.getByText('Grace Hopper').waitFor();
-    // Signed in, the guest pages send the user home.
-    await page.goto('/register');
-    await page.waitForURL((url) => url.pathname === '/');
-  },
-};
+test('a guest opening /account/profile lands on Login and comes back after signing in', async ({ ctx }) => {
+  const email = uniqueEmail('redirect');
+  const page = await ctx.newPage();
+  await page.goto('/');
+  await registerViaApi(page, email);
+  await page.goto('/account/profile');
+  await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/account/profile');
+  await page.getByLabel('Email').fill(email);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/account/profile');
+  await page.getByText('Grace Hopper').waitFor();
+  // Signed in, the guest pages send the user home.
+  await page.goto('/register');
+  await page.waitForURL((url) => url.pathname === '/');
+});
 
-export const loginErrors: E2ETest = {
-  name: 'login shows the client and server messages; an outside redirect value is ignored',
-  async run(ctx) {
-    const page = await ctx.newPage();
-    await page.goto('/login?redirect=//evil.example/x');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByText('Email and password are required').waitFor();
-    await page.getByLabel('Email').fill('nobody@example.test');
-    await page.locator('input[name="password"]').fill('Wrong123');
-    await page.waitForTimeout(350);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('alert').filter({ hasText: 'These credentials do not match our records.' }).waitFor();
-    check(new URL(page.url()).pathname === '/login', 'left the login page after a failed sign-in');
-  },
-};
+test('login shows the client and server messages; an outside redirect value is ignored', async ({ ctx }) => {
+  const page = await ctx.newPage();
+  await page.goto('/login?redirect=//evil.example/x');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByText('Email and password are required').waitFor();
+  await page.getByLabel('Email').fill('nobody@example.test');
+  await page.locator('input[name="password"]').fill('Wrong123');
+  await page.waitForTimeout(350);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('alert').filter({ hasText: 'These credentials do not match our records.' }).waitFor();
+  check(new URL(page.url()).pathname === '/login', 'left the login page after a failed sign-in');
+});
 
-export const phoneCountryLookup: E2ETest = {
-  name: 'register preselects the phone country from the IP-to-country lookup without waiting for it',
-  async run(ctx) {
-    const page = await ctx.newPage({ width: 360, height: 800 });
-    const lookupUrl = process.env.CLIENT_IP_COUNTRY_URL ?? 'https://ip2c.org/s';
-    let answer: () => void = () => undefined;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
-    // The service answers late: the form must be usable before it does.
-    await page.route(`${lookupUrl}**`, async (route) => {
-      await answered;
-      await route.fulfill({ status: 200, contentType: 'text/plain', body: '1;AT;AUT;Austria' });
-    });
-    await page.goto('/register');
-    await page.getByLabel('Surname').fill('Lovelace');
-    check((await page.getByLabel('Country code').inputValue()) === '', 'country chosen before the lookup answered');
-    answer();
-    await page
-      .getByLabel('Country code')
-      .locator('option:checked')
-      .filter({ hasText: 'Austria' })
-      .waitFor({ state: 'attached' });
-  },
-};
+test('register preselects the phone country from the IP-to-country lookup without waiting for it', async ({ ctx }) => {
+  const page = await ctx.newPage({ width: 360, height: 800 });
+  const lookupUrl = process.env.CLIENT_IP_COUNTRY_URL ?? 'https://ip2c.org/s';
+  let answer: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  // The service answers late: the form must be usable before it does.
+  await page.route(`${lookupUrl}**`, async (route) => {
+    await answered;
+    await route.fulfill({ status: 200, contentType: 'text/plain', body: '1;AT;AUT;Austria' });
+  });
+  await page.goto('/register');
+  await page.getByLabel('Surname').fill('Lovelace');
+  check((await page.getByLabel('Country code').inputValue()) === '', 'country chosen before the lookup answered');
+  answer();
+  await page
+    .getByLabel('Country code')
+    .locator('option:checked')
+    .filter({ hasText: 'Austria' })
+    .waitFor({ state: 'attached' });
+});

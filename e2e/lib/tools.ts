@@ -1,0 +1,73 @@
+/** Helpers of the tool tests (issue 11 and later): photos, the real worker, the header balance, screenshots. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { buildTinyGenerationModel } from '../../worker/src/generation/test-support/tiny-model';
+import { check, type E2EContext } from './harness';
+import type { WorkerControl } from './worker-process';
+
+const PHOTOS = path.resolve(__dirname, '..', '..', '..', 'shared', 'fixtures', 'photos');
+const FIXTURES = fs.existsSync(PHOTOS) ? PHOTOS : path.resolve(__dirname, '..', '..', 'client', 'public', 'examples');
+const TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-tools-'));
+
+/** A small copy of a fixture photo (CPU upscaling stays quick). */
+export async function smallPhoto(name: string, width: number): Promise<string> {
+  const source = ['png', 'webp'].map((ext) => path.join(FIXTURES, `${name}.${ext}`)).find((f) => fs.existsSync(f));
+  if (!source) throw new Error(`fixture ${name} not found in ${FIXTURES}`);
+  const out = path.join(TMP, `${name}-${width}.png`);
+  await sharp(source).resize({ width }).png().toFile(out);
+  return out;
+}
+
+let tinyModel: Promise<string> | null = null;
+
+/**
+ * A worker that runs all three tools (generation with the tiny test model), started unless one already runs;
+ * returns once `page` (any page of the app) sees every tool available.
+ */
+export async function allToolsWorker(workers: WorkerControl, page: Page): Promise<void> {
+  tinyModel ??= buildTinyGenerationModel(path.join(TMP, 'tiny-generation'));
+  await workers.ensure({ GENERATION_MODEL_DIR: await tinyModel });
+  for (const tool of ['remove-background', 'upscale', 'generate']) await waitForTool(page, tool, true);
+}
+
+/** Waits until /api/tools/status says `tool` is (or is not) available: the worker's heartbeat is in. */
+export async function waitForTool(page: Page, tool: string, available: boolean, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const res = await page.context().request.get('/api/tools/status');
+    const body = (await res.json()) as { payload?: Record<string, { available: boolean }> };
+    if (body.payload?.[tool]?.available === available) return;
+    await page.waitForTimeout(500);
+  }
+  throw new Error(`tool ${tool} did not become ${available ? 'available' : 'unavailable'} within ${timeoutMs} ms`);
+}
+
+export async function headerBalance(page: Page): Promise<string> {
+  return ((await page.getByTestId('balance').first().textContent()) ?? '').replace('Tokens:', '').trim();
+}
+
+/**
+ * Waits up to 10 s for the header to show `expected` tokens (right after a navigation it may still be loading the
+ * profile); fails naming what it showed last.
+ */
+export async function expectHeaderBalance(page: Page, expected: string, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  let seen = await headerBalance(page);
+  while (seen !== expected && Date.now() < deadline) {
+    await page.waitForTimeout(200);
+    seen = await headerBalance(page);
+  }
+  check(seen === expected, `${what}: the header shows "${seen}" tokens, expected ${expected}`);
+}
+
+/** Both widths of one page state, for the artifacts. */
+export async function shots(ctx: E2EContext, page: Page, name: string): Promise<void> {
+  await ctx.screenshot(page, `${name}-1280`);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.waitForTimeout(200);
+  await ctx.screenshot(page, `${name}-360`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
