@@ -1,4 +1,4 @@
-import type { FullResult, Reporter, Suite, TestError } from '@playwright/test/reporter';
+import type { FullConfig, FullResult, Reporter, Suite, TestError } from '@playwright/test/reporter';
 
 /**
  * Ends the run with exactly one line "N passed, N failed", which .ci/run reads
@@ -11,7 +11,7 @@ export default class SummaryReporter implements Reporter {
   private suite: Suite | undefined;
   private errors = 0;
 
-  onBegin(_config: unknown, suite: Suite): void {
+  onBegin(_config: FullConfig, suite: Suite): void {
     this.suite = suite;
   }
 

@@ -20,7 +20,7 @@ export interface E2EFixtures {
    * named `screenshot`: that is Playwright's own option, which takes the failure screenshots.)
    */
   checkedScreenshot: E2EContext['screenshot'];
-  /** The four above in one object, as the helpers in e2e/lib and the tests' shared functions take them. */
+  /** baseUrl, outboxFile, newPage and checkedScreenshot (as `screenshot`) in one object, as the helpers take them. */
   ctx: E2EContext;
 }
 
