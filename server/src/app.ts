@@ -1,5 +1,4 @@
 import express, { type Express } from 'express';
-import helmet from 'helmet';
 import { LIMITS } from '@imagestudio/contracts';
 import { fromRoot } from './config';
 import type { AppContext, AppDeps } from './context';
@@ -8,15 +7,12 @@ import { csrfMiddleware } from './http/csrf';
 import { apiNotFound, errorHandler } from './http/error-handler';
 import { createMetrics } from './http/metrics';
 import { requestLogger } from './http/request-logger';
+import { securityHeaders } from './http/security-headers';
 import { sessionMiddleware } from './http/session';
 import { spaRouter } from './http/spa';
 import { apiKeyAuth, unlessApiKey } from './modules/api-keys/api-key-auth';
 import { apiRouters, publicRouters, rawBodyRouters } from './modules';
 import { createServices } from './services';
-
-/** Where the Google tag (gtag.js) loads from and reports to, for the CSP. */
-const GOOGLE_TAG_ORIGIN = 'https://www.googletagmanager.com';
-const GOOGLE_ANALYTICS_ORIGINS = ['https://*.google-analytics.com', 'https://*.analytics.google.com'];
 
 /** Parses TRUST_PROXY: "true"/"false", a hop count, or a list of addresses for express. */
 function trustProxy(value: string): boolean | number | string {
@@ -32,6 +28,9 @@ export function createApp(deps: AppDeps): Express {
   ctx.services = createServices(ctx);
   const app = express();
   app.disable('x-powered-by');
+  // No generated ETags: /api replies are per-user and change with every job or payment, so hashing each body
+  // bought nothing; the catalogue sends ETags of its own (computed once per version) and static files have theirs.
+  app.set('etag', false);
   app.set('trust proxy', trustProxy(deps.config.TRUST_PROXY));
   app.locals.ctx = ctx;
 
@@ -39,24 +38,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(requestLogger(deps.logger));
   app.use(ctx.metrics.middleware);
 
-  // 2. Security headers. Result images come from presigned S3 URLs, which may live on another origin;
-  // the phone input asks an IP-to-country service once; the client loads the operator's Google tag
-  // (settings google_tag) after cookie consent, which needs Google's tag and analytics origins.
-  const s3Origin = new URL(deps.storage.endpoint).origin;
-  const ipCountryOrigin = new URL(deps.config.CLIENT_IP_COUNTRY_URL).origin;
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          'script-src': ["'self'", GOOGLE_TAG_ORIGIN],
-          'img-src': ["'self'", 'data:', 'blob:', s3Origin, GOOGLE_TAG_ORIGIN, ...GOOGLE_ANALYTICS_ORIGINS],
-          'connect-src': ["'self'", s3Origin, ipCountryOrigin, GOOGLE_TAG_ORIGIN, ...GOOGLE_ANALYTICS_ORIGINS],
-          'upgrade-insecure-requests': deps.config.APP_URL.startsWith('https:') ? [] : null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  // 2. Security headers: the document policy for the client's pages, a minimal one for /api replies.
+  app.use(securityHeaders(deps.config, deps.storage.endpoint));
 
   // JSON replies over 1 KB are compressed (static files are served from their precompressed copies).
   app.use('/api', compressJson());
@@ -77,7 +60,8 @@ export function createApp(deps: AppDeps): Express {
   // 7. Sessions (Redis) and passport, then 8. session-bound CSRF checks on mutating requests.
   for (const handler of sessionMiddleware(ctx)) app.use(unlessApiKey(handler));
   const passport = ctx.services.passport;
-  app.use(unlessApiKey(passport.initialize()), unlessApiKey(passport.session()));
+  // compat: false skips the per-request `req._passport` object kept only for strategies written for passport 0.4.
+  app.use(unlessApiKey(passport.initialize({ compat: false })), unlessApiKey(passport.session()));
   for (const handler of csrfMiddleware(ctx)) app.use(unlessApiKey(handler));
 
   // 9. Feature routers under /api, then the /api 404 envelope.

@@ -10,8 +10,12 @@ const THRESHOLD_BYTES = 1024;
  * reach the browser event by event, and static files are served from their build-time .br/.gz copies.
  */
 export function compressJson(): RequestHandler {
-  return compression({
+  const compress = compression({
     threshold: THRESHOLD_BYTES,
     filter: (_req, res) => /^application\/(.+\+)?json\b/.test(String(res.getHeader('Content-Type') ?? '')),
   });
+  // A client that accepts no encoding (scripts, API clients, probes) gets the reply as it is: the library's
+  // per-request wrapping of write/end would be pure cost there. An identity reply needs no Vary: it is right
+  // for every client, so a shared cache may hand it to anyone.
+  return (req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next());
 }

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import cookieParser from 'cookie-parser';
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { type Request, type RequestHandler, type Response } from 'express';
 import { csrfSync } from 'csrf-sync';
 import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME } from '@imagestudio/contracts';
 import type { AppContext } from '../context';
@@ -11,6 +11,8 @@ import { limitAnonymousSession, secureCookies } from './session';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The one route without a token: Stripe signs its webhook instead (and it is mounted before sessions). */
 const EXEMPT = new Set(['POST /api/webhooks/stripe']);
+/** GET /api/csrf, matched as Express matches a route (a trailing slash and any letter case allowed). */
+const CSRF_PATH = /^\/api\/csrf\/?$/i;
 
 const sync = csrfSync({
   size: 32,
@@ -90,13 +92,18 @@ export function csrfMiddleware(ctx: AppContext): RequestHandler[] {
     if (!originAllowed(req, appOrigin) || !headerMatchesSession(req)) return next(csrfInvalid());
     next();
   };
-  const issue = Router();
-  issue.get('/api/csrf', (req, res) => {
+  // GET /api/csrf hands out the session's token (made on first call). Answered here rather than by a router of
+  // its own, which every request would have walked through.
+  const issue = (req: Request, res: Response) => {
     const stored = sync.getTokenFromState(req);
     const token = typeof stored === 'string' ? stored : sync.generateToken(req);
     limitAnonymousSession(req);
     if (req.cookies?.[CSRF_COOKIE_NAME] !== token) setTokenCookie(res, token, secure, req);
     sendOk(res);
-  });
-  return [cookieParser(), protect, issue];
+  };
+  const protectOrIssue: RequestHandler = (req, res, next) =>
+    (req.method === 'GET' || req.method === 'HEAD') && CSRF_PATH.test(req.path)
+      ? issue(req, res)
+      : protect(req, res, next);
+  return [cookieParser(), protectOrIssue];
 }

@@ -1,5 +1,7 @@
 import { Router, type Response } from 'express';
 import type { AppContext } from '../../context';
+import { catalogCache } from './catalog.cache';
+import type { LanguageRow } from './localization.repository';
 import { listLanguageRows, pickRequestLanguage, translatorFor, type Translator } from './localization.service';
 
 type Body = { message?: unknown; errors?: Record<string, unknown> } | null | undefined;
@@ -31,15 +33,13 @@ function translateBody(body: Body, translate: Translator): Body {
 export function localizeMessagesRouter(ctx: AppContext): Router {
   const router = Router();
   router.use(async (req, res, next) => {
-    const languages = await listLanguageRows(ctx);
-    const translators = new Map<number, Translator>();
-    for (const language of languages) {
-      const translate = language.is_default ? null : await translatorFor(ctx, String(language.id));
-      if (translate) translators.set(language.id, translate);
-    }
+    // One cached read per request (the translators of every language are built once per catalogue version).
+    const { languages, translators } = await messageTranslators(ctx);
     if (translators.size > 0) {
       const json = res.json.bind(res) as (body: unknown) => Response;
       res.json = (body: unknown) => {
+        // Most replies carry neither a message nor field errors: nothing to pick a language for.
+        if (!hasMessages(body as Body)) return json(body);
         const language = pickRequestLanguage(languages, req);
         const translate = language ? translators.get(language.id) : undefined;
         return json(translate ? translateBody(body as Body, translate) : body);
@@ -48,4 +48,23 @@ export function localizeMessagesRouter(ctx: AppContext): Router {
     next();
   });
   return router;
+}
+
+function hasMessages(body: Body): boolean {
+  return !!body && typeof body === 'object' && (typeof body.message === 'string' || !!body.errors);
+}
+
+/** Every language with the translator of each non-default one, from the catalogue cache. */
+function messageTranslators(
+  ctx: AppContext,
+): Promise<{ languages: LanguageRow[]; translators: Map<number, Translator> }> {
+  return catalogCache(ctx).get('message-translators', async () => {
+    const languages = await listLanguageRows(ctx);
+    const translators = new Map<number, Translator>();
+    for (const language of languages) {
+      const translate = language.is_default ? null : await translatorFor(ctx, String(language.id));
+      if (translate) translators.set(language.id, translate);
+    }
+    return { languages, translators };
+  });
 }

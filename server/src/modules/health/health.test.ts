@@ -70,10 +70,18 @@ describe('health, readiness and the /api envelope', () => {
     expect(big.body).toMatchObject({ status: 'ERROR', code: 'payload_too_large' });
   });
 
-  it('sends security headers', async () => {
+  it('sends security headers: a minimal policy on /api replies, the document policy on the client pages', async () => {
     const res = await t.agent().get('/api/health');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).not.toContain('googletagmanager');
+    expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['x-powered-by']).toBeUndefined();
+    const page = await t.agent().get('/login');
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['content-security-policy']).toContain('https://www.googletagmanager.com');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
   });
 });
