@@ -12,9 +12,14 @@ const PHOTOS = path.resolve(__dirname, '..', '..', '..', 'shared', 'fixtures', '
 const FIXTURES = fs.existsSync(PHOTOS) ? PHOTOS : path.resolve(__dirname, '..', '..', 'client', 'public', 'examples');
 const TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-tools-'));
 
-/** A small copy of a fixture photo (CPU upscaling stays quick). */
+/**
+ * A small copy of a fixture photo (CPU upscaling stays quick), named after `name`. The site's example copies
+ * call the motorcycle photo plain `motorcycle`, so a checkout without the full-size photos still finds it.
+ */
 export async function smallPhoto(name: string, width: number): Promise<string> {
-  const source = ['png', 'webp'].map((ext) => path.join(FIXTURES, `${name}.${ext}`)).find((f) => fs.existsSync(f));
+  const source = [name, name.replace(/_left$/, '')]
+    .flatMap((base) => ['png', 'webp'].map((ext) => path.join(FIXTURES, `${base}.${ext}`)))
+    .find((f) => fs.existsSync(f));
   if (!source) throw new Error(`fixture ${name} not found in ${FIXTURES}`);
   const out = path.join(TMP, `${name}-${width}.png`);
   await sharp(source).resize({ width }).png().toFile(out);
