@@ -11,7 +11,10 @@ export async function waitForMailLink(
   while (Date.now() < deadline) {
     const text = fs.existsSync(outboxFile) ? fs.readFileSync(outboxFile, 'utf8') : '';
     // Only whole lines: the API may be appending a message at this very moment (its line is read next time).
-    const lines = text.slice(0, text.lastIndexOf('\n') + 1).split('\n').filter(Boolean);
+    const lines = text
+      .slice(0, text.lastIndexOf('\n') + 1)
+      .split('\n')
+      .filter(Boolean);
     for (const line of lines.reverse()) {
       const message = JSON.parse(line) as { to?: string; text?: string };
       if (String(message.to ?? '').toLowerCase() !== to.toLowerCase()) continue;
