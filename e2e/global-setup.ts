@@ -2,22 +2,10 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CHROMIUM_PATH, E2E_DATABASE_URL, freePort } from '@imagestudio/runtime/testing';
-import { connectDb, ensureDatabase } from '../server/src/lib/db';
-import { migrateLatest, runSeeds } from '../server/src/lib/migrator';
+import { prepareDatabase } from '../server/src/lib/migrator';
 import { buildClientIfNeeded } from '../scripts/lib/client-build';
 import { runPrefixes, startApi } from './lib/api-server';
 import { ARTIFACTS_DIR } from './lib/harness';
-
-async function prepareDatabase(): Promise<void> {
-  await ensureDatabase(E2E_DATABASE_URL);
-  const db = await connectDb(E2E_DATABASE_URL, { min: 0, max: 2 });
-  try {
-    await migrateLatest(db);
-    await runSeeds(db);
-  } finally {
-    await db.destroy();
-  }
-}
 
 /**
  * Playwright's global setup for `npm run test:e2e`, run once in the runner process before any test: prepares
@@ -36,7 +24,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const outboxFile = path.join(ARTIFACTS_DIR, 'mail-outbox.jsonl');
   buildClientIfNeeded();
-  await prepareDatabase();
+  await prepareDatabase(E2E_DATABASE_URL);
 
   // Queue and rate-limit keys of this run only: a worker or limit counter of an earlier run never interferes.
   const runId = randomUUID().slice(0, 8);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_PATH } from '@imagestudio/runtime/testing';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@imagestudio/runtime/testing';
 
 /**
  * `npm run test:e2e` = `playwright test -c e2e/playwright.config.ts`: the browser tests against the real API
@@ -31,14 +31,7 @@ export default defineConfig({
     headless: true,
     launchOptions: {
       executablePath: CHROMIUM_PATH,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
+      args: [...CHROMIUM_ARGS],
     },
     // Every open page of a failed test, whole, next to its error in e2e/artifacts/test-results/.
     screenshot: { mode: 'only-on-failure', fullPage: true },

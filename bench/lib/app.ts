@@ -3,9 +3,8 @@ import { createApp } from '../../server/src/app';
 import { closeDeps, openDeps } from '../../server/src/bootstrap';
 import { loadConfig, type Config } from '../../server/src/config';
 import type { AppContext, AppDeps } from '../../server/src/context';
-import { connectDb, ensureDatabase } from '../../server/src/lib/db';
 import { createLogger } from '@imagestudio/runtime';
-import { migrateLatest, runSeeds } from '../../server/src/lib/migrator';
+import { prepareDatabase } from '../../server/src/lib/migrator';
 
 export interface BenchApp {
   base: string;
@@ -21,14 +20,7 @@ export interface BenchApp {
  */
 export async function startBenchApp(env: Record<string, string> = {}): Promise<BenchApp> {
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', S3_LOCAL_PORT: '0', ...env });
-  await ensureDatabase(config.DATABASE_URL);
-  const db = await connectDb(config.DATABASE_URL, { min: 0, max: 2 });
-  try {
-    await migrateLatest(db);
-    await runSeeds(db);
-  } finally {
-    await db.destroy();
-  }
+  await prepareDatabase(config.DATABASE_URL);
   const deps = await openDeps(config, createLogger('silent', 'bench'));
   const app = createApp(deps);
   const server = app.listen(0, '127.0.0.1');

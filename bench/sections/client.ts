@@ -5,7 +5,7 @@
  * the cache disabled (median of RUNS page loads each). Goals: a guest's home page needs at most 120 KB of
  * JavaScript after brotli, and shifts less than 0.05.
  */
-import { CHROMIUM_PATH } from '@imagestudio/runtime/testing';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@imagestudio/runtime/testing';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -22,14 +22,6 @@ const RUNS = 5;
 const HOME_JS_GOAL_KB = 120;
 const CLS_GOAL = 0.05;
 const CHROMIUM = CHROMIUM_PATH;
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 const PASSWORD = 'Bench1234';
 
 const GUEST_ROUTES = ['/', '/pricing', '/generate-image', '/upscale-image', '/login', '/register'];
@@ -164,7 +156,7 @@ export default async function client(): Promise<BenchSection> {
     throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   buildClientIfNeeded();
   const app = await startBenchApp({ RATE_LIMIT_PREFIX: `rl-bench-${randomUUID().slice(0, 8)}` });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
   const brotliSize = brotliSizer(fromRoot(app.config, app.config.CLIENT_DIST_DIR));
   const rows: BenchSection['rows'] = [];
   const goals: BenchSection['goals'] = [];

@@ -9,7 +9,12 @@ export async function waitForMailLink(
 ): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const lines = fs.existsSync(outboxFile) ? fs.readFileSync(outboxFile, 'utf8').split('\n').filter(Boolean) : [];
+    const text = fs.existsSync(outboxFile) ? fs.readFileSync(outboxFile, 'utf8') : '';
+    // Only whole lines: the API may be appending a message at this very moment (its line is read next time).
+    const lines = text
+      .slice(0, text.lastIndexOf('\n') + 1)
+      .split('\n')
+      .filter(Boolean);
     for (const line of lines.reverse()) {
       const message = JSON.parse(line) as { to?: string; text?: string };
       if (String(message.to ?? '').toLowerCase() !== to.toLowerCase()) continue;

@@ -1,4 +1,4 @@
-/** Helpers of the tool tests (issue 11 and later): photos, the real worker, the header balance, screenshots. */
+/** Helpers of the tool tests: photos, the real worker, a job that keeps it busy, the header balance, screenshots. */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -75,4 +75,25 @@ export async function shots(ctx: E2EContext, page: Page, name: string): Promise<
   await page.waitForTimeout(200);
   await ctx.screenshot(page, `${name}-360`);
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/**
+ * Starts a long upscale (a 1600 px photo, x4) through the API as the signed-in user of `page`, so that the
+ * single worker is busy and the jobs submitted next wait in the queue; returns the job's id.
+ */
+export async function startBusyUpscale(page: Page): Promise<string> {
+  const xsrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+  const busy = await page.context().request.post('/api/tools/upscale', {
+    headers: { 'X-XSRF-TOKEN': xsrf },
+    multipart: {
+      image: {
+        name: 'busy.png',
+        mimeType: 'image/png',
+        buffer: fs.readFileSync(await smallPhoto('motorcycle_left', 1600)),
+      },
+      factor: '4',
+    },
+  });
+  check(busy.status() === 202, `busy job answered ${busy.status()}`);
+  return ((await busy.json()) as { payload: { id: string } }).payload.id;
 }

@@ -4,7 +4,7 @@ import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { test } from '../lib/fixtures';
 import { ARTIFACTS_DIR, check } from '../lib/harness';
-import { allToolsWorker, expectHeaderBalance, shots, smallPhoto } from '../lib/tools';
+import { allToolsWorker, expectHeaderBalance, shots, smallPhoto, startBusyUpscale } from '../lib/tools';
 import { signedInPage } from '../lib/users';
 
 /** CPU inference on a shared machine: three small images, one after another. */
@@ -128,21 +128,9 @@ test('cancel all refunds every item; retrying a cancelled item asks first, charg
 }) => {
   const page = await signedInPage(ctx, 'batch-cancel');
   await allToolsWorker(workers, page);
-  const xsrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
   // A long upscale keeps the single worker busy, so the batch's items wait in the queue.
-  const busy = await page.context().request.post('/api/tools/upscale', {
-    headers: { 'X-XSRF-TOKEN': xsrf },
-    multipart: {
-      image: {
-        name: 'busy.png',
-        mimeType: 'image/png',
-        buffer: fs.readFileSync(await smallPhoto('motorcycle_left', 1600)),
-      },
-      factor: '4',
-    },
-  });
-  check(busy.status() === 202, `busy job answered ${busy.status()}`);
-  const busyId = ((await busy.json()) as { payload: { id: string } }).payload.id;
+  const busyId = await startBusyUpscale(page);
+  const xsrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
 
   await page.goto('/services/remove-background');
   await page

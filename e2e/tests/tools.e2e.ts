@@ -1,10 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { test } from '../lib/fixtures';
 import { ARTIFACTS_DIR, check } from '../lib/harness';
-import { allToolsWorker, expectHeaderBalance, shots, smallPhoto, waitForTool } from '../lib/tools';
+import { allToolsWorker, expectHeaderBalance, shots, smallPhoto, startBusyUpscale, waitForTool } from '../lib/tools';
 import { signedInPage } from '../lib/users';
 
 /** CPU inference on a shared machine: allow a generous wait for a job to finish. */
@@ -157,21 +156,8 @@ test('a queued job shows its place and time left; a running upscale names its ti
   const page = await signedInPage(ctx, 'fail');
   await workers.ensure();
   await waitForTool(page, 'upscale', true);
-  const xsrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
   // A first job keeps the single worker busy, so the second one waits in the queue.
-  const busy = await page.context().request.post('/api/tools/upscale', {
-    headers: { 'X-XSRF-TOKEN': xsrf },
-    multipart: {
-      image: {
-        name: 'busy.png',
-        mimeType: 'image/png',
-        buffer: fs.readFileSync(await smallPhoto('motorcycle_left', 1600)),
-      },
-      factor: '4',
-    },
-  });
-  check(busy.status() === 202, `busy job answered ${busy.status()}`);
-  const busyId = ((await busy.json()) as { payload: { id: string } }).payload.id;
+  const busyId = await startBusyUpscale(page);
   await page.goto('/services/upscale');
   await page.getByLabel('Image', { exact: true }).setInputFiles(await smallPhoto('coffee', 96));
   await page.getByText(/coffee-96\.png/).waitFor();

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { BATCH_LIMITS } from '@imagestudio/contracts';
 import { ConfigError, loadConfig } from './config';
 
 describe('server configuration', () => {
@@ -15,6 +16,11 @@ describe('server configuration', () => {
     expect(problems).toMatch(/^PORT:/m);
     expect(problems).toMatch(/^DATABASE_URL:/m);
     expect(problems).toMatch(/^LOG_LEVEL:/m);
+  });
+
+  it('gives the largest upload (a full batch) time to arrive over a 3 Mbit/s uplink before answering 408', () => {
+    const secondsAt3Mbit = (BATCH_LIMITS.maxTotalBytes * 8) / 3_000_000;
+    expect(loadConfig({}).HTTP_REQUEST_TIMEOUT_MS).toBeGreaterThanOrEqual(secondsAt3Mbit * 1000);
   });
 
   it('treats empty values as unset and derives APP_URL from the port', () => {

@@ -90,7 +90,14 @@ const envSchema = z.object({
   RETENTION_INTERVAL_S: z.coerce.number().positive().default(3600),
   /** A request's headers must arrive within this (ms), the whole request (uploads too) within the next; else 408. */
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  // Ten minutes: the largest request is a 200 MB batch upload, which needs ~10 min on a 3 Mbit/s uplink. A
+  // shorter limit turned a large batch from a home connection into a 408 after the customer had waited for it.
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(600_000),
+  /**
+   * Megabytes of uploads one API process holds in memory at once (images and batches are read whole before they
+   * are checked and stored); an upload that does not fit waits for a 503 with Retry-After. 600: three full batches.
+   */
+  UPLOAD_MEMORY_MB: z.coerce.number().int().positive().default(600),
   /** Bearer token that GET /api/metrics requires; unset, metrics are not served at all. */
   METRICS_TOKEN: z.string().min(16).optional(),
   CLIENT_DIST_DIR: z.string().default('client/dist'),

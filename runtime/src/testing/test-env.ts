@@ -13,3 +13,15 @@ export const TEST_QUEUE_REDIS_DB = Number(process.env.TEST_QUEUE_REDIS_DB ?? 15)
 export const E2E_DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/imagestudio_e2e';
 /** Debian's Chromium; never a downloaded browser. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * The flags every headless Chromium of the tests and benchmarks runs with: no GPU, no sandbox (containers), and
+ * nothing that reaches out on its own (background networking, component updates, first-run pages).
+ */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];

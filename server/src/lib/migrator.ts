@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { projectRoot } from '@imagestudio/runtime';
+import { connectDb, ensureDatabase } from './db';
 
 /**
  * knex migration and seed settings: files under migrations/ (one concern per file) and migrations/seeds/
@@ -49,6 +50,18 @@ export async function migrateLatest(db: Knex): Promise<string[]> {
 export async function runSeeds(db: Knex): Promise<string[]> {
   const [files] = (await db.seed.run(seedConfig)) as [string[]];
   return files;
+}
+
+/** Creates the database at `url` when missing, migrates it and seeds it (the test, browser-test and bench setups). */
+export async function prepareDatabase(url: string): Promise<void> {
+  await ensureDatabase(url);
+  const db = await connectDb(url, { min: 0, max: 2 });
+  try {
+    await migrateLatest(db);
+    await runSeeds(db);
+  } finally {
+    await db.destroy();
+  }
 }
 
 export async function rollbackLast(db: Knex): Promise<string[]> {

@@ -152,8 +152,10 @@ export async function verifiedUser(
 export function mailsTo(t: TestContext, email: string): MailMessage[] {
   const file = fromRoot(t.config, t.config.MAIL_OUTBOX_FILE);
   if (!fs.existsSync(file)) return [];
-  return fs
-    .readFileSync(file, 'utf8')
+  const text = fs.readFileSync(file, 'utf8');
+  // Whole lines only: a message being appended right now is read on the next call.
+  return text
+    .slice(0, text.lastIndexOf('\n') + 1)
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as MailMessage)

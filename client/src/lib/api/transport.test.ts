@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { queryString, TransportError, xhrTransport } from './transport';
+import { callTimeoutMs, MIN_UPLOAD_BYTES_PER_S, queryString, TransportError, xhrTransport } from './transport';
 
 /** What the server saw of the last request. */
 interface Seen {
@@ -90,6 +90,57 @@ describe('xhrTransport (jsdom XMLHttpRequest against a local server)', () => {
     )({ method: 'GET', url: '/slow', params: {}, headers: {}, signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toMatchObject({ aborted: true });
+  });
+});
+
+describe('upload time limits', () => {
+  let server: http.Server;
+  let base: string;
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      res.setHeader('Access-Control-Allow-Origin', String(req.headers.origin ?? '*'));
+      res.setHeader('Access-Control-Allow-Credentials', 'true');
+      res.setHeader('Access-Control-Allow-Headers', 'content-type');
+      if (req.method === 'OPTIONS') return void res.end();
+      // The body arrives as over a slow uplink: nothing is read for 600 ms; the reply is immediate after that.
+      req.pause();
+      setTimeout(() => {
+        req.resume();
+        req.on('data', () => undefined);
+        req.on('end', () => res.setHeader('Content-Type', 'application/json').end('{"status":"OK"}'));
+      }, 600);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('gives a multipart upload its size at the slowest uplink rate on top of the reply time limit', () => {
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(MIN_UPLOAD_BYTES_PER_S * 3)]), 'photo.png');
+    form.append('scale', '4');
+    expect(callTimeoutMs(6000, form)).toBe(6000 + 3000 + 1);
+    expect(callTimeoutMs(6000, '{"a":1}')).toBe(6000);
+    expect(callTimeoutMs(6000, null)).toBe(6000);
+  });
+
+  it('does not cut off an upload that is still being sent, while a JSON call to the same slow server times out', async () => {
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(MIN_UPLOAD_BYTES_PER_S)]), 'photo.png');
+    const send = xhrTransport(base, 200);
+    await expect(send({ method: 'POST', url: '/tools/upscale', params: {}, data: form, headers: {} })).resolves.toEqual(
+      {
+        status: 200,
+        data: { status: 'OK' },
+      },
+    );
+    await expect(
+      send({ method: 'POST', url: '/tools/upscale', params: {}, data: { scale: 4 }, headers: {} }),
+    ).rejects.toMatchObject({ name: 'TransportError', aborted: false, message: 'No reply within 200 ms' });
   });
 });
 

@@ -43,6 +43,26 @@ export function queryString(params: Record<string, unknown>): string {
   return text ? `?${text}` : '';
 }
 
+/**
+ * The slowest uplink an upload is given time for (a poor mobile connection, ~0.25 Mbit/s): a call with files may
+ * take its time limit plus its size at this rate, so a large photo or batch on a slow connection is not cut off
+ * while it is still being sent. (The server allows a whole request 10 minutes.)
+ */
+export const MIN_UPLOAD_BYTES_PER_S = 32 * 1024;
+
+/** About the bytes of a multipart body: its files' sizes and its text fields' lengths (framing aside). */
+export function formDataBytes(form: FormData): number {
+  let bytes = 0;
+  for (const [, value] of form.entries()) bytes += typeof value === 'string' ? value.length : value.size;
+  return bytes;
+}
+
+/** The time limit of one call: `timeoutMs` for the reply, plus the time to send a multipart body at the slowest rate. */
+export function callTimeoutMs(timeoutMs: number, body: XMLHttpRequestBodyInit | null): number {
+  if (!(body instanceof FormData)) return timeoutMs;
+  return timeoutMs + Math.ceil((formDataBytes(body) / MIN_UPLOAD_BYTES_PER_S) * 1000);
+}
+
 function parseBody(text: string): unknown {
   if (text === '') return undefined;
   try {
@@ -54,7 +74,7 @@ function parseBody(text: string): unknown {
 
 /**
  * The browser transport: XMLHttpRequest rather than fetch, because uploads report their progress, with the
- * session cookie sent along and a time limit per call. An HTTP library would add ~15 KB (brotli) to every page
+ * session cookie sent along and a time limit per call (longer for uploads, see callTimeoutMs). An HTTP library would add ~15 KB (brotli) to every page
  * for the same few lines.
  */
 export function xhrTransport(baseURL: string, timeoutMs: number): Transport {
@@ -66,7 +86,6 @@ export function xhrTransport(baseURL: string, timeoutMs: number): Transport {
       }
       const xhr = new XMLHttpRequest();
       xhr.open(request.method, `${baseURL}${request.url}${queryString(request.params)}`);
-      xhr.timeout = timeoutMs;
       xhr.withCredentials = true;
       for (const [name, value] of Object.entries(request.headers)) xhr.setRequestHeader(name, value);
       let body: XMLHttpRequestBodyInit | null = null;
@@ -75,6 +94,8 @@ export function xhrTransport(baseURL: string, timeoutMs: number): Transport {
         body = JSON.stringify(request.data);
         xhr.setRequestHeader('Content-Type', 'application/json');
       }
+      const limitMs = callTimeoutMs(timeoutMs, body);
+      xhr.timeout = limitMs;
       const onUploadProgress = request.onUploadProgress;
       if (onUploadProgress)
         xhr.upload.onprogress = (e) => onUploadProgress(e.lengthComputable && e.total > 0 ? e.loaded / e.total : 0);
@@ -92,7 +113,7 @@ export function xhrTransport(baseURL: string, timeoutMs: number): Transport {
       };
       xhr.ontimeout = () => {
         settle();
-        reject(new TransportError(`No reply within ${timeoutMs} ms`));
+        reject(new TransportError(`No reply within ${limitMs} ms`));
       };
       xhr.onabort = () => {
         settle();

@@ -1,9 +1,10 @@
 import { Router, type Request } from 'express';
-import { quoteQuerySchema } from '@imagestudio/contracts';
+import { LIMITS, quoteQuerySchema } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { currentUser, requireUser, requireVerifiedEmail } from '../auth/auth-guards';
 import { sendOk } from '../../http/envelope';
 import { readMultipart } from '../uploads/multipart';
+import { reserveUploadMemory } from '../uploads/upload-memory';
 import { submitLimit } from './submit-limit';
 import { quote } from './tools.pricing';
 import { readToolSettings } from './tools.settings';
@@ -24,19 +25,20 @@ function meta(req: Request): SubmitMeta {
 export function toolsRouter(ctx: AppContext): Router {
   const router = Router();
   const guards = [requireVerifiedEmail(ctx), submitLimit(ctx)];
+  const uploadGuards = [...guards, reserveUploadMemory(ctx, LIMITS.uploadMaxBytes)];
 
   router.post('/tools/generate', ...guards, async (req, res) => {
     const options = await replyOptions(ctx, req, (req.body as Record<string, unknown> | undefined)?.callback_url);
     await replyToToolCall(ctx, req, res, await startGenerate(ctx, req.body, meta(req)), options);
   });
 
-  router.post('/tools/remove-background', ...guards, async (req, res) => {
+  router.post('/tools/remove-background', ...uploadGuards, async (req, res) => {
     const upload = await readMultipart(req, res, { fileField: 'image' });
     const options = await replyOptions(ctx, req, upload.fields.callback_url);
     await replyToToolCall(ctx, req, res, await startRemoveBackground(ctx, upload, meta(req)), options);
   });
 
-  router.post('/tools/upscale', ...guards, async (req, res) => {
+  router.post('/tools/upscale', ...uploadGuards, async (req, res) => {
     const upload = await readMultipart(req, res, { fileField: 'image' });
     const options = await replyOptions(ctx, req, upload.fields.callback_url);
     await replyToToolCall(ctx, req, res, await startUpscale(ctx, upload, meta(req)), options);
