@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { observer } from 'mobx-react-lite';
 import { PageSpinner } from '../components';
 import { useStore } from '../stores';
@@ -21,27 +21,43 @@ const RouteFallback = observer(function RouteFallback() {
 export type LazyPage<P extends object> = ComponentType<P> & { preload: () => Promise<unknown> };
 
 /**
- * Wraps a page in its own chunk (React.lazy) behind a spinner. The libraries only that page uses (phone
- * numbers, the comparison slider, checkout) travel with it, so the first page a visitor opens stays small.
- * `preload` starts the download early; a failed download is forgotten, so the next attempt tries again.
+ * Wraps a page in its own chunk behind a spinner. The libraries only that page uses (phone numbers, the
+ * comparison slider, checkout) travel with it, so the first page a visitor opens stays small. `preload` starts
+ * the download early; a failed download is forgotten, so the next attempt tries again.
+ *
+ * The page is swapped in by a state update when its chunk has arrived, not by React.lazy and Suspense: in the
+ * browser tests a lazy page now and then stayed on its spinner after the chunk had loaded, until some other
+ * update (the next tool-status poll, 10 s later) rendered it again. A state update cannot be missed that way.
  */
 export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
-  let pending: Promise<{ default: ComponentType<P> }> | undefined;
+  let loaded: ComponentType<P> | undefined;
+  let pending: Promise<ComponentType<P>> | undefined;
   const preload = () =>
     (pending ??= load().then(
-      (Component) => ({ default: Component }),
+      (Component) => (loaded = Component),
       (err: unknown) => {
         pending = undefined;
         throw err;
       },
     ));
-  const Lazy = lazy(preload);
   function Page(props: P) {
-    return (
-      <Suspense fallback={<RouteFallback />}>
-        <Lazy {...props} />
-      </Suspense>
-    );
+    const [Component, setComponent] = useState<ComponentType<P> | undefined>(() => loaded);
+    const [failure, setFailure] = useState<unknown>(null);
+    useEffect(() => {
+      if (Component) return;
+      let live = true;
+      preload().then(
+        // A component is a function: wrapped, so that useState stores it instead of calling it.
+        (loadedPage) => live && setComponent(() => loadedPage),
+        (err: unknown) => live && setFailure(err instanceof Error ? err : new Error(String(err))),
+      );
+      return () => {
+        live = false;
+      };
+    }, [Component]);
+    // A chunk that cannot be loaded goes to the nearest error boundary, as a failed React.lazy would.
+    if (failure) throw failure;
+    return Component ? <Component {...props} /> : <RouteFallback />;
   }
   return Object.assign(Page, { preload });
 }

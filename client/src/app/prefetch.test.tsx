@@ -1,6 +1,9 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { Component, type ReactNode } from 'react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { paths } from '../config/paths';
+import { StoreProvider } from '../stores';
+import { FakeApi, makeStore } from '../test/fake-api';
 import { lazyPage } from './lazy-page';
 import { usePrefetchOnIntent } from './prefetch';
 
@@ -49,5 +52,58 @@ describe('lazyPage', () => {
     await Page.preload();
     await Page.preload();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+/** Shows the message of what a child threw, as the app's error boundary would show something. */
+class Boundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+  override state = { error: null as Error | null };
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override render() {
+    return this.state.error ? <p>failed: {this.state.error.message}</p> : this.props.children;
+  }
+}
+
+describe('a lazy page on screen', () => {
+  function deferred<T>() {
+    let resolve!: (value: T) => void;
+    let reject!: (err: Error) => void;
+    const promise = new Promise<T>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    return { promise, resolve, reject };
+  }
+  const inStore = (node: ReactNode) => <StoreProvider store={makeStore(new FakeApi()).store}>{node}</StoreProvider>;
+
+  it('shows the spinner until its chunk arrives, then the page; a second visit shows the page at once', async () => {
+    const chunk = deferred<(props: { name: string }) => ReactNode>();
+    const Page = lazyPage(() => chunk.promise);
+    const first = render(inStore(<Page name="Ada" />));
+    expect(screen.getByRole('status')).toBeTruthy();
+    await act(async () => chunk.resolve(({ name }) => <h1>Hello {name}</h1>));
+    expect(screen.getByRole('heading', { name: 'Hello Ada' })).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+    first.unmount();
+    render(inStore(<Page name="Grace" />));
+    expect(screen.getByRole('heading', { name: 'Hello Grace' })).toBeTruthy();
+  });
+
+  it('hands a chunk that cannot be loaded to the error boundary', async () => {
+    const chunk = deferred<() => ReactNode>();
+    const Page = lazyPage(() => chunk.promise);
+    const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(
+      inStore(
+        <Boundary>
+          <Page />
+        </Boundary>,
+      ),
+    );
+    await act(async () => chunk.reject(new Error('offline')));
+    expect(screen.getByText('failed: offline')).toBeTruthy();
+    quiet.mockRestore();
   });
 });

@@ -103,6 +103,13 @@ afterEach(() => {
   delete (globalThis as { EventSource?: unknown }).EventSource;
 });
 
+/** Clicks a button once it can be used: the run button is labelled as soon as files are chosen, enabled once checked. */
+async function clickWhenEnabled(name: string): Promise<void> {
+  const button = (await screen.findByRole('button', { name })) as HTMLButtonElement;
+  await waitFor(() => expect(button.disabled).toBe(false));
+  fireEvent.click(button);
+}
+
 describe('batch flow on a tool page', () => {
   it('prices several images before running, sends them as one batch and shows each item live', async () => {
     const first = item('j1', 'shoe-01.png');
@@ -128,12 +135,13 @@ describe('batch flow on a tool page', () => {
     fireEvent.change(await screen.findByLabelText('Image'), {
       target: { files: [png('shoe-01.png'), png('shoe-02.png')] },
     });
-    expect((await screen.findByTestId('batch-price')).textContent).toBe('2 images x 1 token = 2 tokens');
-    expect(screen.getAllByTestId('batch-choice-item').map((li) => li.textContent)).toEqual([
+    // The price follows the quote, which may arrive after the images are listed.
+    await waitFor(() => expect(screen.getByTestId('batch-price').textContent).toBe('2 images x 1 token = 2 tokens'));
+    expect((await screen.findAllByTestId('batch-choice-item')).map((li) => li.textContent)).toEqual([
       'shoe-01.png',
       'shoe-02.png',
     ]);
-    fireEvent.click(await screen.findByRole('button', { name: 'Process 2 images - 2 tokens' }));
+    await clickWhenEnabled('Process 2 images - 2 tokens');
 
     await waitFor(() => expect(api.last('POST /batches')).toBeDefined());
     const sent = api.last('POST /batches')!;
@@ -262,7 +270,7 @@ describe('batch flow on a tool page', () => {
     });
     renderApp('/services/upscale', api);
     fireEvent.change(await screen.findByLabelText('Image'), { target: { files: [png('a.png'), png('b.png')] } });
-    fireEvent.click(await screen.findByRole('button', { name: 'Process 2 images - 2 tokens' }));
+    await clickWhenEnabled('Process 2 images - 2 tokens');
     const bad = await screen.findByTestId('batch-bad-files');
     // Said once (in the run panel), each refused file named with its reason.
     expect(screen.getAllByText('One file cannot be processed.')).toHaveLength(1);

@@ -1,5 +1,6 @@
 import { LIMITS } from '@imagestudio/contracts';
 import { checkUpload, maxUpscaleSide, sniffFormat, type UploadFacts } from './upload-checks';
+import { batchCount } from './use-upload';
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 const ascii = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
@@ -55,5 +56,34 @@ describe('checkUpload', () => {
       vars: { factor: 4, side: 2048 },
     });
     expect(checkUpload({ ...ok, width: 2049, height: 2048 }, 2)).toBeNull();
+  });
+});
+
+describe('batchCount', () => {
+  it('counts the chosen images while their checks run, then the checked ones; a ZIP by its listed images', () => {
+    const file = new File(['x'], 'a.png', { type: 'image/png' });
+    const base = { archive: null, problem: null };
+    expect(batchCount({ ...base, images: [], chosenImages: 3, checking: true })).toBe(3);
+    const image = { file, url: null, problem: null };
+    expect(batchCount({ ...base, images: [image, image], chosenImages: 2, checking: false })).toBe(2);
+    const zip = new File(['z'], 'photos.zip', { type: 'application/zip' });
+    expect(
+      batchCount({
+        images: [],
+        chosenImages: 0,
+        checking: true,
+        problem: null,
+        archive: { file: zip, imageNames: null },
+      }),
+    ).toBeNull();
+    expect(
+      batchCount({
+        images: [],
+        chosenImages: 0,
+        checking: false,
+        problem: null,
+        archive: { file: zip, imageNames: ['a.png', 'b.jpg'] },
+      }),
+    ).toBe(2);
   });
 });

@@ -13,7 +13,10 @@ export interface BatchImage {
 
 /** Several images (or one ZIP) chosen together: the batch flow. */
 export interface BatchChoice {
+  /** The checked images (empty while `checking`). */
   images: BatchImage[];
+  /** How many images were chosen, known before their checks end (so the price never reads "0 images"). */
+  chosenImages: number;
   /** A ZIP instead of images, with the image names its directory lists (null when it could not be read). */
   archive: { file: File; imageNames: string[] | null } | null;
   checking: boolean;
@@ -61,6 +64,7 @@ export function useUpload(upscaleFactor?: number): UploadState {
   const [checking, setChecking] = useState(false);
   const [batch, setBatch] = useState<{
     images: { file: File; url: string | null; facts: UploadFacts }[];
+    chosenImages: number;
     archive: BatchChoice['archive'];
     checking: boolean;
   } | null>(null);
@@ -106,22 +110,24 @@ export function useUpload(upscaleFactor?: number): UploadState {
     setChecking(false);
     const zip = files.length === 1 && isZipFile(files[0]!) ? files[0]! : null;
     if (zip) {
-      setBatch({ images: [], archive: { file: zip, imageNames: null }, checking: true });
+      setBatch({ images: [], chosenImages: 0, archive: { file: zip, imageNames: null }, checking: true });
       void zipImageNames(zip).then((imageNames) => {
-        if (latest.current === token) setBatch({ images: [], archive: { file: zip, imageNames }, checking: false });
+        if (latest.current === token)
+          setBatch({ images: [], chosenImages: 0, archive: { file: zip, imageNames }, checking: false });
       });
       return;
     }
     // Archives mixed in with images are left out: a batch is either images or one ZIP.
     const images = files.filter((f) => !isZipFile(f));
-    setBatch({ images: [], archive: null, checking: true });
+    setBatch({ images: [], chosenImages: images.length, archive: null, checking: true });
     void Promise.all(
       images.map(async (f) => {
         const result = await inspectFile(f);
         return { file: f, facts: result, url: result.width ? URL.createObjectURL(f) : null };
       }),
     ).then((checked) => {
-      if (latest.current === token) setBatch({ images: checked, archive: null, checking: false });
+      if (latest.current === token)
+        setBatch({ images: checked, chosenImages: checked.length, archive: null, checking: false });
       else checked.forEach((c) => c.url && URL.revokeObjectURL(c.url));
     });
   }, []);
@@ -146,6 +152,7 @@ export function useUpload(upscaleFactor?: number): UploadState {
   const batchChoice: BatchChoice | null = batch
     ? {
         images: batch.images.map((i) => ({ file: i.file, url: i.url, problem: checkUpload(i.facts, upscaleFactor) })),
+        chosenImages: batch.chosenImages,
         archive: batch.archive,
         checking: batch.checking,
         problem: batchProblem(
@@ -160,7 +167,7 @@ export function useUpload(upscaleFactor?: number): UploadState {
 /** How many images a batch choice holds: known for images, read from a ZIP's directory, or null. */
 export function batchCount(batch: BatchChoice): number | null {
   if (batch.archive) return batch.archive.imageNames?.length ?? null;
-  return batch.images.length;
+  return batch.chosenImages;
 }
 
 /** True when the chosen batch can be sent: checked, not empty, and no image or limit refused in the browser. */
