@@ -63,6 +63,8 @@ test('three photos make a batch: priced first, each item live in the grid, one Z
 
   await page.getByLabel('Image', { exact: true }).setInputFiles(photos);
   await page.getByTestId('batch-price').filter({ hasText: '3 images x 1 token = 3 tokens' }).waitFor();
+  // The price counts the chosen files at once; each is listed once its check in the browser is done.
+  await page.getByTestId('batch-choice-item').nth(2).waitFor();
   check((await page.getByTestId('batch-choice-item').count()) === 3, 'the three chosen photos are not listed');
   await shots(ctx, page, 'batch-chosen');
   await page.getByRole('button', { name: 'Process 3 images - 3 tokens' }).click();

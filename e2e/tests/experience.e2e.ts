@@ -191,6 +191,7 @@ test('phone: upload zone first, several files (a batch with its price), paste an
   await page.getByLabel('Image', { exact: true }).setInputFiles([first, second]);
   await page.getByTestId('batch-price').filter({ hasText: '2 images x 1 token = 2 tokens' }).waitFor();
   await page.getByRole('button', { name: 'Process 2 images - 2 tokens' }).waitFor();
+  await page.getByTestId('batch-choice-item').nth(1).waitFor();
   await ctx.screenshot(page, 'phone-several-files-batch-390');
   // Paste from the clipboard, and a drop anywhere on the page.
   const bytes = fs.readFileSync(second).toString('base64');
