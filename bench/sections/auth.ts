@@ -98,10 +98,15 @@ export default async function auth(): Promise<BenchSection> {
       const ceilingRun = () =>
         measureLoad(sessionOnly.url, { method: 'GET', headers: { cookie: sessionCookie }, durationSeconds: ROUND_S });
       const profileRun = () => measureLoad(profileUrl, { method: 'GET', headers, durationSeconds: ROUND_S });
-      const [ceiling, profile] =
-        round % 2 === 0
-          ? [await ceilingRun(), await profileRun()]
-          : await profileRun().then(async (p) => [await ceilingRun(), p] as const);
+      let ceiling: LoadResult;
+      let profile: LoadResult;
+      if (round % 2 === 0) {
+        ceiling = await ceilingRun();
+        profile = await profileRun();
+      } else {
+        profile = await profileRun();
+        ceiling = await ceilingRun();
+      }
       rounds.push({ ceiling, profile, ratio: ratioToBare(profile, ceiling) });
     }
     const middle = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.length / 2)]!;

@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { buildTinyGenerationModel } from '../../worker/src/generation/test-support/tiny-model';
 import { check, type E2EContext } from './harness';
+import { xsrfToken } from './users';
 import type { WorkerControl } from './worker-process';
 
 const PHOTOS = path.resolve(__dirname, '..', '..', '..', 'shared', 'fixtures', 'photos');
@@ -82,7 +83,7 @@ export async function shots(ctx: E2EContext, page: Page, name: string): Promise<
  * single worker is busy and the jobs submitted next wait in the queue; returns the job's id.
  */
 export async function startBusyUpscale(page: Page): Promise<string> {
-  const xsrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+  const xsrf = await xsrfToken(page);
   const busy = await page.context().request.post('/api/tools/upscale', {
     headers: { 'X-XSRF-TOKEN': xsrf },
     multipart: {

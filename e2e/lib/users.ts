@@ -10,6 +10,16 @@ export function uniqueEmail(tag: string): string {
   return `e2e-${tag}-${randomUUID().slice(0, 8)}@example.test`;
 }
 
+/** The XSRF token of the page's browser context (its readable cookie), for API calls made beside the page. */
+export async function xsrfToken(page: Page): Promise<string> {
+  return decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+}
+
+/** Waits for the verification mail to `email` and returns its link. */
+export function verificationLink(ctx: Pick<E2EContext, 'outboxFile'>, email: string): Promise<string> {
+  return waitForMailLink(ctx.outboxFile, email, /https?:\/\/[^\s"\\]+\/api\/email\/verify\/[^\s"\\<]+/);
+}
+
 /**
  * Creates an account through the API with the page's own cookies (real session and CSRF token), then
  * signs out again so the page starts as a guest.
@@ -20,10 +30,8 @@ export async function registerViaApi(page: Page, email: string): Promise<void> {
   // session cookie would re-set that (replaced) cookie when it returns, as a second browser tab would.
   await page.waitForLoadState('networkidle');
   await context.request.get('/api/csrf');
-  const xsrf = async () =>
-    decodeURIComponent((await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
   const reg = await context.request.post('/api/register', {
-    headers: { 'X-XSRF-TOKEN': await xsrf() },
+    headers: { 'X-XSRF-TOKEN': await xsrfToken(page) },
     data: {
       name: 'Grace',
       surname: 'Hopper',
@@ -35,7 +43,10 @@ export async function registerViaApi(page: Page, email: string): Promise<void> {
     },
   });
   if (!reg.ok()) throw new Error(`register via API failed: ${reg.status()} ${await reg.text()}`);
-  const out = await context.request.post('/api/logout', { headers: { 'X-XSRF-TOKEN': await xsrf() }, data: {} });
+  const out = await context.request.post('/api/logout', {
+    headers: { 'X-XSRF-TOKEN': await xsrfToken(page) },
+    data: {},
+  });
   if (!out.ok()) throw new Error(`logout via API failed: ${out.status()} ${await out.text()}`);
 }
 
@@ -44,8 +55,7 @@ export async function verifiedAccount(ctx: E2EContext, page: Page, tag: string):
   const email = uniqueEmail(tag);
   await page.goto('/');
   await registerViaApi(page, email);
-  const link = await waitForMailLink(ctx.outboxFile, email, /https?:\/\/[^\s"\\]+\/api\/email\/verify\/[^\s"\\<]+/);
-  const res = await page.context().request.get(link);
+  const res = await page.context().request.get(await verificationLink(ctx, email));
   check(res.ok(), `verification link answered ${res.status()}`);
   return email;
 }
@@ -71,12 +81,8 @@ export async function signedInPage(ctx: E2EContext, tag: string, width = 1280): 
   // Consent given, so the cookie banner does not cover the screenshots.
   await page.context().addCookies([{ name: 'cookie_consent', value: 'true', url: ctx.baseUrl }]);
   await registerViaApi(page, email);
-  const link = await waitForMailLink(ctx.outboxFile, email, /https?:\/\/[^\s"\\]+\/api\/email\/verify\/[^\s"\\<]+/);
-  await page.goto(link);
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.goto(await verificationLink(ctx, email));
+  await signIn(page, email);
   await page.waitForURL((url) => url.pathname === '/account/profile');
   return page;
 }

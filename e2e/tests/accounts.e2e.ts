@@ -1,7 +1,6 @@
 import { test } from '../lib/fixtures';
 import { check } from '../lib/harness';
-import { waitForMailLink } from '../lib/mail';
-import { PASSWORD, registerViaApi, uniqueEmail } from '../lib/users';
+import { PASSWORD, registerViaApi, uniqueEmail, verificationLink } from '../lib/users';
 
 /** The first journey of issue 9: sign up, verify by the emailed link, sign out, sign in with remember me. */
 test('sign up -> verify by the emailed link -> sign out -> sign in with remember me -> header shows the balance', async ({
@@ -31,7 +30,7 @@ test('sign up -> verify by the emailed link -> sign out -> sign in with remember
   await page.waitForURL((url) => url.pathname === '/email-verification');
   await page.getByRole('heading', { name: 'Email Verification' }).waitFor();
 
-  const link = await waitForMailLink(ctx.outboxFile, email, /https?:\/\/[^\s"\\]+\/api\/email\/verify\/[^\s"\\<]+/);
+  const link = await verificationLink(ctx, email);
   await page.goto(link);
   await page.waitForURL((url) => url.pathname === '/email/verify/success');
   await page.getByRole('heading', { name: 'Email Verification Successful' }).waitFor();

@@ -3,7 +3,7 @@ import { FakeImagesApi } from '../../worker/src/generation-api/test-support/fake
 import { test } from '../lib/fixtures';
 import { check } from '../lib/harness';
 import { expectHeaderBalance, shots, waitForTool } from '../lib/tools';
-import { signedInPage } from '../lib/users';
+import { signedInPage, xsrfToken } from '../lib/users';
 
 /** A generation job through the hosted images API (a local fake) is quick; allow for a shared machine. */
 const JOB_MS = 60_000;
@@ -58,7 +58,7 @@ test('without generation, Start creating leads to a working tool, the menu marks
     check((await page.getByLabel('Prompt').count()) === 0, 'a prompt field is offered although generation cannot run');
     await panel.getByRole('link', { name: 'Upscale image' }).waitFor();
     // A request made around the page is refused before any charge.
-    const xsrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+    const xsrf = await xsrfToken(page);
     const res = await page.context().request.post('/api/tools/generate', {
       headers: { 'X-XSRF-TOKEN': xsrf },
       data: { prompt: 'x', size: '1024x1024' },

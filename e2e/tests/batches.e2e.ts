@@ -5,7 +5,7 @@ import yazl from 'yazl';
 import { test } from '../lib/fixtures';
 import { ARTIFACTS_DIR, check } from '../lib/harness';
 import { allToolsWorker, expectHeaderBalance, shots, smallPhoto, startBusyUpscale } from '../lib/tools';
-import { signedInPage } from '../lib/users';
+import { signedInPage, xsrfToken } from '../lib/users';
 
 /** CPU inference on a shared machine: three small images, one after another. */
 const BATCH_MS = 240_000;
@@ -132,7 +132,7 @@ test('cancel all refunds every item; retrying a cancelled item asks first, charg
   await allToolsWorker(workers, page);
   // A long upscale keeps the single worker busy, so the batch's items wait in the queue.
   const busyId = await startBusyUpscale(page);
-  const xsrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+  const xsrf = await xsrfToken(page);
 
   await page.goto('/services/remove-background');
   await page
