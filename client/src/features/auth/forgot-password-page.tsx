@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button, Card, TextField } from '../../components';
 import { paths } from '../../config/paths';
 import { useStore } from '../../stores';
+import { FormAlert } from './form-alert';
 import { useSubmitGuard } from './use-submit-guard';
 import { validateForgot } from './validation';
 import './auth.css';
@@ -49,11 +50,7 @@ export const ForgotPasswordPage = observer(function ForgotPasswordPage() {
         </p>
       ) : null}
       <form className="auth-form" onSubmit={onSubmit} noValidate>
-        {formError ? (
-          <p className="form-alert" role="alert">
-            {formError}
-          </p>
-        ) : null}
+        <FormAlert message={formError} />
         <TextField
           ref={emailRef}
           label={t('shell.auth.email')}

@@ -5,6 +5,7 @@ import { Button, Card, Checkbox, TextField } from '../../components';
 import { paths } from '../../config/paths';
 import { safeRedirect } from '../../lib/redirect';
 import { useStore } from '../../stores';
+import { FormAlert } from './form-alert';
 import { useSubmitGuard } from './use-submit-guard';
 import { validateLogin } from './validation';
 import './auth.css';
@@ -50,11 +51,7 @@ export const LoginPage = observer(function LoginPage() {
         <p>{t('shell.auth.login.subtitle')}</p>
       </header>
       <form className="auth-form" onSubmit={onSubmit} noValidate>
-        {error && error.fields.length === 0 ? (
-          <p className="form-alert" role="alert">
-            {error.message}
-          </p>
-        ) : null}
+        <FormAlert message={error && error.fields.length === 0 ? error.message : null} />
         <TextField
           ref={emailRef}
           label={t('shell.auth.email')}

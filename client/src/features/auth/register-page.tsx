@@ -7,6 +7,7 @@ import { safeRedirect } from '../../lib/redirect';
 import { usePhoneCountry } from '../../hooks/use-phone-country';
 import { useStore } from '../../stores';
 import { TermsLabel } from './terms-label';
+import { FormAlert } from './form-alert';
 import { useSubmitGuard } from './use-submit-guard';
 import { validateRegister, type RegisterFormField } from './validation';
 import './auth.css';
@@ -86,9 +87,7 @@ export const RegisterPage = observer(function RegisterPage() {
     return (
       <Card raised className="auth-card">
         <h1>{t('shell.auth.register.title')}</h1>
-        <p className="form-alert" role="alert">
-          {t('shell.auth.register.disabled')}
-        </p>
+        <FormAlert message={t('shell.auth.register.disabled')} />
         <p className="auth-card__footer">
           <Link to={paths.home}>{t('shell.auth.backHome')}</Link>
         </p>
@@ -113,11 +112,7 @@ export const RegisterPage = observer(function RegisterPage() {
         <p>{t('shell.auth.register.subtitle')}</p>
       </header>
       <form className="auth-form" onSubmit={onSubmit} noValidate>
-        {formError ? (
-          <p className="form-alert" role="alert">
-            {formError}
-          </p>
-        ) : null}
+        <FormAlert message={formError} />
         <div className="auth-form__row">
           <TextField
             {...field('firstName')}

@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, Card, TextField } from '../../components';
 import { paths } from '../../config/paths';
 import { useStore } from '../../stores';
+import { FormAlert } from './form-alert';
 import { useSubmitGuard } from './use-submit-guard';
 import { validateReset } from './validation';
 import './auth.css';
@@ -49,11 +50,7 @@ export const ResetPasswordPage = observer(function ResetPasswordPage() {
       </header>
       {linkValid ? (
         <form className="auth-form" onSubmit={onSubmit} noValidate>
-          {error && error.fields.length === 0 ? (
-            <p className="form-alert" role="alert">
-              {error.message}
-            </p>
-          ) : null}
+          <FormAlert message={error && error.fields.length === 0 ? error.message : null} />
           <TextField
             ref={passwordRef}
             label={t('shell.auth.newPassword')}
@@ -82,9 +79,7 @@ export const ResetPasswordPage = observer(function ResetPasswordPage() {
           </Button>
         </form>
       ) : (
-        <p className="form-alert" role="alert">
-          {t('shell.validation.invalidResetLink')}
-        </p>
+        <FormAlert message={t('shell.validation.invalidResetLink')} />
       )}
       <p className="auth-card__footer">
         <Link to={paths.login}>{t('shell.auth.forgot.back')}</Link>
