@@ -14,7 +14,7 @@ import { ARTIFACTS_DIR } from './lib/harness';
  * API on a free port with its embedded S3 server on a known port. Tests run in other processes, so what they
  * need travels in environment variables, which Playwright passes on to its workers. The function returned is
  * the global teardown: Playwright runs it after the tests, also when they fail or the run is interrupted
- * (Ctrl-C); a runner killed outright takes the API with it (e2e/lib/exit-with-parent.ts).
+ * (Ctrl-C); a runner killed outright takes the API with it (runtime/src/exit-with-parent.ts).
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!fs.existsSync(CHROMIUM_PATH))

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { loadConfig, fromRoot, ConfigError } from '../server/src/config';
 import { connectDb, ensureDatabase } from '../server/src/lib/db';
 import { migrateLatest, runSeeds } from '../server/src/lib/migrator';
-import { connectRedis, superviseApiAndWorker } from '@imagestudio/runtime';
+import { connectRedis, EXIT_WITH_PARENT, superviseApiAndWorker } from '@imagestudio/runtime';
 
 const ROOT = path.resolve(__dirname, '..');
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -89,7 +89,7 @@ async function main(): Promise<void> {
     runStep('building the client', ['run', 'build', '-w', 'client']);
   }
 
-  const api = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/main.ts')], {
+  const api = spawn(process.execPath, ['--import', 'tsx', ...EXIT_WITH_PARENT, path.join(ROOT, 'server/src/main.ts')], {
     cwd: ROOT,
     stdio: 'inherit',
     env: process.env,
@@ -101,7 +101,7 @@ async function main(): Promise<void> {
   const workerEnv = { ...process.env };
   if (!config.S3_ENDPOINT) workerEnv.S3_ENDPOINT = `http://127.0.0.1:${config.S3_LOCAL_PORT}`;
   const startWorker = () =>
-    spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker/src/main.ts')], {
+    spawn(process.execPath, ['--import', 'tsx', ...EXIT_WITH_PARENT, path.join(ROOT, 'worker/src/main.ts')], {
       cwd: ROOT,
       stdio: 'inherit',
       env: workerEnv,

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { EXIT_WITH_PARENT, killOnExit } from './child-guard';
+import { EXIT_WITH_PARENT, killOnExit } from '@imagestudio/runtime';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 

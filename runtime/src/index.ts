@@ -10,6 +10,7 @@ export { createS3Client, getObjectBytes, putObject, type S3ClientSettings } from
 export { inputKey, inputsPrefix, resultKey, resultsPrefix, type JobOwner } from './storage-keys';
 export { loadConfigOrExit, stopOnSignals } from './boot';
 export { superviseApiAndWorker, type Supervisor, type SupervisorOptions } from './supervisor';
+export { EXIT_WITH_PARENT, killOnExit } from './child-guard';
 export { createLogger, type Logger } from './logger';
 export { fromProjectRoot, projectRoot } from './root';
 export { ConfigError, envBool, parseEnv, processEnv, queueEnv, s3Env } from './env';

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /**
  * Node arguments that make a child (the API, a worker) stop when the process that started it dies without
- * stopping it: see exit-with-parent.ts. Goes after `--import tsx`, which loads it.
+ * stopping it: see exit-with-parent.ts. Goes after `--import tsx`, which loads that TypeScript file.
  */
 export const EXIT_WITH_PARENT = ['--import', path.join(__dirname, 'exit-with-parent.ts')];
 
