@@ -6,7 +6,6 @@ import { compression } from 'vite-plugin-compression2';
 // Build-time client settings (validated again at start in src/config/env.ts).
 const appEnv = {
   API_BASE_URL: process.env.CLIENT_API_BASE_URL ?? '/api',
-  IP_COUNTRY_URL: process.env.CLIENT_IP_COUNTRY_URL ?? 'https://ip2c.org/s',
 };
 
 export default defineConfig({
@@ -16,7 +15,12 @@ export default defineConfig({
     // A brotli (.br) and a gzip (.gz) copy of every text asset at the strongest settings (the plugin's
     // defaults: brotli quality 11, gzip level 9): the API serves the copy the browser accepts, so nothing is
     // compressed per request. Source maps are left alone.
-    compression({ include: /\.(js|css|html|svg|json|txt)$/, exclude: /\.map$/, threshold: 512, algorithms: ['brotliCompress', 'gzip'] }),
+    compression({
+      include: /\.(js|css|html|svg|json|txt)$/,
+      exclude: /\.map$/,
+      threshold: 512,
+      algorithms: ['brotliCompress', 'gzip'],
+    }),
   ],
   define: { __APP_ENV__: JSON.stringify(appEnv) },
   // 'hidden': maps are written for the operator but the bundles do not name them; the API serves them only

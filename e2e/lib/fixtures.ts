@@ -75,11 +75,12 @@ export const test = base.extend<E2EFixtures, E2EWorkerFixtures>({
   newPage: async ({ browser, baseUrl }, use, testInfo) => {
     const contexts: BrowserContext[] = [];
     await use(async ({ width = 1280, height = 800, ...rest } = {}) => {
-      // bypassCSP lets a test answer the IP-to-country lookup with page.route; nothing leaves the machine.
-      // Each context is its own visitor address (the API trusts X-Forwarded-For from loopback in e2e), so
-      // per-IP limits such as sign-ups per hour apply per simulated visitor, as they do in production. The
-      // worker index is part of it: Playwright starts a new worker process after a failure, and its visitors
-      // must not reuse the addresses (and the used-up limits) of the ones before.
+      // bypassCSP lets the accessibility check inject axe as an inline script; outside requests are refused
+      // below, whatever the policy says. Each context is its own visitor address (the API trusts
+      // X-Forwarded-For from loopback in e2e), so per-IP limits such as sign-ups per hour apply per simulated
+      // visitor, as they do in production. The worker index is part of it: Playwright starts a new worker
+      // process after a failure, and its visitors must not reuse the addresses (and the used-up limits) of
+      // the ones before.
       visitors += 1;
       const visitor = testInfo.workerIndex * 1000 + visitors;
       const forwardedFor = `10.77.${Math.floor(visitor / 250) % 250}.${(visitor % 250) + 1}`;

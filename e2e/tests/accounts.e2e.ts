@@ -88,23 +88,20 @@ test('login shows the client and server messages; an outside redirect value is i
   check(new URL(page.url()).pathname === '/login', 'left the login page after a failed sign-in');
 });
 
-test('register preselects the phone country from the IP-to-country lookup without waiting for it', async ({ ctx }) => {
-  const page = await ctx.newPage({ width: 360, height: 800 });
-  const lookupUrl = process.env.CLIENT_IP_COUNTRY_URL ?? 'https://ip2c.org/s';
-  let answer: () => void = () => undefined;
-  const answered = new Promise<void>((resolve) => (answer = resolve));
-  // The service answers late: the form must be usable before it does.
-  await page.route(`${lookupUrl}**`, async (route) => {
-    await answered;
-    await route.fulfill({ status: 200, contentType: 'text/plain', body: '1;AT;AUT;Austria' });
+test('register preselects the phone country from the browser alone, asking no third party', async ({ ctx }) => {
+  // An English browser in Vienna: the time zone names the country, the language does not.
+  const page = await ctx.newPage({ width: 360, height: 800, locale: 'en-US', timezoneId: 'Europe/Vienna' });
+  const outside: string[] = [];
+  page.on('request', (request) => {
+    const host = new URL(request.url()).hostname;
+    if (!['127.0.0.1', 'localhost'].includes(host) && request.url().startsWith('http')) outside.push(request.url());
   });
   await page.goto('/register');
-  await page.getByLabel('Surname').fill('Lovelace');
-  check((await page.getByLabel('Country code').inputValue()) === '', 'country chosen before the lookup answered');
-  answer();
   await page
     .getByLabel('Country code')
     .locator('option:checked')
     .filter({ hasText: 'Austria' })
     .waitFor({ state: 'attached' });
+  await page.getByLabel('Surname').fill('Lovelace');
+  check(outside.length === 0, `the register page asked another host: ${outside.join(', ')}`);
 });

@@ -103,8 +103,6 @@ const envSchema = z.object({
   CLIENT_DIST_DIR: z.string().default('client/dist'),
   /** Serve the client's source maps (and point browsers at them); off, they stay on disk for the operator. */
   SOURCE_MAPS_PUBLIC: envBool.default(false),
-  /** The IP-to-country service the client calls to preselect the phone country (allowed by the CSP). */
-  CLIENT_IP_COUNTRY_URL: z.string().url().default('https://ip2c.org/s'),
   /** How often (ms) an API process asks Postgres whether the catalog changed (0 = on every request). */
   CATALOG_CACHE_CHECK_MS: z.coerce.number().int().min(0).default(1000),
   /** Cache-Control max-age (seconds) of catalog replies (languages, strings, settings, packs...). */

@@ -19,7 +19,7 @@ interface PhoneInputProps {
   onChange: (raw: string, country: string | undefined, value: PhoneValue) => void;
   /** Called when the typed number belongs to a country outside `countries`; the value is cleared. */
   onUnsupported: () => void;
-  /** Preselects the country once (an IP lookup); never awaited by the page. */
+  /** Preselects the country once (a guess from the browser); never awaited by the page. */
   detectCountry?: () => Promise<string | null>;
   error?: string | null;
   required?: boolean;

@@ -6,7 +6,6 @@ export const TIMINGS = {
   submitGuardAfterFailureMs: 300,
   submitGuardAfterSubmitMs: 500,
   unsupportedCountryToastMs: 500,
-  ipLookupTimeoutMs: 3000,
 } as const;
 
 export const LAYOUT = {

@@ -7,21 +7,16 @@ declare const __APP_ENV__: Record<string, string | undefined> | undefined;
 export interface ClientEnv {
   /** Base path of every API call. */
   apiBaseUrl: string;
-  /** Plain-text IP-to-country service ("1;DE;DEU;Germany"); empty disables the lookup. */
-  ipCountryUrl: string;
 }
 
 /** Validates the raw settings; throws one message naming every bad value. */
 export function parseEnv(raw: Record<string, string | undefined>): ClientEnv {
   const apiBaseUrl = raw.API_BASE_URL ?? '/api';
-  const ipCountryUrl = raw.IP_COUNTRY_URL ?? '';
   const problems: string[] = [];
   if (!/^(\/|https?:\/\/)/.test(apiBaseUrl))
     problems.push(`API_BASE_URL must be a path or an http(s) URL: "${apiBaseUrl}"`);
-  if (ipCountryUrl && !/^(\/|https?:\/\/)/.test(ipCountryUrl))
-    problems.push(`IP_COUNTRY_URL must be an http(s) URL: "${ipCountryUrl}"`);
   if (problems.length) throw new Error(problems.join('; '));
-  return { apiBaseUrl: apiBaseUrl.replace(/\/$/, ''), ipCountryUrl };
+  return { apiBaseUrl: apiBaseUrl.replace(/\/$/, '') };
 }
 
 export const env: ClientEnv = parseEnv(typeof __APP_ENV__ === 'undefined' ? {} : __APP_ENV__);

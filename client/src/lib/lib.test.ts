@@ -1,5 +1,5 @@
 import { formatPrice } from '@imagestudio/contracts';
-import { lookupCountry, parseIpCountryReply, resetCountryLookup } from './ip-country';
+import { guessCountry } from './country-guess';
 import { safeRedirect, loginRedirectPath } from './redirect';
 import {
   formatDate,
@@ -39,26 +39,21 @@ describe('safeRedirect', () => {
   });
 });
 
-describe('IP-to-country lookup', () => {
-  beforeEach(() => resetCountryLookup());
-
-  it('reads the code at characters 3-4 of a reply starting with 1', () => {
-    expect(parseIpCountryReply('1;DE;DEU;Germany')).toBe('DE');
-    expect(parseIpCountryReply('0;;;WRONG INPUT')).toBeNull();
-    expect(parseIpCountryReply('2;;;UNKNOWN')).toBeNull();
+describe('country guess from the browser', () => {
+  it("takes the time zone's country whatever the language", () => {
+    expect(guessCountry(['en-US', 'en'], 'Europe/Vienna')).toBe('AT');
+    expect(guessCountry(['de'], 'America/New_York')).toBe('US');
   });
 
-  it('asks once and gives null when the service is unreachable', async () => {
-    const fetchImpl = jest.fn().mockRejectedValue(new TypeError('offline'));
-    expect(await lookupCountry('https://ip.example/s', 1000, fetchImpl)).toBeNull();
-    expect(await lookupCountry('https://ip.example/s', 1000, fetchImpl)).toBeNull();
-    expect(fetchImpl).toHaveBeenCalledTimes(1);
-    expect(await lookupCountry('', 1000, fetchImpl)).toBeNull();
+  it("lets a language region choose among the countries of a shared zone, else the zone's principal one", () => {
+    expect(guessCountry(['de-LI', 'de'], 'Europe/Zurich')).toBe('LI');
+    expect(guessCountry(['fr-FR'], 'Europe/Zurich')).toBe('CH');
   });
 
-  it('gives the country when the service answers', async () => {
-    const fetchImpl = jest.fn().mockResolvedValue({ ok: true, text: () => Promise.resolve('1;US;USA;United States') });
-    expect(await lookupCountry('https://ip.example/s', 1000, fetchImpl)).toBe('US');
+  it('falls back to the first language region without a country zone, and to null without either', () => {
+    expect(guessCountry(['pt-BR', 'en-GB'], 'UTC')).toBe('BR');
+    expect(guessCountry(['en', 'not a tag!'], 'Etc/GMT+3')).toBeNull();
+    expect(guessCountry([], undefined)).toBeNull();
   });
 });
 
@@ -75,8 +70,9 @@ describe('formats', () => {
 
 describe('client env', () => {
   it('defaults and rejects bad values', () => {
-    expect(parseEnv({})).toEqual({ apiBaseUrl: '/api', ipCountryUrl: '' });
-    expect(() => parseEnv({ API_BASE_URL: 'ftp://x', IP_COUNTRY_URL: 'nope' })).toThrow(/API_BASE_URL.*IP_COUNTRY_URL/);
+    expect(parseEnv({})).toEqual({ apiBaseUrl: '/api' });
+    expect(parseEnv({ API_BASE_URL: 'https://api.example/v/' })).toEqual({ apiBaseUrl: 'https://api.example/v' });
+    expect(() => parseEnv({ API_BASE_URL: 'ftp://x' })).toThrow(/API_BASE_URL/);
   });
 });
 

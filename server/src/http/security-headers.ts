@@ -8,9 +8,8 @@ const GOOGLE_ANALYTICS_ORIGINS = ['https://*.google-analytics.com', 'https://*.a
 
 /**
  * Security headers (helmet). The client's pages get the document policy: result images come from presigned
- * S3 URLs, which may live on another origin; the phone input asks an IP-to-country service once; the client
- * loads the operator's Google tag (settings google_tag) after cookie consent, which needs Google's tag and
- * analytics origins.
+ * S3 URLs, which may live on another origin; the client loads the operator's Google tag (settings google_tag)
+ * after cookie consent, which needs Google's tag and analytics origins. Nothing else is allowed off-site.
  *
  * /api replies get a policy of their own that allows nothing but inline styles and forms posting back to the
  * API (the receipt and the test checkout are the only HTML pages there; every other reply is JSON, which a
@@ -18,19 +17,15 @@ const GOOGLE_ANALYTICS_ORIGINS = ['https://*.google-analytics.com', 'https://*.a
  * documents. Besides being stricter, this keeps ~750 bytes of headers off every API reply: more than most JSON
  * bodies, and a measurable share of a cheap signed-in read (bench/sections/auth.ts).
  */
-export function securityHeaders(
-  config: Pick<Config, 'APP_URL' | 'CLIENT_IP_COUNTRY_URL'>,
-  storageEndpoint: string,
-): RequestHandler {
+export function securityHeaders(config: Pick<Config, 'APP_URL'>, storageEndpoint: string): RequestHandler {
   const s3Origin = new URL(storageEndpoint).origin;
-  const ipCountryOrigin = new URL(config.CLIENT_IP_COUNTRY_URL).origin;
   const upgrade = config.APP_URL.startsWith('https:') ? [] : null;
   const documents = helmet({
     contentSecurityPolicy: {
       directives: {
         'script-src': ["'self'", GOOGLE_TAG_ORIGIN],
         'img-src': ["'self'", 'data:', 'blob:', s3Origin, GOOGLE_TAG_ORIGIN, ...GOOGLE_ANALYTICS_ORIGINS],
-        'connect-src': ["'self'", s3Origin, ipCountryOrigin, GOOGLE_TAG_ORIGIN, ...GOOGLE_ANALYTICS_ORIGINS],
+        'connect-src': ["'self'", s3Origin, GOOGLE_TAG_ORIGIN, ...GOOGLE_ANALYTICS_ORIGINS],
         'upgrade-insecure-requests': upgrade,
       },
     },
