@@ -98,6 +98,17 @@ test('keyboard: services menu opens and closes with Escape; mobile menu closes o
   await page.getByRole('link', { name: 'Upscale image' }).waitFor();
   await page.mouse.move(5, 600);
   await page.getByRole('link', { name: 'Upscale image' }).waitFor({ state: 'hidden' });
+  // A click after the hover opened it keeps it open (it used to toggle it shut under the pointer); a second
+  // click closes it.
+  await services.hover();
+  await services.click();
+  await page.waitForTimeout(300);
+  check(await page.getByRole('link', { name: 'Upscale image' }).isVisible(), 'clicking Services closed the menu');
+  await page.mouse.move(5, 600);
+  await page.waitForTimeout(300);
+  check(await page.getByRole('link', { name: 'Upscale image' }).isVisible(), 'a clicked-open menu closed on leave');
+  await services.click();
+  await page.getByRole('link', { name: 'Upscale image' }).waitFor({ state: 'hidden' });
 
   const phone = await ctx.newPage({ width: 360, height: 740 });
   await phone.goto('/');

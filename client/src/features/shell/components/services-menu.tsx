@@ -9,11 +9,15 @@ import { serviceLinks } from '../service-links';
 
 /**
  * Services dropdown: opens on hover with a mouse (closing 200 ms after the pointer leaves), toggles on tap
- * or Enter, and closes on Escape (focus back on the button) or a click elsewhere.
+ * or Enter, and closes on Escape (focus back on the button) or a click elsewhere. A mouse click reaches the
+ * button after the hover has opened the menu, so a click on a hover-opened menu keeps it open (and pinned:
+ * leaving no longer closes it) instead of toggling it shut under the pointer.
  */
 export const ServicesMenu = observer(function ServicesMenu() {
   const { auth, t } = useStore();
   const [open, setOpen] = useState(false);
+  // How the menu is open: 'hover' closes when the pointer leaves, 'pinned' only by a click, Escape or a choice.
+  const openedBy = useRef<'hover' | 'pinned'>('pinned');
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -43,10 +47,20 @@ export const ServicesMenu = observer(function ServicesMenu() {
   const onPointerEnter = (event: PointerEvent) => {
     if (event.pointerType !== 'mouse') return;
     cancelClose();
+    if (!open) openedBy.current = 'hover';
     setOpen(true);
   };
   const onPointerLeave = (event: PointerEvent) => {
-    if (event.pointerType === 'mouse') scheduleClose();
+    if (event.pointerType === 'mouse' && openedBy.current === 'hover') scheduleClose();
+  };
+  const onButtonClick = () => {
+    cancelClose();
+    if (open && openedBy.current === 'hover') {
+      openedBy.current = 'pinned';
+      return;
+    }
+    openedBy.current = 'pinned';
+    setOpen(!open);
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && open) {
@@ -69,7 +83,7 @@ export const ServicesMenu = observer(function ServicesMenu() {
         className="nav-link services-menu__button"
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => setOpen((value) => !value)}
+        onClick={onButtonClick}
       >
         {t('shell.nav.services')}
         <ChevronDown
