@@ -1,1 +1,2 @@
+export { ResendVerification } from './resend-verification';
 export { EmailVerificationPage, EmailVerifiedPage, EmailAlreadyVerifiedPage } from './verification-pages';

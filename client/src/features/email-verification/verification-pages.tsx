@@ -1,13 +1,12 @@
-import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { BadgeCheck, MailCheck, MailWarning } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { Button, ButtonLink } from '../../components';
-import { messageOf } from '../../lib/api/api-error';
+import { ButtonLink } from '../../components';
 import { paths } from '../../config/paths';
 import { safeRedirect } from '../../lib/redirect';
 import { useStore } from '../../stores';
 import { MessagePage } from '../message-pages';
+import { ResendVerification } from './resend-verification';
 
 /**
  * /email-verification: where unverified users are sent (with the page they wanted as `redirect`). Names
@@ -15,26 +14,11 @@ import { MessagePage } from '../message-pages';
  * link, showing the server's answer (sent, or the cool-down when asked too often).
  */
 export const EmailVerificationPage = observer(function EmailVerificationPage() {
-  const { api, profile, t } = useStore();
+  const { profile, t } = useStore();
   const [params] = useSearchParams();
   const back = safeRedirect(params.get('redirect'), paths.home);
   const invalid = params.get('invalid') === '1';
   const email = profile.profile?.email;
-  const [sending, setSending] = useState(false);
-  const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
-
-  const resend = async () => {
-    setSending(true);
-    setAnswer(null);
-    try {
-      const reply = await api.post('/email/verification-notification', {}, { skipErrorHandling: true });
-      setAnswer({ ok: true, text: reply.message ?? t('shell.verify.sent') });
-    } catch (err) {
-      setAnswer({ ok: false, text: messageOf(err, t('shell.errors.generic')) });
-    } finally {
-      setSending(false);
-    }
-  };
 
   const text = invalid
     ? t('shell.verify.invalid')
@@ -47,26 +31,10 @@ export const EmailVerificationPage = observer(function EmailVerificationPage() {
       title={t('shell.verify.title')}
       text={text}
     >
-      <Button
-        onClick={() => void resend()}
-        busy={sending}
-        busyText={t('shell.verify.sending')}
-        data-testid="resend-verification"
-      >
-        {t('shell.verify.resend')}
-      </Button>
+      <ResendVerification />
       <ButtonLink to={back} variant="secondary">
         {t('shell.verify.continue')}
       </ButtonLink>
-      {answer ? (
-        <p
-          className={answer.ok ? 'notice notice--success' : 'notice notice--warning'}
-          role="status"
-          data-testid="resend-answer"
-        >
-          {answer.text}
-        </p>
-      ) : null}
     </MessagePage>
   );
 });

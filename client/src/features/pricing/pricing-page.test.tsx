@@ -92,6 +92,40 @@ describe('pricing page', () => {
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/pricing?pack=2');
   });
 
+  it('an unverified customer is told in Buy Tokens to verify first, can resend the link, and cannot go on to billing', async () => {
+    const api = pricingApi()
+      .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: false } })
+      .on('GET /user/profile', {
+        status: 200,
+        data: { status: 'OK', payload: profileFixture({ balance: 10, email_verified: false }) },
+      })
+      .on('POST /email/verification-notification', {
+        status: 200,
+        data: { status: 'OK', message: 'A new verification link has been sent to your email address.' },
+      });
+    renderApp('/pricing?pack=2', api);
+    const dialog = await screen.findByRole('dialog', { name: 'Buy Tokens' });
+    expect((await within(dialog).findByTestId('buy-unverified')).textContent).toContain(
+      'Please verify your email address before buying tokens',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Credit/Debit card' })).toHaveProperty('disabled', true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send the link again' }));
+    expect((await within(dialog).findByTestId('resend-answer')).textContent).toBe(
+      'A new verification link has been sent to your email address.',
+    );
+    expect(screen.queryByRole('dialog', { name: 'Confirm Information' })).toBeNull();
+  });
+
+  it('a verified customer sees no verification notice in Buy Tokens', async () => {
+    const api = pricingApi()
+      .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
+      .on('GET /user/profile', { status: 200, data: { status: 'OK', payload: profileFixture({ balance: 10 }) } });
+    renderApp('/pricing?pack=2', api);
+    const dialog = await screen.findByRole('dialog', { name: 'Buy Tokens' });
+    expect(within(dialog).queryByTestId('buy-unverified')).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Credit/Debit card' })).toHaveProperty('disabled', false);
+  });
+
   it('changing the currency re-prices the slider, the packs and the open modal with that currency decimals', async () => {
     const api = pricingApi()
       .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })

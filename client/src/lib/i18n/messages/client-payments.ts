@@ -38,6 +38,8 @@ export const clientPayments = {
   'client-payments.buy.total': 'Total to pay',
   'client-payments.buy.paymentMethod': 'Payment method',
   'client-payments.buy.card': 'Credit/Debit card',
+  'client-payments.buy.unverified':
+    'Please verify your email address before buying tokens: open the link we sent you, or send it again.',
 
   'client-payments.terms.prefix': 'I accept the',
   'client-payments.terms.terms': 'Terms and Conditions',
