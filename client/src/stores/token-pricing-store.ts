@@ -167,8 +167,23 @@ export class TokenPricingStore {
    * decimals of a currency that has fractions (the pricing page's opening price shows 3).
    */
   formatPerToken(price: number, atLeast = 0): string {
-    const decimals = this.perTokenDecimals === 0 ? 0 : Math.max(this.perTokenDecimals, atLeast);
-    return formatPricePerToken(price, this.currencyCode, decimals, this.root.currencies.current.symbol, numberLocale());
+    return formatPricePerToken(
+      price,
+      this.currencyCode,
+      this.shownDecimals(atLeast),
+      this.root.currencies.current.symbol,
+      numberLocale(),
+    );
+  }
+
+  /** Whether `formatPerToken` rounds this price away (then unit x amount may not match the exact total). */
+  perTokenIsRounded(price: number, atLeast = 0): boolean {
+    const scale = 10 ** this.shownDecimals(atLeast);
+    return Math.abs(Math.round(price * scale) / scale - price) > 1e-9;
+  }
+
+  private shownDecimals(atLeast: number): number {
+    return this.perTokenDecimals === 0 ? 0 : Math.max(this.perTokenDecimals, atLeast);
   }
 
   /** Formats an amount of the current currency with its decimals. */

@@ -1,21 +1,37 @@
+import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { ShoppingCart } from 'lucide-react';
-import { Button, Card, Slider } from '../../components';
+import { Button, Card, Slider, TextField } from '../../components';
 import { formatTokens } from '../../lib/format';
 import { useStore } from '../../stores';
-import { SLIDER_STEP_PERCENT, sliderTokens } from './slider-math';
+import { SLIDER_MAX_TOKENS, SLIDER_MIN_TOKENS, SLIDER_STEP_PERCENT, sliderPercent, sliderTokens } from './slider-math';
 
 interface CustomAmountProps {
-  percent: number;
-  onPercentChange: (percent: number) => void;
+  tokens: number;
+  onTokensChange: (tokens: number) => void;
   onBuy: (tokens: number) => void;
 }
 
-/** The custom-amount slider with tokens, price per token and total, live in the chosen currency. */
-export const CustomAmount = observer(function CustomAmount({ percent, onPercentChange, onBuy }: CustomAmountProps) {
+/** A typed amount the custom purchase accepts: 1 to 2000 tokens in tenths ("12,5" as well as "12.5"). */
+function parseTypedTokens(text: string): number | null {
+  const value = Number(text.trim().replace(',', '.'));
+  if (text.trim() === '' || !Number.isFinite(value)) return null;
+  if (value < SLIDER_MIN_TOKENS || value > SLIDER_MAX_TOKENS) return null;
+  return Math.abs(value * 10 - Math.round(value * 10)) < 1e-9 ? Math.round(value * 10) / 10 : null;
+}
+
+/**
+ * The custom amount: a slider for a quick choice and a number field for an exact one (the slider's mapping
+ * cannot land on every round number), with tokens, price per token and total, live in the chosen currency.
+ */
+export const CustomAmount = observer(function CustomAmount({ tokens, onTokensChange, onBuy }: CustomAmountProps) {
   const { tokenPricing, currencies, t } = useStore();
-  const tokens = sliderTokens(percent);
+  // What the customer is typing; null shows the amount itself (after the slider moved or the field was left).
+  const [draft, setDraft] = useState<string | null>(null);
+  const draftInvalid = draft !== null && parseTypedTokens(draft) === null;
   const quote = tokenPricing.quoteTokens(tokens);
+  const unitRounded = quote !== null && tokenPricing.perTokenIsRounded(quote.pricePerToken);
+  const unitText = quote ? tokenPricing.formatPerToken(quote.pricePerToken) : '—';
   const tokensText = formatTokens(tokens);
   const belowMinimum = quote !== null && quote.totalMinor < tokenPricing.minTopUpMinor;
   return (
@@ -29,11 +45,34 @@ export const CustomAmount = observer(function CustomAmount({ percent, onPercentC
         min={0}
         max={100}
         step={SLIDER_STEP_PERCENT}
-        value={percent}
-        onValueChange={onPercentChange}
+        value={sliderPercent(tokens)}
+        onValueChange={(percent) => {
+          setDraft(null);
+          onTokensChange(sliderTokens(percent));
+        }}
         valueText={t('client-payments.pricing.custom.valueText', { n: tokensText })}
         output={t('client-payments.pricing.custom.valueText', { n: tokensText })}
         data-testid="token-slider"
+      />
+      <TextField
+        label={t('client-payments.pricing.custom.field')}
+        type="number"
+        inputMode="decimal"
+        min={SLIDER_MIN_TOKENS}
+        max={SLIDER_MAX_TOKENS}
+        step={0.1}
+        value={draft ?? String(tokens)}
+        onChange={(event) => {
+          setDraft(event.target.value);
+          const typed = parseTypedTokens(event.target.value);
+          if (typed !== null) onTokensChange(typed);
+        }}
+        onBlur={() => {
+          if (!draftInvalid) setDraft(null);
+        }}
+        error={draftInvalid ? t('client-payments.pricing.custom.fieldInvalid') : null}
+        className="custom-amount__field"
+        data-testid="custom-tokens-field"
       />
       <dl className="custom-amount__stats">
         <div>
@@ -42,7 +81,9 @@ export const CustomAmount = observer(function CustomAmount({ percent, onPercentC
         </div>
         <div>
           <dt>{t('client-payments.pricing.pricePerToken')}</dt>
-          <dd data-testid="custom-unit-price">{quote ? tokenPricing.formatPerToken(quote.pricePerToken) : '—'}</dd>
+          <dd data-testid="custom-unit-price">
+            {unitRounded ? t('client-payments.pricing.approximately', { price: unitText }) : unitText}
+          </dd>
         </div>
         <div>
           <dt>{t('client-payments.pricing.total')}</dt>
@@ -71,7 +112,7 @@ export const CustomAmount = observer(function CustomAmount({ percent, onPercentC
         block
         icon={<ShoppingCart aria-hidden="true" />}
         onClick={() => onBuy(tokens)}
-        disabled={belowMinimum}
+        disabled={belowMinimum || draftInvalid}
         data-testid="custom-buy"
       >
         {t('client-payments.pricing.buy')}

@@ -75,6 +75,35 @@ describe('pricing page', () => {
     expect(screen.getByTestId('custom-total').textContent).toBe('€0.10');
   });
 
+  it('takes a typed amount exactly, refuses one outside 1-2000 or finer than 0.1, and the slider follows', async () => {
+    renderApp('/pricing', pricingApi());
+    await waitFor(() => expect(screen.getByTestId('custom-total').textContent).toBe('€18.08'));
+    const field = screen.getByLabelText('Tokens to buy');
+    fireEvent.change(field, { target: { value: '100' } });
+    expect(screen.getByTestId('custom-tokens').textContent).toBe('100');
+    expect(screen.getByTestId('custom-total').textContent).toBe('€9.00');
+    expect(Number((screen.getByTestId('token-slider') as HTMLInputElement).value)).toBeCloseTo(4.95, 1);
+    fireEvent.change(field, { target: { value: '12.55' } });
+    expect(screen.getByText('Enter an amount from 1 to 2000 tokens in steps of 0.1.')).toBeTruthy();
+    expect(screen.getByTestId('custom-buy')).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('custom-tokens').textContent).toBe('100');
+    fireEvent.change(field, { target: { value: '2001' } });
+    expect(screen.getByTestId('custom-buy')).toHaveProperty('disabled', true);
+    fireEvent.change(field, { target: { value: '12.5' } });
+    expect(screen.queryByText('Enter an amount from 1 to 2000 tokens in steps of 0.1.')).toBeNull();
+    expect(screen.getByTestId('custom-tokens').textContent).toBe('12.5');
+    expect(screen.getByTestId('custom-total').textContent).toBe('€1.25');
+    fireEvent.change(screen.getByTestId('token-slider'), { target: { value: '0' } });
+    expect((field as HTMLInputElement).value).toBe('1');
+  });
+
+  it('marks a per-token price as approximate where the display rounds it (yen), never where it is exact', async () => {
+    const { store } = renderApp('/pricing', pricingApi());
+    await waitFor(() => expect(screen.getByTestId('custom-unit-price').textContent).toBe('€0.09'));
+    store.currencies.select('JPY');
+    await waitFor(() => expect(screen.getByTestId('custom-unit-price').textContent).toBe('about ¥15'));
+  });
+
   it('shows price or "free" per pack and Choose only on paid packs', async () => {
     renderApp('/pricing', pricingApi());
     const free = await screen.findByTestId('pack-1');

@@ -10,13 +10,15 @@ import { ConfirmInformationModal } from './confirm-information-modal';
 import { CustomAmount } from './custom-amount';
 import { PacksGrid } from './packs-grid';
 import { PriceTiers } from './price-tiers';
-import { DEFAULT_SLIDER_PERCENT, sliderPercent } from './slider-math';
+import { DEFAULT_SLIDER_PERCENT, SLIDER_MAX_TOKENS, SLIDER_MIN_TOKENS, sliderTokens } from './slider-math';
 import './pricing.css';
 
 /** The choice a guest made before signing in travels in the query: ?pack=<id> or ?tokens=<n>. */
-function initialPercent(params: URLSearchParams): number {
+function initialTokens(params: URLSearchParams): number {
   const tokens = Number(params.get('tokens'));
-  return params.has('tokens') && Number.isFinite(tokens) && tokens > 0 ? sliderPercent(tokens) : DEFAULT_SLIDER_PERCENT;
+  return params.has('tokens') && Number.isFinite(tokens) && tokens > 0
+    ? Math.min(SLIDER_MAX_TOKENS, Math.max(SLIDER_MIN_TOKENS, Math.round(tokens * 10) / 10))
+    : sliderTokens(DEFAULT_SLIDER_PERCENT);
 }
 
 /** /pricing: the custom-amount slider, the volume tiers and the packs; buying opens the two modals. */
@@ -24,7 +26,7 @@ export const PricingPage = observer(function PricingPage() {
   const { auth, currencies, tokenPricing, topUp, t } = useStore();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const [percent, setPercent] = useState(() => initialPercent(params));
+  const [customTokens, setCustomTokens] = useState(() => initialTokens(params));
 
   useEffect(() => {
     void tokenPricing.load();
@@ -68,7 +70,7 @@ export const PricingPage = observer(function PricingPage() {
         ) : null}
       </header>
       <section className="pricing__custom" aria-label={t('client-payments.pricing.custom.title')}>
-        <CustomAmount percent={percent} onPercentChange={setPercent} onBuy={(tokens) => buy({ tokens })} />
+        <CustomAmount tokens={customTokens} onTokensChange={setCustomTokens} onBuy={(tokens) => buy({ tokens })} />
         <PriceTiers />
       </section>
       <section className="pricing__packs" aria-labelledby="packs-title">

@@ -38,6 +38,9 @@ export const clientPayments = {
   'client-payments.buy.total': 'Total to pay',
   'client-payments.buy.paymentMethod': 'Payment method',
   'client-payments.buy.card': 'Credit/Debit card',
+  'client-payments.pricing.custom.field': 'Tokens to buy',
+  'client-payments.pricing.custom.fieldInvalid': 'Enter an amount from 1 to 2000 tokens in steps of 0.1.',
+  'client-payments.pricing.approximately': 'about {price}',
   'client-payments.buy.unverified':
     'Please verify your email address before buying tokens: open the link we sent you, or send it again.',
 
