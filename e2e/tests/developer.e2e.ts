@@ -55,8 +55,20 @@ test('developer: token activity, API keys and the /developers page', async ({ ct
       `key call answered ${profile.status()}`,
     );
 
-    page.once('dialog', (dialog) => void dialog.accept());
+    // Asked in the app's own dialog (never the browser's confirm()); keeping it first changes nothing.
+    let nativeConfirm = false;
+    page.on('dialog', (dialog) => {
+      nativeConfirm = true;
+      void dialog.dismiss();
+    });
     await listed.getByRole('button', { name: 'Revoke' }).click();
+    const question = page.getByRole('dialog', { name: 'Revoke API key' });
+    await question.getByRole('button', { name: 'Keep it' }).click();
+    await question.waitFor({ state: 'hidden' });
+    await listed.waitFor();
+    await listed.getByRole('button', { name: 'Revoke' }).click();
+    await question.getByRole('button', { name: 'Revoke' }).click();
+    check(!nativeConfirm, 'revoking used the browser confirm()');
     await listed.waitFor({ state: 'detached' });
     const revoked = await script.get('/api/user/profile', { headers: { 'X-Api-Key': key } });
     check(revoked.status() === 401, `revoked key answered ${revoked.status()}`);

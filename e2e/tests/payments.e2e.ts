@@ -150,7 +150,7 @@ test('Decline -> fail page with the error; Cancel -> the cancelled page, nothing
   await confirmPayment(page, confirm);
   await page.locator('button[data-outcome="cancelled"]').click();
   await page.waitForURL((url) => url.pathname === '/cancelled-payment');
-  await page.getByRole('heading', { name: 'Payment cancelled' }).waitFor();
+  await page.getByRole('heading', { name: 'Payment Cancelled' }).waitFor();
   await page.getByText('You cancelled the payment. Nothing was charged and your balance is unchanged.').waitFor();
   check(
     (await page.getByText('Payment failed. Please try again.').count()) === 0,

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Copy, KeyRound } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button, Card, EmptyState, TextField } from '../../components';
+import { Button, Card, ConfirmDialog, EmptyState, TextField } from '../../components';
 import { paths } from '../../config/paths';
 import { formatDate } from '../../lib/format';
 import { useStore } from '../../stores';
@@ -32,6 +32,8 @@ export const ApiKeysTab = observer(function ApiKeysTab() {
   const { apiKeys: store, t } = useStore();
   const [name, setName] = useState('');
   const [expires, setExpires] = useState('');
+  // The key whose revoke button was pressed: asked in the app's own dialog before anything is revoked.
+  const [revoking, setRevoking] = useState<{ id: string; name: string } | null>(null);
 
   useEffect(() => {
     void store.load();
@@ -47,8 +49,9 @@ export const ApiKeysTab = observer(function ApiKeysTab() {
     }
   };
 
-  const revoke = (id: string, keyName: string) => {
-    if (window.confirm(t('client-developer.keys.revokeConfirm', { name: keyName }))) void store.revoke(id);
+  const confirmRevoke = () => {
+    if (revoking) void store.revoke(revoking.id);
+    setRevoking(null);
   };
 
   return (
@@ -107,7 +110,7 @@ export const ApiKeysTab = observer(function ApiKeysTab() {
               <th scope="col">{t('client-developer.keys.key')}</th>
               <th scope="col">{t('client-developer.keys.created')}</th>
               <th scope="col">{t('client-developer.keys.lastUsed')}</th>
-              <th scope="col">{t('client-developer.keys.expires')}</th>
+              <th scope="col">{t('client-developer.keys.expiresColumn')}</th>
               <th scope="col">
                 <span className="visually-hidden">{t('client-developer.keys.revoke')}</span>
               </th>
@@ -126,11 +129,11 @@ export const ApiKeysTab = observer(function ApiKeysTab() {
                 <td data-label={t('client-developer.keys.lastUsed')}>
                   {key.last_used_at ? formatDate(key.last_used_at) : t('client-developer.keys.never')}
                 </td>
-                <td data-label={t('client-developer.keys.expires')}>
+                <td data-label={t('client-developer.keys.expiresColumn')}>
                   {key.expires_at ? formatDate(key.expires_at) : t('client-developer.keys.noExpiry')}
                 </td>
                 <td>
-                  <Button variant="secondary" size="sm" onClick={() => revoke(key.id, key.name)}>
+                  <Button variant="secondary" size="sm" onClick={() => setRevoking({ id: key.id, name: key.name })}>
                     {t('client-developer.keys.revoke')}
                   </Button>
                 </td>
@@ -151,6 +154,16 @@ export const ApiKeysTab = observer(function ApiKeysTab() {
           />
         </section>
       ) : null}
+      <ConfirmDialog
+        open={revoking !== null}
+        title={t('client-developer.keys.revokeTitle')}
+        confirmLabel={t('client-developer.keys.revoke')}
+        cancelLabel={t('client-developer.keys.keep')}
+        onConfirm={confirmRevoke}
+        onCancel={() => setRevoking(null)}
+      >
+        <p>{t('client-developer.keys.revokeConfirm', { name: revoking?.name ?? '' })}</p>
+      </ConfirmDialog>
     </Card>
   );
 });

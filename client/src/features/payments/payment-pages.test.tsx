@@ -44,7 +44,7 @@ describe('payment result pages', () => {
 
   it('cancelled: says nothing was charged, without an error toast', async () => {
     renderApp('/cancelled-payment?order=d1', withCatalog(new FakeApi()));
-    await screen.findByRole('heading', { name: 'Payment cancelled' });
+    await screen.findByRole('heading', { name: 'Payment Cancelled' });
     expect(screen.getByTestId('payment-cancelled').textContent).toBe(
       'You cancelled the payment. Nothing was charged and your balance is unchanged.',
     );

@@ -159,7 +159,7 @@ export const clientPayments = {
   'client-payments.account.password.updated': 'Password updated successfully',
   'client-payments.pricing.packs.saving': 'You save {amount} against a custom amount',
   'client-payments.pricing.custom.minimum': 'Minimum purchase: {amount} ({n} tokens)',
-  'client-payments.cancelled.title': 'Payment cancelled',
+  'client-payments.cancelled.title': 'Payment Cancelled',
   'client-payments.cancelled.text': 'You cancelled the payment. Nothing was charged and your balance is unchanged.',
   'client-payments.cancelled.again': 'Choose tokens again',
   'client-payments.success.checking': 'Checking your payment...',
