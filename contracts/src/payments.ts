@@ -4,7 +4,7 @@
  */
 
 /** Deposit states, as the deposits table's check constraint lists them. */
-export const DEPOSIT_STATUSES = ['Pending', 'Processing', 'Success', 'Error', 'Cancelled'] as const;
+export const DEPOSIT_STATUSES = ['Pending', 'Processing', 'Success', 'Error', 'Cancelled', 'Expired'] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
 /** One row of GET /api/user/payment-history. */

@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { DepositStatus } from '@imagestudio/contracts';
 import type { PackView } from '@imagestudio/contracts';
+import { paths } from '../config/paths';
 import type { RootStore } from './root-store';
 import type { ExactQuote } from '@imagestudio/contracts';
 import { checkTopUp, type TopUpCheck } from './top-up-validation';
@@ -14,7 +15,7 @@ export const DEFAULT_PAYMENT_TYPE = 'card';
 export const DEPOSIT_POLL_MS = 5000;
 
 export type { DepositStatus };
-const TERMINAL: ReadonlySet<DepositStatus> = new Set(['Success', 'Error', 'Cancelled']);
+const TERMINAL: ReadonlySet<DepositStatus> = new Set(['Success', 'Error', 'Cancelled', 'Expired']);
 
 /** Whether a deposit status is final (Success, Error and Cancelled never change). */
 export const isTerminalDeposit = (status: DepositStatus | null): boolean => status !== null && TERMINAL.has(status);
@@ -158,6 +159,25 @@ export class TopUpStore {
   }
 
   /** Asks the API once for a deposit's status; returns it, or null when the call failed. */
+  /**
+   * Where "Try again" leads after a failed payment: pricing with the same pack or amount reopened (the page
+   * opens Buy Tokens for it), or plain pricing when the order cannot be read.
+   */
+  async retryPath(depositId: string): Promise<string> {
+    try {
+      const reply = await this.root.api.get<{ tokens: number; pack_id: number | null }>(
+        `/deposit/status/${encodeURIComponent(depositId)}`,
+        { skipErrorHandling: true },
+      );
+      const deposit = reply.payload;
+      if (deposit?.pack_id != null) return `${paths.pricing}?pack=${deposit.pack_id}`;
+      if (deposit?.tokens) return `${paths.pricing}?tokens=${deposit.tokens}`;
+    } catch {
+      // the plain pricing page is still a way to try again
+    }
+    return paths.pricing;
+  }
+
   async checkDeposit(depositId: string): Promise<DepositStatus | null> {
     try {
       const reply = await this.root.api.get<{ status: DepositStatus }>(
@@ -176,7 +196,7 @@ export class TopUpStore {
   }
 
   /**
-   * Polls a deposit every 5 s until it is Success, Error or Cancelled, then
+   * Polls a deposit every 5 s until it is Success, Error, Cancelled or Expired, then
    * calls `onTerminal` once. A new poll replaces the previous one; stopPolling() ends it.
    */
   pollDeposit(depositId: string, onTerminal?: (status: DepositStatus) => void): void {

@@ -13,6 +13,7 @@ const STATUS_TONE: Record<DepositStatus, BadgeTone> = {
   Success: 'success',
   Error: 'error',
   Cancelled: 'neutral',
+  Expired: 'neutral',
 };
 
 /** Payment History tab: date, status, what was bought, amount with currency and a receipt link, paged. */

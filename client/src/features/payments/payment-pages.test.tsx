@@ -1,5 +1,5 @@
 import { profileFixture } from '../../test/fixtures';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { FakeApi, withCatalog } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 
@@ -23,8 +23,11 @@ describe('payment result pages', () => {
     // Start-up reads 10 tokens; the success page's own refresh sees the credited 110.
     const calls = { n: 0 };
     renderApp(
-      '/success-payment',
-      signedInApi(calls, () => (calls.n >= 2 ? 110 : 10)),
+      '/success-payment?order=dep-1',
+      signedInApi(calls, () => (calls.n >= 2 ? 110 : 10)).on('GET /deposit/status/dep-1', {
+        status: 200,
+        data: { status: 'OK', payload: { id: 'dep-1', status: 'Success' } },
+      }),
     );
     await screen.findByRole('heading', { name: 'Payment Successful!' });
     expect(await screen.findByText('Payment completed successfully!')).toBeTruthy();
@@ -32,6 +35,49 @@ describe('payment result pages', () => {
     expect(calls.n).toBeGreaterThanOrEqual(2);
     expect(screen.getByRole('link', { name: 'Go to Account' }).getAttribute('href')).toBe('/account');
     expect(screen.getAllByRole('link', { name: 'Back to Home' })[0]!.getAttribute('href')).toBe('/');
+  });
+
+  it('success without an order confirms nothing and sends home; a guest with an order signs in first', async () => {
+    const { router } = renderApp('/success-payment', signedInApi({ n: 0 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.queryByRole('heading', { name: 'Payment Successful!' })).toBeNull();
+    expect(screen.queryByText('Payment completed successfully!')).toBeNull();
+    cleanup();
+
+    const guest = renderApp('/success-payment?order=dep-3', withCatalog(new FakeApi()));
+    await waitFor(() => expect(guest.router.state.location.pathname).toBe('/login'));
+    expect(new URLSearchParams(guest.router.state.location.search).get('redirect')).toBe(
+      '/success-payment?order=dep-3',
+    );
+  });
+
+  it('fail: Try Again reopens the same pack, or the same custom amount, of the failed order', async () => {
+    const pack = signedInApi({ n: 0 }).on('GET /deposit/status/dep-4', {
+      status: 200,
+      data: { status: 'OK', payload: { id: 'dep-4', status: 'Error', tokens: 100, pack_id: 2 } },
+    });
+    renderApp('/fail-payment?order=dep-4', pack);
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe('/pricing?pack=2'),
+    );
+    cleanup();
+    const custom = signedInApi({ n: 0 }).on('GET /deposit/status/dep-5', {
+      status: 200,
+      data: { status: 'OK', payload: { id: 'dep-5', status: 'Error', tokens: 37.5, pack_id: null } },
+    });
+    renderApp('/fail-payment?order=dep-5', custom);
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe('/pricing?tokens=37.5'),
+    );
+  });
+
+  it('expired: the checkout ran out unpaid, nothing charged, no error toast', async () => {
+    renderApp('/cancelled-payment?order=d1&expired=1', withCatalog(new FakeApi()));
+    await screen.findByRole('heading', { name: 'Checkout Expired' });
+    expect(screen.getByTestId('payment-cancelled').textContent).toBe(
+      'This checkout expired before it was paid. Nothing was charged and your balance is unchanged.',
+    );
+    expect(screen.queryByText('Payment failed. Please try again.')).toBeNull();
   });
 
   it('fail: the error query text, or the generic advice; an error toast; Try Again goes to pricing', async () => {
@@ -54,6 +100,7 @@ describe('payment result pages', () => {
 
   it.each([
     ['Cancelled', '/cancelled-payment', '?order=dep-9'],
+    ['Expired', '/cancelled-payment', '?order=dep-9&expired=1'],
     ['Error', '/fail-payment', `?order=dep-9&error=${encodeURIComponent('Payment failed. Please try again.')}`],
     ['Pending', '/processing-payment', '?order_id=dep-9'],
   ])(

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { CircleCheck, Hourglass } from 'lucide-react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components';
 import { paths } from '../../config/paths';
+import { loginRedirectPath } from '../../lib/redirect';
 import { useStore } from '../../stores';
 import { ResultPanel } from './result-panel';
 import { resultPath } from './result-path';
@@ -11,7 +12,9 @@ import { resultPath } from './result-path';
 /**
  * /success-payment: "Payment Successful!", the profile refreshed (new balance), a success toast. With an
  * order, the deposit's status is checked first: a failed, cancelled or still open order is sent to its
- * own page, so nobody reads "successful" about a payment that did not go through.
+ * own page, so nobody reads "successful" about a payment that did not go through. Without an order there
+ * is nothing to confirm (the page was opened by hand or from an old bookmark): it sends home; a signed-out
+ * visitor with an order signs in first, so the order can be checked.
  */
 export const SuccessPaymentPage = observer(function SuccessPaymentPage() {
   const { auth, profile, topUp, ui, t } = useStore();
@@ -21,7 +24,7 @@ export const SuccessPaymentPage = observer(function SuccessPaymentPage() {
   // The page renders before the session check ends; until then nobody knows whether the order can be checked.
   const mustCheck = order !== null && auth.isAuthenticated;
   const [checked, setChecked] = useState(false);
-  const confirmed = auth.authCheckedOnce && (!mustCheck || checked);
+  const confirmed = auth.authCheckedOnce && mustCheck && checked;
   const toasted = useRef(false);
 
   useEffect(() => {
@@ -47,6 +50,9 @@ export const SuccessPaymentPage = observer(function SuccessPaymentPage() {
     ui.success(t('client-payments.success.toast'));
   }, [confirmed, profile, ui, t]);
 
+  if (order === null) return <Navigate to={paths.home} replace />;
+  if (auth.authCheckedOnce && !auth.isAuthenticated)
+    return <Navigate to={loginRedirectPath(`${paths.successPayment}?order=${encodeURIComponent(order)}`)} replace />;
   if (!confirmed) {
     return (
       <ResultPanel
@@ -72,7 +78,7 @@ export const SuccessPaymentPage = observer(function SuccessPaymentPage() {
       }
     >
       <p>{t('client-payments.success.text')}</p>
-      {order ? <p className="payment-result__order">{t('client-payments.result.order', { id: order })}</p> : null}
+      <p className="payment-result__order">{t('client-payments.result.order', { id: order })}</p>
     </ResultPanel>
   );
 });

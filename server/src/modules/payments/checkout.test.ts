@@ -293,6 +293,7 @@ describe('POST /api/deposit/checkout with Stripe', () => {
           id,
           status: 'Pending',
           tokens: 150,
+          pack_id: null,
           amount: expect.any(Number),
           currency: 'EUR',
           created_at: expect.any(String),

@@ -8,10 +8,12 @@ export type PaymentOutcome =
   | { kind: 'paid'; amountMinor: number; currency: string; paymentIntentId?: string | null }
   | { kind: 'processing'; paymentIntentId?: string | null }
   | { kind: 'failed'; error: string }
-  | { kind: 'cancelled' };
+  | { kind: 'cancelled' }
+  /** The checkout session ran out unpaid (abandoned): nothing was charged. */
+  | { kind: 'expired' };
 
-/** Success, Error and Cancelled are terminal: a deposit never leaves them. */
-export const TERMINAL_STATUSES: readonly DepositStatus[] = ['Success', 'Error', 'Cancelled'];
+/** Success, Error, Cancelled and Expired are terminal: a deposit never leaves them. */
+export const TERMINAL_STATUSES: readonly DepositStatus[] = ['Success', 'Error', 'Cancelled', 'Expired'];
 
 export function isTerminal(status: DepositStatus): boolean {
   return TERMINAL_STATUSES.includes(status);
@@ -22,6 +24,7 @@ const TARGET: Record<PaymentOutcome['kind'], DepositStatus> = {
   processing: 'Processing',
   failed: 'Error',
   cancelled: 'Cancelled',
+  expired: 'Expired',
 };
 
 /**

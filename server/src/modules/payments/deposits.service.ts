@@ -14,6 +14,8 @@ export interface DepositStatusView {
   id: string;
   status: DepositStatus;
   tokens: number;
+  /** The pack bought, or null for a custom amount: "Try again" reopens the same choice. */
+  pack_id: number | null;
   amount: number;
   currency: string;
   created_at: string;
@@ -24,6 +26,7 @@ export function presentStatus(deposit: Deposit): DepositStatusView {
     id: deposit.id,
     status: deposit.status,
     tokens: tenthsToTokens(deposit.tokens_tenths),
+    pack_id: deposit.pack_id,
     amount: fromMinorUnits(deposit.amount_minor, deposit.currency),
     currency: deposit.currency,
     created_at: new Date(deposit.created_at).toISOString(),
@@ -72,6 +75,8 @@ export function resultPage(deposit: Deposit): string {
     case 'Cancelled':
       // not a failure: the customer stopped it and nothing was charged
       return `/cancelled-payment?order=${order}`;
+    case 'Expired':
+      return `/cancelled-payment?order=${order}&expired=1`;
     default:
       return `/processing-payment?order_id=${order}`;
   }

@@ -39,20 +39,25 @@ describe('payments reconciler', () => {
     expect(await status(unpaid.deposit.id)).toBe('Pending');
   });
 
-  it('expires Pending deposits older than 24 hours, at Stripe too', async () => {
+  it('expires abandoned Pending deposits: Stripe ones after 24 hours (at Stripe too), test checkouts after 30 minutes', async () => {
     const stale = await depositAged(24 * 60 + 5);
-    const staleTest = await depositAged(24 * 60 + 5, 'test');
+    const dayOld = await depositAged(23 * 60);
+    const staleTest = await depositAged(31, 'test');
+    const freshTest = await depositAged(20, 'test');
     await reconcileOnce(paymentsFor(t.ctx));
-    expect(await status(stale.deposit.id)).toBe('Cancelled');
+    expect(await status(stale.deposit.id)).toBe('Expired');
     expect(fake.sessions.get(stale.sessionId!)!.status).toBe('expired');
-    expect(await status(staleTest.deposit.id)).toBe('Cancelled');
+    expect(await status(dayOld.deposit.id)).toBe('Pending');
+    expect(await status(staleTest.deposit.id)).toBe('Expired');
+    expect(await status(freshTest.deposit.id)).toBe('Pending');
+    expect(await balanceOf(t.ctx.db, staleTest.userId)).toBe(0);
   });
 
-  it('cancels a stale deposit whose session Stripe does not know', async () => {
+  it('expires a stale deposit whose session Stripe does not know', async () => {
     const lost = await depositAged(24 * 60 + 5);
     await repo.updateDeposit(t.ctx.db, lost.deposit.id, { stripe_session_id: `cs_test_unknown_${randomUUID()}` });
     await reconcileOnce(paymentsFor(t.ctx));
-    expect(await status(lost.deposit.id)).toBe('Cancelled');
+    expect(await status(lost.deposit.id)).toBe('Expired');
   });
 
   it('fulfils instead of expiring when the old session was paid meanwhile', async () => {

@@ -9,8 +9,11 @@ import { expireWithStripe, syncWithStripe } from './stripe-sync.service';
 
 /** Open deposits younger than this are left to the webhook. */
 export const RECHECK_AFTER_MS = 10 * 60 * 1000;
-/** Pending deposits older than this are expired (Stripe's own session lifetime). */
-export const EXPIRE_AFTER_MS = 24 * 3600 * 1000;
+/**
+ * Pending deposits older than this are expired: Stripe's own session lifetime (24 hours), and 30 minutes
+ * for the test checkout, whose page nobody comes back to later.
+ */
+export const EXPIRE_AFTER_MS: Record<Deposit['provider'], number> = { stripe: 24 * 3600 * 1000, test: 30 * 60 * 1000 };
 export const RECONCILE_EVERY_MS = 60 * 1000;
 const BATCH = 100;
 const LOCK_KEY = 'lock:payments-reconciler';
@@ -23,9 +26,10 @@ export interface ReconcileReport {
 
 async function reconcileOne(payments: Payments, deposit: Deposit, now: number): Promise<'checked' | 'expired'> {
   // Processing means paid by a slow method (bank debit): it may take days, so it is only re-checked.
-  if (deposit.status === 'Pending' && now - new Date(deposit.created_at).getTime() >= EXPIRE_AFTER_MS) {
+  const age = now - new Date(deposit.created_at).getTime();
+  if (deposit.status === 'Pending' && age >= EXPIRE_AFTER_MS[deposit.provider]) {
     if (deposit.provider === 'stripe') await expireWithStripe(payments, deposit);
-    else await settle(payments, deposit.id, { kind: 'cancelled' });
+    else await settle(payments, deposit.id, { kind: 'expired' });
     return 'expired';
   }
   await syncWithStripe(payments, deposit);
@@ -34,7 +38,7 @@ async function reconcileOne(payments: Payments, deposit: Deposit, now: number): 
 
 /**
  * One pass: asks Stripe about every open deposit older than 10 minutes (a webhook may have been lost)
- * and expires Pending ones older than 24 hours. Each change goes through the one fulfilment function.
+ * and expires abandoned Pending ones (EXPIRE_AFTER_MS). Each change goes through the one fulfilment function.
  */
 export async function reconcileOnce(payments: Payments, now = Date.now()): Promise<ReconcileReport> {
   const report: ReconcileReport = { checked: 0, expired: 0, failed: 0 };

@@ -12,7 +12,7 @@ export const PAYMENT_FAILED = 'Payment failed. Please try again.';
 export function sessionOutcome(session: Stripe.Checkout.Session): PaymentOutcome | null {
   const paymentIntentId =
     typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
-  if (session.status === 'expired') return { kind: 'cancelled' };
+  if (session.status === 'expired') return { kind: 'expired' };
   if (session.status !== 'complete') return null;
   if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') {
     return { kind: 'paid', amountMinor: session.amount_total ?? -1, currency: session.currency ?? '', paymentIntentId };
@@ -43,16 +43,16 @@ export async function syncWithStripe(payments: Payments, deposit: Deposit): Prom
  */
 export async function expireWithStripe(payments: Payments, deposit: Deposit): Promise<SettleResult | null> {
   if (!payments.stripe || !deposit.stripe_session_id) {
-    return settle(payments, deposit.id, { kind: 'cancelled' });
+    return settle(payments, deposit.id, { kind: 'expired' });
   }
   try {
     const session = await payments.stripe.checkout.sessions.expire(deposit.stripe_session_id);
-    return settle(payments, deposit.id, sessionOutcome(session) ?? { kind: 'cancelled' });
+    return settle(payments, deposit.id, sessionOutcome(session) ?? { kind: 'expired' });
   } catch (err) {
     const { type, statusCode } = err as { type?: string; statusCode?: number };
     if (type !== 'StripeInvalidRequestError') throw err;
     // A session Stripe does not know (deleted test data, another account) can never be paid.
-    if (statusCode === 404) return settle(payments, deposit.id, { kind: 'cancelled' });
+    if (statusCode === 404) return settle(payments, deposit.id, { kind: 'expired' });
     // Stripe refuses to expire a session that is no longer open: read its real state instead.
     return syncWithStripe(payments, deposit);
   }

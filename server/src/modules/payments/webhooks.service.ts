@@ -46,7 +46,7 @@ function checkoutOutcome(event: Stripe.Event, session: Stripe.Checkout.Session):
     case 'checkout.session.async_payment_failed':
       return { kind: 'failed', error: PAYMENT_FAILED };
     case 'checkout.session.expired':
-      return { kind: 'cancelled' };
+      return { kind: 'expired' };
     default:
       return null;
   }

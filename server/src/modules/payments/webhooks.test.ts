@@ -112,7 +112,7 @@ describe('POST /api/webhooks/stripe', () => {
       completedPaid: 'Success',
       asyncSucceeded: 'Success',
       asyncFailed: 'Error',
-      expired: 'Cancelled',
+      expired: 'Expired',
     };
     const permutations = <T>(items: T[]): T[][] =>
       items.length <= 1

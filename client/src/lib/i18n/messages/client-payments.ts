@@ -147,6 +147,7 @@ export const clientPayments = {
   'client-payments.account.status.Success': 'Paid',
   'client-payments.account.status.Error': 'Failed',
   'client-payments.account.status.Cancelled': 'Cancelled',
+  'client-payments.account.status.Expired': 'Expired',
   'client-payments.account.password.title': 'Change Password',
   'client-payments.account.password.current': 'Current password',
   'client-payments.account.password.new': 'New password',
@@ -162,5 +163,8 @@ export const clientPayments = {
   'client-payments.cancelled.title': 'Payment Cancelled',
   'client-payments.cancelled.text': 'You cancelled the payment. Nothing was charged and your balance is unchanged.',
   'client-payments.cancelled.again': 'Choose tokens again',
+  'client-payments.expired.title': 'Checkout Expired',
+  'client-payments.expired.text':
+    'This checkout expired before it was paid. Nothing was charged and your balance is unchanged.',
   'client-payments.success.checking': 'Checking your payment...',
 } as const;
