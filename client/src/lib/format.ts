@@ -32,28 +32,30 @@ export function formatTokens(amount: number): string {
   return new Intl.NumberFormat(activeLocale, { maximumFractionDigits: 1 }).format(amount || 0);
 }
 
-/** Join dates: abbreviated month, day, year ("Nov 21, 2026"); blank when missing or invalid. */
-export function formatJoinDate(value: string | null | undefined): string {
-  if (!value) return '';
+/** A date-time string as a Date; null when missing or invalid. */
+function dateOf(value: string | null | undefined): Date | null {
+  if (!value) return null;
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(date);
+  return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** Other dates: DD.MM.YYYY; blank when missing or invalid. */
+/**
+ * Dates, one style per language everywhere (join date, history, keys, activity): the language's medium
+ * date, "Nov 21, 2026" in English, "21.11.2026" in German; blank when missing or invalid.
+ */
 export function formatDate(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const dd = String(date.getDate()).padStart(2, '0');
-  const mm = String(date.getMonth() + 1).padStart(2, '0');
-  return `${dd}.${mm}.${date.getFullYear()}`;
+  const date = dateOf(value);
+  return date ? new Intl.DateTimeFormat(activeLocale, { dateStyle: 'medium' }).format(date) : '';
+}
+
+/** A date with its time of day in the active language's style ("Nov 21, 2026, 2:05 PM", "21.11.2026, 14:05"). */
+export function formatDateTime(value: string | null | undefined): string {
+  const date = dateOf(value);
+  return date ? new Intl.DateTimeFormat(activeLocale, { dateStyle: 'medium', timeStyle: 'short' }).format(date) : '';
 }
 
 /** Time of day in the active language's style ("2:05 PM", "14:05"); blank when missing or invalid. */
 export function formatTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(activeLocale, { hour: 'numeric', minute: '2-digit' }).format(date);
+  const date = dateOf(value);
+  return date ? new Intl.DateTimeFormat(activeLocale, { hour: 'numeric', minute: '2-digit' }).format(date) : '';
 }

@@ -3,7 +3,7 @@ import { guessCountry } from './country-guess';
 import { safeRedirect, loginRedirectPath } from './redirect';
 import {
   formatDate,
-  formatJoinDate,
+  formatDateTime,
   formatTime,
   formatTokens,
   localeFor,
@@ -62,8 +62,9 @@ describe('formats', () => {
     expect(formatTokens(10)).toBe('10');
     expect(formatTokens(10.5)).toBe('10.5');
     expect(formatTokens(0)).toBe('0');
-    expect(formatJoinDate('2026-11-21T10:00:00Z')).toBe('Nov 21, 2026');
-    expect(formatDate('2026-01-05T10:00:00')).toBe('05.01.2026');
+    expect(formatDate('2026-11-21T10:00:00')).toBe('Nov 21, 2026');
+    expect(formatDate('2026-01-05T10:00:00')).toBe('Jan 5, 2026');
+    expect(formatDateTime('2026-01-05T14:05:00')).toBe('Jan 5, 2026, 2:05 PM');
     expect(formatDate(null)).toBe('');
   });
 });
@@ -85,6 +86,8 @@ describe('German number and money style', () => {
     expect(formatTokens(1234.5)).toBe('1.234,5');
     expect(formatPrice(1234.5, 'EUR', '€', numberLocale()).replace(/\s/g, ' ')).toBe('1.234,50 €');
     expect(formatTime('2026-11-24T14:05:00')).toBe('14:05');
+    expect(formatDate('2026-01-05T10:00:00')).toBe('05.01.2026');
+    expect(formatDateTime('2026-01-05T14:05:00')).toBe('05.01.2026, 14:05');
     setNumberLocale('en');
     expect(formatTokens(1234.5)).toBe('1,234.5');
   });

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Pencil } from 'lucide-react';
 import { Button, Card, Skeleton } from '../../components';
-import { formatJoinDate, formatTokens } from '../../lib/format';
+import { formatDate, formatTokens } from '../../lib/format';
 import { useStore } from '../../stores';
 import { ProfileForm } from './profile-form';
 
@@ -36,7 +36,7 @@ export const ProfileTab = observer(function ProfileTab() {
       t('client-payments.account.profile.balance'),
       t('client-payments.account.profile.tokens', { n: formatTokens(profile.balance) }),
     ],
-    ['joined', t('client-payments.account.profile.joined'), formatJoinDate(user.created_at)],
+    ['joined', t('client-payments.account.profile.joined'), formatDate(user.created_at)],
   ];
   return (
     <Card className="account-panel">

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { LedgerEntryView } from '@imagestudio/contracts';
 import { Card, EmptyState, Skeleton } from '../../components';
 import { paths } from '../../config/paths';
-import { formatDate, formatTokens } from '../../lib/format';
+import { formatDateTime, formatTokens } from '../../lib/format';
 import { useStore } from '../../stores';
 import { Pager } from '../job-lists';
 import './developer.css';
@@ -60,7 +60,7 @@ export const TokenActivityTab = observer(function TokenActivityTab() {
         <tbody>
           {activity.items.map((entry) => (
             <tr key={entry.id} data-testid="ledger-row">
-              <td data-label={t('client-developer.activity.date')}>{formatDate(entry.created_at)}</td>
+              <td data-label={t('client-developer.activity.date')}>{formatDateTime(entry.created_at)}</td>
               <td data-label={t('client-developer.activity.description')}>
                 <span className="ledger-kind">{t(`client-developer.activity.kind.${entry.kind}`)}</span>{' '}
                 {entry.description}
