@@ -1,5 +1,13 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
-import type { BatchTool, JobName, ToolQuote, ToolStatus } from '@imagestudio/contracts';
+import {
+  BATCH_TOOLS,
+  JOB_NAMES,
+  type BatchTool,
+  type JobName,
+  type ToolQuote,
+  type ToolStatus,
+} from '@imagestudio/contracts';
+import { byTool } from '../config/tools';
 import type { BatchRunStore } from './batch-run-store';
 import type { RootStore } from './root-store';
 import { storeFactories } from './lazy-stores';
@@ -43,11 +51,7 @@ export class ToolsStore {
   get runs(): Record<JobName, ToolRunStore> {
     if (!this.createdRuns) {
       const create = storeFactories().toolRun;
-      this.createdRuns = {
-        generate: create(this.root, 'generate'),
-        'remove-background': create(this.root, 'remove-background'),
-        upscale: create(this.root, 'upscale'),
-      };
+      this.createdRuns = byTool(JOB_NAMES, (tool) => create(this.root, tool));
     }
     return this.createdRuns;
   }
@@ -56,10 +60,7 @@ export class ToolsStore {
   get batches(): Record<BatchTool, BatchRunStore> {
     if (!this.createdBatches) {
       const create = storeFactories().batchRun;
-      this.createdBatches = {
-        'remove-background': create(this.root, 'remove-background'),
-        upscale: create(this.root, 'upscale'),
-      };
+      this.createdBatches = byTool(BATCH_TOOLS, (tool) => create(this.root, tool));
     }
     return this.createdBatches;
   }
