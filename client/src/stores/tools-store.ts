@@ -1,13 +1,5 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
-import {
-  BATCH_TOOLS,
-  JOB_NAMES,
-  type BatchTool,
-  type JobName,
-  type ToolQuote,
-  type ToolStatus,
-} from '@imagestudio/contracts';
-import { byTool } from '../config/tools';
+import type { BatchTool, JobName, ToolQuote, ToolStatus } from '@imagestudio/contracts';
 import type { BatchRunStore } from './batch-run-store';
 import type { RootStore } from './root-store';
 import { storeFactories } from './lazy-stores';
@@ -50,8 +42,7 @@ export class ToolsStore {
    */
   get runs(): Record<JobName, ToolRunStore> {
     if (!this.createdRuns) {
-      const create = storeFactories().toolRun;
-      this.createdRuns = byTool(JOB_NAMES, (tool) => create(this.root, tool));
+      this.createdRuns = storeFactories().toolRuns(this.root);
     }
     return this.createdRuns;
   }
@@ -59,8 +50,7 @@ export class ToolsStore {
   /** Each upload tool's batch (several images, or a ZIP, in one go), created on first read like the runs. */
   get batches(): Record<BatchTool, BatchRunStore> {
     if (!this.createdBatches) {
-      const create = storeFactories().batchRun;
-      this.createdBatches = byTool(BATCH_TOOLS, (tool) => create(this.root, tool));
+      this.createdBatches = storeFactories().batchRuns(this.root);
     }
     return this.createdBatches;
   }
