@@ -26,6 +26,8 @@ export interface ToolEntry {
   label: MessageKey;
   /** Shown next to the label where a tool is offered as a link or a button. */
   icon: LucideIcon;
+  /** How a running job counts its work ({done} of {total}): diffusion steps, or the tiles of an image. */
+  progressText: 'client-tools.stage.steps' | 'client-tools.stage.tiles';
   landing: {
     texts: LandingTexts;
     /** A before/after pair made by our own models; null shows the landing texts' example prompt instead. */
@@ -50,6 +52,7 @@ export const TOOLS = {
     apiPath: '/tools/generate',
     label: 'shell.services.generateImage',
     icon: Sparkles,
+    progressText: 'client-tools.stage.steps',
     landing: { texts: 'generate', example: null, unit: 'client-tools.landing.unitImage' },
   },
   'remove-background': {
@@ -59,6 +62,7 @@ export const TOOLS = {
     apiPath: '/tools/remove-background',
     label: 'shell.services.removeBackground',
     icon: Eraser,
+    progressText: 'client-tools.stage.tiles',
     landing: { texts: 'removeBg', example: 'chelsea', unit: 'client-tools.landing.unitPhoto' },
   },
   upscale: {
@@ -68,6 +72,7 @@ export const TOOLS = {
     apiPath: '/tools/upscale',
     label: 'shell.services.upscale',
     icon: Maximize2,
+    progressText: 'client-tools.stage.tiles',
     landing: { texts: 'upscale', example: 'motorcycle', unit: 'client-tools.landing.unitPhoto' },
   },
 } as const satisfies Record<JobName, ToolEntry>;
