@@ -10,7 +10,7 @@ type LandingTexts = {
 }[MessageKey];
 
 /** What the client knows of one tool: where its pages are, what starts it, and how it is named and shown. */
-export interface ToolEntry {
+interface ToolEntry {
   /** The signed-in page (under `paths.services.root`, wrapped in `<ToolGate>` by the routes). */
   path: string;
   /**

@@ -11,7 +11,7 @@ export type RunProblem =
   | { kind: 'other'; message: string };
 
 /** What sending a run's request moves in its store (a tool's single run or its batch). */
-export interface SubmittingRun {
+interface SubmittingRun {
   phase: 'idle' | 'submitting' | 'tracking';
   uploadFraction: number;
   problem: RunProblem | null;
