@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { JOB_NAMES, type JobName } from '@imagestudio/contracts';
 import { buildTinyGenerationModel } from '../../worker/src/generation/test-support/tiny-model';
 import { check, type E2EContext } from './harness';
 import { xsrfToken } from './users';
@@ -30,17 +31,17 @@ export async function smallPhoto(name: string, width: number): Promise<string> {
 let tinyModel: Promise<string> | null = null;
 
 /**
- * A worker that runs all three tools (generation with the tiny test model), started unless one already runs;
- * returns once `page` (any page of the app) sees every tool available.
+ * A worker that runs every tool (generation with the tiny test model), started unless one already runs;
+ * returns once `page` (any page of the app) sees every tool of `JOB_NAMES` available.
  */
 export async function allToolsWorker(workers: WorkerControl, page: Page): Promise<void> {
   tinyModel ??= buildTinyGenerationModel(path.join(TMP, 'tiny-generation'));
   await workers.ensure({ GENERATION_MODEL_DIR: await tinyModel });
-  for (const tool of ['remove-background', 'upscale', 'generate']) await waitForTool(page, tool, true);
+  for (const tool of JOB_NAMES) await waitForTool(page, tool, true);
 }
 
 /** Waits until /api/tools/status says `tool` is (or is not) available: the worker's heartbeat is in. */
-export async function waitForTool(page: Page, tool: string, available: boolean, timeoutMs = 90_000): Promise<void> {
+export async function waitForTool(page: Page, tool: JobName, available: boolean, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const res = await page.context().request.get('/api/tools/status');

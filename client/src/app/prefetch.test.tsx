@@ -2,6 +2,7 @@ import { Component, type ReactNode } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { paths } from '../config/paths';
+import { TOOLS } from '../config/tools';
 import { StoreProvider } from '../stores';
 import { FakeApi, makeStore } from '../test/fake-api';
 import { lazyPage } from './lazy-page';
@@ -12,7 +13,7 @@ function renderAt(path: string, table: Record<string, () => Promise<unknown>>) {
     usePrefetchOnIntent(table);
     return (
       <>
-        <Link to={paths.services.upscale}>Upscale</Link>
+        <Link to={TOOLS.upscale.path}>Upscale</Link>
         <Link to={paths.pricing}>Pricing</Link>
       </>
     );
@@ -24,7 +25,7 @@ function renderAt(path: string, table: Record<string, () => Promise<unknown>>) {
 describe('prefetching page chunks', () => {
   it('fetches a page chunk when a link to it is pointed at or focused, and not for other links', () => {
     const upscale = jest.fn(() => Promise.resolve());
-    renderAt('/', { [paths.services.upscale]: upscale });
+    renderAt('/', { [TOOLS.upscale.path]: upscale });
     fireEvent.pointerOver(screen.getByRole('link', { name: 'Pricing' }));
     expect(upscale).not.toHaveBeenCalled();
     fireEvent.pointerOver(screen.getByRole('link', { name: 'Upscale' }));
@@ -35,7 +36,7 @@ describe('prefetching page chunks', () => {
   it("fetches a tool's chunk on that tool's landing page", () => {
     const upscale = jest.fn(() => Promise.resolve());
     const generate = jest.fn(() => Promise.resolve());
-    renderAt(paths.landing.upscale, { [paths.services.upscale]: upscale, [paths.services.generateImage]: generate });
+    renderAt(TOOLS.upscale.landingPath, { [TOOLS.upscale.path]: upscale, [TOOLS.generate.path]: generate });
     expect(upscale).toHaveBeenCalledTimes(1);
     expect(generate).not.toHaveBeenCalled();
   });

@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { paths } from '../config/paths';
+import { JOB_NAMES } from '@imagestudio/contracts';
+import { TOOLS } from '../config/tools';
 
 /** A tool's landing page leads to the tool itself: its chunk is fetched while the visitor reads. */
-const NEXT_FROM_LANDING: Record<string, string> = {
-  [paths.landing.generateImage]: paths.services.generateImage,
-  [paths.landing.removeBackground]: paths.services.removeBackground,
-  [paths.landing.upscale]: paths.services.upscale,
-};
+const NEXT_FROM_LANDING: Record<string, string> = Object.fromEntries(
+  JOB_NAMES.map((tool) => [TOOLS[tool].landingPath, TOOLS[tool].path]),
+);
 
 /** The same-origin pathname a link points at, or null. */
 function linkPath(target: EventTarget | null): string | null {

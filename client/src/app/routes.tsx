@@ -1,5 +1,7 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { JOB_NAMES } from '@imagestudio/contracts';
 import { paths } from '../config/paths';
+import { byTool, TOOLS } from '../config/tools';
 import { ServicesIndex, ToolGate } from '../features/availability';
 import { HomePage } from '../features/home';
 import { AuthLayout, MainLayout, ToastHost } from '../features/shell';
@@ -13,7 +15,7 @@ import { usePrefetchOnIntent } from './prefetch';
 /*
  * Every page but the home page comes in its own chunk, loaded when its route is first shown (or earlier, see
  * prefetch.ts). A new page: add a lazyPage line here, use it in its group below, and, if links lead to it
- * from other pages, list its path in `prefetchable`.
+ * from other pages, list its path in `prefetchable`. A new tool's pages come from its entry in `TOOLS`.
  */
 const AccountLayout = lazyPage(() => import('../features/account').then((m) => m.AccountLayout));
 const ProfileTab = lazyPage(() => import('../features/account').then((m) => m.ProfileTab));
@@ -32,9 +34,10 @@ const EmailAlreadyVerifiedPage = lazyPage(() =>
 );
 const HistoryTab = lazyPage(() => import('../features/job-lists').then((m) => m.HistoryTab));
 const ProjectsTab = lazyPage(() => import('../features/job-lists').then((m) => m.ProjectsTab));
-const GeneratePage = lazyPage(() => import('../features/tools').then((m) => m.GeneratePage));
-const RemoveBackgroundPage = lazyPage(() => import('../features/tools').then((m) => m.RemoveBackgroundPage));
-const UpscalePage = lazyPage(() => import('../features/tools').then((m) => m.UpscalePage));
+/** Each tool's page, the export of features/tools that its registry entry names. */
+const toolPages = byTool(JOB_NAMES, (tool) =>
+  lazyPage(() => import('../features/tools').then((m) => m[TOOLS[tool].page])),
+);
 const ToolLandingPage = lazyPage(() => import('../features/tools').then((m) => m.ToolLandingPage));
 const NotFoundPage = lazyPage(() => import('../features/message-pages').then((m) => m.NotFoundPage));
 const FailPaymentPage = lazyPage(() => import('../features/payments').then((m) => m.FailPaymentPage));
@@ -50,13 +53,10 @@ const StaticPageBySlug = lazyPage(() => import('../features/static-pages').then(
 
 /** Paths whose page chunk is fetched as soon as a link to them is pointed at or focused. */
 export const prefetchable: Record<string, () => Promise<unknown>> = {
-  [paths.services.root]: GeneratePage.preload,
-  [paths.services.generateImage]: GeneratePage.preload,
-  [paths.services.removeBackground]: RemoveBackgroundPage.preload,
-  [paths.services.upscale]: UpscalePage.preload,
-  [paths.landing.generateImage]: ToolLandingPage.preload,
-  [paths.landing.removeBackground]: ToolLandingPage.preload,
-  [paths.landing.upscale]: ToolLandingPage.preload,
+  // /services shows the first tool that can run, most often the first of all.
+  [paths.services.root]: toolPages[JOB_NAMES[0]].preload,
+  ...Object.fromEntries(JOB_NAMES.map((tool) => [TOOLS[tool].path, toolPages[tool].preload])),
+  ...Object.fromEntries(JOB_NAMES.map((tool) => [TOOLS[tool].landingPath, ToolLandingPage.preload])),
   [paths.pricing]: PricingPage.preload,
   [paths.login]: LoginPage.preload,
   [paths.register]: RegisterPage.preload,
@@ -84,9 +84,7 @@ const publicPages: RouteObject[] = [
   { path: rel(paths.cancelledPayment), element: <CancelledPaymentPage /> },
   { path: rel(paths.pendingPayment), element: <ProcessingPaymentPage /> },
   { path: rel(paths.processingPayment), element: <ProcessingPaymentPage /> },
-  { path: rel(paths.landing.generateImage), element: <ToolLandingPage tool="generate" /> },
-  { path: rel(paths.landing.removeBackground), element: <ToolLandingPage tool="remove-background" /> },
-  { path: rel(paths.landing.upscale), element: <ToolLandingPage tool="upscale" /> },
+  ...JOB_NAMES.map((tool) => ({ path: rel(TOOLS[tool].landingPath), element: <ToolLandingPage tool={tool} /> })),
 ];
 
 /** Pages for signed-in users only, with header and footer. */
@@ -111,30 +109,17 @@ const signedInPages: RouteObject[] = [
     children: [
       // The first tool that can run now; each tool page says so when its tool cannot.
       { index: true, element: <ServicesIndex /> },
-      {
-        path: 'generate-image',
-        element: (
-          <ToolGate tool="generate">
-            <GeneratePage />
-          </ToolGate>
-        ),
-      },
-      {
-        path: 'remove-background',
-        element: (
-          <ToolGate tool="remove-background">
-            <RemoveBackgroundPage />
-          </ToolGate>
-        ),
-      },
-      {
-        path: 'upscale',
-        element: (
-          <ToolGate tool="upscale">
-            <UpscalePage />
-          </ToolGate>
-        ),
-      },
+      ...JOB_NAMES.map((tool) => {
+        const Page = toolPages[tool];
+        return {
+          path: TOOLS[tool].path.slice(paths.services.root.length + 1),
+          element: (
+            <ToolGate tool={tool}>
+              <Page />
+            </ToolGate>
+          ),
+        };
+      }),
     ],
   },
 ];

@@ -1,8 +1,7 @@
-import type { JobName } from '@imagestudio/contracts';
-
 /**
  * Every client route path in one place (bulletproof-react's paths.ts). Links, guards, redirects and the
- * API client's "does this page need sign-in" check all read from here.
+ * API client's "does this page need sign-in" check all read from here; each tool's page and landing page are
+ * in the tool registry (`TOOLS` in tools.ts).
  */
 export const paths = {
   home: '/',
@@ -31,34 +30,12 @@ export const paths = {
     tokenActivity: '/account/token-activity',
     apiKeys: '/account/api-keys',
   },
+  /** The tools' pages, one below it per tool (`TOOLS[tool].path`). */
   services: {
     root: '/services',
-    generateImage: '/services/generate-image',
-    removeBackground: '/services/remove-background',
-    upscale: '/services/upscale',
-  },
-  /** Public landing pages of the three tools. */
-  landing: {
-    generateImage: '/generate-image',
-    removeBackground: '/remove-background',
-    upscale: '/upscale-image',
   },
   staticPageById: (id: number | string) => `/static-page/${id}`,
 } as const;
-
-/** The Services menu's name of each tool (a strings-table key). */
-export const SERVICE_LABELS = {
-  generate: 'shell.services.generateImage',
-  'remove-background': 'shell.services.removeBackground',
-  upscale: 'shell.services.upscale',
-} as const satisfies Record<JobName, string>;
-
-/** The signed-in page of each tool. */
-export const TOOL_PAGES: Readonly<Record<JobName, string>> = {
-  generate: paths.services.generateImage,
-  'remove-background': paths.services.removeBackground,
-  upscale: paths.services.upscale,
-};
 
 /** Paths under these prefixes are for signed-in users only; guests are sent to sign-in with a redirect. */
 const SIGNED_IN_PREFIXES = [paths.account.root, paths.services.root, paths.emailVerification];

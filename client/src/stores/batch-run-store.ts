@@ -9,11 +9,10 @@ import {
   type BatchTool,
   type BatchView,
 } from '@imagestudio/contracts';
-import { ApiRequestError } from '../lib/api/api-error';
-import { handleApiError } from './api-error-catalogue';
+import type { ApiRequestError } from '../lib/api/api-error';
 import type { EventSourceLike } from './job-tracker';
 import type { RootStore } from './root-store';
-import type { RunProblem } from './tool-run-store';
+import { idempotencyKey, submitRun, type RunProblem } from './run-submit';
 
 /** Milliseconds between GET /api/batches/{id} polls when the event stream is unavailable. */
 export const BATCH_POLL_MS = 2000;
@@ -34,11 +33,6 @@ const REQUEST_KEYS = new Set<string>([
   'mask_only',
   'Idempotency-Key',
 ]);
-
-function idempotencyKey(): Record<string, string> {
-  const id = globalThis.crypto?.randomUUID?.();
-  return id ? { 'Idempotency-Key': id } : {};
-}
 
 function parseBatch(data: string): BatchView | null {
   try {
@@ -112,9 +106,6 @@ export class BatchRunStore {
   /** Sends the images (or the ZIP) with the tool's option fields; `expectedCost` words a 402. */
   async submit(input: BatchInput, fields: Record<string, string>, expectedCost: number): Promise<BatchAccepted | null> {
     this.stopFollowing();
-    this.phase = 'submitting';
-    this.uploadFraction = 0;
-    this.problem = null;
     this.badFiles = [];
     this.view = null;
     const body = new FormData();
@@ -122,24 +113,13 @@ export class BatchRunStore {
     for (const [name, value] of Object.entries(fields)) body.append(name, value);
     if ('archive' in input) body.append(BATCH_FIELDS.archive, input.archive);
     else for (const file of input.images) body.append(BATCH_FIELDS.images, file);
-    try {
-      const reply = await this.root.api.post<BatchAccepted>('/batches', body, {
-        skipErrorHandling: true,
-        headers: idempotencyKey(),
-        onUploadProgress: (fraction) => runInAction(() => (this.uploadFraction = fraction)),
-      });
-      const accepted = reply.payload as BatchAccepted;
-      void this.root.profile.fetch();
-      await this.open(accepted.id);
-      return accepted;
-    } catch (err) {
-      if (err instanceof ApiRequestError && err.status === 402) await this.root.profile.fetch();
-      runInAction(() => {
-        this.phase = 'idle';
-        this.problem = this.toProblem(err, expectedCost);
-      });
-      return null;
-    }
+    return submitRun<BatchAccepted>(this.root, this, {
+      path: '/batches',
+      body,
+      expectedCost,
+      accepted: (batch) => this.open(batch.id),
+      invalidMessage: (err) => this.invalidMessage(err),
+    });
   }
 
   /** Shows a batch (after its upload, or from history with ?batch=) and follows it until it ends. */
@@ -284,29 +264,11 @@ export class BatchRunStore {
     this.timer = null;
   }
 
-  private toProblem(err: unknown, expectedCost: number): RunProblem {
-    const t = this.root.t;
-    if (!(err instanceof ApiRequestError)) return { kind: 'other', message: t('client-tools.run.failedToStart') };
-    if (err.status === 402) {
-      const missing = Math.max(0.1, Math.round((expectedCost - this.root.profile.balance) * 10) / 10);
-      return { kind: 'insufficient', message: err.message || t('client-tools.run.notEnoughTokens'), missing };
-    }
-    if (err.status === 503) {
-      void this.root.tools.loadStatus();
-      return { kind: 'unavailable', message: err.message || t('client-tools.run.unavailable') };
-    }
-    if (err.status === 422 || err.status === 413) {
-      this.badFiles = Object.entries(err.fieldErrors)
-        .filter(([name]) => !REQUEST_KEYS.has(name))
-        .map(([name, reasons]) => ({ name, reasons: reasons ?? [] }));
-      const fieldErrors = Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, v?.[0] ?? '']));
-      return {
-        kind: 'invalid',
-        message: this.badFiles.length > 0 ? err.message : err.firstFieldError() || err.message,
-        fieldErrors,
-      };
-    }
-    handleApiError(this.root, err);
-    return { kind: 'other', message: err.message || t('client-tools.run.failedToStart') };
+  /** A 422 names every file it refused: those are listed one by one, under the request's own message. */
+  private invalidMessage(err: ApiRequestError): string {
+    this.badFiles = Object.entries(err.fieldErrors)
+      .filter(([name]) => !REQUEST_KEYS.has(name))
+      .map(([name, reasons]) => ({ name, reasons: reasons ?? [] }));
+    return this.badFiles.length > 0 ? err.message : err.firstFieldError() || err.message;
   }
 }

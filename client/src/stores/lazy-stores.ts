@@ -28,10 +28,13 @@ export interface LazyStores {
 }
 
 export type LazyStoreFactories = { [K in keyof LazyStores]: (root: RootStore) => LazyStores[K] } & {
-  /** One tool's run (ToolsStore.runs). */
-  toolRun: (root: RootStore, tool: JobName) => ToolRunStore;
-  /** One upload tool's batch (ToolsStore.batches). */
-  batchRun: (root: RootStore, tool: BatchTool) => BatchRunStore;
+  /** Each tool's run (ToolsStore.runs). */
+  toolRuns: (root: RootStore) => Record<JobName, ToolRunStore>;
+  /**
+   * Each upload tool's batch (ToolsStore.batches). The list of those tools comes from here, with the batch code:
+   * the module that exports it holds the batch schemas, which the first bundle does without.
+   */
+  batchRuns: (root: RootStore) => Record<BatchTool, BatchRunStore>;
 };
 
 let factories: LazyStoreFactories | null = null;

@@ -1,3 +1,5 @@
+import { BATCH_TOOLS, JOB_NAMES } from '@imagestudio/contracts';
+import { byTool } from '../config/tools';
 import { AccountStore } from './account-store';
 import { ApiKeysStore } from './api-keys-store';
 import { BatchRunStore } from './batch-run-store';
@@ -24,6 +26,6 @@ provideStores({
   apiKeys: (root) => new ApiKeysStore(root),
   account: (root) => new AccountStore(root),
   jobLists: (root) => new JobListsStore(root),
-  toolRun: (root, tool) => new ToolRunStore(root, tool),
-  batchRun: (root, tool) => new BatchRunStore(root, tool),
+  toolRuns: (root) => byTool(JOB_NAMES, (tool) => new ToolRunStore(root, tool)),
+  batchRuns: (root) => byTool(BATCH_TOOLS, (tool) => new BatchRunStore(root, tool)),
 });

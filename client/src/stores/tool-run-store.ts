@@ -1,32 +1,13 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { JobName, JobView } from '@imagestudio/contracts';
-import { ApiRequestError } from '../lib/api/api-error';
-import { handleApiError } from './api-error-catalogue';
+import { TOOLS } from '../config/tools';
 import { applyJobReport, initialProgress, isFinished, type JobProgress } from './job-progress';
 import { JobTracker, type EventSourceLike } from './job-tracker';
 import type { RootStore } from './root-store';
-
-/** Why a run could not start, in the form the page shows it. */
-export type RunProblem =
-  | { kind: 'insufficient'; message: string; missing: number }
-  | { kind: 'unavailable'; message: string }
-  | { kind: 'invalid'; message: string; fieldErrors: Record<string, string> }
-  | { kind: 'other'; message: string };
+import { submitRun, type RunProblem } from './run-submit';
 
 /** Milliseconds between GET /api/jobs/{id} polls when the event stream is unavailable. */
 export const JOB_POLL_MS = 1500;
-
-const TOOL_PATHS: Record<JobName, string> = {
-  generate: '/tools/generate',
-  'remove-background': '/tools/remove-background',
-  upscale: '/tools/upscale',
-};
-
-/** A fresh Idempotency-Key per submit, so a retried request can never charge twice. */
-function idempotencyKey(): Record<string, string> {
-  const id = globalThis.crypto?.randomUUID?.();
-  return id ? { 'Idempotency-Key': id } : {};
-}
 
 /**
  * One tool's current run: upload (with progress), the accepted job followed live until it ends, and the
@@ -72,29 +53,13 @@ export class ToolRunStore {
   ): Promise<JobView | null> {
     this.stopTracking();
     this.lastRequest = fingerprint;
-    this.phase = 'submitting';
-    this.problem = null;
     this.state = null;
-    this.uploadFraction = 0;
-    try {
-      const reply = await this.root.api.post<JobView>(TOOL_PATHS[this.tool], body, {
-        skipErrorHandling: true,
-        headers: idempotencyKey(),
-        onUploadProgress: (fraction) => runInAction(() => (this.uploadFraction = fraction)),
-      });
-      const job = reply.payload as JobView;
-      void this.root.profile.fetch();
-      this.follow(job);
-      return job;
-    } catch (err) {
-      // The balance may have changed elsewhere: the missing amount is computed from the fresh one.
-      if (err instanceof ApiRequestError && err.status === 402) await this.root.profile.fetch();
-      runInAction(() => {
-        this.phase = 'idle';
-        this.problem = this.toProblem(err, expectedCost);
-      });
-      return null;
-    }
+    return submitRun<JobView>(this.root, this, {
+      path: TOOLS[this.tool].apiPath,
+      body,
+      expectedCost,
+      accepted: (job) => this.follow(job),
+    });
   }
 
   /** Shows an existing job of this tool (opened from My Projects or a reload with ?job=). */
@@ -192,23 +157,5 @@ export class ToolRunStore {
   private stopTracking(): void {
     this.tracker?.stop();
     this.tracker = null;
-  }
-
-  private toProblem(err: unknown, expectedCost: number): RunProblem {
-    const t = this.root.t;
-    if (!(err instanceof ApiRequestError)) return { kind: 'other', message: t('client-tools.run.failedToStart') };
-    if (err.status === 402) {
-      const missing = Math.max(0.1, Math.round((expectedCost - this.root.profile.balance) * 10) / 10);
-      return { kind: 'insufficient', message: err.message || t('client-tools.run.notEnoughTokens'), missing };
-    }
-    if (err.status === 503) void this.root.tools.loadStatus();
-    if (err.status === 503) return { kind: 'unavailable', message: err.message || t('client-tools.run.unavailable') };
-    if (err.status === 422 || err.status === 413) {
-      const fieldErrors = Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, v?.[0] ?? '']));
-      return { kind: 'invalid', message: err.firstFieldError() || err.message, fieldErrors };
-    }
-    // 401, 403 (unverified email -> verification page), 429 and network: the app-wide catalogue.
-    handleApiError(this.root, err);
-    return { kind: 'other', message: err.message || t('client-tools.run.failedToStart') };
   }
 }

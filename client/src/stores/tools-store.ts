@@ -42,12 +42,7 @@ export class ToolsStore {
    */
   get runs(): Record<JobName, ToolRunStore> {
     if (!this.createdRuns) {
-      const create = storeFactories().toolRun;
-      this.createdRuns = {
-        generate: create(this.root, 'generate'),
-        'remove-background': create(this.root, 'remove-background'),
-        upscale: create(this.root, 'upscale'),
-      };
+      this.createdRuns = storeFactories().toolRuns(this.root);
     }
     return this.createdRuns;
   }
@@ -55,11 +50,7 @@ export class ToolsStore {
   /** Each upload tool's batch (several images, or a ZIP, in one go), created on first read like the runs. */
   get batches(): Record<BatchTool, BatchRunStore> {
     if (!this.createdBatches) {
-      const create = storeFactories().batchRun;
-      this.createdBatches = {
-        'remove-background': create(this.root, 'remove-background'),
-        upscale: create(this.root, 'upscale'),
-      };
+      this.createdBatches = storeFactories().batchRuns(this.root);
     }
     return this.createdBatches;
   }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Navigate } from 'react-router';
 import { PageSpinner } from '../../components';
-import { TOOL_PAGES } from '../../config/paths';
+import { TOOLS } from '../../config/tools';
 import { useStore } from '../../stores';
 import { firstAvailableTool } from './availability';
 
@@ -18,5 +18,5 @@ export const ServicesIndex = observer(function ServicesIndex() {
     };
   }, [tools]);
   if (!asked) return <PageSpinner label={t('client-tools.common.checkingStatus')} />;
-  return <Navigate to={TOOL_PAGES[firstAvailableTool(tools.status)]} replace />;
+  return <Navigate to={TOOLS[firstAvailableTool(tools.status)].path} replace />;
 });

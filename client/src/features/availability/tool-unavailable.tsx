@@ -1,14 +1,10 @@
 import { observer } from 'mobx-react-lite';
-import { Eraser, Maximize2, Sparkles, type LucideIcon } from 'lucide-react';
 import type { JobName } from '@imagestudio/contracts';
 import { ButtonLink, Card } from '../../components';
-import { TOOL_PAGES } from '../../config/paths';
+import { TOOLS } from '../../config/tools';
 import { useStore } from '../../stores';
-import { SERVICE_LABELS } from '../../config/paths';
 import { workingTools, worksKey } from './availability';
 import './availability.css';
-
-const ICONS: Record<JobName, LucideIcon> = { generate: Sparkles, 'remove-background': Eraser, upscale: Maximize2 };
 
 /** A tool page when the tool cannot run: what is switched off, what works, and links to the tools that work. */
 export const ToolUnavailable = observer(function ToolUnavailable({ tool }: { tool: JobName }) {
@@ -17,7 +13,7 @@ export const ToolUnavailable = observer(function ToolUnavailable({ tool }: { too
   return (
     <div className="container tool-page">
       <header className="tool-page__header">
-        <h1>{t(SERVICE_LABELS[tool])}</h1>
+        <h1>{t(TOOLS[tool].label)}</h1>
       </header>
       <Card className="tool-unavailable" data-testid="tool-switched-off">
         <p className="tool-unavailable__text" role="status">
@@ -26,10 +22,10 @@ export const ToolUnavailable = observer(function ToolUnavailable({ tool }: { too
         {working.length > 0 ? (
           <nav className="tool-unavailable__links" aria-label={t('client-availability.linksLabel')}>
             {working.map((other) => {
-              const Icon = ICONS[other];
+              const { icon: Icon, label, path } = TOOLS[other];
               return (
-                <ButtonLink key={other} to={TOOL_PAGES[other]} variant="secondary" icon={<Icon aria-hidden="true" />}>
-                  {t(SERVICE_LABELS[other])}
+                <ButtonLink key={other} to={path} variant="secondary" icon={<Icon aria-hidden="true" />}>
+                  {t(label)}
                 </ButtonLink>
               );
             })}

@@ -18,7 +18,7 @@ import { formatDate, formatTime } from '../../lib/format';
 import { useStore } from '../../stores';
 import { tokensLabel } from '../../lib/tokens-label';
 import { Pager } from './pager';
-import { TOOL_PAGES } from '../../config/paths';
+import { TOOLS } from '../../config/tools';
 import { BATCH_TONES, JOB_TONES } from '../../lib/status-tones';
 import './job-lists.css';
 
@@ -68,7 +68,7 @@ const Row = observer(function Row({ job, nested = false }: { job: JobView; neste
       <td>
         {first ? (
           <span className="history-table__actions">
-            <Link to={`${TOOL_PAGES[job.tool]}?job=${job.id}`}>{t('client-tools.history.open')}</Link>
+            <Link to={`${TOOLS[job.tool].path}?job=${job.id}`}>{t('client-tools.history.open')}</Link>
             <a href={first.url} download={resultDownloadName(job, 0, first.format)}>
               {t('client-tools.common.download')}
             </a>
@@ -153,7 +153,7 @@ const BatchRows = observer(function BatchRows({
         </td>
         <td>
           <span className="history-table__actions">
-            <Link to={`${TOOL_PAGES[first.tool]}?batch=${id}`}>{t('client-tools.history.openBatch')}</Link>
+            <Link to={`${TOOLS[first.tool].path}?batch=${id}`}>{t('client-tools.history.openBatch')}</Link>
             <button type="button" className="history-batch__toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
               <span>{t('client-tools.history.showItems')}</span>
               <ChevronDown aria-hidden="true" />

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { FolderOpen, Trash2 } from 'lucide-react';
 import { resultDownloadName, type JobView } from '@imagestudio/contracts';
 import { Button, ButtonLink, ConfirmDialog, EmptyState, Skeleton } from '../../components';
-import { TOOL_PAGES, paths } from '../../config/paths';
+import { TOOLS } from '../../config/tools';
 import { formatDate } from '../../lib/format';
 import { useStore } from '../../stores';
 import { Pager } from './pager';
@@ -40,7 +40,7 @@ const ProjectCard = observer(function ProjectCard({ job }: { job: JobView }) {
         </span>
       </div>
       <div className="project-card__actions">
-        <ButtonLink to={`${TOOL_PAGES[job.tool]}?job=${job.id}`} variant="secondary" size="sm">
+        <ButtonLink to={`${TOOLS[job.tool].path}?job=${job.id}`} variant="secondary" size="sm">
           {t('client-tools.projects.open')}
         </ButtonLink>
         {first ? (
@@ -115,7 +115,7 @@ export const ProjectsTab = observer(function ProjectsTab() {
       <EmptyState
         icon={<FolderOpen aria-hidden="true" />}
         text={t('client-tools.projects.empty')}
-        action={<ButtonLink to={paths.services.generateImage}>{t('client-tools.projects.startCta')}</ButtonLink>}
+        action={<ButtonLink to={TOOLS.generate.path}>{t('client-tools.projects.startCta')}</ButtonLink>}
       />
     );
   }

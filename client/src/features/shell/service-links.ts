@@ -1,5 +1,5 @@
 import { JOB_NAMES, type JobName } from '@imagestudio/contracts';
-import { SERVICE_LABELS, TOOL_PAGES } from '../../config/paths';
+import { TOOLS } from '../../config/tools';
 import type { MessageKey } from '../../lib/i18n';
 import { loginRedirectPath } from '../../lib/redirect';
 
@@ -7,7 +7,7 @@ import { loginRedirectPath } from '../../lib/redirect';
 export function serviceLinks(signedIn: boolean): Array<{ tool: JobName; key: MessageKey; to: string }> {
   return JOB_NAMES.map((tool) => ({
     tool,
-    key: SERVICE_LABELS[tool],
-    to: signedIn ? TOOL_PAGES[tool] : loginRedirectPath(TOOL_PAGES[tool]),
+    key: TOOLS[tool].label,
+    to: signedIn ? TOOLS[tool].path : loginRedirectPath(TOOLS[tool].path),
   }));
 }

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { Eraser, Maximize2, Sparkles } from 'lucide-react';
 import { LIMITS, STYLE_PRESETS, type JobResultView } from '@imagestudio/contracts';
 import { Button, EmptyState } from '../../components';
-import { paths } from '../../config/paths';
+import { TOOLS } from '../../config/tools';
 import { useStore } from '../../stores';
 import { JobStatus } from './job-status';
 import { NewRunButton } from './new-run-button';
@@ -46,7 +46,7 @@ export const GeneratePage = observer(function GeneratePage() {
       target,
       `generated-${run.job?.id.slice(0, 8) ?? 'image'}.${result.format === 'jpeg' ? 'jpg' : result.format}`,
     );
-    if (ok) navigate(target === 'upscale' ? paths.services.upscale : paths.services.removeBackground);
+    if (ok) navigate(TOOLS[target].path);
   };
 
   const results = run.state?.status === 'succeeded' ? run.state.job.results : [];

@@ -6,6 +6,7 @@ import { clientTools } from '../../lib/i18n/messages/client-tools';
 // The English texts of these pages arrive with them (the first bundle carries only what the home page shows).
 addEnglish(clientTools);
 
+// Each tool's page, under the name its entry in TOOLS (config/tools.ts) gives as `page`.
 export { GeneratePage } from './generate-page';
 export { RemoveBackgroundPage } from './remove-background-page';
 export { UpscalePage } from './upscale-page';

@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { CircleX } from 'lucide-react';
 import { parseJobStage, type JobName } from '@imagestudio/contracts';
 import { Badge, Button, ProgressBar } from '../../components';
+import { TOOLS } from '../../config/tools';
 import { useNow } from '../../hooks/use-now';
 import type { Translate } from '../../lib/i18n';
 import { useStore } from '../../stores';
@@ -13,10 +14,7 @@ export function stageText(t: Translate, tool: JobName, stage: string | null): st
   const report = parseJobStage(stage);
   if (!report) return t('client-tools.stage.starting');
   if (report.stage === 'processing' && report.done !== null && report.total !== null) {
-    return t(tool === 'generate' ? 'client-tools.stage.steps' : 'client-tools.stage.tiles', {
-      done: report.done,
-      total: report.total,
-    });
+    return t(TOOLS[tool].progressText, { done: report.done, total: report.total });
   }
   return t(`client-tools.stage.${report.stage}`);
 }

@@ -1,58 +1,21 @@
 import { observer } from 'mobx-react-lite';
 import { Check } from 'lucide-react';
-import type { JobName } from '@imagestudio/contracts';
+import { TOOL_PRICE_SETTINGS, type JobName } from '@imagestudio/contracts';
 import { ButtonLink } from '../../components';
 import { paths } from '../../config/paths';
+import { TOOLS } from '../../config/tools';
 import type { MessageKey } from '../../lib/i18n';
 import { useStore } from '../../stores';
 import { tokensLabel } from '../../lib/tokens-label';
-import { ExamplePair, type ExampleName } from '../../components/example-pairs';
+import { ExamplePair } from '../../components/example-pairs';
 import './tools.css';
-
-interface LandingConfig {
-  tool: JobName;
-  prefix: 'generate' | 'removeBg' | 'upscale';
-  toolPath: string;
-  /** A pair made by our own models; generation shows an example prompt instead (no photograph). */
-  example: ExampleName | null;
-  /** Settings key of the tool's price. */
-  priceKey: 'image_generation_price' | 'background_removal_price' | 'upscale_price';
-  unitKey: MessageKey;
-}
-
-const CONFIG: Record<JobName, LandingConfig> = {
-  generate: {
-    tool: 'generate',
-    prefix: 'generate',
-    toolPath: paths.services.generateImage,
-    example: null,
-    priceKey: 'image_generation_price',
-    unitKey: 'client-tools.landing.unitImage',
-  },
-  'remove-background': {
-    tool: 'remove-background',
-    prefix: 'removeBg',
-    toolPath: paths.services.removeBackground,
-    example: 'chelsea',
-    priceKey: 'background_removal_price',
-    unitKey: 'client-tools.landing.unitPhoto',
-  },
-  upscale: {
-    tool: 'upscale',
-    prefix: 'upscale',
-    toolPath: paths.services.upscale,
-    example: 'motorcycle',
-    priceKey: 'upscale_price',
-    unitKey: 'client-tools.landing.unitPhoto',
-  },
-};
 
 /** Public landing page of a tool: what it does, an example, the price, and a call to action. */
 export const ToolLandingPage = observer(function ToolLandingPage({ tool }: { tool: JobName }) {
   const { auth, settings, t } = useStore();
-  const c = CONFIG[tool];
-  const key = (suffix: string) => `client-tools.landing.${c.prefix}.${suffix}` as MessageKey;
-  const price = Number(settings.settings?.[c.priceKey] ?? 1);
+  const { path, landing } = TOOLS[tool];
+  const key = (suffix: string) => `client-tools.landing.${landing.texts}.${suffix}` as MessageKey;
+  const price = Number(settings.settings?.[TOOL_PRICE_SETTINGS[tool]] ?? 1);
   return (
     <div className="container landing">
       <section className="landing__hero">
@@ -68,11 +31,11 @@ export const ToolLandingPage = observer(function ToolLandingPage({ tool }: { too
             ))}
           </ul>
           <p className="landing__price" data-testid="landing-price">
-            {t('client-tools.landing.price', { cost: tokensLabel(t, price), unit: t(c.unitKey) })}
+            {t('client-tools.landing.price', { cost: tokensLabel(t, price), unit: t(landing.unit) })}
           </p>
           <div className="landing__cta">
             {auth.isAuthenticated ? (
-              <ButtonLink to={c.toolPath} size="lg">
+              <ButtonLink to={path} size="lg">
                 {t('client-tools.landing.ctaSignedIn')}
               </ButtonLink>
             ) : (
@@ -85,12 +48,12 @@ export const ToolLandingPage = observer(function ToolLandingPage({ tool }: { too
             ) : null}
           </div>
         </div>
-        {c.example ? (
-          <ExamplePair name={c.example} />
+        {landing.example ? (
+          <ExamplePair name={landing.example} />
         ) : (
           <figure className="landing__prompt" data-testid="example-prompt">
-            <figcaption>{t('client-tools.landing.generate.exampleLabel')}</figcaption>
-            <blockquote>{t('client-tools.landing.generate.examplePrompt')}</blockquote>
+            <figcaption>{t(key('exampleLabel'))}</figcaption>
+            <blockquote>{t(key('examplePrompt'))}</blockquote>
           </figure>
         )}
       </section>

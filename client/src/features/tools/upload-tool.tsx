@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useSearchParams } from 'react-router';
 import { ImageOff } from 'lucide-react';
+import type { BatchTool } from '@imagestudio/contracts';
 import { Button, EmptyState } from '../../components';
 import type { Translate } from '../../lib/i18n';
 import { useStore } from '../../stores';
@@ -17,11 +18,11 @@ import { useToolPage } from './use-tool-page';
 import { batchCount, batchReady, useUpload, type UploadState } from './use-upload';
 
 /**
- * What the upload tools (remove background, upscale) share: the tool page, its chosen image (taking an image
+ * What the upload tools (the tools a batch can run: remove background, upscale) share: the tool page, its chosen image (taking an image
  * handed over by another tool once, on arrival), a new run when a new image follows a finished job, and the
  * image to show before a result (the chosen file, else the open job's input).
  */
-export function useUploadTool(tool: 'remove-background' | 'upscale', upscaleFactor?: number) {
+export function useUploadTool(tool: BatchTool, upscaleFactor?: number) {
   const { tools } = useStore();
   const { run, startOver: startOverSingle } = useToolPage(tool);
   const upload = useUpload(upscaleFactor);
@@ -123,7 +124,7 @@ export const InputPreview = observer(function InputPreview({
 });
 
 interface UploadToolLayoutProps {
-  tool: 'remove-background' | 'upscale';
+  tool: BatchTool;
   title: string;
   lead: string;
   canvas: ReactNode;

@@ -1,0 +1,49 @@
+import { JOB_NAMES } from '@imagestudio/contracts';
+import * as toolsFeature from '../features/tools';
+import { clientTools } from '../lib/i18n/messages/client-tools';
+import { shell } from '../lib/i18n/messages/shell';
+import { paths, requiresAuth } from './paths';
+import { byTool, TOOLS } from './tools';
+
+const entries = JOB_NAMES.map((tool) => TOOLS[tool]);
+
+describe('the tool registry', () => {
+  it('gives every tool its own signed-in page under /services, public landing page and API route', () => {
+    for (const { path, landingPath, apiPath } of entries) {
+      expect(path.startsWith(`${paths.services.root}/`)).toBe(true);
+      expect(requiresAuth(path)).toBe(true);
+      expect(landingPath).toMatch(/^\/[a-z-]+$/);
+      expect(requiresAuth(landingPath)).toBe(false);
+      expect(apiPath).toMatch(/^\/tools\/[a-z-]+$/);
+    }
+    const all = entries.flatMap((e) => [e.path, e.landingPath]);
+    expect(new Set(all).size).toBe(all.length);
+    expect(new Set(entries.map((e) => e.apiPath)).size).toBe(entries.length);
+  });
+
+  it('names a page component that the tools feature exports', () => {
+    for (const { page } of entries) {
+      expect(Object.keys(toolsFeature)).toContain(page);
+      expect(toolsFeature[page]).toBeTruthy();
+    }
+  });
+
+  it('has the English texts of each label and landing page', () => {
+    const texts: Record<string, string> = { ...shell, ...clientTools };
+    for (const { label, landing } of entries) {
+      const keys = ['title', 'text', 'point1', 'point2', 'point3'];
+      // Without an example pair the landing page shows an example prompt.
+      if (landing.example === null) keys.push('exampleLabel', 'examplePrompt');
+      const missing = [label, landing.unit, ...keys.map((k) => `client-tools.landing.${landing.texts}.${k}`)].filter(
+        (key) => !texts[key],
+      );
+      expect(missing).toEqual([]);
+    }
+  });
+
+  it('byTool makes one value per name, in the order of the names', () => {
+    const made = byTool(JOB_NAMES, (tool) => `${tool}!`);
+    expect(Object.keys(made)).toEqual([...JOB_NAMES]);
+    expect(made.upscale).toBe('upscale!');
+  });
+});
