@@ -5,6 +5,23 @@
 const ZERO_DECIMALS = new Set(['JPY', 'KRW', 'VND', 'CLP', 'ISK', 'PYG', 'UGX', 'VUV', 'XAF', 'XOF', 'XPF']);
 const THREE_DECIMALS = new Set(['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND']);
 
+/** Number and money style per catalogue language code; other codes are used as the Intl locale themselves. */
+const LANGUAGE_LOCALES: Record<string, string> = { en: 'en-US', de: 'de-DE' };
+
+/**
+ * The Intl locale for a catalogue language code ("de" -> "de-DE"), so the client's pages and the server's
+ * emails and receipts write numbers and money the same way; one Intl cannot use falls back to US English.
+ */
+export function localeFor(languageCode: string | null | undefined): string {
+  const locale = LANGUAGE_LOCALES[languageCode ?? ''] ?? languageCode ?? 'en-US';
+  try {
+    new Intl.NumberFormat(locale);
+    return locale;
+  } catch {
+    return 'en-US';
+  }
+}
+
 /** The currency used when none could be loaded. */
 export const FALLBACK_CURRENCY = { code: 'EUR', value: 1, symbol: '€', default: 0 } as const;
 

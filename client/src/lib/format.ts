@@ -1,5 +1,6 @@
-/** Number style per language code of the catalogue; others use their own code as the Intl locale. */
-const NUMBER_LOCALES: Record<string, string> = { en: 'en-US', de: 'de-DE' };
+import { localeFor } from '@imagestudio/contracts';
+
+export { localeFor };
 
 let activeLocale = 'en-US';
 
@@ -9,17 +10,6 @@ let activeLocale = 'en-US';
  */
 export function setNumberLocale(languageCode: string): void {
   activeLocale = localeFor(languageCode);
-}
-
-/** The Intl locale for a catalogue language code (one Intl cannot use falls back to US English). */
-export function localeFor(languageCode: string): string {
-  const locale = NUMBER_LOCALES[languageCode] ?? languageCode;
-  try {
-    new Intl.NumberFormat(locale);
-    return locale;
-  } catch {
-    return 'en-US';
-  }
 }
 
 /** The Intl locale for numbers and money in the active language. */

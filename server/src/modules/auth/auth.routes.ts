@@ -4,6 +4,8 @@ import type { AppContext } from '../../context';
 import type { CurrentUser } from './auth-guards';
 import { sendOk } from '../../http/envelope';
 import { validationError } from '../../lib/errors';
+import { requestLanguage } from '../catalog/localization.service';
+import * as users from '../users/users.repository';
 import { consumeOrThrow, refund } from '../../http/rate-limits';
 import { toCurrentUser } from './auth.passport';
 import { assertRegistrationOpen, registerUser } from './auth.service';
@@ -37,7 +39,8 @@ export function authRouter(ctx: AppContext): Router {
     const ipKey = req.ip ?? 'unknown';
     // Reserved before the account is created (see consumeOrThrow); a refused registration gives it back.
     await consumeOrThrow(limits.registerPerIp, ipKey);
-    const user = await registerUser(ctx, input, settings).catch(async (err: unknown) => {
+    const { code: lang } = await requestLanguage(ctx, req);
+    const user = await registerUser(ctx, input, settings, lang).catch(async (err: unknown) => {
       await refund(limits.registerPerIp, ipKey);
       throw err;
     });
@@ -58,6 +61,8 @@ export function authRouter(ctx: AppContext): Router {
       consumeOrThrow(limits.loginConsecutive, consecutiveKey, TOO_MANY_LOGINS),
       device ? undefined : consumeOrThrow(limits.loginPerAccount, account, TOO_MANY_LOGINS),
     ]);
+    // Read before the body is narrowed to what passport needs: later emails use the customer's language.
+    const { code: lang } = await requestLanguage(ctx, req);
     req.body = { username: input.username, password: input.password };
     const user = await authenticateLocal(ctx, req, res);
     if (!user) throw validationError({ email: [ACCOUNT_MESSAGES.badCredentials] });
@@ -68,6 +73,7 @@ export function authRouter(ctx: AppContext): Router {
     ]);
     await startSession(ctx, req, res, user, input.remember);
     rememberDevice(ctx, req, res, account);
+    await users.updateLang(ctx.db, user.id, lang);
     sendOk(res, undefined, { emailVerified: Boolean(user.email_verified_at) });
   });
 

@@ -27,12 +27,13 @@ export async function assertRegistrationOpen(ctx: AppContext): Promise<AccountSe
  * Creates an account (the switch is the caller's: see assertRegistrationOpen): checks the phone and the email's uniqueness (any letter
  * case; the unique index settles races), hashes the password with argon2id and, in the same
  * transaction, grants the free tokens and the welcome bonus through the ledger; then mails the
- * verification link.
+ * verification link in `lang` (the language code the customer signed up in, kept for later emails).
  */
 export async function registerUser(
   ctx: AppContext,
   input: RegisterInput,
   settings?: AccountSettings,
+  lang?: string,
 ): Promise<users.UserRow> {
   settings ??= await readAccountSettings(ctx);
   const phoneE164 = normalizePhone(input.phone, input.phoneE164);
@@ -50,6 +51,7 @@ export async function registerUser(
         phone: input.phone,
         phone_e164: phoneE164,
         password_hash: passwordHash,
+        lang: lang ?? null,
       });
       await applyEntry(trx, {
         userId: user.id,
@@ -73,7 +75,7 @@ export async function registerUser(
     if (users.isUniqueViolation(err)) throw emailTaken();
     throw err;
   }
-  ctx.services.mailer.dispatch(verificationMail(ctx.config, created));
+  ctx.services.mailer.dispatch(await verificationMail(ctx, created));
   return created;
 }
 

@@ -65,6 +65,26 @@ export async function localizedStrings(deps: CatalogDeps, langId: string | undef
   return Object.fromEntries([...base, ...own].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
+/** A text of one namespace (`billing`, `mail`...) by its key without the namespace, `{placeholders}` filled. */
+export type NamespaceText = (key: string, values?: Record<string, string | number>) => string;
+
+/**
+ * The texts of one strings namespace (migrations/seeds/strings/<namespace>.json) in `lang` (a code or id;
+ * the default language when unknown; keys it lacks fall back to English), for what the server writes
+ * itself: receipts and emails.
+ */
+export async function namespaceTexts(
+  deps: CatalogDeps,
+  lang: string | undefined,
+  namespace: string,
+): Promise<NamespaceText> {
+  const strings = await localizedStrings(deps, lang);
+  return (key, values = {}) => {
+    const text = strings[`${namespace}.${key}`] ?? key;
+    return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  };
+}
+
 /** Translates an English server message; undefined when no translation exists. */
 export type Translator = (message: string) => string | undefined;
 

@@ -39,7 +39,7 @@ export function emailVerificationRouter(ctx: AppContext): Router {
     await consumeOrThrow(limits.verificationPerUser, user.id, (ms) =>
       ACCOUNT_MESSAGES.verificationCooldown.replace('{n}', String(Math.max(1, Math.ceil(ms / 60_000)))),
     );
-    resendVerification(ctx, user);
+    await resendVerification(ctx, user);
     sendOk(res, undefined, { message: ACCOUNT_MESSAGES.verificationSent });
   });
 

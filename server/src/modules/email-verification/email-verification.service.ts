@@ -25,7 +25,10 @@ export async function verifyEmailLink(
   return (await users.markEmailVerified(ctx.db, user.id)) ? 'verified' : 'already';
 }
 
-/** Mails a fresh verification link (in the background). */
-export function resendVerification(ctx: AppContext, user: { id: string; email: string; name: string }): void {
-  ctx.services.mailer.dispatch(verificationMail(ctx.config, user));
+/** Mails a fresh verification link (sent in the background), in the customer's language. */
+export async function resendVerification(
+  ctx: AppContext,
+  user: { id: string; email: string; name: string; lang: string | null },
+): Promise<void> {
+  ctx.services.mailer.dispatch(await verificationMail(ctx, user));
 }

@@ -34,6 +34,20 @@ describe('email verification', () => {
     expect(second.headers.location).toBe('/email/verify/already-success');
   });
 
+  it('writes the verification mail, and a resent one, in the language the customer signed up in', async () => {
+    const agent = await xsrfAgent(t);
+    const { email } = await signUp(agent, { lang_id: 'de', name: 'Jörg' });
+    const mail = await waitForMail(t, email, 'Bestätigen Sie Ihre E-Mail-Adresse');
+    expect(mail.text).toContain('Hallo Jörg,');
+    expect(mail.text).toContain('Wenn Sie kein Konto angelegt haben');
+    expect(mail.html).toContain('E-Mail-Adresse bestätigen');
+    await agent.post('/api/email/verification-notification').send({}).expect(200);
+    expect((await waitForMail(t, email, 'Bestätigen Sie Ihre E-Mail-Adresse', 2)).links.verify).toBeTruthy();
+    const english = await xsrfAgent(t);
+    const other = await signUp(english);
+    expect((await waitForMail(t, other.email, 'Verify your email address')).text).toContain('Hello ');
+  });
+
   it('refuses a tampered, expired or foreign link', async () => {
     const agent = await xsrfAgent(t);
     const { email } = await signUp(agent);

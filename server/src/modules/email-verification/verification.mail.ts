@@ -1,16 +1,22 @@
-import type { Config } from '../../config';
+import type { AppContext } from '../../context';
+import type { CatalogDeps } from '../catalog/catalog.cache';
+import { namespaceTexts } from '../catalog/localization.service';
 import { escapeHtml, type MailMessage } from '../mail/mailer';
 import { verificationUrl } from './verification-links';
 
-/** The "verify your email" message with its signed link. */
-export function verificationMail(config: Config, user: { id: string; email: string; name: string }): MailMessage {
-  const url = verificationUrl(config, user.id, user.email);
-  const greeting = user.name ? `Hello ${user.name},` : 'Hello,';
+/** The "verify your email" message with its signed link, in the customer's language (`lang`). */
+export async function verificationMail(
+  ctx: Pick<AppContext, 'config'> & CatalogDeps,
+  user: { id: string; email: string; name: string; lang: string | null },
+): Promise<MailMessage> {
+  const text = await namespaceTexts(ctx, user.lang ?? undefined, 'mail');
+  const url = verificationUrl(ctx.config, user.id, user.email);
+  const greeting = user.name ? text('greeting', { name: user.name }) : text('greetingPlain');
   return {
     to: user.email,
-    subject: 'Verify your email address',
-    text: `${greeting}\n\nPlease confirm your email address by opening this link (valid for 24 hours):\n${url}\n\nIf you did not create an account, ignore this email.\n`,
-    html: `<p>${escapeHtml(greeting)}</p><p>Please confirm your email address (the link is valid for 24 hours):</p><p><a href="${escapeHtml(url)}">Verify email address</a></p><p>If you did not create an account, ignore this email.</p>`,
+    subject: text('verify.subject'),
+    text: `${greeting}\n\n${text('verify.text')}\n${url}\n\n${text('verify.ignore')}\n`,
+    html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(text('verify.html'))}</p><p><a href="${escapeHtml(url)}">${escapeHtml(text('verify.button'))}</a></p><p>${escapeHtml(text('verify.ignore'))}</p>`,
     links: { verify: url },
   };
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ACCOUNT_MESSAGES, type RestorePasswordInput } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { validationError } from '../../lib/errors';
+import { namespaceTexts } from '../catalog/localization.service';
 import { escapeHtml, type MailMessage } from '../mail/mailer';
 import * as users from '../users/users.repository';
 import * as repo from './password-reset.repository';
@@ -11,13 +12,19 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
-function resetMail(appUrl: string, email: string, token: string): MailMessage {
-  const url = `${appUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
+/** The reset link, in the customer's language. */
+async function resetMail(
+  ctx: AppContext,
+  user: { email: string; lang: string | null },
+  token: string,
+): Promise<MailMessage> {
+  const text = await namespaceTexts(ctx, user.lang ?? undefined, 'mail');
+  const url = `${ctx.config.APP_URL}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
   return {
-    to: email,
-    subject: 'Reset your password',
-    text: `You asked to reset your password. Open this link within 60 minutes to choose a new one:\n${url}\n\nIf you did not ask for this, ignore this email: your password stays as it is.\n`,
-    html: `<p>You asked to reset your password. Open this link within 60 minutes to choose a new one:</p><p><a href="${escapeHtml(url)}">Reset password</a></p><p>If you did not ask for this, ignore this email: your password stays as it is.</p>`,
+    to: user.email,
+    subject: text('reset.subject'),
+    text: `${text('reset.lead')}\n${url}\n\n${text('reset.ignore')}\n`,
+    html: `<p>${escapeHtml(text('reset.lead'))}</p><p><a href="${escapeHtml(url)}">${escapeHtml(text('reset.button'))}</a></p><p>${escapeHtml(text('reset.ignore'))}</p>`,
     links: { reset: url },
   };
 }
@@ -33,7 +40,7 @@ export function requestPasswordReset(ctx: AppContext, email: string): void {
     if (!user || user.disabled_at) return;
     const token = randomBytes(32).toString('base64url');
     await repo.replaceToken(ctx.db, user.id, sha256(token), new Date(Date.now() + RESET_TOKEN_TTL_MS));
-    await ctx.services.mailer.send(resetMail(ctx.config.APP_URL, user.email, token));
+    await ctx.services.mailer.send(await resetMail(ctx, user, token));
   };
   work().catch((err: unknown) =>
     ctx.logger.error({ err, component: 'password-reset' }, 'password reset request failed'),

@@ -42,6 +42,17 @@ describe('password reset', () => {
     expect(mailsTo(t, email).filter((m) => m.subject === 'Reset your password')).toHaveLength(1);
   });
 
+  it('mails the link in the language the customer last signed in with', async () => {
+    const { email, password } = await createUser(t);
+    const german = await xsrfAgent(t);
+    await german.post('/api/login').send({ username: email, password, lang_id: 'de' }).expect(200);
+    const guest = await xsrfAgent(t);
+    await guest.get('/api/user/request-password-restore').query({ email }).expect(200);
+    const mail = await waitForMail(t, email, 'Passwort zurücksetzen');
+    expect(mail.text).toContain('innerhalb von 60 Minuten');
+    expect(mail.links.reset).toContain('/reset-password?token=');
+  });
+
   it('answers known and unknown emails identically and mails only the known one', async () => {
     const { email } = await createUser(t);
     const unknown = uniqueEmail('ghost');

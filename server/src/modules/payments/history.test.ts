@@ -132,9 +132,23 @@ describe('payment history and receipts', () => {
     ]) {
       expect(res.text).toContain('<html lang="de">');
       expect(res.text).toContain('<h1 style="font-size:22px">Rechnung</h1>');
-      expect(res.text).toMatch(/<tr data-line="vat"><td>MwSt\. 19 % \(EUR\)<\/td>/);
+      expect(res.text).toMatch(/<tr data-line="vat"><td>MwSt\. 19 % \(EUR\)<\/td><td[^>]*>1,90\u00a0€<\/td>/);
       expect(res.text).toContain('Rechnungsnummer');
     }
+  });
+
+  it('shows a zero VAT with its currency, never a bare "0.00"', async () => {
+    const { agent, user } = await verifiedUser(t);
+    const deposit = await insertDeposit(t.ctx.db, user.id, {
+      provider: 'test',
+      net_minor: 1000,
+      vat_minor: 0,
+      amount_minor: 1000,
+      vat_percent: '0',
+    });
+    await settleDeposit(t.ctx.db, deposit.id, { kind: 'paid', amountMinor: 1000, currency: 'EUR' });
+    const res = await agent.get(`/api/user/payment-history/${deposit.id}/receipt`).expect(200);
+    expect(res.text).toMatch(/<tr data-line="vat"><td>[^<]*<\/td><td[^>]*>€0\.00<\/td><\/tr>/);
   });
 
   it('answers 404 for another user receipt, an unpaid deposit and unknown ids (IDOR)', async () => {

@@ -1,4 +1,4 @@
-import { formatPrice, fromMinorUnits, tenthsToTokens } from '@imagestudio/contracts';
+import { formatPrice, fromMinorUnits, localeFor, tenthsToTokens } from '@imagestudio/contracts';
 import { escapeHtml, type MailMessage } from '../mail/mailer';
 import { billingTexts } from './billing-texts';
 import * as repo from './deposits.repository';
@@ -19,7 +19,7 @@ async function message(
   const text = await billingTexts(payments.ctx, deposit.lang);
   const link = receiptUrl(payments, deposit.id);
   const values = {
-    amount: formatPrice(fromMinorUnits(amountMinor, deposit.currency), deposit.currency),
+    amount: formatPrice(fromMinorUnits(amountMinor, deposit.currency), deposit.currency, '', localeFor(deposit.lang)),
     tokens: tenthsToTokens(deposit.tokens_tenths),
     invoice: deposit.invoice_number ?? deposit.id,
     link,

@@ -1,11 +1,35 @@
 import escapeHtml from 'escape-html';
-import { formatPrice, fromMinorUnits, tenthsToTokens, type Settings } from '@imagestudio/contracts';
+import {
+  currencyDecimals,
+  formatPrice,
+  fromMinorUnits,
+  localeFor,
+  tenthsToTokens,
+  type Settings,
+} from '@imagestudio/contracts';
 import { normalizePhone } from '../auth/phone';
 import type { BillingText } from './billing-texts';
 import type { Deposit } from './deposits.repository';
 
-const money = (minor: number, currency: string) =>
-  escapeHtml(formatPrice(fromMinorUnits(minor, currency), currency) || '0.00');
+/** An amount in the reader's number style with its currency, a zero one too ("€0.00", "0,00 €"). */
+function money(minor: number, currency: string, lang: string): string {
+  const locale = localeFor(lang);
+  if (minor === 0) {
+    const digits = currencyDecimals(currency);
+    try {
+      const zero = new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      });
+      return escapeHtml(zero.format(0));
+    } catch {
+      return escapeHtml(`0 ${currency}`);
+    }
+  }
+  return escapeHtml(formatPrice(fromMinorUnits(minor, currency), currency, '', locale));
+}
 const row = (label: string, value: string, attr = '') =>
   `<tr${attr}><td>${label}</td><td style="text-align:right">${value}</td></tr>`;
 
@@ -42,10 +66,10 @@ export function renderReceipt(deposit: Deposit, settings: Settings, text: Billin
   <table style="width:100%;border-collapse:collapse">
     ${row(e(deposit.pack_title ?? tokens), e(tokens))}
     ${row(e(text('receipt.paymentMethod')), e(deposit.payment_method_title))}
-    ${row(e(text('receipt.subtotal')), money(deposit.net_minor, currency), ' data-line="subtotal"')}
-    ${row(e(text('receipt.vat', { percent: Number(deposit.vat_percent), currency })), money(deposit.vat_minor, currency), ' data-line="vat"')}
-    <tr data-line="total"><th style="text-align:left">${e(text('receipt.total', { currency }))}</th><th style="text-align:right">${money(deposit.amount_minor, currency)}</th></tr>
-    ${deposit.refunded_minor > 0 ? row(e(text('receipt.refunded', { currency })), money(deposit.refunded_minor, currency), ' data-line="refunded"') : ''}
+    ${row(e(text('receipt.subtotal')), money(deposit.net_minor, currency, lang), ' data-line="subtotal"')}
+    ${row(e(text('receipt.vat', { percent: Number(deposit.vat_percent), currency })), money(deposit.vat_minor, currency, lang), ' data-line="vat"')}
+    <tr data-line="total"><th style="text-align:left">${e(text('receipt.total', { currency }))}</th><th style="text-align:right">${money(deposit.amount_minor, currency, lang)}</th></tr>
+    ${deposit.refunded_minor > 0 ? row(e(text('receipt.refunded', { currency })), money(deposit.refunded_minor, currency, lang), ' data-line="refunded"') : ''}
   </table>
 </body></html>`;
 }

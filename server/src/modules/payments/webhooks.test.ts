@@ -253,12 +253,13 @@ describe('POST /api/webhooks/stripe', () => {
       const paidMail = await waitForMail(t, email, 'Zahlung erhalten');
       expect(paidMail.subject).toBe(`Zahlung erhalten: 10 Tokens (${invoice})`);
       expect(paidMail.links.receipt).toBe(`${t.config.APP_URL}/api/user/payment-history/${deposit.id}/receipt`);
-      expect(paidMail.text).toContain('€12.34');
+      // German money style in a German email: "12,34 €" (Intl puts a no-break space before the sign).
+      expect(paidMail.text).toContain('12,34\u00a0€');
       expect(paidMail.html).toContain(`href="${paidMail.links.receipt}"`);
 
       await deliver(t.agent(), fake, fake.event('charge.refunded', fake.refund(sessionId, 617))).expect(200);
       const refundMail = await waitForMail(t, email, 'Erstattung');
-      expect(refundMail.subject).toBe(`Erstattung von €6.17 (${invoice})`);
+      expect(refundMail.subject).toBe(`Erstattung von 6,17\u00a0€ (${invoice})`);
       expect(refundMail.links.receipt).toBe(paidMail.links.receipt);
       await new Promise((r) => setTimeout(r, 200));
       // redelivered events sent nothing more

@@ -17,6 +17,8 @@ export interface UserRow {
   avatar_url: string | null;
   balance_tenths: string;
   role: string;
+  /** The language code the customer last used (emails are written in it); null: the default language. */
+  lang: string | null;
   disabled_at: Date | null;
   session_epoch: number;
   created_at: Date;
@@ -24,7 +26,7 @@ export interface UserRow {
 }
 
 /** The columns a registration fills in; the rest take their defaults. */
-export type NewUser = Pick<UserRow, 'email' | 'name' | 'surname' | 'phone' | 'phone_e164' | 'password_hash'>;
+export type NewUser = Pick<UserRow, 'email' | 'name' | 'surname' | 'phone' | 'phone_e164' | 'password_hash' | 'lang'>;
 
 /** The columns PUT /api/user/profile may change (never email, balance or role). */
 export type ProfileFields = Pick<
@@ -56,6 +58,7 @@ const SESSION_USER_COLUMNS = [
   'avatar_url',
   'balance_tenths',
   'role',
+  'lang',
   'disabled_at',
   'session_epoch',
   'created_at',
@@ -103,6 +106,11 @@ export async function findByEmail(db: Knex, email: string): Promise<UserRow | nu
 export async function insertUser(db: Knex, user: NewUser): Promise<UserRow> {
   const [row] = await db('users').insert(user).returning('*');
   return row as UserRow;
+}
+
+/** Remembers the language the customer uses; no write when it is already the stored one. */
+export async function updateLang(db: Knex, id: string, lang: string): Promise<void> {
+  await db('users').where({ id }).whereRaw('lang is distinct from ?', [lang]).update({ lang });
 }
 
 export async function updateProfile(db: Knex, id: string, fields: ProfileFields): Promise<void> {
