@@ -4,9 +4,9 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { BATCH_FIELDS, BATCH_LIMITS, BATCH_MESSAGES } from '@imagestudio/contracts';
-import { AppError, serviceUnavailable, validationError } from '../../lib/errors';
+import { AppError, validationError } from '../../lib/errors';
 import { UPLOAD_MESSAGES } from '../uploads/image-inspect';
-import { UPLOAD_BUSY_MESSAGE, type UploadSession } from '../uploads/upload-budget';
+import type { UploadSession } from '../uploads/upload-budget';
 
 /** One image found in the archive, inflated into the upload's temporary folder. */
 export interface ArchiveImage {
@@ -210,9 +210,7 @@ export async function extractArchive(listing: ArchiveListing, session: UploadSes
   const errors: Record<string, string[]> = { ...listing.errors };
   const refuse = (entryPath: string, message: string) => (errors[entryPath] ??= []).push(message);
   const reserve = (bytes: number) => {
-    if (session.reserve(bytes)) return;
-    session.budget.warn({ reservedBytes: session.budget.reservedBytes }, 'upload refused: upload disk budget full');
-    throw serviceUnavailable(UPLOAD_BUSY_MESSAGE, { 'Retry-After': '30' });
+    if (!session.reserve(bytes)) throw session.budgetFull('archive');
   };
   try {
     for (const { path: entryPath, entry } of entries) {

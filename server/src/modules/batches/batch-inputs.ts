@@ -59,10 +59,7 @@ async function openArchive(upload: BatchUpload): Promise<ArchiveListing> {
   const zip = upload.archive?.path;
   if (!zip) throw validationError({ archive: [BATCH_MESSAGES.tooLarge] });
   if (!upload.session.claimArchive()) {
-    upload.session.budget.warn(
-      { userId: upload.session.userId },
-      'archive refused: another one of this user is being checked',
-    );
+    upload.session.budget.refused('archive_busy', { userId: upload.session.userId });
     throw new AppError('rate_limited', UPLOAD_MESSAGES_FLOW.archiveBusy, { headers: { 'Retry-After': '10' } });
   }
   try {

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import busboy from 'busboy';
 import type { Request, Response } from 'express';
 import { LIMITS, type FieldErrors } from '@imagestudio/contracts';
-import { AppError, serviceUnavailable, validationError } from '../../lib/errors';
+import { AppError, validationError } from '../../lib/errors';
 import { UPLOAD_MESSAGES } from './image-inspect';
-import { endUpload, UPLOAD_BUSY_MESSAGE, UPLOAD_MESSAGES_FLOW, uploadSessionOf } from './upload-budget';
+import { endUpload, UPLOAD_MESSAGES_FLOW, uploadSessionOf } from './upload-budget';
 
 export interface MultipartUpload {
   fields: Record<string, string>;
@@ -233,13 +233,7 @@ export function readForm(req: Request, res: Response, spec: FormSpec): Promise<R
                   drop();
                 }
                 if (!out) return;
-                if (!session.reserve(chunk.length)) {
-                  session.budget.warn(
-                    { reservedBytes: session.budget.reservedBytes },
-                    'upload refused: upload disk budget full',
-                  );
-                  return fail(endUpload(req, res, serviceUnavailable(UPLOAD_BUSY_MESSAGE, { 'Retry-After': '30' })));
-                }
+                if (!session.reserve(chunk.length)) return fail(endUpload(req, res, session.budgetFull('body')));
                 hash.update(chunk);
                 if (!out.write(chunk)) {
                   stream.pause();
@@ -281,10 +275,12 @@ export function readForm(req: Request, res: Response, spec: FormSpec): Promise<R
     req.on('aborted', () => fail(new AppError('bad_request', MULTIPART_MESSAGES.interrupted)));
     session.watchRate(() => {
       const { minBytesPerSecond, rateWindowMs } = session.budget.limits;
-      session.budget.warn(
-        { userId: session.userId, minBytesPerSecond, windowS: rateWindowMs / 1000 },
-        'upload ended: body slower than the minimum rate',
-      );
+      session.budget.refused('too_slow', {
+        userId: session.userId,
+        receivedBytes: session.receivedBytes,
+        minBytesPerSecond,
+        windowS: rateWindowMs / 1000,
+      });
       fail(endUpload(req, res, new AppError('request_timeout', UPLOAD_MESSAGES_FLOW.tooSlow)));
     });
     req.on('data', countChunk);

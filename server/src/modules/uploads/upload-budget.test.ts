@@ -289,5 +289,9 @@ describe('slow uploads', () => {
     expect(t.ctx.services.uploadBudget.reservedBytes).toBe(0);
     expect(t.ctx.services.uploadBudget.inFlight(attacker.user.id)).toBe(0);
     expect((await money(t, attacker.user.id)).balance).toBe(500);
+    // The operator sees them counted by reason (and one warning each in the log).
+    const counted = await t.ctx.metrics.registry.getSingleMetricAsString('upload_refusals_total');
+    expect(counted).toContain('upload_refusals_total{reason="too_slow"} 2');
+    expect(counted).toContain('upload_refusals_total{reason="per_user"} 1');
   }, 30_000);
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Request, RequestHandler, Response } from 'express';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import type { AppContext } from '../../context';
 import { AppError, serviceUnavailable } from '../../lib/errors';
 import { currentUser } from '../auth/auth-guards';
@@ -14,6 +15,15 @@ export const UPLOAD_MESSAGES_FLOW = {
   tooSlow: 'The upload arrived too slowly and was stopped. Please try again on a faster connection.',
   archiveBusy: 'One of your ZIP files is still being checked. Please wait for it to finish.',
 } as const;
+/** Why an upload was refused or ended, with the warning the API logs for each. */
+export const UPLOAD_REFUSALS = {
+  per_user: 'upload refused: too many uploads in flight for this user',
+  disk_full: 'upload refused: upload disk budget full',
+  too_slow: 'upload ended: body slower than the minimum rate',
+  archive_busy: 'archive refused: another one of this user is being checked',
+} as const;
+export type UploadRefusal = keyof typeof UPLOAD_REFUSALS;
+
 /** Seconds a refused client is asked to wait (Retry-After). */
 const RETRY_AFTER_S = 30;
 /** What an upload reserves before its first byte: its declared length, but never more than this. */
@@ -46,9 +56,14 @@ export class UploadBudget {
 
   constructor(
     readonly limits: UploadLimits,
-    /** Where refusals and ended uploads are logged (one warning each). */
-    readonly warn: (facts: Record<string, unknown>, message: string) => void = () => undefined,
+    /** Told of every refused or ended upload (the app logs a warning and counts it). */
+    private readonly report: (reason: UploadRefusal, facts: Record<string, unknown>) => void = () => undefined,
   ) {}
+
+  /** Reports an upload refused (or ended) for `reason`. */
+  refused(reason: UploadRefusal, facts: Record<string, unknown>): void {
+    this.report(reason, facts);
+  }
 
   /** Bytes reserved now, by every open upload together. */
   get reservedBytes(): number {
@@ -122,6 +137,11 @@ export class UploadSession {
     readonly userId: string,
   ) {}
 
+  /** Bytes of the body received so far. */
+  get receivedBytes(): number {
+    return this.received;
+  }
+
   /** Bytes this upload holds now. */
   get heldBytes(): number {
     return this.held;
@@ -138,6 +158,12 @@ export class UploadSession {
     if (more > 0) this.held += more;
     this.written += bytes;
     return true;
+  }
+
+  /** Reports the full budget and returns the 503 (with Retry-After) that ends this upload. */
+  budgetFull(stage: 'body' | 'archive'): AppError {
+    this.budget.refused('disk_full', { userId: this.userId, reservedBytes: this.budget.reservedBytes, stage });
+    return serviceUnavailable(UPLOAD_BUSY_MESSAGE, { 'Retry-After': String(RETRY_AFTER_S) });
   }
 
   /** @internal The first reservation, taken before anything is read. */
@@ -241,9 +267,17 @@ export function createUploadBudget(ctx: {
     UPLOAD_TMP_DIR?: string;
   };
   logger: { warn: (facts: object, message: string) => void };
+  metrics: { registry: Registry };
 }): UploadBudget {
   const { config, logger } = ctx;
-  return new UploadBudget(
+  const registers = [ctx.metrics.registry];
+  const refusals = new Counter({
+    name: 'upload_refusals_total',
+    help: 'Uploads refused before or while their body arrived, by reason',
+    labelNames: ['reason'] as const,
+    registers,
+  });
+  const budget = new UploadBudget(
     {
       diskBytes: config.UPLOAD_DISK_MB * 1024 * 1024,
       perUser: config.UPLOAD_MAX_PER_USER,
@@ -251,8 +285,20 @@ export function createUploadBudget(ctx: {
       rateWindowMs: config.UPLOAD_RATE_WINDOW_S * 1000,
       tmpDir: config.UPLOAD_TMP_DIR ?? path.join(os.tmpdir(), 'imagestudio-uploads'),
     },
-    (facts, message) => logger.warn(facts, message),
+    (reason, facts) => {
+      refusals.inc({ reason });
+      logger.warn({ ...facts, reason }, UPLOAD_REFUSALS[reason]);
+    },
   );
+  new Gauge({
+    name: 'upload_reserved_bytes',
+    help: 'Bytes of uploads this API process holds on disk now (received bodies and inflated ZIP entries)',
+    registers,
+    collect() {
+      this.set(budget.reservedBytes);
+    },
+  });
+  return budget;
 }
 
 const sessions = new WeakMap<Request, UploadSession>();
@@ -288,14 +334,11 @@ export function admitUpload(ctx: AppContext): RequestHandler {
     }
     const headers = { 'Retry-After': String(RETRY_AFTER_S) };
     if (session === 'per_user') {
-      budget.warn(
-        { userId: user.id, limit: budget.limits.perUser },
-        'upload refused: too many uploads in flight for this user',
-      );
+      budget.refused('per_user', { userId: user.id, limit: budget.limits.perUser });
       const message = UPLOAD_MESSAGES_FLOW.perUser(budget.limits.perUser);
       return next(endUpload(req, res, new AppError('rate_limited', message, { headers })));
     }
-    budget.warn({ reservedBytes: budget.reservedBytes }, 'upload refused: upload disk budget full');
+    budget.refused('disk_full', { userId: user.id, reservedBytes: budget.reservedBytes });
     next(endUpload(req, res, serviceUnavailable(UPLOAD_BUSY_MESSAGE, headers)));
   };
 }
