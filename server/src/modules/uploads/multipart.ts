@@ -166,7 +166,7 @@ export function readForm(req: Request, res: Response, spec: FormSpec): Promise<R
       if (failed || !checkName(name, info.nameTruncated)) return;
       if (info.valueTruncated) return fail(validationError({ [name]: [MULTIPART_MESSAGES.fieldTooLong] }));
       // Two values for one name would leave the choice between them to the parser: refuse instead.
-      if (Object.hasOwn(fields, name) || Object.hasOwn(spec.files, name))
+      if (Object.hasOwn(fields, name) || counts.has(name))
         return fail(validationError({ [name]: [MULTIPART_MESSAGES.repeatedField] }));
       if (Object.keys(fields).length >= MULTIPART_LIMITS.fields) return tooManyFields();
       fields[name] = value;

@@ -102,7 +102,6 @@ export class UploadBudget {
     const n = this.inFlight(userId) - 1;
     if (n > 0) this.users.set(userId, n);
     else this.users.delete(userId);
-    this.archives.delete(userId);
   }
 
   /** @internal At most one archive per user is opened and checked at a time. */
@@ -162,7 +161,9 @@ export class UploadSession {
 
   /** Reports the full budget and returns the 503 (with Retry-After) that ends this upload. */
   budgetFull(stage: 'body' | 'archive'): AppError {
-    this.budget.refused('disk_full', { userId: this.userId, reservedBytes: this.budget.reservedBytes, stage });
+    // A closed upload (its client went away) refuses further bytes too, but that is not the budget's doing.
+    if (!this.closed)
+      this.budget.refused('disk_full', { userId: this.userId, reservedBytes: this.budget.reservedBytes, stage });
     return serviceUnavailable(UPLOAD_BUSY_MESSAGE, { 'Retry-After': String(RETRY_AFTER_S) });
   }
 
@@ -313,7 +314,7 @@ export function uploadSessionOf(req: Request): UploadSession {
 /** The reply that ends an upload whose body is still arriving: the connection closes after it. */
 export function endUpload(req: Request, res: Response, err: AppError): AppError {
   res.once('finish', () => req.socket.destroy());
-  return new AppError(err.code, err.message, { ...err, headers: { ...err.headers, Connection: 'close' } });
+  return new AppError(err.code, err.message, { errors: err.errors, headers: { ...err.headers, Connection: 'close' } });
 }
 
 /**
