@@ -11,7 +11,13 @@ import { cookieHeader, verifiedUser, xsrfCookie } from '../../test/auth-helpers'
 import type { TestWorker } from '../../test/test-worker';
 import { money, workerFor } from '../jobs/jobs.test-support';
 import { solidImage } from './test-images';
-import { UPLOAD_BUSY_MESSAGE, UPLOAD_MESSAGES_FLOW, UploadBudget, UploadSession } from './upload-budget';
+import {
+  sweepStaleUploads,
+  UPLOAD_BUSY_MESSAGE,
+  UPLOAD_MESSAGES_FLOW,
+  UploadBudget,
+  UploadSession,
+} from './upload-budget';
 
 /** A response that only closes (the budget listens for nothing else). */
 const closable = () => new EventEmitter() as unknown as Response;
@@ -91,6 +97,19 @@ describe('UploadBudget', () => {
     res.emit('close');
     await new Promise((r) => setTimeout(r, 50));
     expect(fs.existsSync(path.dirname(file))).toBe(false);
+  });
+
+  it('sweeps away upload folders a killed API left behind, and only old ones', async () => {
+    const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'imagestudio-sweep-'));
+    const old = path.join(tmpDir, 'upload-old');
+    const fresh = path.join(tmpDir, 'upload-fresh');
+    for (const dir of [old, fresh]) fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(old, '1'), 'x');
+    const hourAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    fs.utimesSync(old, hourAgo, hourAgo);
+    expect(await sweepStaleUploads(tmpDir)).toBe(1);
+    expect(fs.readdirSync(tmpDir)).toEqual(['upload-fresh']);
+    fs.rmSync(tmpDir, { recursive: true });
   });
 
   it('ends a body slower than the minimum rate once a whole window has passed, and not a steady one', async () => {

@@ -259,6 +259,27 @@ export class UploadSession {
   }
 }
 
+/** An upload folder this old belongs to no live request (the whole request limit is 10 minutes by default). */
+const STALE_UPLOAD_MS = 60 * 60 * 1000;
+
+/**
+ * Removes upload folders left in `tmpDir` by an API process that was killed mid-upload: those not changed for
+ * `olderThanMs`. Returns how many it removed. Folders of live uploads (in any API process sharing the folder)
+ * are younger than the request limit, so they are left alone.
+ */
+export async function sweepStaleUploads(tmpDir: string, olderThanMs = STALE_UPLOAD_MS): Promise<number> {
+  const names = await fs.promises.readdir(tmpDir).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names.filter((n) => n.startsWith('upload-'))) {
+    const dir = path.join(tmpDir, name);
+    const stat = await fs.promises.stat(dir).catch(() => null);
+    if (!stat || Date.now() - stat.mtimeMs < olderThanMs) continue;
+    await fs.promises.rm(dir, { recursive: true, force: true }).catch(() => undefined);
+    removed += 1;
+  }
+  return removed;
+}
+
 export function createUploadBudget(ctx: {
   config: {
     UPLOAD_DISK_MB: number;
@@ -291,6 +312,10 @@ export function createUploadBudget(ctx: {
       logger.warn({ ...facts, reason }, UPLOAD_REFUSALS[reason]);
     },
   );
+  void sweepStaleUploads(budget.limits.tmpDir).then((removed) => {
+    if (removed > 0)
+      logger.warn({ removed, tmpDir: budget.limits.tmpDir }, 'removed upload folders left by a stopped API');
+  });
   new Gauge({
     name: 'upload_reserved_bytes',
     help: 'Bytes of uploads this API process holds on disk now (received bodies and inflated ZIP entries)',
