@@ -125,11 +125,12 @@ describe('UploadBudget', () => {
       slow.count(10); // 200 B/s
       fast.count(200); // 4 KB/s
     }, 50);
-    await new Promise((r) => setTimeout(r, 1000));
+    await new Promise((r) => setTimeout(r, 1500));
     clearInterval(feeder);
     fast.stopWatching();
     expect(slowEnded).toBeGreaterThanOrEqual(400);
-    expect(slowEnded).toBeLessThan(700);
+    // One window and a tick or two (more on a loaded machine), far from the next window.
+    expect(slowEnded).toBeLessThan(1200);
     expect(fastEnded).toBe(false);
   });
 
