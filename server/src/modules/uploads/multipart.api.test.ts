@@ -200,6 +200,16 @@ describe('batch uploads are read by the same strict reader', () => {
     await expectNothingCharged(user.id);
   });
 
+  it('answers 400, not 500, to a multipart body without a boundary', async () => {
+    const { agent, user } = await verifiedUser(t, { balanceTokens: 5 });
+    for (const path of ['/api/batches', '/api/tools/remove-background']) {
+      const res = await agent.post(path).set('Content-Type', 'multipart/form-data').send('--x\r\n');
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'bad_request', message: MULTIPART_MESSAGES.unreadable });
+    }
+    await expectNothingCharged(user.id);
+  });
+
   it('still reads a proper batch form whole (it reaches the availability check)', async () => {
     const { agent, user } = await verifiedUser(t, { balanceTokens: 5 });
     const res = await batch(agent)

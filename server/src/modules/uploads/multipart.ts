@@ -112,6 +112,30 @@ export function readForm(req: Request, res: Response, spec: FormSpec): Promise<R
   if (Number(req.headers['content-length'] ?? 0) > spec.maxTotalBytes + FRAMING_ALLOWANCE)
     return Promise.reject(tooLarge());
 
+  const totalFiles = Object.values(spec.files).reduce((n, rule) => n + rule.maxCount, 0);
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: req.headers,
+      // Browsers and curl send file names as raw UTF-8 bytes.
+      defParamCharset: 'utf8',
+      limits: {
+        // One more file and field than allowed, so that busboy hands us the extra one and the 'file' and
+        // 'field' handlers refuse it; its *Limit events are the backstop.
+        files: totalFiles + 1,
+        fields: MULTIPART_LIMITS.fields + 1,
+        parts: MULTIPART_LIMITS.fields + totalFiles + 3,
+        // Each file is measured below; busboy's own limit only backs that up.
+        fileSize: spec.maxTotalBytes + 1,
+        // busboy flags a value as truncated once it reaches fieldSize, so one byte more lets a value of exactly
+        // fieldBytes through whole. (Its fieldNameSize applies to urlencoded forms only; names are checked below.)
+        fieldSize: MULTIPART_LIMITS.fieldBytes + 1,
+      },
+    });
+  } catch {
+    // A multipart Content-Type without a boundary, say.
+    return Promise.reject(new AppError('bad_request', MULTIPART_MESSAGES.unreadable));
+  }
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
     // The text fields are the request's body, as with any form: a `lang_id` field then sets the
@@ -136,24 +160,6 @@ export function readForm(req: Request, res: Response, spec: FormSpec): Promise<R
       reject(err);
     };
     const countChunk = (chunk: Buffer) => session.count(chunk.length);
-    const totalFiles = Object.values(spec.files).reduce((n, rule) => n + rule.maxCount, 0);
-    const parser = busboy({
-      headers: req.headers,
-      // Browsers and curl send file names as raw UTF-8 bytes.
-      defParamCharset: 'utf8',
-      limits: {
-        // One more file and field than allowed, so that busboy hands us the extra one and the 'file' and
-        // 'field' handlers refuse it; its *Limit events are the backstop.
-        files: totalFiles + 1,
-        fields: MULTIPART_LIMITS.fields + 1,
-        parts: MULTIPART_LIMITS.fields + totalFiles + 3,
-        // Each file is measured below; busboy's own limit only backs that up.
-        fileSize: spec.maxTotalBytes + 1,
-        // busboy flags a value as truncated once it reaches fieldSize, so one byte more lets a value of exactly
-        // fieldBytes through whole. (Its fieldNameSize applies to urlencoded forms only; names are checked below.)
-        fieldSize: MULTIPART_LIMITS.fieldBytes + 1,
-      },
-    });
     const tooManyFields = () => fail(validationError({ form: [MULTIPART_MESSAGES.tooManyFields] }));
     const checkName = (name: string, truncated: boolean) => {
       if (truncated || Buffer.byteLength(name) > MULTIPART_LIMITS.fieldNameBytes) {
