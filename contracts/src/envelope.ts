@@ -37,6 +37,7 @@ export const ERROR_STATUS = {
   insufficient_tokens: 402,
   not_found: 404,
   conflict: 409,
+  request_timeout: 408,
   payload_too_large: 413,
   validation_failed: 422,
   rate_limited: 429,

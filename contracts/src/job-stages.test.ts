@@ -1,4 +1,4 @@
-import { fileNameBase, formatJobStage, parseJobStage, resultDownloadName } from './job-stages';
+import { asciiFileName, fileNameBase, formatJobStage, parseJobStage, resultDownloadName } from './job-stages';
 
 describe('job stages', () => {
   it('round-trips a stage with and without its units', () => {
@@ -34,9 +34,25 @@ describe('result download names', () => {
   });
 
   it('keep only safe characters and fall back when nothing is left', () => {
-    expect(fileNameBase('Früh stück (1).webp')).toBe('Fruh-stuck-1');
+    expect(fileNameBase('Früh stück (1).webp')).toBe('Früh-stück-1');
+    expect(fileNameBase('a<b>c:d"e|f?g*h.png')).toBe('a-b-c-d-e-f-g-h');
     expect(resultDownloadName({ tool: 'upscale', input_name: '???.png', params: { factor: 2 } }, 0, 'png')).toBe(
       'image-x2.png',
     );
+  });
+});
+
+describe('non-ASCII file names', () => {
+  it('keep their letters in the download name, decomposed or not, and have an ASCII fallback', () => {
+    const job = { tool: 'remove-background' as const, input_name: 'Frühstück.png', params: {} };
+    expect(resultDownloadName(job, 0, 'png')).toBe('Frühstück-no-background.png');
+    // macOS sends decomposed umlauts (u + combining diaeresis): the same name once composed.
+    expect(resultDownloadName({ ...job, input_name: 'Fru\u0308hstu\u0308ck.png' }, 0, 'png')).toBe(
+      'Frühstück-no-background.png',
+    );
+    expect(resultDownloadName({ ...job, input_name: '東京タワー.jpg' }, 0, 'png')).toBe('東京タワー-no-background.png');
+    expect(asciiFileName('Frühstück-no-background.png')).toBe('Fruhstuck-no-background.png');
+    expect(asciiFileName('東京タワー-x2.png')).toBe('x2.png');
+    expect(asciiFileName('東京.png')).toBe('download.png');
   });
 });

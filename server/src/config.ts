@@ -94,10 +94,17 @@ const envSchema = z.object({
   // shorter limit turned a large batch from a home connection into a 408 after the customer had waited for it.
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(600_000),
   /**
-   * Megabytes of uploads one API process holds in memory at once (images and batches are read whole before they
-   * are checked and stored); an upload that does not fit waits for a 503 with Retry-After. 600: three full batches.
+   * Megabytes of uploads one API process keeps on disk at once (received bodies and inflated ZIP entries, in
+   * UPLOAD_TMP_DIR), reserved as their bytes arrive; an upload that does not fit gets a 503 with Retry-After.
    */
-  UPLOAD_MEMORY_MB: z.coerce.number().int().positive().default(600),
+  UPLOAD_DISK_MB: z.coerce.number().int().positive().default(2048),
+  /** Where uploads are written while they are checked (default: the system's temporary folder). */
+  UPLOAD_TMP_DIR: z.string().min(1).optional(),
+  /** Uploads one user may have in flight in one API process; one more is a 429 with Retry-After. */
+  UPLOAD_MAX_PER_USER: z.coerce.number().int().positive().default(2),
+  /** An upload body slower than UPLOAD_MIN_RATE_KB_S averaged over UPLOAD_RATE_WINDOW_S ends with 408. */
+  UPLOAD_MIN_RATE_KB_S: z.coerce.number().min(0).default(16),
+  UPLOAD_RATE_WINDOW_S: z.coerce.number().positive().default(30),
   /** Bearer token that GET /api/metrics requires; unset, metrics are not served at all. */
   METRICS_TOKEN: z.string().min(16).optional(),
   CLIENT_DIST_DIR: z.string().default('client/dist'),

@@ -10,7 +10,7 @@ import { createJobUpdates } from './modules/jobs/job-updates';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createPayments, type Payments } from './modules/payments/payments.context';
 import { createHeartbeatCache, type HeartbeatCache } from './modules/tools/tools.status';
-import { createUploadMemoryBudget, type UploadMemoryBudget } from './modules/uploads/upload-memory';
+import { createUploadBudget, type UploadBudget } from './modules/uploads/upload-budget';
 import { createSessionUserCache, type SessionUserCache } from './modules/users/session-user-cache';
 
 /**
@@ -40,8 +40,8 @@ export interface AppServices {
   payments: Payments;
   /** Session users kept in memory, dropped on Postgres `user_changed` notices; holds one LISTEN connection. */
   sessionUsers: SessionUserCache;
-  /** Bytes of uploads held in memory at once (UPLOAD_MEMORY_MB), reserved per upload before it is read. */
-  uploadMemory: UploadMemoryBudget;
+  /** Uploads on disk (UPLOAD_DISK_MB, reserved as bytes arrive), per-user slots, minimum body rate. */
+  uploadBudget: UploadBudget;
 }
 
 /** Builds every service of the app; `ctx` is complete except for `services` itself. */
@@ -58,7 +58,7 @@ export function createServices(ctx: AppContext): AppServices {
     heartbeats: createHeartbeatCache(),
     payments: createPayments(ctx),
     sessionUsers: createSessionUserCache({ db: ctx.db, databaseUrl: ctx.config.DATABASE_URL, logger: ctx.logger }),
-    uploadMemory: createUploadMemoryBudget(ctx.config),
+    uploadBudget: createUploadBudget(ctx),
   };
 }
 

@@ -12,6 +12,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import S3rver from 's3rver';
 import type { Logger } from '@imagestudio/runtime';
 import { createS3Client, getObjectBytes, putObject } from '@imagestudio/runtime';
+import { attachmentDisposition } from './content-disposition';
 
 /**
  * CORS rule of the embedded S3 server: GET and HEAD from the app's own origin only (the browser fetches
@@ -107,7 +108,7 @@ export class Storage {
     const command = new GetObjectCommand({
       Bucket: this.bucket,
       Key: key,
-      ResponseContentDisposition: downloadName ? `attachment; filename="${downloadName}"` : undefined,
+      ResponseContentDisposition: downloadName ? attachmentDisposition(downloadName) : undefined,
     });
     return getSignedUrl(this.client, command, { expiresIn: expiresInSeconds });
   }

@@ -1,9 +1,37 @@
+import { EventEmitter } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Response } from 'express';
 import { BATCH_MESSAGES } from '@imagestudio/contracts';
 import { AppError } from '../../lib/errors';
 import { solidImage } from '../uploads/test-images';
-import { readArchive } from './batch-archive';
-import { makeZip } from './batches.test-support';
+import { UploadBudget, UploadSession } from '../uploads/upload-budget';
+import { ARCHIVE_MESSAGES, extractArchive, listArchive } from './batch-archive';
+import { makeZip, overlappingZip } from './batches.test-support';
 import { UniqueNames } from './batch-zip';
+
+const budget = new UploadBudget({
+  diskBytes: 1024 * 1024 * 1024,
+  perUser: 100,
+  minBytesPerSecond: 0,
+  rateWindowMs: 30_000,
+  tmpDir: path.join(os.tmpdir(), 'imagestudio-uploads-test'),
+});
+
+/** Lists and inflates a ZIP as a batch upload does; the images come back with their bytes. */
+async function readArchive(zip: Buffer, session?: UploadSession) {
+  const res = new EventEmitter() as unknown as Response;
+  const own = session ?? (budget.open('archive-test', res, 0) as UploadSession);
+  const file = await own.tempPath('.zip');
+  fs.writeFileSync(file, zip);
+  try {
+    const { images, errors } = await extractArchive(await listArchive(file), own);
+    return { images: images.map((i) => ({ ...i, bytes: fs.readFileSync(i.file) })), errors };
+  } finally {
+    if (!session) res.emit('close');
+  }
+}
 
 async function refusal(zip: Buffer): Promise<AppError> {
   try {
@@ -67,6 +95,35 @@ describe('readArchive', () => {
     const err = await refusal(await makeZip(entries));
     expect(err.status).toBe(422);
     expect(err.errors).toEqual({ archive: [BATCH_MESSAGES.archiveTooLarge] });
+  });
+
+  it('refuses entries that share their bytes, before inflating any of them', async () => {
+    // 50 central-directory records over one 4 MB deflated block: every ratio and size looks fine (the issue's
+    // 147 KB ZIP: ratio ~28, 200 MB in all).
+    const block = Buffer.from(Array.from({ length: 4 * 1024 * 1024 }, () => (Math.random() < 0.05 ? 66 : 65)));
+    const zip = await overlappingZip(50, block);
+    expect(zip.length).toBeLessThan(300 * 1024);
+    const err = await refusal(zip);
+    expect(err.errors).toEqual({ archive: [ARCHIVE_MESSAGES.overlapping] });
+  });
+
+  it('counts every inflated byte against the upload: a full budget ends it with 503', async () => {
+    const small = new UploadBudget({ ...budget.limits, diskBytes: 1024 * 1024 });
+    const other = new EventEmitter() as unknown as Response;
+    (small.open('someone-else', other, 0) as UploadSession).reserve(100 * 1024);
+    const res = new EventEmitter() as unknown as Response;
+    const session = small.open('archive-test', res, 0) as UploadSession;
+    // One bit of entropy per byte: ~8x smaller deflated, far under the ratio limit, and 3 MB expanded.
+    const data = Buffer.from(Array.from({ length: 3 * 1024 * 1024 }, () => (Math.random() < 0.5 ? 65 : 66)));
+    const zip = await makeZip([{ name: 'a.png', data, compress: true }]);
+    expect(zip.length).toBeLessThan(700 * 1024);
+    const err = await readArchive(zip, session).catch((e: AppError) => e);
+    expect((err as AppError).status).toBe(503);
+    expect(session.heldBytes).toBeLessThanOrEqual(1024 * 1024);
+    res.emit('close');
+    other.emit('close');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(small.reservedBytes).toBe(0);
   });
 
   it('refuses what is not a ZIP, an empty one, and one with too many images', async () => {

@@ -1,17 +1,21 @@
+import { once } from 'node:events';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { BATCH_FIELDS, BATCH_LIMITS, BATCH_MESSAGES } from '@imagestudio/contracts';
 import { AppError, validationError } from '../../lib/errors';
 import { UPLOAD_MESSAGES } from '../uploads/image-inspect';
+import type { UploadSession } from '../uploads/upload-budget';
 
-/** One image found in the archive. */
+/** One image found in the archive, inflated into the upload's temporary folder. */
 export interface ArchiveImage {
   /** The entry's path inside the archive (names it in errors). */
   path: string;
   /** Its base name (names the job and the download). */
   name: string;
-  bytes: Buffer;
+  /** Where its inflated bytes are. */
+  file: string;
 }
 
 export interface ArchiveContents {
@@ -19,6 +23,24 @@ export interface ArchiveContents {
   /** Entry path -> why it cannot be used. */
   errors: Record<string, string[]>;
 }
+
+/** An entry that passed the central directory's checks, still compressed. */
+interface ListedEntry {
+  path: string;
+  entry: yauzl.Entry;
+}
+
+/** An archive whose central directory was read and checked, nothing inflated yet. */
+export interface ArchiveListing {
+  zipfile: yauzl.ZipFile;
+  entries: ListedEntry[];
+  /** Entry path -> why it cannot be used (decided from the central directory alone). */
+  errors: Record<string, string[]>;
+}
+
+export const ARCHIVE_MESSAGES = {
+  overlapping: 'The archive is malformed: two of its entries share the same data.',
+} as const;
 
 /** Files other tools leave in archives, skipped rather than refused (macOS resource forks, Finder and Explorer files). */
 function isSystemJunk(entryPath: string): boolean {
@@ -56,40 +78,44 @@ function unsafePath(entryPath: string): boolean {
   return yauzl.validateFileName(entryPath) !== null || /[\x00-\x1f]/.test(entryPath);
 }
 
-/** Reads one entry's stream, never keeping more than `max` bytes (yauzl also checks the declared size). */
-async function readEntry(stream: Readable, max: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > max) {
-      stream.destroy();
-      throw new Error('entry larger than declared');
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+/** Size of a local file header before its name and extra field. */
+const LOCAL_HEADER_BYTES = 30;
+
+/**
+ * True when two entries' data overlap: each entry spans at least its local header, its name (as the central
+ * directory gives it) and its compressed data from its offset. A ZIP whose records point into the same
+ * bytes expands one block many times over for the price of one (a "zip bomb" without a suspicious ratio).
+ */
+function overlapping(entries: yauzl.Entry[]): boolean {
+  const spans = entries
+    .map((e) => {
+      const start = e.relativeOffsetOfLocalHeader;
+      return [start, start + LOCAL_HEADER_BYTES + e.fileNameLength + e.compressedSize] as const;
+    })
+    .sort((a, b) => a[0] - b[0]);
+  for (let i = 1; i < spans.length; i++) if (spans[i]![0] < spans[i - 1]![1]) return true;
+  return false;
 }
 
 const archiveError = (message: string) => validationError({ [BATCH_FIELDS.archive]: [message] });
 
 /**
- * Opens an uploaded ZIP (already in memory, at most BATCH_LIMITS.maxTotalBytes) with yauzl and returns its
- * images. Refused as a whole (422 on `archive`): an unreadable ZIP, too many entries, more than
- * BATCH_LIMITS.archiveMaxUncompressedBytes once expanded (from the central directory, before inflating
- * anything), more images than a batch takes, or none. Refused per entry (reported with the other bad
- * files): paths that lead outside the archive, archives inside it, encrypted entries, entries that expand
- * more than BATCH_LIMITS.archiveMaxRatio times, and entries over the single-upload limit. Inflation is
- * capped at each entry's declared size, so a ZIP that lies about its sizes cannot expand further.
+ * Opens an uploaded ZIP (a file of at most BATCH_LIMITS.maxTotalBytes) with yauzl and checks its central
+ * directory, inflating nothing. Refused as a whole (422 on `archive`): an unreadable ZIP, too many entries,
+ * entries that overlap one another, more than BATCH_LIMITS.archiveMaxUncompressedBytes once expanded, more
+ * images than a batch takes, or none. Refused per entry (reported with the other bad files): paths that lead
+ * outside the archive, archives inside it (by name), encrypted entries, entries that expand more than
+ * BATCH_LIMITS.archiveMaxRatio times, and entries over the single-upload limit. The number of entries left is
+ * what the batch will cost, so it can be checked against the balance before anything is inflated.
  */
-export async function readArchive(zip: Buffer): Promise<ArchiveContents> {
+export async function listArchive(zipPath: string): Promise<ArchiveListing> {
   let zipfile: yauzl.ZipFile;
   try {
-    zipfile = await yauzl.fromBufferPromise(zip, {
+    zipfile = await yauzl.openPromise(zipPath, {
       lazyEntries: true,
       decodeStrings: false,
       validateEntrySizes: true,
-      autoClose: true,
+      autoClose: false,
     });
   } catch {
     throw archiveError(BATCH_MESSAGES.archiveUnreadable);
@@ -99,62 +125,112 @@ export async function readArchive(zip: Buffer): Promise<ArchiveContents> {
     throw archiveError(BATCH_MESSAGES.archiveTooManyEntries);
   }
 
-  const images: ArchiveImage[] = [];
+  const all: yauzl.Entry[] = [];
+  const entries: ListedEntry[] = [];
   const errors: Record<string, string[]> = {};
   const refuse = (entryPath: string, message: string) => (errors[entryPath] ??= []).push(message);
   let declaredTotal = 0;
   try {
     for await (const entry of zipfile.eachEntry()) {
+      all.push(entry);
       const raw = entry.fileNameRaw;
       const entryPath = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, false);
       if (entryPath.endsWith('/') || isSystemJunk(entryPath)) continue;
       declaredTotal += entry.uncompressedSize;
       if (declaredTotal > BATCH_LIMITS.archiveMaxUncompressedBytes) throw archiveError(BATCH_MESSAGES.archiveTooLarge);
-      if (images.length + Object.keys(errors).length >= BATCH_LIMITS.maxItems)
+      if (entries.length + Object.keys(errors).length >= BATCH_LIMITS.maxItems)
         throw archiveError(BATCH_MESSAGES.tooManyFiles);
 
-      if (unsafePath(entryPath)) {
-        refuse(entryPath, BATCH_MESSAGES.entryUnsafePath);
-        continue;
-      }
-      if (isNestedArchive(entryPath)) {
-        refuse(entryPath, BATCH_MESSAGES.entryNested);
-        continue;
-      }
-      if (entry.isEncrypted()) {
-        refuse(entryPath, BATCH_MESSAGES.entryEncrypted);
-        continue;
-      }
-      if (!entry.canDecodeFileData()) {
-        refuse(entryPath, BATCH_MESSAGES.archiveUnreadable);
-        continue;
-      }
-      if (entry.uncompressedSize > BATCH_LIMITS.archiveMaxRatio * Math.max(entry.compressedSize, 1)) {
+      if (unsafePath(entryPath)) refuse(entryPath, BATCH_MESSAGES.entryUnsafePath);
+      else if (isNestedArchive(entryPath)) refuse(entryPath, BATCH_MESSAGES.entryNested);
+      else if (entry.isEncrypted()) refuse(entryPath, BATCH_MESSAGES.entryEncrypted);
+      else if (!entry.canDecodeFileData()) refuse(entryPath, BATCH_MESSAGES.archiveUnreadable);
+      else if (entry.uncompressedSize > BATCH_LIMITS.archiveMaxRatio * Math.max(entry.compressedSize, 1))
         refuse(entryPath, BATCH_MESSAGES.entryRatio);
-        continue;
-      }
-      if (entry.uncompressedSize > BATCH_LIMITS.maxItemBytes) {
-        refuse(entryPath, UPLOAD_MESSAGES.tooLarge);
-        continue;
-      }
-      let bytes: Buffer;
-      try {
-        bytes = await readEntry(await zipfile.openReadStreamPromise(entry), entry.uncompressedSize);
-      } catch {
-        refuse(entryPath, BATCH_MESSAGES.archiveUnreadable);
-        continue;
-      }
-      if (isNestedArchive(entryPath, bytes.subarray(0, 8))) {
-        refuse(entryPath, BATCH_MESSAGES.entryNested);
-        continue;
-      }
-      images.push({ path: entryPath, name: path.posix.basename(entryPath), bytes });
+      else if (entry.uncompressedSize > BATCH_LIMITS.maxItemBytes) refuse(entryPath, UPLOAD_MESSAGES.tooLarge);
+      else entries.push({ path: entryPath, entry });
     }
+    if (overlapping(all)) throw archiveError(ARCHIVE_MESSAGES.overlapping);
   } catch (err) {
     zipfile.close();
     if (err instanceof AppError) throw err;
     throw archiveError(BATCH_MESSAGES.archiveUnreadable);
   }
-  if (images.length === 0 && Object.keys(errors).length === 0) throw archiveError(BATCH_MESSAGES.archiveEmpty);
+  if (entries.length === 0 && Object.keys(errors).length === 0) {
+    zipfile.close();
+    throw archiveError(BATCH_MESSAGES.archiveEmpty);
+  }
+  return { zipfile, entries, errors };
+}
+
+/**
+ * Inflates one entry into `file`, never past its declared size (yauzl checks it too), calling `reserve` for
+ * every chunk before it is written; returns the entry's first bytes.
+ */
+async function inflateEntry(
+  stream: Readable,
+  file: string,
+  max: number,
+  reserve: (bytes: number) => void,
+): Promise<Buffer> {
+  let size = 0;
+  let head = Buffer.alloc(0);
+  // Destroyed mid-way, yauzl's inflater may still write into the entry's stream once: that error is expected.
+  stream.on('error', () => undefined);
+  const out = fs.createWriteStream(file);
+  let writeError: Error | null = null;
+  // Also catches a write still in flight when the file is dropped below.
+  out.on('error', (err) => (writeError ??= err));
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > max) throw new Error('entry larger than declared');
+      reserve(chunk.length);
+      if (head.length < 8) head = Buffer.concat([head, chunk.subarray(0, 8 - head.length)]);
+      if (writeError) throw writeError;
+      if (!out.write(chunk)) await once(out, 'drain');
+    }
+    await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+  } catch (err) {
+    stream.destroy();
+    out.destroy();
+    throw err;
+  }
+  return head;
+}
+
+/**
+ * Inflates the listed entries one by one into the upload's temporary folder, each chunk counted against the
+ * upload's disk reservation as it is inflated (a full budget ends the upload with 503); refuses entries that
+ * turn out to be archives by their first bytes, or that cannot be inflated. Closes the archive.
+ */
+export async function extractArchive(listing: ArchiveListing, session: UploadSession): Promise<ArchiveContents> {
+  const { zipfile, entries } = listing;
+  const images: ArchiveImage[] = [];
+  const errors: Record<string, string[]> = { ...listing.errors };
+  const refuse = (entryPath: string, message: string) => (errors[entryPath] ??= []).push(message);
+  const reserve = (bytes: number) => {
+    if (!session.reserve(bytes)) throw session.budgetFull('archive');
+  };
+  try {
+    for (const { path: entryPath, entry } of entries) {
+      const file = await session.tempPath('.entry');
+      let head: Buffer;
+      try {
+        head = await inflateEntry(await zipfile.openReadStreamPromise(entry), file, entry.uncompressedSize, reserve);
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        refuse(entryPath, BATCH_MESSAGES.archiveUnreadable);
+        continue;
+      }
+      if (isNestedArchive(entryPath, head)) {
+        refuse(entryPath, BATCH_MESSAGES.entryNested);
+        continue;
+      }
+      images.push({ path: entryPath, name: path.posix.basename(entryPath), file });
+    }
+  } finally {
+    zipfile.close();
+  }
   return { images, errors };
 }

@@ -1,25 +1,27 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import { BATCH_MESSAGES } from '@imagestudio/contracts';
 import { AppError, validationError } from '../../lib/errors';
-import { inspectUpload, UPLOAD_MESSAGES, type CleanImage } from '../uploads/image-inspect';
-import { readArchive } from './batch-archive';
+import { checkImageHeader, UPLOAD_MESSAGES, type ImageFacts } from '../uploads/image-inspect';
+import { UPLOAD_MESSAGES_FLOW } from '../uploads/upload-budget';
+import { extractArchive, listArchive, type ArchiveListing } from './batch-archive';
 import type { BatchUpload } from './batch-multipart';
 
-/** One checked image of a batch, ready to store. */
+/** One checked image of a batch, ready to store: its header's facts and where its bytes are. */
 export interface BatchInput {
   /** The file's name (a ZIP entry's base name): names the job and its download. */
   fileName: string;
-  clean: CleanImage;
+  clean: ImageFacts & { path: string };
 }
 
 interface Candidate {
   /** Names the file in errors: the name sent, or the entry's path inside the ZIP. */
   label: string;
   fileName: string;
-  bytes: Buffer | null;
+  path: string | null;
 }
 
-/** Images checked at once (each decode and re-encode takes a core). */
+/** Images checked at once (each reads one file of at most 20 MB). */
 const CHECK_CONCURRENCY = 2;
 
 /** A fingerprint of the uploaded files (names and bytes), part of the batch's Idempotency-Key check. */
@@ -27,38 +29,80 @@ export function uploadFingerprint(upload: BatchUpload): string {
   const hash = createHash('sha256');
   const files = upload.archive ? [upload.archive] : upload.images;
   for (const f of files) {
-    hash.update(`${f.name}\0${f.bytes?.length ?? -1}\0`);
-    if (f.bytes) hash.update(f.bytes);
+    hash.update(`${f.name}\0${f.sha256 ? f.size : -1}\0`);
+    if (f.sha256) hash.update(f.sha256);
   }
   return hash.digest('hex');
 }
 
-async function candidatesOf(upload: BatchUpload, errors: Record<string, string[]>): Promise<Candidate[]> {
-  if (!upload.archive) {
-    const list = upload.images.map((f) => ({ label: f.name, fileName: f.name, bytes: f.bytes }));
-    for (const f of upload.images) f.bytes = null; // the candidates hold them now, until each is checked
-    return list;
-  }
-  const zip = upload.archive.bytes;
+/** The bytes of a checked input, read from its temporary file when they are stored. */
+export function inputBytes(input: BatchInput): Promise<Buffer> {
+  return fs.promises.readFile(input.clean.path);
+}
+
+/** Archives listed by batchItemCount, so checkBatchFiles does not read their central directory twice. */
+const listings = new WeakMap<BatchUpload, ArchiveListing>();
+
+/**
+ * How many items the batch will have, known before anything is inflated or decoded: the files sent, or the
+ * ZIP's entries that pass its central directory's checks. The caller checks the balance for that many. Opening
+ * an archive claims the user's one archive check (429 with Retry-After while another is running); it is given
+ * back when checkBatchFiles ends or the response closes.
+ */
+export async function batchItemCount(upload: BatchUpload): Promise<number> {
+  if (!upload.archive) return upload.images.length;
+  const listing = listings.get(upload) ?? (await openArchive(upload));
+  return listing.entries.length;
+}
+
+async function openArchive(upload: BatchUpload): Promise<ArchiveListing> {
+  const zip = upload.archive?.path;
   if (!zip) throw validationError({ archive: [BATCH_MESSAGES.tooLarge] });
-  const contents = await readArchive(zip);
-  upload.archive.bytes = null; // the images are out; let the ZIP go
-  Object.assign(errors, contents.errors);
-  return contents.images.map((i) => ({ label: i.path, fileName: i.name, bytes: i.bytes }));
+  if (!upload.session.claimArchive()) {
+    upload.session.budget.refused('archive_busy', { userId: upload.session.userId });
+    throw new AppError('rate_limited', UPLOAD_MESSAGES_FLOW.archiveBusy, { headers: { 'Retry-After': '10' } });
+  }
+  try {
+    const listing = await listArchive(zip);
+    listings.set(upload, listing);
+    upload.session.onClose(() => {
+      if (listing.zipfile.isOpen) listing.zipfile.close();
+    });
+    return listing;
+  } catch (err) {
+    upload.session.releaseArchive();
+    throw err;
+  }
+}
+
+async function candidatesOf(upload: BatchUpload, errors: Record<string, string[]>): Promise<Candidate[]> {
+  if (!upload.archive) return upload.images.map((f) => ({ label: f.name, fileName: f.name, path: f.path }));
+  const listing = listings.get(upload) ?? (await openArchive(upload));
+  try {
+    const contents = await extractArchive(listing, upload.session);
+    Object.assign(errors, contents.errors);
+    return contents.images.map((i) => ({ label: i.path, fileName: i.name, path: i.file }));
+  } finally {
+    listings.delete(upload);
+    upload.session.releaseArchive();
+  }
 }
 
 /**
- * Every file of a batch through the same checks as a single upload (inspectUpload, plus `extraCheck`, e.g.
- * the upscaled size), before anything is stored or charged. Any bad file -> one 422 whose `errors` name each
- * bad file (ZIP entries by their path) with its reasons; otherwise the clean images in upload order.
+ * Every file of a batch through the byte and header checks of a single upload (checkImageHeader: type from
+ * the bytes, container end, animation, 25 MP; plus `extraCheck`, e.g. the upscaled size), before anything is
+ * stored or charged. Nothing is decoded here: the worker decodes each image when it runs, and an image whose
+ * data turns out to be damaged fails there and is refunded. Any bad file -> one 422 whose `errors` name each
+ * bad file (ZIP entries by their path) with its reasons; otherwise the checked images in upload order.
  */
 export async function checkBatchFiles(
   upload: BatchUpload,
-  extraCheck?: (clean: CleanImage) => void,
+  extraCheck?: (clean: ImageFacts) => void,
 ): Promise<BatchInput[]> {
   const errors: Record<string, string[]> = {};
   const candidates = await candidatesOf(upload, errors);
-  const refuse = (label: string, messages: string[]) => (errors[label] ??= []).push(...messages);
+  // Each file's reasons are kept by its place, so the reply names bad files in upload order.
+  const reasons: string[][] = candidates.map(() => []);
   const inputs: (BatchInput | null)[] = candidates.map(() => null);
 
   let next = 0;
@@ -66,22 +110,24 @@ export async function checkBatchFiles(
     while (next < candidates.length) {
       const index = next++;
       const c = candidates[index]!;
-      if (!c.bytes) {
-        refuse(c.label, [UPLOAD_MESSAGES.tooLarge]);
+      if (!c.path) {
+        reasons[index]!.push(UPLOAD_MESSAGES.tooLarge);
         continue;
       }
       try {
-        const clean = await inspectUpload(c.bytes);
-        extraCheck?.(clean);
-        inputs[index] = { fileName: c.fileName, clean };
+        const facts = await checkImageHeader(await fs.promises.readFile(c.path));
+        extraCheck?.(facts);
+        inputs[index] = { fileName: c.fileName, clean: { ...facts, path: c.path } };
       } catch (err) {
         if (!(err instanceof AppError) || !err.errors) throw err;
-        refuse(c.label, Object.values(err.errors).flat());
+        reasons[index]!.push(...Object.values(err.errors).flat());
       }
-      c.bytes = null; // only the clean copy is kept from here on
     }
   };
   await Promise.all(Array.from({ length: CHECK_CONCURRENCY }, work));
+  candidates.forEach((c, i) => {
+    if (reasons[i]!.length > 0) (errors[c.label] ??= []).push(...reasons[i]!);
+  });
 
   const bad = Object.keys(errors);
   if (bad.length > 0) {

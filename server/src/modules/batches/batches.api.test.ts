@@ -1,4 +1,6 @@
+import { EventEmitter } from 'node:events';
 import { parse } from 'csv-parse/sync';
+import type { Response } from 'express';
 import type { BatchAccepted, BatchItemView, BatchPage, BatchView } from '@imagestudio/contracts';
 import { BATCH_MESSAGES, batchAcceptedSchema, batchPageSchema, batchViewSchema } from '@imagestudio/contracts';
 import { createTestContext, type TestContext } from '../../test/harness';
@@ -8,7 +10,9 @@ import { startJobEvents } from '../jobs/job-events';
 import { money, waitFor, workerFor } from '../jobs/jobs.test-support';
 import { UPLOAD_MESSAGES } from '../uploads/image-inspect';
 import { gifImage, solidImage, svgImage } from '../uploads/test-images';
-import { binaryParser, makeZip, unzip, waitForBatch } from './batches.test-support';
+import { UPLOAD_MESSAGES_FLOW, type UploadSession } from '../uploads/upload-budget';
+import { ARCHIVE_MESSAGES } from './batch-archive';
+import { binaryParser, makeZip, overlappingZip, unzip, waitForBatch } from './batches.test-support';
 
 let t: TestContext;
 let worker: TestWorker;
@@ -258,6 +262,70 @@ describe('POST /api/batches with a ZIP', () => {
     });
     expect(await batchRows(user.id)).toEqual({ batches: 0, jobs: 0 });
     expect((await money(t, user.id)).balance).toBe(100);
+  });
+});
+
+describe('a ZIP costs the API little before it is paid for', () => {
+  let bigWebp: Buffer;
+  const archiveOf = (count: number) =>
+    makeZip(Array.from({ length: count }, (_, i) => ({ name: `big-${i}.webp`, data: bigWebp })));
+  const submitArchive = (agent: Agent, archive: Buffer) =>
+    agent.post('/api/batches').field('tool', 'remove-background').attach('archive', archive, 'big.zip');
+
+  beforeAll(async () => {
+    // A tiny file that decodes to 25 megapixels: decoding 50 of these took the API a minute of CPU.
+    bigWebp = await solidImage('webp', 5000, 5000);
+    expect(bigWebp.length).toBeLessThan(50_000);
+  });
+
+  it('refuses an archive the balance cannot pay for by its entry count, before inflating or decoding any of it', async () => {
+    const { agent, user } = await verifiedUser(t, { balanceTokens: 10 });
+    const archive = await archiveOf(50);
+    const started = Date.now();
+    const res = await submitArchive(agent, archive).expect(402);
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(res.body.message).toBe('Not enough tokens: this needs 50, you have 10.');
+    expect(await batchRows(user.id)).toEqual({ batches: 0, jobs: 0 });
+  });
+
+  it('checks each image by its header only: the decoding is left to the worker', async () => {
+    const { agent } = await verifiedUser(t, { balanceTokens: 100 });
+    const started = Date.now();
+    const res = await submitArchive(agent, await archiveOf(20)).expect(202);
+    expect(Date.now() - started).toBeLessThan(3000);
+    const accepted = res.body.payload as BatchAccepted;
+    expect(accepted.items).toHaveLength(20);
+    await agent.post(`/api/batches/${accepted.id}/cancel`).expect(200);
+    const row = await t.ctx.db('image_jobs').where({ id: accepted.items[0]!.id }).first();
+    expect(row).toMatchObject({ input_width: 5000, input_height: 5000, input_name: 'big-0.webp' });
+  });
+
+  it('checks one archive per user at a time (429 with Retry-After for another meanwhile)', async () => {
+    const { agent, user } = await verifiedUser(t, { balanceTokens: 10 });
+    const png = await solidImage('png');
+    const archive = await makeZip([{ name: 'a.png', data: png }]);
+    // Another archive of this user is being checked right now.
+    const res = new EventEmitter() as unknown as Response;
+    const other = t.ctx.services.uploadBudget.open(user.id, res, 0) as UploadSession;
+    expect(other.claimArchive()).toBe(true);
+    const busy = await submitArchive(agent, archive).expect(429);
+    expect(busy.headers['retry-after']).toBeDefined();
+    expect(busy.body.message).toBe(UPLOAD_MESSAGES_FLOW.archiveBusy);
+    // Plain images are not held up by it, nor are other users' archives.
+    await submit(agent, [['a.png', png]]).expect(202);
+    const someoneElse = await verifiedUser(t, { balanceTokens: 10 });
+    await submitArchive(someoneElse.agent, archive).expect(202);
+    res.emit('close');
+    await submitArchive(agent, archive).expect(202);
+  });
+
+  it('refuses an archive whose entries share their bytes (an overlapping ZIP bomb), nothing charged', async () => {
+    const { agent, user } = await verifiedUser(t, { balanceTokens: 100 });
+    const block = Buffer.from(Array.from({ length: 4 * 1024 * 1024 }, () => (Math.random() < 0.05 ? 66 : 65)));
+    const res = await submitArchive(agent, await overlappingZip(50, block)).expect(422);
+    expect(res.body.errors).toEqual({ archive: [ARCHIVE_MESSAGES.overlapping] });
+    expect(await batchRows(user.id)).toEqual({ batches: 0, jobs: 0 });
+    expect((await money(t, user.id)).balance).toBe(1000);
   });
 });
 

@@ -1,10 +1,10 @@
 import { Router, type Request } from 'express';
-import { BATCH_LIMITS, batchListQuerySchema } from '@imagestudio/contracts';
+import { batchListQuerySchema } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { currentUser, requireUser, requireVerifiedEmail } from '../auth/auth-guards';
 import { sendOk } from '../../http/envelope';
 import { submitLimit } from '../tools/submit-limit';
-import { reserveUploadMemory } from '../uploads/upload-memory';
+import { admitUpload } from '../uploads/upload-budget';
 import type { SubmitMeta } from '../tools/tools.service';
 import { readBatchMultipart } from './batch-multipart';
 import { streamBatch } from './batch-stream';
@@ -27,7 +27,7 @@ export function batchesRouter(ctx: AppContext): Router {
   const submitGuards = [requireVerifiedEmail(ctx), submitLimit(ctx)];
   router.use('/batches', requireUser);
 
-  router.post('/batches', ...submitGuards, reserveUploadMemory(ctx, BATCH_LIMITS.maxTotalBytes), async (req, res) => {
+  router.post('/batches', ...submitGuards, admitUpload(ctx), async (req, res) => {
     const upload = await readBatchMultipart(req, res);
     const { batch, replayed } = await submitBatch(ctx, upload, meta(req));
     // A replay answers as the first call did (202), marked as single tool calls mark theirs.

@@ -32,7 +32,7 @@ import { readToolSettings } from '../tools/tools.settings';
 import { assertToolAvailable, assertUpscaleModelAvailable } from '../tools/tools.status';
 import type { SubmitMeta } from '../tools/tools.service';
 import { checkUpscaleOutput } from '../uploads/image-inspect';
-import { checkBatchFiles, uploadFingerprint, type BatchInput } from './batch-inputs';
+import { batchItemCount, checkBatchFiles, inputBytes, uploadFingerprint, type BatchInput } from './batch-inputs';
 import type { BatchUpload } from './batch-multipart';
 import { presentAccepted, presentBatch, presentItem, summarizeBatch } from './batch-presenter';
 import * as repo from './batches.repository';
@@ -147,7 +147,7 @@ async function storeInputs(ctx: AppContext, userId: string, jobIds: string[], in
   const work = async () => {
     while (next < inputs.length) {
       const i = next++;
-      await ctx.storage.put(keys[i]!, inputs[i]!.clean.bytes, inputs[i]!.clean.contentType);
+      await ctx.storage.put(keys[i]!, await inputBytes(inputs[i]!), inputs[i]!.clean.contentType);
     }
   };
   try {
@@ -192,7 +192,8 @@ export async function submitBatch(ctx: AppContext, upload: BatchUpload, meta: Su
     if (replay) return { batch: replay, replayed: true };
   }
   await assertToolAvailable(ctx, plan.tool);
-  if (!upload.archive) await assertAffordable(ctx, meta.userId, plan.unitTenths * upload.images.length);
+  // The files' count (a ZIP's from its central directory), before anything is inflated or checked.
+  await assertAffordable(ctx, meta.userId, plan.unitTenths * (await batchItemCount(upload)));
 
   const inputs = await checkBatchFiles(upload, plan.extraCheck);
   if (inputs.length > BATCH_LIMITS.maxItems) throw validationError({ images: [BATCH_MESSAGES.tooManyFiles] });

@@ -40,6 +40,30 @@ export async function makeZip(entries: ZipSpec[], patch: Record<string, string> 
   return bytes;
 }
 
+/**
+ * A ZIP of `count` entries whose central-directory records all point at one local header and its deflated
+ * `data` (an "overlapping" zip bomb): small on the wire, count x data.length once expanded.
+ */
+export async function overlappingZip(count: number, data: Buffer): Promise<Buffer> {
+  const one = await makeZip([{ name: 'img-000.png', data, compress: true }]);
+  const eocd = one.lastIndexOf(Buffer.from('PK\x05\x06', 'latin1'));
+  const cdOffset = one.readUInt32LE(eocd + 16);
+  const record = one.subarray(cdOffset, eocd);
+  const records = Array.from({ length: count }, (_, i) => {
+    const copy = Buffer.from(record);
+    const name = `img-${String(i).padStart(3, '0')}.png`;
+    copy.write(name, 46, 'latin1');
+    return copy;
+  });
+  const directory = Buffer.concat(records);
+  const end = Buffer.from(one.subarray(eocd, eocd + 22));
+  end.writeUInt16LE(count, 8);
+  end.writeUInt16LE(count, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(cdOffset, 16);
+  return Buffer.concat([one.subarray(0, cdOffset), directory, end]);
+}
+
 /** Every entry of a ZIP: name -> bytes, in archive order. */
 export async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
   const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true });

@@ -1,10 +1,10 @@
 import { Router, type Request } from 'express';
-import { LIMITS, quoteQuerySchema } from '@imagestudio/contracts';
+import { quoteQuerySchema } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { currentUser, requireUser, requireVerifiedEmail } from '../auth/auth-guards';
 import { sendOk } from '../../http/envelope';
 import { readMultipart } from '../uploads/multipart';
-import { reserveUploadMemory } from '../uploads/upload-memory';
+import { admitUpload } from '../uploads/upload-budget';
 import { submitLimit } from './submit-limit';
 import { quote } from './tools.pricing';
 import { readToolSettings } from './tools.settings';
@@ -25,7 +25,7 @@ function meta(req: Request): SubmitMeta {
 export function toolsRouter(ctx: AppContext): Router {
   const router = Router();
   const guards = [requireVerifiedEmail(ctx), submitLimit(ctx)];
-  const uploadGuards = [...guards, reserveUploadMemory(ctx, LIMITS.uploadMaxBytes)];
+  const uploadGuards = [...guards, admitUpload(ctx)];
 
   router.post('/tools/generate', ...guards, async (req, res) => {
     const options = await replyOptions(ctx, req, (req.body as Record<string, unknown> | undefined)?.callback_url);

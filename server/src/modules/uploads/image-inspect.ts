@@ -31,12 +31,21 @@ function encode(pipeline: sharp.Sharp, format: UploadFormat): sharp.Sharp {
   return pipeline.png({ compressionLevel: 6 });
 }
 
+/** What the cheap checks learn from an image's bytes and header. */
+export interface ImageFacts {
+  format: UploadFormat;
+  /** As displayed: the EXIF orientation applied (a portrait photo stored sideways reports its upright size). */
+  width: number;
+  height: number;
+  contentType: string;
+}
+
 /**
- * Checks an uploaded image and returns a clean copy, or throws a 422 naming the problem. Cheap checks
- * come first: signature, container end, then the header's dimensions, so a decompression bomb is refused
- * without decoding a pixel; only then is the image decoded (catching truncation) and re-encoded.
+ * The checks that need no decoding: signature, container end (truncation, appended data, APNG), then the
+ * header's format, dimensions and page count, so a decompression bomb is refused without decoding a pixel.
+ * Throws a 422 naming the problem.
  */
-export async function inspectUpload(bytes: Buffer, maxPixels: number = LIMITS.uploadMaxPixels): Promise<CleanImage> {
+export async function checkImageHeader(bytes: Buffer, maxPixels: number = LIMITS.uploadMaxPixels): Promise<ImageFacts> {
   if (bytes.length === 0) throw reject(UPLOAD_MESSAGES.empty);
   if (bytes.length > LIMITS.uploadMaxBytes) throw reject(UPLOAD_MESSAGES.tooLarge);
   const format = sniffFormat(bytes);
@@ -55,7 +64,23 @@ export async function inspectUpload(bytes: Buffer, maxPixels: number = LIMITS.up
   if (meta.format !== format || !meta.width || !meta.height) throw reject(UPLOAD_MESSAGES.damaged);
   if ((meta.pages ?? 1) > 1) throw reject(UPLOAD_MESSAGES.animated);
   if (meta.width * meta.height > maxPixels) throw reject(UPLOAD_MESSAGES.tooManyPixels);
+  // Orientations 5-8 turn the image a quarter: its upright width is the stored height.
+  const turned = (meta.orientation ?? 1) >= 5;
+  return {
+    format,
+    width: turned ? meta.height : meta.width,
+    height: turned ? meta.width : meta.height,
+    contentType: `image/${format}`,
+  };
+}
 
+/**
+ * Checks an uploaded image and returns a clean copy, or throws a 422 naming the problem. The cheap checks
+ * (checkImageHeader) come first; only then is the image decoded (catching damage inside the data) and
+ * re-encoded.
+ */
+export async function inspectUpload(bytes: Buffer, maxPixels: number = LIMITS.uploadMaxPixels): Promise<CleanImage> {
+  const { format } = await checkImageHeader(bytes, maxPixels);
   try {
     const { data, info } = await encode(
       sharp(bytes, { failOn: 'warning', limitInputPixels: maxPixels, animated: false }).autoOrient(),

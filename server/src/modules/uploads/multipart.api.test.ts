@@ -1,6 +1,7 @@
 import { createTestContext, type TestContext } from '../../test/harness';
 import { verifiedUser } from '../../test/auth-helpers';
 import { money } from '../jobs/jobs.test-support';
+import { BATCH_FORM_MESSAGES } from '../batches/batch-multipart';
 import { MULTIPART_LIMITS, MULTIPART_MESSAGES } from './multipart';
 import { solidImage } from './test-images';
 
@@ -143,6 +144,78 @@ describe('multipart uploads take exactly one image and a bounded form', () => {
       .field('currency', 'EUR')
       .attach('image', png, 'a.png')
       .expect(503);
+    expect(res.body.code).toBe('tool_unavailable');
+    await expectNothingCharged(user.id);
+  });
+});
+
+describe('batch uploads are read by the same strict reader', () => {
+  const batch = (agent: Awaited<ReturnType<typeof verifiedUser>>['agent']) =>
+    agent.post('/api/batches').field('tool', 'remove-background');
+
+  it('refuses a repeated tool or option instead of letting the last value win', async () => {
+    const { agent, user } = await verifiedUser(t, { balanceTokens: 5 });
+    const tool = await agent
+      .post('/api/batches')
+      .field('tool', 'upscale')
+      .field('tool', 'remove-background')
+      .attach('images', png, 'a.png')
+      .expect(422);
+    expect(tool.body.errors).toEqual({ tool: [MULTIPART_MESSAGES.repeatedField] });
+    const option = await batch(agent)
+      .field('output_format', 'png')
+      .field('output_format', 'webp')
+      .attach('images', png, 'a.png')
+      .expect(422);
+    expect(option.body.errors).toEqual({ output_format: [MULTIPART_MESSAGES.repeatedField] });
+    await expectNothingCharged(user.id);
+  });
+
+  it('refuses a file in a field it does not take, naming the fields it does', async () => {
+    const { agent, user } = await verifiedUser(t, { balanceTokens: 5 });
+    const res = await batch(agent).attach('images', png, 'a.png').attach('photo', png, 'b.png').expect(422);
+    expect(res.body.errors).toEqual({ images: [BATCH_FORM_MESSAGES.wrongField('photo')] });
+    expect(res.body.message).toBe('Send the images in the field "images" or one ZIP in "archive", not "photo".');
+    const de = await batch(agent).field('lang_id', 'de').attach('photo', png, 'b.png').expect(422);
+    expect(de.body.message).toBe(
+      'Senden Sie die Bilder im Feld "images" oder eine ZIP-Datei in "archive", nicht in "photo".',
+    );
+    await expectNothingCharged(user.id);
+  });
+
+  it('refuses an oversized field name or value and too many fields, as the single route does', async () => {
+    const { agent, user } = await verifiedUser(t, { balanceTokens: 5 });
+    const longName = await batch(agent).field('n'.repeat(5000), '1').attach('images', png, 'a.png').expect(422);
+    expect(longName.body.message).toBe(MULTIPART_MESSAGES.fieldNameTooLong);
+    expect(Object.keys(longName.body.errors as object)[0]!.length).toBe(MULTIPART_LIMITS.fieldNameBytes);
+    const longValue = await batch(agent)
+      .field('note', 'x'.repeat(MULTIPART_LIMITS.fieldBytes + 1))
+      .attach('images', png, 'a.png')
+      .expect(422);
+    expect(longValue.body.errors).toEqual({ note: [MULTIPART_MESSAGES.fieldTooLong] });
+    const req = batch(agent);
+    for (let i = 0; i < MULTIPART_LIMITS.fields; i++) req.field(`extra_${i}`, 'x');
+    const many = await req.attach('images', png, 'a.png').expect(422);
+    expect(many.body.errors).toEqual({ form: [MULTIPART_MESSAGES.tooManyFields] });
+    await expectNothingCharged(user.id);
+  });
+
+  it('answers 400, not 500, to a multipart body without a boundary', async () => {
+    const { agent, user } = await verifiedUser(t, { balanceTokens: 5 });
+    for (const path of ['/api/batches', '/api/tools/remove-background']) {
+      const res = await agent.post(path).set('Content-Type', 'multipart/form-data').send('--x\r\n');
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'bad_request', message: MULTIPART_MESSAGES.unreadable });
+    }
+    await expectNothingCharged(user.id);
+  });
+
+  it('still reads a proper batch form whole (it reaches the availability check)', async () => {
+    const { agent, user } = await verifiedUser(t, { balanceTokens: 5 });
+    const res = await batch(agent)
+      .field('output_format', 'webp')
+      .attach('images', png, 'a.png')
+      .attach('images', png, 'b.png');
     expect(res.body.code).toBe('tool_unavailable');
     await expectNothingCharged(user.id);
   });

@@ -1,12 +1,15 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import busboy from 'busboy';
 import type { Request, Response } from 'express';
-import { LIMITS } from '@imagestudio/contracts';
+import { LIMITS, type FieldErrors } from '@imagestudio/contracts';
 import { AppError, validationError } from '../../lib/errors';
 import { UPLOAD_MESSAGES } from './image-inspect';
+import { endUpload, UPLOAD_MESSAGES_FLOW, uploadSessionOf } from './upload-budget';
 
 export interface MultipartUpload {
   fields: Record<string, string>;
-  /** The one file of `fileField`, whole in memory (at most maxFileBytes), or null when none was sent. */
+  /** The one file of `fileField`, read into memory once whole (at most maxFileBytes), or null when none was sent. */
   file: Buffer | null;
   /** The file's name as the browser sent it (untrusted: used only to name downloads). */
   fileName: string | null;
@@ -43,115 +46,273 @@ export const MULTIPART_MESSAGES = {
   fieldNameTooLong: `A field name is too long: at most ${MULTIPART_LIMITS.fieldNameBytes} bytes.`,
 } as const;
 
-/** Room for the other form fields and the multipart framing on top of the file itself. */
-const FRAMING_ALLOWANCE = 64 * 1024;
+/** Room for the other form fields and the multipart framing on top of the files. */
+const FRAMING_ALLOWANCE = 1024 * 1024;
 
-/**
- * The 413 for an oversized upload. The connection is closed after the reply, so the rest of the body is
- * neither buffered nor read.
- */
-function tooLarge(req: Request, res: Response): AppError {
-  res.once('finish', () => req.socket.destroy());
-  return new AppError('payload_too_large', UPLOAD_MESSAGES.tooLarge, { headers: { Connection: 'close' } });
-}
-
-/** Field names in errors are the request's own, but a hostile one is cut to the length busboy allows anyway. */
+/** Field names in errors are the request's own, but a hostile one is cut to the length allowed anyway. */
 const shown = (name: string) => name.slice(0, MULTIPART_LIMITS.fieldNameBytes);
 
-/**
- * Streams a multipart/form-data request through busboy: text fields, and exactly one file, in `fileField`,
- * kept in memory up to the limit. A declared Content-Length over the limit is refused before reading
- * anything; a body that grows past it is refused the moment it does. A second file, a file in another
- * field, a field sent twice, too many fields or an oversized field is a 422 as soon as busboy sees it.
- */
-export function readMultipart(req: Request, res: Response, options: Options): Promise<MultipartUpload> {
-  const maxFileBytes = options.maxFileBytes ?? LIMITS.uploadMaxBytes;
-  const fileField = options.fileField;
-  if (!req.is('multipart/form-data'))
-    return Promise.reject(validationError({ [fileField]: [MULTIPART_MESSAGES.notMultipart] }));
-  if (Number(req.headers['content-length'] ?? 0) > maxFileBytes + FRAMING_ALLOWANCE)
-    return Promise.reject(tooLarge(req, res));
+/** How one file field of a form is read. */
+export interface FileRule {
+  /** Files this field takes; one more is a 422 with `tooMany`. */
+  maxCount: number;
+  tooMany: FieldErrors;
+  /** Bytes of one file. */
+  maxBytes: number;
+  /**
+   * Past maxBytes: 'refuse' ends the whole upload with a 413 (`tooLarge`); 'skip' drops the file's bytes and
+   * keeps reading, so the caller can name it with the other bad files.
+   */
+  oversize: 'refuse' | 'skip';
+}
 
-  return new Promise((resolve, reject) => {
-    const fields: Record<string, string> = {};
-    // The text fields are the request's body, as with any form: a `lang_id` field then sets the
-    // language of the reply, including a refusal sent while the file is still arriving.
-    req.body = fields;
-    let file: Buffer | null = null;
-    let fileName: string | null = null;
-    let files = 0;
-    let pending: Promise<void> = Promise.resolve();
-    let failed = false;
-    const fail = (err: AppError) => {
-      if (failed) return;
-      failed = true;
-      req.unpipe(parser);
-      // The rest of a refused body is read and dropped (a 413 closes the connection instead), so the client
-      // that is still sending gets the reply rather than a reset.
-      req.resume();
-      reject(err);
-    };
-    const parser = busboy({
+export interface FormSpec {
+  files: Record<string, FileRule>;
+  /** All files together; more is a 413 (before reading when Content-Length says so). */
+  maxTotalBytes: number;
+  /** The 413's message. */
+  tooLarge: string;
+  /** The 422 for a file in a field the form does not take. */
+  wrongField: (got: string) => FieldErrors;
+  /** The 422 for a body that is not multipart/form-data. */
+  notMultipart: FieldErrors;
+}
+
+/** One received file, on disk in the upload's temporary folder until the response closes. */
+export interface ReceivedFile {
+  field: string;
+  /** The name as the client sent it, read as UTF-8 (untrusted: used only to name errors and downloads). */
+  name: string | null;
+  /** Where its bytes are; null when it was skipped for its size. */
+  path: string | null;
+  /** Bytes received (all of them, skipped ones too). */
+  size: number;
+  /** SHA-256 of its bytes (hex), for idempotency fingerprints; null when skipped. */
+  sha256: string | null;
+}
+
+export interface ReceivedForm {
+  fields: Record<string, string>;
+  files: ReceivedFile[];
+}
+
+/**
+ * The one multipart reader of the API (single tool calls and batches): streams a multipart/form-data request
+ * through busboy, text fields into `fields` and each file into a temporary file of the request's upload
+ * (see admitUpload), reserving disk as bytes arrive. Strict, with a 422 as soon as busboy sees the problem:
+ * a file in a field the form does not take, more files in a field than it takes, a field sent twice, more
+ * than 30 fields, an oversized field or field name. File names are read as UTF-8 (busboy's default is
+ * latin1, which garbles every non-ASCII name browsers send). A body slower than the minimum rate is a 408, a
+ * full disk budget a 503; both close the connection, as a 413 does.
+ */
+export function readForm(req: Request, res: Response, spec: FormSpec): Promise<ReceivedForm> {
+  if (!req.is('multipart/form-data')) return Promise.reject(validationError(spec.notMultipart));
+  const session = uploadSessionOf(req);
+  const tooLarge = () => endUpload(req, res, new AppError('payload_too_large', spec.tooLarge));
+  if (Number(req.headers['content-length'] ?? 0) > spec.maxTotalBytes + FRAMING_ALLOWANCE)
+    return Promise.reject(tooLarge());
+
+  const totalFiles = Object.values(spec.files).reduce((n, rule) => n + rule.maxCount, 0);
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
       headers: req.headers,
+      // Browsers and curl send file names as raw UTF-8 bytes.
+      defParamCharset: 'utf8',
       limits: {
-        fileSize: maxFileBytes,
         // One more file and field than allowed, so that busboy hands us the extra one and the 'file' and
         // 'field' handlers refuse it; its *Limit events are the backstop.
-        files: 2,
+        files: totalFiles + 1,
         fields: MULTIPART_LIMITS.fields + 1,
-        parts: MULTIPART_LIMITS.fields + 3,
+        parts: MULTIPART_LIMITS.fields + totalFiles + 3,
+        // Each file is measured below; busboy's own limit only backs that up.
+        fileSize: spec.maxTotalBytes + 1,
         // busboy flags a value as truncated once it reaches fieldSize, so one byte more lets a value of exactly
         // fieldBytes through whole. (Its fieldNameSize applies to urlencoded forms only; names are checked below.)
         fieldSize: MULTIPART_LIMITS.fieldBytes + 1,
       },
     });
-    const tooManyFields = () => fail(validationError({ form: [MULTIPART_MESSAGES.tooManyFields] }));
-    const oneImage = () => fail(validationError({ [fileField]: [MULTIPART_MESSAGES.oneImage] }));
-    parser.on('field', (name, value, info) => {
+  } catch {
+    // A multipart Content-Type without a boundary, say.
+    return Promise.reject(new AppError('bad_request', MULTIPART_MESSAGES.unreadable));
+  }
+  return new Promise((resolve, reject) => {
+    const fields: Record<string, string> = {};
+    // The text fields are the request's body, as with any form: a `lang_id` field then sets the
+    // language of the reply, including a refusal sent while the files are still arriving.
+    req.body = fields;
+    const files: ReceivedFile[] = [];
+    const counts = new Map<string, number>();
+    const pending: Promise<void>[] = [];
+    const writers = new Set<fs.WriteStream>();
+    let totalBytes = 0;
+    let failed = false;
+    const fail = (err: AppError) => {
       if (failed) return;
-      if (info.nameTruncated || Buffer.byteLength(name) > MULTIPART_LIMITS.fieldNameBytes)
-        return fail(validationError({ [shown(name)]: [MULTIPART_MESSAGES.fieldNameTooLong] }));
+      failed = true;
+      session.stopWatching();
+      req.off('data', countChunk);
+      req.unpipe(parser);
+      for (const w of writers) w.destroy();
+      // The rest of a refused body is read and dropped (413, 408 and 503 close the connection instead), so
+      // the client that is still sending gets the reply rather than a reset.
+      req.resume();
+      reject(err);
+    };
+    const countChunk = (chunk: Buffer) => session.count(chunk.length);
+    const tooManyFields = () => fail(validationError({ form: [MULTIPART_MESSAGES.tooManyFields] }));
+    const checkName = (name: string, truncated: boolean) => {
+      if (truncated || Buffer.byteLength(name) > MULTIPART_LIMITS.fieldNameBytes) {
+        fail(validationError({ [shown(name)]: [MULTIPART_MESSAGES.fieldNameTooLong] }));
+        return false;
+      }
+      return true;
+    };
+    parser.on('field', (name, value, info) => {
+      if (failed || !checkName(name, info.nameTruncated)) return;
       if (info.valueTruncated) return fail(validationError({ [name]: [MULTIPART_MESSAGES.fieldTooLong] }));
       // Two values for one name would leave the choice between them to the parser: refuse instead.
-      if (Object.hasOwn(fields, name)) return fail(validationError({ [name]: [MULTIPART_MESSAGES.repeatedField] }));
+      if (Object.hasOwn(fields, name) || counts.has(name))
+        return fail(validationError({ [name]: [MULTIPART_MESSAGES.repeatedField] }));
       if (Object.keys(fields).length >= MULTIPART_LIMITS.fields) return tooManyFields();
       fields[name] = value;
     });
     parser.on('file', (name, stream, info) => {
-      files += 1;
-      if (failed) {
+      if (failed || !checkName(name, false)) {
         stream.resume();
         return;
       }
-      if (name !== fileField) {
+      const rule = Object.hasOwn(spec.files, name) ? spec.files[name]! : null;
+      if (!rule || Object.hasOwn(fields, name)) {
         stream.resume();
-        return fail(validationError({ [fileField]: [MULTIPART_MESSAGES.wrongField(fileField, shown(name))] }));
+        return fail(
+          validationError(rule ? { [name]: [MULTIPART_MESSAGES.repeatedField] } : spec.wrongField(shown(name))),
+        );
       }
-      if (files > 1) {
+      const count = (counts.get(name) ?? 0) + 1;
+      counts.set(name, count);
+      if (count > rule.maxCount) {
         stream.resume();
-        return oneImage();
+        return fail(validationError(rule.tooMany));
       }
-      fileName = info.filename ? info.filename.slice(0, 255) : null;
-      const chunks: Buffer[] = [];
-      pending = new Promise<void>((done) => {
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('limit', () => fail(tooLarge(req, res)));
-        stream.on('end', () => {
-          file = Buffer.concat(chunks);
-          done();
-        });
-      });
+      const file: ReceivedFile = {
+        field: name,
+        name: info.filename ? info.filename.slice(0, 255) : null,
+        path: null,
+        size: 0,
+        sha256: null,
+      };
+      files.push(file);
+      pending.push(
+        session.tempPath().then(
+          (filePath) =>
+            new Promise<void>((done) => {
+              if (failed) {
+                stream.resume();
+                return done();
+              }
+              const hash = createHash('sha256');
+              const writer = fs.createWriteStream(filePath);
+              let out: fs.WriteStream | null = writer;
+              writers.add(writer);
+              file.path = filePath;
+              const drop = () => {
+                if (!out) return;
+                writers.delete(out);
+                out.destroy();
+                out = null;
+                file.path = null;
+              };
+              writer.on('error', () => {
+                // A write still in flight when the file was dropped (or the form refused) is expected to fail.
+                if (out !== writer || failed) return;
+                drop();
+                fail(new AppError('bad_request', MULTIPART_MESSAGES.unreadable));
+              });
+              stream.on('data', (chunk: Buffer) => {
+                if (failed) return;
+                totalBytes += chunk.length;
+                file.size += chunk.length;
+                if (totalBytes > spec.maxTotalBytes) return fail(tooLarge());
+                if (file.size > rule.maxBytes) {
+                  if (rule.oversize === 'refuse') return fail(tooLarge());
+                  drop();
+                }
+                if (!out) return;
+                if (!session.reserve(chunk.length)) return fail(endUpload(req, res, session.budgetFull('body')));
+                hash.update(chunk);
+                if (!out.write(chunk)) {
+                  stream.pause();
+                  out.once('drain', () => stream.resume());
+                }
+              });
+              stream.on('limit', () => fail(tooLarge()));
+              stream.on('error', () => done());
+              stream.on('end', () => {
+                if (!out || failed) return done();
+                const w = out;
+                w.end(() => {
+                  writers.delete(w);
+                  file.sha256 = hash.digest('hex');
+                  done();
+                });
+              });
+            }),
+          () => {
+            stream.resume();
+            fail(new AppError('bad_request', MULTIPART_MESSAGES.unreadable));
+          },
+        ),
+      );
     });
-    parser.on('filesLimit', oneImage);
+    parser.on('filesLimit', () => {
+      const [first] = Object.values(spec.files);
+      if (first) fail(validationError(first.tooMany));
+    });
     parser.on('fieldsLimit', tooManyFields);
     parser.on('partsLimit', tooManyFields);
     parser.on('error', () => fail(new AppError('bad_request', MULTIPART_MESSAGES.unreadable)));
     parser.on('close', () => {
-      void pending.then(() => {
-        if (!failed) resolve({ fields, file, fileName });
+      session.stopWatching();
+      void Promise.all(pending).then(() => {
+        if (!failed) resolve({ fields, files });
       });
     });
     req.on('aborted', () => fail(new AppError('bad_request', MULTIPART_MESSAGES.interrupted)));
+    session.watchRate(() => {
+      const { minBytesPerSecond, rateWindowMs } = session.budget.limits;
+      session.budget.refused('too_slow', {
+        userId: session.userId,
+        receivedBytes: session.receivedBytes,
+        minBytesPerSecond,
+        windowS: rateWindowMs / 1000,
+      });
+      fail(endUpload(req, res, new AppError('request_timeout', UPLOAD_MESSAGES_FLOW.tooSlow)));
+    });
+    req.on('data', countChunk);
     req.pipe(parser);
   });
+}
+
+/**
+ * A tool call's form: its text fields and exactly one file, in `fileField` (at most maxFileBytes, else 413),
+ * read into memory once it has arrived whole (see readForm for everything else).
+ */
+export async function readMultipart(req: Request, res: Response, options: Options): Promise<MultipartUpload> {
+  const maxFileBytes = options.maxFileBytes ?? LIMITS.uploadMaxBytes;
+  const fileField = options.fileField;
+  const oneImage = { [fileField]: [MULTIPART_MESSAGES.oneImage] };
+  const form = await readForm(req, res, {
+    files: { [fileField]: { maxCount: 1, tooMany: oneImage, maxBytes: maxFileBytes, oversize: 'refuse' } },
+    maxTotalBytes: maxFileBytes,
+    tooLarge: UPLOAD_MESSAGES.tooLarge,
+    wrongField: (got) => ({ [fileField]: [MULTIPART_MESSAGES.wrongField(fileField, got)] }),
+    notMultipart: { [fileField]: [MULTIPART_MESSAGES.notMultipart] },
+  });
+  const [file] = form.files;
+  return {
+    fields: form.fields,
+    file: file?.path ? await fs.promises.readFile(file.path) : null,
+    fileName: file?.name ?? null,
+  };
 }
