@@ -1,4 +1,4 @@
-import type { JobName } from './queue';
+import type { JobName } from './tools';
 
 /**
  * What a running job is doing now, as the worker reports it with each progress update and the client

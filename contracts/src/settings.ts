@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { isDecimal } from './decimal';
-import { UPSCALE_MODELS } from './queue';
+import { UPSCALE_MODELS } from './tools/upscale';
 
 /** A token amount exact to 0.1 (job prices, welcome bonus). */
 const tokenAmount = z

@@ -1,0 +1,32 @@
+import type { z } from 'zod';
+import type { Settings, SettingKey } from '../settings';
+import type { SchemaKit } from './schema-kit';
+
+/** The settings that hold a token amount (a tool's price is one of them). */
+export type TokenSettingKey = { [K in SettingKey]: Settings[K] extends number ? K : never }[SettingKey];
+
+/**
+ * What every side knows about one tool: the one definition that the lists of tools (JOB_NAMES, the price
+ * settings, the labels, the payload schemas, BATCH_TOOLS) are derived from.
+ */
+export interface ToolContract {
+  /** The BullMQ job name, the `tool` column and the /api/tools/<name> path. */
+  name: string;
+  /** How server messages name the tool ("Upscaling is not available right now."). */
+  label: string;
+  /** The strings-table key of the tool's name in the client (every language needs it). */
+  labelKey: `client-tools.tool.${string}`;
+  /** The site setting holding its price in tokens (per image for a tool that makes several). */
+  priceSetting: TokenSettingKey;
+  /** Takes one uploaded image (multipart field `image`); otherwise a JSON body. */
+  takesImage: boolean;
+  /** Can run over many images in one batch (POST /api/batches). */
+  batchable: boolean;
+  /** The models a user can choose, in the order they are offered; workers advertise the ones they run. */
+  models?: readonly string[];
+  /**
+   * The request's fields (snake_case, as sent) and the queue payload (camelCase, ids and S3 keys only). A
+   * function of the kit so that this file needs zod only as a type (see schema-kit.ts).
+   */
+  schemas: (kit: SchemaKit) => { request: z.ZodType; payload: z.ZodObject };
+}
