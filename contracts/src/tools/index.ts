@@ -1,5 +1,6 @@
 import { generateTool } from './generate';
 import { removeBackgroundTool } from './remove-background';
+import type { ToolContract } from './tool-contract';
 import { upscaleTool } from './upscale';
 
 /**
@@ -32,6 +33,11 @@ export const TOOL_PRICE_SETTINGS = Object.fromEntries(TOOLS.map((t) => [t.name, 
 
 /** The tool names users read in server messages. */
 export const TOOL_LABELS = Object.fromEntries(TOOLS.map((t) => [t.name, t.label])) as Readonly<Record<JobName, string>>;
+
+/** The contract of a tool, by name. */
+export function toolContract(name: JobName): ToolContract {
+  return TOOLS.find((t) => t.name === name)!;
+}
 
 /** The tools a batch can run (generation takes no input image). */
 export const BATCH_TOOLS = TOOLS.filter((t) => t.batchable).map((t) => t.name) as readonly BatchTool[];
