@@ -1,4 +1,6 @@
-import type { JobName } from './tools';
+import { toolContract, type JobName } from './tools';
+
+export { fileNameBase } from './file-names';
 
 /**
  * What a running job is doing now, as the worker reports it with each progress update and the client
@@ -30,24 +32,6 @@ export function parseJobStage(text: string | null | undefined): JobStageReport |
   };
 }
 
-/** Longest base of a download name, so names stay readable in every file manager. */
-const BASE_MAX = 60;
-
-/** The base of a user's file name: no folder, no extension, only characters every file system takes. */
-export function fileNameBase(name: string | null | undefined): string {
-  const leaf = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const base = leaf
-    .replace(/\.[A-Za-z0-9]{1,5}$/, '')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9._-]+/g, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/^[-.]+|[-.]+$/g, '')
-    .slice(0, BASE_MAX)
-    .replace(/[-.]+$/, '');
-  return base;
-}
-
 /**
  * The name a result downloads as, after what went in: "cat-no-background.png", "cat-x4.png", and for
  * generation the prompt's first words ("a-lighthouse-at-dusk-2.png"). The server puts it in the presigned
@@ -59,18 +43,5 @@ export function resultDownloadName(
   format: string,
 ): string {
   const ext = format === 'jpeg' ? 'jpg' : format;
-  if (job.tool === 'generate') {
-    const words =
-      fileNameBase(
-        String(job.params.prompt ?? '')
-          .toLowerCase()
-          .split(/\s+/)
-          .slice(0, 6)
-          .join('-'),
-      ) || 'generated';
-    return `${words}-${index + 1}.${ext}`;
-  }
-  const base = fileNameBase(job.input_name) || 'image';
-  const suffix = job.tool === 'upscale' ? `x${Number(job.params.factor) || 2}` : 'no-background';
-  return `${base}-${suffix}.${ext}`;
+  return `${toolContract(job.tool).resultName(job, index)}.${ext}`;
 }

@@ -1,4 +1,5 @@
 import { LIMITS } from '../constants';
+import { fileNameBase } from '../file-names';
 import type { SchemaKit } from './schema-kit';
 import type { ToolContract } from './tool-contract';
 
@@ -16,6 +17,15 @@ export const generateTool = {
   takesImage: false,
   // Batches run one tool over uploaded images; generation takes none.
   batchable: false,
+  // The prompt's first words: "a-lighthouse-at-dusk-2".
+  resultName: (job, index) => {
+    const words = String(job.params.prompt ?? '')
+      .toLowerCase()
+      .split(/\s+/)
+      .slice(0, 6)
+      .join('-');
+    return `${fileNameBase(words) || 'generated'}-${index + 1}`;
+  },
   schemas: ({ z, intFromText, optionalText, jobBase }: SchemaKit) => ({
     request: z.object({
       prompt: z

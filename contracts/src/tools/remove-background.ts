@@ -1,3 +1,4 @@
+import { fileNameBase } from '../file-names';
 import type { SchemaKit } from './schema-kit';
 import type { ToolContract } from './tool-contract';
 
@@ -9,6 +10,7 @@ export const removeBackgroundTool = {
   priceSetting: 'background_removal_price',
   takesImage: true,
   batchable: true,
+  resultName: (job) => `${fileNameBase(job.input_name) || 'image'}-no-background`,
   schemas: ({ z, boolFromText, hexColorField, hexColor, jobBase }: SchemaKit) => ({
     request: z.object({
       output_format: z.enum(['png', 'webp']).default('png'),

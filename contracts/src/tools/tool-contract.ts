@@ -25,6 +25,11 @@ export interface ToolContract {
   /** The models a user can choose, in the order they are offered; workers advertise the ones they run. */
   models?: readonly string[];
   /**
+   * A result's download name without its extension, after what went in (resultDownloadName adds the
+   * extension): the server's Content-Disposition, the ZIP of a batch and the client's links all use it.
+   */
+  resultName: (job: { input_name: string | null; params: Record<string, unknown> }, index: number) => string;
+  /**
    * The request's fields (snake_case, as sent) and the queue payload (camelCase, ids and S3 keys only). A
    * function of the kit so that this file needs zod only as a type (see schema-kit.ts).
    */

@@ -1,3 +1,4 @@
+import { fileNameBase } from '../file-names';
 import type { SchemaKit } from './schema-kit';
 import type { ToolContract } from './tool-contract';
 
@@ -19,6 +20,7 @@ export const upscaleTool = {
   takesImage: true,
   batchable: true,
   models: UPSCALE_MODELS,
+  resultName: (job) => `${fileNameBase(job.input_name) || 'image'}-x${Number(job.params.factor) || 2}`,
   schemas: ({ z, intFromText, jobBase }: SchemaKit) => ({
     request: z.object({
       /** One of settings.upscale_factors (checked by the server). */
