@@ -12,6 +12,7 @@ export const GENERATE_MESSAGES = {
 export const generateTool = {
   name: 'generate',
   label: 'Image generation',
+  summary: 'Text to image (1-4 images)',
   labelKey: 'client-tools.tool.generate',
   priceSetting: 'image_generation_price',
   takesImage: false,

@@ -6,6 +6,7 @@ import type { ToolContract } from './tool-contract';
 export const removeBackgroundTool = {
   name: 'remove-background',
   label: 'Background removal',
+  summary: 'Remove the background of an image',
   labelKey: 'client-tools.tool.remove-background',
   priceSetting: 'background_removal_price',
   takesImage: true,

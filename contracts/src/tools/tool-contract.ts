@@ -14,6 +14,8 @@ export interface ToolContract {
   name: string;
   /** How server messages name the tool ("Upscaling is not available right now."). */
   label: string;
+  /** What the call does, in one line of the API documentation. */
+  summary: string;
   /** The strings-table key of the tool's name in the client (every language needs it). */
   labelKey: `client-tools.tool.${string}`;
   /** The site setting holding its price in tokens (per image for a tool that makes several). */
@@ -33,5 +35,5 @@ export interface ToolContract {
    * The request's fields (snake_case, as sent) and the queue payload (camelCase, ids and S3 keys only). A
    * function of the kit so that this file needs zod only as a type (see schema-kit.ts).
    */
-  schemas: (kit: SchemaKit) => { request: z.ZodType; payload: z.ZodObject };
+  schemas: (kit: SchemaKit) => { request: z.ZodObject; payload: z.ZodObject };
 }

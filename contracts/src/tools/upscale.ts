@@ -15,6 +15,7 @@ export const DEFAULT_UPSCALE_MODEL: UpscaleModel = 'photo';
 export const upscaleTool = {
   name: 'upscale',
   label: 'Upscaling',
+  summary: 'Upscale an image 2x or 4x',
   labelKey: 'client-tools.tool.upscale',
   priceSetting: 'upscale_price',
   takesImage: true,
