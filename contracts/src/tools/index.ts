@@ -45,4 +45,4 @@ export const BATCH_TOOLS = TOOLS.filter((t) => t.batchable).map((t) => t.name) a
 export { generateTool, GENERATE_MESSAGES } from './generate';
 export { removeBackgroundTool } from './remove-background';
 export { upscaleTool, UPSCALE_MODELS, DEFAULT_UPSCALE_MODEL, type UpscaleModel } from './upscale';
-export type { ToolContract, TokenSettingKey } from './tool-contract';
+export type { ToolContract } from './tool-contract';

@@ -1,9 +1,5 @@
 import type { z } from 'zod';
-import type { Settings, SettingKey } from '../settings';
 import type { SchemaKit } from './schema-kit';
-
-/** The settings that hold a token amount (a tool's price is one of them). */
-export type TokenSettingKey = { [K in SettingKey]: Settings[K] extends number ? K : never }[SettingKey];
 
 /**
  * What every side knows about one tool: the one definition that the lists of tools (JOB_NAMES, the price
@@ -18,8 +14,11 @@ export interface ToolContract {
   summary: string;
   /** The strings-table key of the tool's name in the client (every language needs it). */
   labelKey: `client-tools.tool.${string}`;
-  /** The site setting holding its price in tokens (per image for a tool that makes several). */
-  priceSetting: TokenSettingKey;
+  /**
+   * The site setting holding its price in tokens (per image for a tool that makes several); settings.ts adds
+   * it to the settings with a default of 1 token.
+   */
+  priceSetting: `${string}_price`;
   /** Takes one uploaded image (multipart field `image`); otherwise a JSON body. */
   takesImage: boolean;
   /** Can run over many images in one batch (POST /api/batches). */
