@@ -1,6 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { STYLE_IDS, findStyle, generateRequestSchema, type GenerateRequest } from '@imagestudio/contracts';
-import { generateTool } from '@imagestudio/contracts';
+import {
+  STYLE_IDS,
+  findStyle,
+  generateRequestSchema,
+  generateTool,
+  type GenerateRequest,
+} from '@imagestudio/contracts';
 import { validationError } from '../../../lib/errors';
 import { checkSize } from '../tools.pricing';
 import type { ToolDefinition } from './tool-definition';
