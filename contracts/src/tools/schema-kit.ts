@@ -9,12 +9,12 @@ import { z } from 'zod';
 /** Multipart and JSON fields arrive as text; these accept both forms. */
 export const intFromText = (schema: z.ZodNumber) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), schema);
-export const boolFromText = z.preprocess(
+const boolFromText = z.preprocess(
   (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : v),
   z.boolean(),
 );
 /** Optional text: blank is the same as absent. */
-export const optionalText = (max: number) =>
+const optionalText = (max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.string().trim().max(max).optional(),
@@ -22,10 +22,10 @@ export const optionalText = (max: number) =>
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 /** A colour as a request field (the message is the user's). */
-export const hexColorField = z.string().regex(HEX_COLOR, 'Background color must look like #rrggbb');
+const hexColorField = z.string().regex(HEX_COLOR, 'Background color must look like #rrggbb');
 
 /** The fields every queue payload starts with. */
-export const jobBase = {
+const jobBase = {
   /** Same id as the `image_jobs` row and the BullMQ job id. */
   jobId: z.string().uuid(),
   userId: z.string().uuid(),

@@ -17,7 +17,7 @@ export const jobPayloadSchemas = Object.fromEntries(JOB_NAMES.map((n) => [n, TOO
 };
 export type JobPayloads = { [N in JobName]: z.infer<SchemasOf<N>['payload']> };
 /** Job name -> the request's fields after parsing. */
-export type ToolRequests = { [N in JobName]: z.infer<SchemasOf<N>['request']> };
+type ToolRequests = { [N in JobName]: z.infer<SchemasOf<N>['request']> };
 
 export const generateRequestSchema = TOOL_SCHEMAS.generate.request;
 export const removeBackgroundRequestSchema = TOOL_SCHEMAS['remove-background'].request;

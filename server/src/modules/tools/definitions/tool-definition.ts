@@ -10,7 +10,7 @@ export interface SizedJob {
 }
 
 /** A queue payload without the ids every payload carries (admitJobs adds them). */
-export type PayloadFields<N extends JobName> = Omit<JobPayloads[N], 'jobId' | 'userId' | 'requestId'>;
+type PayloadFields<N extends JobName> = Omit<JobPayloads[N], 'jobId' | 'userId' | 'requestId'>;
 
 /** GET /api/tools/quote's query, as parsed by quoteQuerySchema. */
 export interface QuoteQuery {
@@ -20,7 +20,7 @@ export interface QuoteQuery {
 }
 
 /** What a quote says beyond its price: how many images, and the factor and model where the tool has them. */
-export type QuoteFacts = Pick<ToolQuote, 'count' | 'factor' | 'model'> & { unitTenths: number };
+type QuoteFacts = Pick<ToolQuote, 'count' | 'factor' | 'model'> & { unitTenths: number };
 
 /**
  * The server side of one tool: everything the single tool call, batches, retries, quotes and the time-left
