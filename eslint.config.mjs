@@ -1,5 +1,5 @@
 // Lint for every workspace: typescript-eslint's recommended rules, plus the project's architecture rules
-// (import boundaries, no cycles, knex and process.env each in one kind of file); generated and vendored files ignored.
+// (import boundaries, no cycles, queries and process.env each in one kind of file, no zod in what the browser loads); generated and vendored files ignored.
 import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -93,19 +93,43 @@ export default tseslint.config(
     },
   },
   {
-    // Only repositories talk to the database (type imports for transactions are fine anywhere).
+    // Only repositories talk to the database: no knex import (type imports for transactions are fine anywhere)
+    // and no query through the handle a service holds (`ctx.db('users')`, `trx('users')`, `db.raw(...)`);
+    // services open transactions and pass them to repository functions.
     files: ['server/src/**/*.ts'],
     ignores: [
       'server/src/**/*.repository.ts',
       'server/src/lib/db.ts',
       'server/src/lib/migrator.ts',
       'server/src/**/*.test.ts',
+      'server/src/**/*test-support.ts',
       'server/src/test/**',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         { paths: [{ name: 'knex', message: 'Use knex in a *.repository.ts file.', allowTypeImports: true }] },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "CallExpression[callee.type='Identifier'][callee.name=/^(db|trx|knex)$/]",
+          "CallExpression[callee.type='MemberExpression'][callee.property.name='db']",
+          "CallExpression[callee.property.name='raw'][callee.object.name=/^(db|trx|knex)$/]",
+          "CallExpression[callee.property.name='raw'][callee.object.property.name='db']",
+        ].map((selector) => ({ selector, message: 'Queries belong in a *.repository.ts file.' })),
+      ],
+    },
+  },
+  {
+    // The browser bundle reads these modules for names and constants; a run-time zod import would ship the
+    // validation library to every page (the tools' schemas get zod from tools/schema-kit.ts instead).
+    files: ['contracts/src/{queue,jobs,checkout}.ts', 'contracts/src/tools/*.ts'],
+    ignores: ['contracts/src/tools/schema-kit.ts', 'contracts/src/tools/tool-schemas.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', message: 'Keep zod out of the browser bundle.', allowTypeImports: true }] },
       ],
     },
   },
@@ -121,12 +145,9 @@ export default tseslint.config(
       'worker/src/test-support/**',
     ],
     rules: {
-      'no-restricted-syntax': [
+      'no-restricted-properties': [
         'error',
-        {
-          selector: "MemberExpression[object.name='process'][property.name='env']",
-          message: 'Read the environment only in a config module.',
-        },
+        { object: 'process', property: 'env', message: 'Read the environment only in a config module.' },
       ],
     },
   },

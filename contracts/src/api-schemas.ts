@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from './envelope';
 import { JOB_STATUSES, type JobPage, type JobResultView, type JobView } from './jobs';
-import { JOB_NAMES } from './queue';
+import { JOB_NAMES } from './tools';
 import type { ProfileView } from './views';
 
 /**

@@ -2,16 +2,13 @@ import { z } from 'zod';
 import { LIMITS } from './constants';
 import { JOB_STATUSES, type JobStatus } from './jobs';
 import { jobResultViewSchema } from './api-schemas';
+import { BATCH_TOOLS } from './tools';
 
 /**
  * Batches (POST /api/batches and friends): one tool run over many uploaded images at once. Each item is an
  * ordinary job with its own charge, so a failed or cancelled item refunds only itself; the batch groups them
  * for one price, one progress view, one stream and one ZIP download.
  */
-
-/** The tools a batch can run (generation takes no input image). */
-export const BATCH_TOOLS = ['remove-background', 'upscale'] as const;
-export type BatchTool = (typeof BATCH_TOOLS)[number];
 
 export const BATCH_LIMITS = {
   /** Images per batch, sent as files or found in the ZIP. */
@@ -62,13 +59,18 @@ export function batchStatusOf(statuses: readonly JobStatus[]): BatchStatus {
   return final.every((s) => s === 'cancelled') ? 'cancelled' : 'failed';
 }
 
+/** "a, b or c" */
+function orList(items: readonly string[]): string {
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+}
+
 export const BATCH_MESSAGES = {
   noFiles: 'Choose between 1 and 50 images, or one ZIP file.',
   tooManyFiles: `A batch takes at most ${BATCH_LIMITS.maxItems} images.`,
   bothKinds: 'Send either images or one ZIP archive, not both.',
   oneArchive: 'Send one ZIP archive per batch.',
   tooLarge: `A batch may be at most ${BATCH_LIMITS.maxTotalBytes / 1024 / 1024} MB in all.`,
-  toolRequired: 'Tool must be remove-background or upscale.',
+  toolRequired: `Tool must be ${orList(BATCH_TOOLS)}.`,
   badFiles: (count: number) => (count === 1 ? 'One file cannot be processed.' : `${count} files cannot be processed.`),
   archiveUnreadable: 'The archive is not a readable ZIP file.',
   archiveEmpty: 'The archive holds no images.',

@@ -4,6 +4,8 @@ export * from './tokens';
 export * from './password';
 export * from './password-schema';
 export * from './queue';
+export * from './tools';
+export * from './tools/tool-schemas';
 export * from './queue-schemas';
 export * from './currency';
 export * from './auth';

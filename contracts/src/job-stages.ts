@@ -1,4 +1,6 @@
-import type { JobName } from './queue';
+import { toolContract, type JobName } from './tools';
+
+export { asciiFileName, fileNameBase } from './file-names';
 
 /**
  * What a running job is doing now, as the worker reports it with each progress update and the client
@@ -30,43 +32,6 @@ export function parseJobStage(text: string | null | undefined): JobStageReport |
   };
 }
 
-/** Longest base of a download name, so names stay readable in every file manager. */
-const BASE_MAX = 60;
-
-/**
- * The base of a user's file name: no folder, no extension, letters and digits of any script (NFC), `.`, `_`
- * and `-`; anything else (spaces, punctuation, characters some file systems refuse) becomes one `-`. A
- * "Frühstück.png" keeps its umlauts: downloads carry the name in RFC 6266's UTF-8 `filename*` with an ASCII
- * fallback (see asciiFileName).
- */
-export function fileNameBase(name: string | null | undefined): string {
-  const leaf = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const cleaned = leaf
-    .replace(/\.[A-Za-z0-9]{1,5}$/, '')
-    .normalize('NFC')
-    .replace(/[^\p{L}\p{M}\p{N}._-]+/gu, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/^[-.]+|[-.]+$/g, '');
-  // Cut by characters, never inside a surrogate pair.
-  return Array.from(cleaned)
-    .slice(0, BASE_MAX)
-    .join('')
-    .replace(/[-.]+$/, '');
-}
-
-/** The same name in ASCII (accents dropped, other characters as `-`): the fallback for old clients. */
-export function asciiFileName(name: string): string {
-  const dot = name.lastIndexOf('.');
-  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-  const ascii = stem
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^A-Za-z0-9._-]+/g, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/^[-.]+|[-.]+$/g, '');
-  return `${ascii || 'download'}${ext.replace(/[^A-Za-z0-9.]/g, '')}`;
-}
-
 /**
  * The name a result downloads as, after what went in: "cat-no-background.png", "cat-x4.png", and for
  * generation the prompt's first words ("a-lighthouse-at-dusk-2.png"). The server puts it in the presigned
@@ -78,18 +43,5 @@ export function resultDownloadName(
   format: string,
 ): string {
   const ext = format === 'jpeg' ? 'jpg' : format;
-  if (job.tool === 'generate') {
-    const words =
-      fileNameBase(
-        String(job.params.prompt ?? '')
-          .toLowerCase()
-          .split(/\s+/)
-          .slice(0, 6)
-          .join('-'),
-      ) || 'generated';
-    return `${words}-${index + 1}.${ext}`;
-  }
-  const base = fileNameBase(job.input_name) || 'image';
-  const suffix = job.tool === 'upscale' ? `x${Number(job.params.factor) || 2}` : 'no-background';
-  return `${base}-${suffix}.${ext}`;
+  return `${toolContract(job.tool).resultName(job, index)}.${ext}`;
 }

@@ -1,5 +1,5 @@
-import { LIMITS } from './constants';
-import { HEARTBEAT_KEY_PREFIX, type JobName, type UpscaleModel } from './queue';
+import { HEARTBEAT_KEY_PREFIX } from './queue';
+import { GENERATE_MESSAGES, TOOL_LABELS, type JobName, type UpscaleModel } from './tools';
 
 /**
  * The image-job API (issue "Image jobs"): the job as GET /api/jobs/{id} shows it, its statuses and the
@@ -17,20 +17,6 @@ export function isFinalJobStatus(status: string): boolean {
   return (FINAL_JOB_STATUSES as readonly string[]).includes(status);
 }
 
-/** The site setting that holds each tool's price in tokens (per image for generation). */
-export const TOOL_PRICE_SETTINGS = {
-  generate: 'image_generation_price',
-  'remove-background': 'background_removal_price',
-  upscale: 'upscale_price',
-} as const satisfies Record<JobName, string>;
-
-/** The tool names users read in messages. */
-export const TOOL_LABELS: Record<JobName, string> = {
-  generate: 'Image generation',
-  'remove-background': 'Background removal',
-  upscale: 'Upscaling',
-};
-
 export const JOB_MESSAGES = {
   /** 503 when the queue cannot take the job (the charge is refunded). */
   queueBusy: 'The image service is busy. Please try again.',
@@ -42,8 +28,8 @@ export const JOB_MESSAGES = {
   alreadyFinished: 'This job has already finished.',
   idempotencyMismatch: 'This Idempotency-Key was already used for a different request.',
   tooManySubmissions: 'Too many requests. Please wait a minute before starting more jobs.',
-  promptRequired: 'Prompt is required',
-  promptTooLong: `Prompt may not be greater than ${LIMITS.promptMaxLength} characters.`,
+  promptRequired: GENERATE_MESSAGES.promptRequired,
+  promptTooLong: GENERATE_MESSAGES.promptTooLong,
   imageRequired: 'Please choose an image to upload.',
   /** 422 before charging when no live worker runs the chosen upscaling model. */
   modelUnavailable: 'This model is not available right now. Please choose another one.',
@@ -73,7 +59,6 @@ export function userFailureMessage(reason: string): string {
   return known ?? JOB_MESSAGES.failed;
 }
 
-/** Multipart and JSON fields arrive as text; these accept both forms. */
 /** GET /api/tools/quote: the exact cost in tokens (one decimal). */
 export interface ToolQuote {
   tool: JobName;

@@ -1,66 +1,10 @@
 import { z } from 'zod';
-import { DEFAULT_UPSCALE_MODEL, JOB_NAMES, UPSCALE_MODELS, type JobName } from './queue';
+import { JOB_NAMES } from './tools';
 
-/** The zod schemas of the queue contract (queue.ts has its names and keys): payloads, results, progress, heartbeats. */
-
-const hexColor = /^#[0-9a-fA-F]{6}$/;
-
-const jobBase = {
-  /** Same id as the `image_jobs` row and the BullMQ job id. */
-  jobId: z.string().uuid(),
-  userId: z.string().uuid(),
-  /** The HTTP request that accepted the job, so worker logs can be joined to API logs. */
-  requestId: z.string().max(100).optional(),
-};
-
-export const removeBackgroundPayloadSchema = z.object({
-  ...jobBase,
-  inputKey: z.string().min(1),
-  outputFormat: z.enum(['png', 'webp']),
-  backgroundColor: z.string().regex(hexColor).optional(),
-  maskOnly: z.boolean().default(false),
-});
-
-export const upscalePayloadSchema = z.object({
-  ...jobBase,
-  inputKey: z.string().min(1),
-  factor: z.union([z.literal(2), z.literal(4)]),
-  // Jobs queued before models existed ran the default.
-  model: z.enum(UPSCALE_MODELS).default(DEFAULT_UPSCALE_MODEL),
-  outputFormat: z.enum(['png', 'webp', 'jpeg']),
-});
-
-export const generatePayloadSchema = z.object({
-  ...jobBase,
-  prompt: z.string().min(1).max(1000),
-  negativePrompt: z.string().max(1000).optional(),
-  style: z.string().max(50).optional(),
-  count: z.number().int().min(1).max(4),
-  width: z.number().int().min(64).max(2048),
-  height: z.number().int().min(64).max(2048),
-  /** Seed of the first image; image n uses seed + n. Chosen by the API when the user gave none. */
-  seed: z
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 32 - 1),
-});
-
-/** Job name -> payload schema; the worker re-validates every payload with it. */
-export const jobPayloadSchemas = {
-  generate: generatePayloadSchema,
-  'remove-background': removeBackgroundPayloadSchema,
-  upscale: upscalePayloadSchema,
-} as const satisfies Record<JobName, z.ZodType>;
-
-export type RemoveBackgroundPayload = z.infer<typeof removeBackgroundPayloadSchema>;
-export type UpscalePayload = z.infer<typeof upscalePayloadSchema>;
-export type GeneratePayload = z.infer<typeof generatePayloadSchema>;
-export type JobPayloads = {
-  generate: GeneratePayload;
-  'remove-background': RemoveBackgroundPayload;
-  upscale: UpscalePayload;
-};
+/**
+ * The zod schemas of the queue contract (queue.ts has its names and keys): results, progress, heartbeats. Each
+ * tool's payload schema is in its definition (tools/tool-schemas.ts builds them).
+ */
 
 export const executionProviderSchema = z.enum(['cuda', 'webgpu', 'cpu']);
 export type ExecutionProvider = z.infer<typeof executionProviderSchema>;

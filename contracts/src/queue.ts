@@ -1,26 +1,14 @@
 /**
  * The queue contract between the API (producer) and the GPU workers (consumers), summed up in
  * docs/architecture.md#queue-contract-api---worker.
- * Payloads carry ids, S3 keys and parameters only: never image bytes, never secrets. The payload, result and
- * heartbeat schemas are in queue-schemas.ts: this module stays free of zod, so the browser bundle can use its
- * constants without the validation library.
+ * Payloads carry ids, S3 keys and parameters only: never image bytes, never secrets. The job names (JOB_NAMES)
+ * and payload schemas come from the tool definitions in tools/; the result and heartbeat schemas are in
+ * queue-schemas.ts: this module stays free of zod, so the browser bundle can use its constants without the
+ * validation library.
  */
 
 /** The one BullMQ queue every tool job goes through. */
 export const QUEUE_NAME = 'images';
-
-/** One BullMQ job name per tool. */
-export const JOB_NAMES = ['generate', 'remove-background', 'upscale'] as const;
-export type JobName = (typeof JOB_NAMES)[number];
-
-/**
- * The upscaling models a user can choose: `photo` (Real-ESRGAN general x4 v3, the default), `illustration`
- * (Real-ESRGAN anime video v3), `fast` (ESRGAN slim) and `photo-max` (Real-ESRGAN x4plus, offered only by
- * workers running on a GPU). Workers advertise the ones they can run in their heartbeat.
- */
-export const UPSCALE_MODELS = ['photo', 'illustration', 'fast', 'photo-max'] as const;
-export type UpscaleModel = (typeof UPSCALE_MODELS)[number];
-export const DEFAULT_UPSCALE_MODEL: UpscaleModel = 'photo';
 
 /**
  * Redis key the API sets to ask workers to stop a running job at its next step. It lives in the QUEUE's

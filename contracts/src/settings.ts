@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { isDecimal } from './decimal';
-import { UPSCALE_MODELS } from './queue';
+import { TOOLS } from './tools';
+import { UPSCALE_MODELS } from './tools/upscale';
 
 /** A token amount exact to 0.1 (job prices, welcome bonus). */
 const tokenAmount = z
@@ -26,6 +27,13 @@ export const paymentMethodSchema = z.object({
   code: z.string().min(1),
 });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+type ToolPriceSetting = (typeof TOOLS)[number]['priceSetting'];
+/** The price setting of every tool (per image for generation). */
+const toolPrices = Object.fromEntries(TOOLS.map((t) => [t.priceSetting, tokenAmount.default(1)])) as Record<
+  ToolPriceSetting,
+  ReturnType<typeof tokenAmount.default>
+>;
 
 /** Every setting, with its default; unknown keys are refused. */
 export const settingsSchema = z
@@ -57,10 +65,8 @@ export const settingsSchema = z
       .positive()
       .refine((v) => isDecimal(v, 6), 'At most 6 decimals')
       .default(1),
-    /** Token price of one generated image. */
-    image_generation_price: tokenAmount.default(1),
-    background_removal_price: tokenAmount.default(1),
-    upscale_price: tokenAmount.default(1),
+    // Each tool's price (its definition names the setting), 1 token unless an operator sets another.
+    ...toolPrices,
     /** Price of an upscale per model where it differs from upscale_price (e.g. {"photo-max": 2}); default none. */
     upscale_model_prices: z.partialRecord(z.enum(UPSCALE_MODELS), tokenAmount).default({}),
     image_generation_sizes: z.array(imageSize).min(1).default(['1024x1024', '1536x1024', '1024x1536']),

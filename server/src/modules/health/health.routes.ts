@@ -3,6 +3,7 @@ import { Router, type Request } from 'express';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/errors';
 import { sendOk } from '../../http/envelope';
+import { pingDatabase } from './health.repository';
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -30,7 +31,7 @@ export function healthRouter(ctx: AppContext): Router {
 
   router.get('/ready', async (_req, res) => {
     const checks: Record<string, () => Promise<unknown>> = {
-      postgres: () => ctx.db.raw('select 1'),
+      postgres: () => pingDatabase(ctx.db),
       redis: () => ctx.redis.ping(),
       queue: () => ctx.queueRedis.ping(),
       s3: () => ctx.storage.check(),

@@ -1,5 +1,6 @@
 import type { JobName } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
+import { toolDefinition, type SizedJob } from '../tools/definitions';
 import { recentRuns, type JobRow, type RecentRun } from './jobs.repository';
 
 /** How many of a tool's latest successes the estimate learns from. */
@@ -7,28 +8,17 @@ const SAMPLE = 20;
 /** A tool's recent runs are read again after this long (estimates are asked for on every progress push). */
 const CACHE_MS = 30_000;
 
-type Sized = Pick<RecentRun, 'params' | 'input_width' | 'input_height'>;
-
 /**
- * The work in a job, in units whose cost is about the same from one job to the next: background removal
- * runs its model at one fixed input size whatever the photo (1 unit); upscaling costs per output megapixel;
- * generation per generated megapixel. Null when the job's size is not known (rows from before sizes were kept).
+ * The work in a job, in units whose cost is about the same from one job to the next (each tool's definition
+ * says what they are); null when the job's size is not known.
  */
-export function workUnits(tool: JobName, job: Sized): number | null {
-  if (tool === 'remove-background') return 1;
-  if (tool === 'upscale') {
-    if (!job.input_width || !job.input_height) return null;
-    const factor = Number(job.params.factor) || 1;
-    return (job.input_width * job.input_height * factor * factor) / 1e6;
-  }
-  const size = /^(\d+)x(\d+)$/.exec(String(job.params.size ?? ''));
-  if (!size) return null;
-  return (Number(size[1]) * Number(size[2]) * (Number(job.params.count) || 1)) / 1e6;
+export function workUnits(tool: JobName, job: SizedJob): number | null {
+  return toolDefinition(tool).workUnits(job);
 }
 
-/** Upscaling runs a different model per factor, so a job is compared only with runs of its own factor. */
-function comparable(tool: JobName, job: Sized, run: Sized): boolean {
-  return tool !== 'upscale' || Number(run.params.factor) === Number(job.params.factor);
+/** Whether a recent run's timing can predict the job's (upscaling compares only runs of the same factor). */
+function comparable(tool: JobName, job: SizedJob, run: SizedJob): boolean {
+  return toolDefinition(tool).comparable?.(job, run) ?? true;
 }
 
 function median(values: number[]): number {
@@ -38,7 +28,7 @@ function median(values: number[]): number {
 }
 
 /** Milliseconds the whole run of `job` should take: the median cost per unit of recent comparable runs. */
-export function expectedRunMs(tool: JobName, job: Sized, runs: RecentRun[]): number | null {
+export function expectedRunMs(tool: JobName, job: SizedJob, runs: RecentRun[]): number | null {
   const units = workUnits(tool, job);
   if (units === null) return null;
   const perUnit = runs

@@ -20,6 +20,12 @@ export async function lockBalance(trx: Knex.Transaction, userId: string): Promis
   return row ? Number(row.balance_tenths) : null;
 }
 
+/** The user's balance in tenths without a lock (null: no user); a cheap check before a locked one decides. */
+export async function balanceOf(db: Knex, userId: string): Promise<number | null> {
+  const row = await db('users').where({ id: userId }).first('balance_tenths');
+  return row ? Number(row.balance_tenths) : null;
+}
+
 /** Inserts a ledger row unless its idempotency key exists; returns the new row or null when it did. */
 export async function insertEntry(
   trx: Knex.Transaction,

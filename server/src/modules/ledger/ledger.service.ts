@@ -36,6 +36,25 @@ export function insufficientTokens(neededTenths: number, haveTenths: number): Ap
 }
 
 /**
+ * 402 unless the balance covers `neededTenths`, read without a lock: a cheap check before work that costs
+ * something (storing uploads), so a request that cannot pay is refused early. The locked check decides.
+ */
+export async function assertAffordable(db: Knex, userId: string, neededTenths: number): Promise<void> {
+  const balance = (await repo.balanceOf(db, userId)) ?? 0;
+  if (balance < neededTenths) throw insufficientTokens(neededTenths, balance);
+}
+
+/**
+ * Locks the user's row for the rest of the transaction, then 402s unless the balance covers `neededTenths`:
+ * several charges that must all succeed or none are checked as a whole before the first one is written, and
+ * the lock comes before any foreign key to the user takes a share lock on the row (no deadlock).
+ */
+export async function lockCovering(trx: Knex.Transaction, userId: string, neededTenths: number): Promise<void> {
+  const balance = (await repo.lockBalance(trx, userId)) ?? 0;
+  if (balance < neededTenths) throw insufficientTokens(neededTenths, balance);
+}
+
+/**
  * The one way tokens move (grant, purchase, spend, refund, reversal, adjustment). Runs inside the
  * caller's transaction so the entry commits or rolls back with the business row it belongs to.
  * The user's row is locked, so concurrent entries for one user serialise; the unique idempotency key

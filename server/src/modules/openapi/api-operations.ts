@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   BATCH_LIMITS,
   BATCH_TOOLS,
+  TOOLS,
+  TOOL_SCHEMAS,
   UPSCALE_MODELS,
   anyPayloadSchema,
   batchAcceptedSchema,
@@ -14,7 +16,6 @@ import {
   changePasswordSchema,
   checkoutBillingSchema,
   createdApiKeySchema,
-  generateRequestSchema,
   jobListQuerySchema,
   jobPageSchema,
   jobViewSchema,
@@ -25,11 +26,9 @@ import {
   profileViewSchema,
   quoteQuerySchema,
   registerSchema,
-  removeBackgroundRequestSchema,
   resetRequestSchema,
   restorePasswordSchema,
   toolCallQuerySchema,
-  upscaleRequestSchema,
   webhookSecretSchema,
 } from '@imagestudio/contracts';
 
@@ -488,11 +487,10 @@ export const API_OPERATIONS: Operation[] = [
   },
 
   // Tools
-  tool('/tools/generate', 'Text to image (1-4 images)', { json: generateRequestSchema.extend(callback.shape) }),
-  tool('/tools/remove-background', 'Remove the background of an image', {
-    multipart: removeBackgroundRequestSchema.extend(callback.shape),
+  ...TOOLS.map(({ name, summary, takesImage }) => {
+    const fields = TOOL_SCHEMAS[name].request.extend(callback.shape);
+    return tool(`/tools/${name}`, summary, takesImage ? { multipart: fields } : { json: fields });
   }),
-  tool('/tools/upscale', 'Upscale an image 2x or 4x', { multipart: upscaleRequestSchema.extend(callback.shape) }),
   {
     method: 'get',
     path: '/tools/quote',

@@ -1,14 +1,14 @@
 import { Router, type Request } from 'express';
-import { quoteQuerySchema } from '@imagestudio/contracts';
+import { TOOLS, quoteQuerySchema } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { currentUser, requireUser, requireVerifiedEmail } from '../auth/auth-guards';
 import { sendOk } from '../../http/envelope';
 import { readMultipart } from '../uploads/multipart';
 import { admitUpload } from '../uploads/upload-budget';
 import { submitLimit } from './submit-limit';
-import { quote } from './tools.pricing';
+import { quote } from './tool-quote';
 import { readToolSettings } from './tools.settings';
-import { startGenerate, startRemoveBackground, startUpscale, type SubmitMeta } from './tools.service';
+import { startTool, type SubmitMeta } from './tools.service';
 import { replyOptions, replyToToolCall } from './tool-reply';
 import { toolStatus } from './tools.status';
 
@@ -27,26 +27,26 @@ export function toolsRouter(ctx: AppContext): Router {
   const guards = [requireVerifiedEmail(ctx), submitLimit(ctx)];
   const uploadGuards = [...guards, admitUpload(ctx)];
 
-  router.post('/tools/generate', ...guards, async (req, res) => {
-    const options = await replyOptions(ctx, req, (req.body as Record<string, unknown> | undefined)?.callback_url);
-    await replyToToolCall(ctx, req, res, await startGenerate(ctx, req.body, meta(req)), options);
-  });
-
-  router.post('/tools/remove-background', ...uploadGuards, async (req, res) => {
-    const upload = await readMultipart(req, res, { fileField: 'image' });
-    const options = await replyOptions(ctx, req, upload.fields.callback_url);
-    await replyToToolCall(ctx, req, res, await startRemoveBackground(ctx, upload, meta(req)), options);
-  });
-
-  router.post('/tools/upscale', ...uploadGuards, async (req, res) => {
-    const upload = await readMultipart(req, res, { fileField: 'image' });
-    const options = await replyOptions(ctx, req, upload.fields.callback_url);
-    await replyToToolCall(ctx, req, res, await startUpscale(ctx, upload, meta(req)), options);
-  });
+  // One POST per tool: a JSON body, or a multipart form with the image in `image` for the tools that take one.
+  for (const { name, takesImage } of TOOLS) {
+    if (takesImage) {
+      router.post(`/tools/${name}`, ...uploadGuards, async (req, res) => {
+        const upload = await readMultipart(req, res, { fileField: 'image' });
+        const options = await replyOptions(ctx, req, upload.fields.callback_url);
+        const call = { fields: upload.fields, image: upload.file, fileName: upload.fileName };
+        await replyToToolCall(ctx, req, res, await startTool(ctx, name, call, meta(req)), options);
+      });
+    } else {
+      router.post(`/tools/${name}`, ...guards, async (req, res) => {
+        const options = await replyOptions(ctx, req, (req.body as Record<string, unknown> | undefined)?.callback_url);
+        await replyToToolCall(ctx, req, res, await startTool(ctx, name, { fields: req.body }, meta(req)), options);
+      });
+    }
+  }
 
   router.get('/tools/quote', requireUser, async (req, res) => {
     const q = quoteQuerySchema.parse(req.query);
-    sendOk(res, quote(await readToolSettings(ctx), q.tool, q.count, q.factor, q.model));
+    sendOk(res, quote(await readToolSettings(ctx), q.tool, q));
   });
 
   router.get('/tools/status', requireUser, async (_req, res) => {

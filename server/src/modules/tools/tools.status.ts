@@ -2,8 +2,8 @@ import {
   HEARTBEAT_KEY_PREFIX,
   JOB_MESSAGES,
   JOB_NAMES,
-  UPSCALE_MODELS,
   heartbeatKey,
+  toolContract,
   workerHeartbeatSchema,
   type JobName,
   type ToolStatus,
@@ -75,7 +75,7 @@ export async function toolStatus(ctx: AppContext, fresh = false): Promise<ToolSt
     const provider = providers.sort((a, b) => rank(a) - rank(b))[0] ?? null;
     const offered = new Set(beats.filter((b) => b.tools.includes(tool)).flatMap((b) => b.models[tool] ?? []));
     // Known models in their contract order; a model name only a newer worker knows is listed after them.
-    const known: readonly string[] = tool === 'upscale' ? UPSCALE_MODELS : [];
+    const known: readonly string[] = toolContract(tool).models ?? [];
     const models = [...known.filter((m) => offered.has(m)), ...[...offered].filter((m) => !known.includes(m)).sort()];
     status[tool] = { available: providers.length > 0, provider, models };
   }

@@ -1,0 +1,19 @@
+import type { JobName } from '@imagestudio/contracts';
+import { generateDefinition } from './generate.definition';
+import { removeBackgroundDefinition } from './remove-background.definition';
+import type { AnyToolDefinition } from './tool-definition';
+import { upscaleDefinition } from './upscale.definition';
+
+/** One definition per tool of the contracts; TypeScript names a tool that has none. */
+const DEFINITIONS = {
+  generate: generateDefinition,
+  'remove-background': removeBackgroundDefinition,
+  upscale: upscaleDefinition,
+} satisfies { [N in JobName]: AnyToolDefinition & { contract: { name: N } } };
+
+/** The server side of a tool (parsing, price, payload, work units). */
+export function toolDefinition(name: JobName): AnyToolDefinition {
+  return DEFINITIONS[name];
+}
+
+export type { AnyToolDefinition, QuoteQuery, SizedJob } from './tool-definition';
