@@ -1,5 +1,6 @@
 # One image for the API and the worker (docker-compose.yml picks the command). It runs compiled JavaScript
-# (`npm run build:server` -> dist/) with plain node on the current Node LTS, as the unprivileged `node` user.
+# (`npm run build:server` -> dist/) with plain node on Node 24, the major of .nvmrc and of the `node`
+# devDependency that runs every npm script, as the unprivileged `node` user.
 # GPU hosts build with --build-arg ONNXRUNTIME_NODE_INSTALL=cuda12 to get onnxruntime's CUDA provider.
 
 # Build stage: every dependency, the client bundle, the compiled processes and migrations, the models.

@@ -10,7 +10,4 @@ module.exports = {
     '<rootDir>/client',
   ],
   testTimeout: 30000,
-  // After the merged runs of 2026-11-24 one open handle (not yet traced; no socket was left open) kept jest
-  // alive after the last result; the run must end with its results rather than hang CI.
-  forceExit: true,
 };

@@ -38,11 +38,6 @@ export async function measureLoad(url: string, options: LoadOptions = {}): Promi
   };
 }
 
-/** Median of a list of numbers (sorted copy). */
-export function median(values: number[]): number {
-  return percentile(values, 50);
-}
-
 /** Nearest-rank percentile of a list of numbers. */
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) return NaN;

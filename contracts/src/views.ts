@@ -11,7 +11,7 @@ export interface CountryView {
   iso: string;
 }
 
-/** GET /api/pages and /api/pages/{slug}: a static page (0/1 flags as the client has always read them). */
+/** GET /api/static-pages, /api/static-pages/{id} and /api/static-pages/slug/{slug}: a static page (0/1 flags as the client has always read them). */
 export interface StaticPageView {
   id: number;
   slug: string | null;

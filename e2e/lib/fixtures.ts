@@ -116,5 +116,3 @@ export const test = base.extend<E2EFixtures, E2EWorkerFixtures>({
     await use({ baseUrl, outboxFile, newPage, screenshot: checkedScreenshot });
   },
 });
-
-export { expect } from '@playwright/test';

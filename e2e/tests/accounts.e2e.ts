@@ -2,7 +2,7 @@ import { test } from '../lib/fixtures';
 import { check } from '../lib/harness';
 import { PASSWORD, registerViaApi, uniqueEmail, verificationLink } from '../lib/users';
 
-/** The first journey of issue 9: sign up, verify by the emailed link, sign out, sign in with remember me. */
+/** The first account journey: sign up, verify by the emailed link, sign out, sign in with remember me. */
 test('sign up -> verify by the emailed link -> sign out -> sign in with remember me -> header shows the balance', async ({
   ctx,
 }) => {

@@ -16,7 +16,7 @@ async function generateOnce(page: Page, prompt: string): Promise<void> {
 }
 
 /**
- * Honest availability (issue 16) with the real worker: without generation the client leads elsewhere and says
+ * Honest availability with the real worker: without generation the client leads elsewhere and says
  * why; when a worker with an images API (a local fake of it) comes, the open page turns into the form by
  * itself; generation works, and a declined prompt shows the plain message and the refund.
  */

@@ -40,7 +40,7 @@ function zipOf(files: string[], out: string): Promise<string> {
   });
 }
 
-/** Batches (issue 22) in the browser with the real worker: several photos at once, one price, one ZIP. */
+/** Batches in the browser with the real worker: several photos at once, one price, one ZIP. */
 test('three photos make a batch: priced first, each item live in the grid, one ZIP with every result, grouped in history', async ({
   ctx,
   workers,

@@ -4,7 +4,7 @@ import { check } from '../lib/harness';
 import { PASSWORD, signIn, submitLogin, verifiedAccount } from '../lib/users';
 
 /**
- * Issue 10 in the browser against the real API and the built-in test checkout (no STRIPE_SECRET_KEY):
+ * Payments in the browser against the real API and the built-in test checkout (no STRIPE_SECRET_KEY):
  * pricing, Buy Tokens, Confirm Information, the three payment outcomes, currencies with 0 and 3
  * decimals, payment history with receipts, and changing the password.
  */

@@ -9,7 +9,7 @@ import { signedInPage } from '../lib/users';
 /** CPU inference on a shared machine: allow a generous wait for a job to finish. */
 const JOB_MS = 120_000;
 
-/** The browser tests of issue 11; `workers` starts the real CPU worker (and the tiny generation model). */
+/** The three tools in the browser; `workers` starts the real CPU worker (and the tiny generation model). */
 test('upload a photo -> remove background -> transparent result that downloads as a PNG with alpha', async ({
   ctx,
   workers,

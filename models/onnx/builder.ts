@@ -1,5 +1,5 @@
 // A small ONNX graph builder: declare inputs, initializers and nodes (any op type with its attributes), mark
-// outputs, and serialise to ONNX protobuf bytes that onnxruntime loads. See models/onnx/README.md.
+// outputs, and serialise to ONNX protobuf bytes that onnxruntime loads. See models/README.md, 'ONNX graph builder'.
 import { ATTRIBUTE_TYPES, DATA_TYPES, type DataType, ModelProto } from './proto';
 
 /** A tensor dimension: a fixed size or a symbolic (dynamic) name such as 'H'. */

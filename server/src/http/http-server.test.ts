@@ -2,18 +2,27 @@ import net from 'node:net';
 import express from 'express';
 import { createHttpServer } from './http-server';
 
-/** Sends `parts` over a raw socket with `gapMs` between them; resolves with what the server answered. */
+/**
+ * Sends `parts` over a raw socket with `gapMs` between them; resolves with what the server answered. Sending stops
+ * when the server hangs up: a timer left rescheduling itself for the parts never sent kept jest from exiting.
+ */
 function trickle(port: number, parts: string[], gapMs: number): Promise<string> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
     let answer = '';
+    let timer: NodeJS.Timeout | undefined;
+    const done = () => {
+      clearTimeout(timer);
+      resolve(answer);
+    };
     socket.on('data', (d) => (answer += d.toString()));
-    socket.on('close', () => resolve(answer));
-    socket.on('error', () => resolve(answer));
+    socket.on('close', done);
+    socket.on('error', done);
     let i = 0;
     const next = () => {
-      if (i < parts.length && !socket.destroyed) socket.write(parts[i++] as string);
-      if (i < parts.length) setTimeout(next, gapMs);
+      if (i >= parts.length || socket.destroyed) return;
+      socket.write(parts[i++] as string);
+      if (i < parts.length) timer = setTimeout(next, gapMs);
     };
     socket.on('connect', next);
   });

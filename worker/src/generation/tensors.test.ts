@@ -16,6 +16,9 @@ describe('tensors', () => {
     expect(makeTensor('int32', [1.4, 2.6], [2]).data).toEqual(Int32Array.from([1, 3]));
     const half = makeTensor('float16', [1, -2], [2]);
     expect(Array.from(readFloats(half))).toEqual([1, -2]);
+    // onnxruntime's own float16 output where JavaScript has Float16Array (Node 24): values, not bits.
+    const values = Float16Array.from([1.5, -2, 0.25]);
+    expect(Array.from(readFloats({ type: 'float16', data: values as never, dims: [3] }))).toEqual([1.5, -2, 0.25]);
     expect(() => makeTensor('string', [1], [1])).toThrow(/unsupported/);
   });
 });

@@ -61,9 +61,20 @@ export function makeTensor(type: string, values: ArrayLike<number>, dims: number
   }
 }
 
-/** A model output as float32 values, whatever its float type. */
+/**
+ * A model output as float32 values, whatever its float type. onnxruntime hands a float16 output over as a
+ * Float16Array of values where JavaScript has one (Node 24) and as the raw half bits in a Uint16Array elsewhere.
+ */
 export function readFloats(tensor: TensorData): Float32Array {
   if (tensor.type === 'float32') return tensor.data as Float32Array;
-  if (tensor.type === 'float16') return Float32Array.from(tensor.data as Uint16Array, fromHalfBits);
+  if (tensor.type === 'float16') {
+    const data = tensor.data as ArrayLike<number>;
+    return isHalfBits(data) ? Float32Array.from(data, fromHalfBits) : Float32Array.from(data);
+  }
   throw new Error(`expected a float output, got ${tensor.type as TensorType}`);
+}
+
+/** True for half bits in a Uint16Array (from this realm or another: the inference thread's, jest's). */
+function isHalfBits(data: ArrayLike<number>): boolean {
+  return Object.prototype.toString.call(data) === '[object Uint16Array]';
 }

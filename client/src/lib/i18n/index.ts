@@ -1,2 +1,2 @@
 export { addEnglish, en, type MessageKey, type Messages } from './en';
-export { interpolate, translate, type MessageVars, type Translate } from './translate';
+export { translate, type MessageVars, type Translate } from './translate';
