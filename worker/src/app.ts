@@ -81,6 +81,8 @@ export async function startWorker(
       connection: queueConnection(redis),
       prefix: config.QUEUE_PREFIX,
       concurrency,
+      // While Redis is away, try to fetch the next job every 2 s (BullMQ's default waits 15 s).
+      runRetryDelay: 2000,
     });
     worker.on(
       'error',
