@@ -5,7 +5,7 @@ import path from 'node:path';
 import pino from 'pino';
 import S3rver from 's3rver';
 import type { Job } from 'bullmq';
-import { JOB_NAMES, type JobName } from '@imagestudio/contracts';
+import { HEARTBEAT_TTL_SECONDS, JOB_NAMES, type JobName, heartbeatKey } from '@imagestudio/contracts';
 import { startPrivateRedis, type PrivateRedis } from '@imagestudio/runtime/testing';
 import { type RunningWorker, startWorker } from './app';
 import { loadWorkerConfig } from './config';
@@ -59,6 +59,8 @@ describe('a Redis outage while the worker runs a job', () => {
   let running: RunningWorker;
   let client: QueueClient;
   const logLines: Array<Record<string, unknown>> = [];
+  /** When each heartbeat was written (what the watchdog of main.ts is fed with). */
+  const beats: number[] = [];
 
   beforeAll(async () => {
     redis = await startPrivateRedis();
@@ -89,7 +91,7 @@ describe('a Redis outage while the worker runs a job', () => {
         },
       },
     );
-    running = await startWorker(config, logger, loaders);
+    running = await startWorker(config, logger, loaders, { onHeartbeat: () => beats.push(Date.now()) });
     client = await openQueueClient(redis.url(0), 1, prefix);
   }, 60_000);
 
@@ -121,7 +123,9 @@ describe('a Redis outage while the worker runs a job', () => {
     note(`round ${round}: stopping redis`);
     await redis.stop();
     await sleep(5000);
+    const lastBeat = beats.at(-1)!;
     await redis.start();
+    const back = Date.now();
     note(`round ${round}: redis back`);
     // The producer's own client reconnects first (the API would answer 503 until then).
     await until(async () => (await client.redis.ping()) === 'PONG' || undefined, 10_000, 'the producer to reconnect');
@@ -142,6 +146,11 @@ describe('a Redis outage while the worker runs a job', () => {
     );
     expect(Date.now() - started).toBeLessThan(60_000);
     await until(() => state(interrupted), 120_000, `round ${round}: the interrupted job to end`);
+    // Heartbeats resumed well inside the watchdog's 30 s, and the one Redis kept through the outage was never
+    // given a longer life: it advertised this worker for at most HEARTBEAT_TTL_SECONDS after it was written.
+    expect(beats.find((t) => t > back)! - back).toBeLessThan(10_000);
+    expect(beats.filter((t) => t > lastBeat && t < back)).toEqual([]);
+    expect(await client.redis.ttl(heartbeatKey(prefix, running.workerId))).toBeLessThanOrEqual(HEARTBEAT_TTL_SECONDS);
   }
 
   it('runs a new job within 60 s and ends the interrupted one, twice', async () => {

@@ -11,17 +11,20 @@ import type { RedisClient } from '@imagestudio/runtime';
  * Publishes this worker's heartbeat (contracts `heartbeatKey(QUEUE_PREFIX, workerId)`, TTL HEARTBEAT_TTL_SECONDS) every third
  * of the TTL, so the API's tool status sees which tools some worker can run and on what provider.
  * Returns a stop function that also deletes the key, so a cleanly stopped worker disappears at once.
+ * `onWritten` runs after each successful write (the liveness watchdog's beat).
  */
 export function startHeartbeat(
   redis: RedisClient,
   queuePrefix: string,
   beat: Omit<WorkerHeartbeat, 'at'>,
   logger: Logger,
+  onWritten: () => void = () => undefined,
 ): () => Promise<void> {
   const key = heartbeatKey(queuePrefix, beat.workerId);
   const publish = async () => {
     const value = workerHeartbeatSchema.parse({ ...beat, at: new Date().toISOString() });
     await redis.set(key, JSON.stringify(value), { expiration: { type: 'EX', value: HEARTBEAT_TTL_SECONDS } });
+    onWritten();
   };
   const tick = () => publish().catch((err: Error) => logger.warn({ err: err.message }, 'heartbeat failed'));
   void tick();
