@@ -16,6 +16,8 @@ export const API_KEY_MESSAGES = {
   nameTooLong: 'Name may not be greater than 100 characters.',
   expiryInPast: 'The expiry date must be in the future.',
   invalidKey: 'Invalid, expired or revoked API key.',
+  keyInUrl:
+    'Send the API key in the Authorization header (Bearer) or in X-Api-Key, never in the URL: URLs end up in logs.',
   notAllowed: 'API keys cannot be used for this request. Sign in to the website instead.',
   created: 'API key created. Copy it now: it will not be shown again.',
   revoked: 'API key revoked.',

@@ -38,6 +38,15 @@ export function presentedKey(req: Request): string | undefined {
   return typeof header === 'string' && header.trim() !== '' ? header.trim() : undefined;
 }
 
+/** A query parameter that carries a key: named like one, or holding a value shaped like ours. */
+export function keyInQuery(req: Request): boolean {
+  return Object.entries(req.query).some(
+    ([name, value]) =>
+      /^(api[_-]?key|access[_-]?token)$/i.test(name) ||
+      (Array.isArray(value) ? value : [value]).some((v) => typeof v === 'string' && v.startsWith('isk_live_')),
+  );
+}
+
 const invalidKey = () => new AppError('unauthenticated', API_KEY_MESSAGES.invalidKey);
 const notForKeys = () => new AppError('forbidden', API_KEY_MESSAGES.notAllowed);
 
@@ -52,6 +61,8 @@ export function apiKeyAuth(ctx: AppContext): RequestHandler {
   const limiter = ctx.services.rateLimits.named('apiKey', ctx.config.API_KEY_RATE_PER_MINUTE, 60);
   return (req, _res, next) => {
     const key = presentedKey(req);
+    // Refused outright, whatever the route: a key in a URL is already in proxies' and browsers' logs.
+    if (key === undefined && keyInQuery(req)) return next(new AppError('unauthenticated', API_KEY_MESSAGES.keyInUrl));
     if (key === undefined) return next();
     authenticateKey(ctx, key)
       .then(async (found) => {
