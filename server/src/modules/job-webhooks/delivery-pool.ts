@@ -1,11 +1,18 @@
+export interface DeliveryLimits {
+  inFlight: number;
+  perHost: number;
+  perUser: number;
+  timeoutsBeforePause: number;
+}
+
 /** How many webhook deliveries one API process runs at once, in all, per destination and per user. */
-export const WEBHOOK_LIMITS = {
+export const WEBHOOK_LIMITS: Readonly<DeliveryLimits> = {
   inFlight: 20,
   perHost: 4,
   perUser: 4,
   /** Timeouts in a row after which a destination waits before its next try. */
   timeoutsBeforePause: 3,
-} as const;
+};
 
 export type DeliveryEnd = 'delivered' | 'failed' | 'timeout';
 
@@ -33,7 +40,7 @@ export class DeliveryPool {
 
   constructor(
     private readonly pauseMs: (streak: number) => number,
-    private readonly limits: typeof WEBHOOK_LIMITS = WEBHOOK_LIMITS,
+    private readonly limits: Readonly<DeliveryLimits> = WEBHOOK_LIMITS,
     private readonly now: () => number = Date.now,
   ) {}
 
