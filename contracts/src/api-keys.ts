@@ -58,12 +58,16 @@ export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 export const webhookSecretSchema = z.object({ secret: z.string() });
 export type WebhookSecretView = z.infer<typeof webhookSecretSchema>;
 
-/** Query of the tool calls: `wait` seconds (0-60) for the job to end before answering. */
+const WAIT_MESSAGE = `wait must be a whole number of seconds from 0 to ${MAX_WAIT_SECONDS}.`;
+
+/**
+ * Query of the tool calls: `wait` seconds (0-60) for the job to end before answering, written as a decimal
+ * integer (`1e1`, `0x10`, `1.0` and ` 5` are 422: Number() would have read them).
+ */
 export const toolCallQuerySchema = z.object({
-  wait: z.coerce
-    .number({ error: `wait must be a whole number of seconds from 0 to ${MAX_WAIT_SECONDS}.` })
-    .int(`wait must be a whole number of seconds from 0 to ${MAX_WAIT_SECONDS}.`)
-    .min(0, `wait must be a whole number of seconds from 0 to ${MAX_WAIT_SECONDS}.`)
-    .max(MAX_WAIT_SECONDS, `wait must be a whole number of seconds from 0 to ${MAX_WAIT_SECONDS}.`)
+  wait: z
+    .string({ error: WAIT_MESSAGE })
+    .regex(/^[0-9]{1,3}$/, WAIT_MESSAGE)
+    .pipe(z.coerce.number().int().min(0, WAIT_MESSAGE).max(MAX_WAIT_SECONDS, WAIT_MESSAGE))
     .default(0),
 });
