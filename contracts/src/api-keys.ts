@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const API_KEY_PREFIX = 'isk_live_';
 /** Characters of the key (after isk_live_) kept in clear to tell keys apart in the list. */
 export const API_KEY_SHOWN_CHARS = 4;
+/** Working (not revoked, not expired) keys one account may hold. */
+export const MAX_API_KEYS_PER_USER = 20;
 /** Per-user secret that signs job webhooks. */
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 /** Longest `?wait=` on a tool call, in seconds. */
@@ -21,6 +23,7 @@ export const API_KEY_MESSAGES = {
   notAllowed: 'API keys cannot be used for this request. Sign in to the website instead.',
   created: 'API key created. Copy it now: it will not be shown again.',
   revoked: 'API key revoked.',
+  tooMany: `An account can have at most ${MAX_API_KEYS_PER_USER} API keys. Revoke one you no longer use first.`,
 } as const;
 
 export const apiKeyCreateSchema = z.object({

@@ -1,5 +1,5 @@
 import type supertest from 'supertest';
-import type { JobView } from '@imagestudio/contracts';
+import { API_KEY_MESSAGES, MAX_API_KEYS_PER_USER, type JobView } from '@imagestudio/contracts';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { createUser, csrfHeaders, verifiedUser, xsrfAgent } from '../../test/auth-helpers';
 import type { TestWorker } from '../../test/test-worker';
@@ -103,6 +103,41 @@ describe('managing API keys (session + XSRF)', () => {
     const guest = await xsrfAgent(t);
     await guest.post('/api/user/api-keys').send({ name: 'x' }).expect(401);
     await guest.get('/api/user/api-keys').expect(401);
+  });
+});
+
+describe('key limits and the webhook secret', () => {
+  it('keeps at most MAX_API_KEYS_PER_USER working keys per account, concurrent creations included', async () => {
+    const { agent } = await verifiedUser(t);
+    const made = await Promise.all(
+      Array.from({ length: MAX_API_KEYS_PER_USER + 5 }, (_, i) =>
+        agent.post('/api/user/api-keys').send({ name: `k${i}` }),
+      ),
+    );
+    expect(made.filter((r) => r.status === 201)).toHaveLength(MAX_API_KEYS_PER_USER);
+    const refused = made.filter((r) => r.status !== 201);
+    expect(refused.map((r) => [r.status, r.body.errors])).toEqual(
+      Array(5).fill([422, { name: [API_KEY_MESSAGES.tooMany] }]),
+    );
+    // Revoking one makes room for one.
+    const one = (made.find((r) => r.status === 201)!.body.payload as { id: string }).id;
+    await agent.delete(`/api/user/api-keys/${one}`).expect(200);
+    await agent.post('/api/user/api-keys').send({ name: 'again' }).expect(201);
+    await agent.post('/api/user/api-keys').send({ name: 'one too many' }).expect(422);
+  });
+
+  it('rotates the webhook secret (session and XSRF only)', async () => {
+    const { agent } = await verifiedUser(t);
+    const before = (await agent.get('/api/user/webhook-secret').expect(200)).body.payload.secret as string;
+    const rotated = await agent.post('/api/user/webhook-secret/rotate').expect(200);
+    expect(rotated.headers['cache-control']).toBe('private, no-store');
+    const after = rotated.body.payload.secret as string;
+    expect(after).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(after).not.toBe(before);
+    expect((await agent.get('/api/user/webhook-secret').expect(200)).body.payload.secret).toBe(after);
+    const { key } = await newKey(agent);
+    await bare().post('/api/user/webhook-secret/rotate').set('Authorization', `Bearer ${key}`).expect(403);
+    await t.agent().post('/api/user/webhook-secret/rotate').expect(403);
   });
 });
 
