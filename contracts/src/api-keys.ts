@@ -71,6 +71,6 @@ export const toolCallQuerySchema = z.object({
   wait: z
     .string({ error: WAIT_MESSAGE })
     .regex(/^[0-9]{1,3}$/, WAIT_MESSAGE)
-    .pipe(z.coerce.number().int().min(0, WAIT_MESSAGE).max(MAX_WAIT_SECONDS, WAIT_MESSAGE))
+    .pipe(z.coerce.number<string>().int().min(0, WAIT_MESSAGE).max(MAX_WAIT_SECONDS, WAIT_MESSAGE))
     .default(0),
 });

@@ -47,6 +47,9 @@ export const ApiKeysTab = observer(function ApiKeysTab() {
     }
   };
 
+  const rotate = () => {
+    if (window.confirm(t('client-developer.keys.rotateConfirm'))) void store.rotateWebhookSecret();
+  };
   const revoke = (id: string, keyName: string) => {
     if (window.confirm(t('client-developer.keys.revokeConfirm', { name: keyName }))) void store.revoke(id);
   };
@@ -149,6 +152,9 @@ export const ApiKeysTab = observer(function ApiKeysTab() {
             label={t('client-developer.keys.webhookTitle')}
             testId="webhook-secret"
           />
+          <Button variant="secondary" size="sm" onClick={rotate} data-testid="rotate-webhook-secret">
+            {t('client-developer.keys.rotateSecret')}
+          </Button>
         </section>
       ) : null}
     </Card>
