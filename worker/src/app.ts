@@ -107,6 +107,7 @@ export async function startWorker(
       { workerId, tools: available, models, provider, providers, concurrency, version: VERSION },
       logger,
       options.onHeartbeat,
+      () => worker.isRunning(),
     );
     logger.info({ workerId, tools: available, models, providers, concurrency, queue: QUEUE_NAME }, 'worker started');
 
