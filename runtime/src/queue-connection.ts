@@ -59,6 +59,7 @@ function guard(adapter: Adapter, onError: (err: Error) => void): Adapter {
 /** Whether `err` says Redis is unreachable right now (refused, dropped, timed out, reconnecting). */
 export function isRedisUnavailable(err: unknown): boolean {
   if (
+    err instanceof ConnectionClosedError ||
     err instanceof ClientOfflineError ||
     err instanceof ClientClosedError ||
     err instanceof SocketClosedUnexpectedlyError ||
