@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const API_KEY_PREFIX = 'isk_live_';
 /** Characters of the key (after isk_live_) kept in clear to tell keys apart in the list. */
 export const API_KEY_SHOWN_CHARS = 4;
+/** Working (not revoked, not expired) keys one account may hold. */
+export const MAX_API_KEYS_PER_USER = 20;
 /** Per-user secret that signs job webhooks. */
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 /** Longest `?wait=` on a tool call, in seconds. */
@@ -16,9 +18,12 @@ export const API_KEY_MESSAGES = {
   nameTooLong: 'Name may not be greater than 100 characters.',
   expiryInPast: 'The expiry date must be in the future.',
   invalidKey: 'Invalid, expired or revoked API key.',
+  keyInUrl:
+    'Send the API key in the Authorization header (Bearer) or in X-Api-Key, never in the URL: URLs end up in logs.',
   notAllowed: 'API keys cannot be used for this request. Sign in to the website instead.',
   created: 'API key created. Copy it now: it will not be shown again.',
   revoked: 'API key revoked.',
+  tooMany: `An account can have at most ${MAX_API_KEYS_PER_USER} API keys. Revoke one you no longer use first.`,
 } as const;
 
 export const apiKeyCreateSchema = z.object({
@@ -56,12 +61,16 @@ export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 export const webhookSecretSchema = z.object({ secret: z.string() });
 export type WebhookSecretView = z.infer<typeof webhookSecretSchema>;
 
-/** Query of the tool calls: `wait` seconds (0-60) for the job to end before answering. */
+const WAIT_MESSAGE = `wait must be a whole number of seconds from 0 to ${MAX_WAIT_SECONDS}.`;
+
+/**
+ * Query of the tool calls: `wait` seconds (0-60) for the job to end before answering, written as a decimal
+ * integer (`1e1`, `0x10`, `1.0` and ` 5` are 422: Number() would have read them).
+ */
 export const toolCallQuerySchema = z.object({
-  wait: z.coerce
-    .number({ error: `wait must be a whole number of seconds from 0 to ${MAX_WAIT_SECONDS}.` })
-    .int(`wait must be a whole number of seconds from 0 to ${MAX_WAIT_SECONDS}.`)
-    .min(0, `wait must be a whole number of seconds from 0 to ${MAX_WAIT_SECONDS}.`)
-    .max(MAX_WAIT_SECONDS, `wait must be a whole number of seconds from 0 to ${MAX_WAIT_SECONDS}.`)
+  wait: z
+    .string({ error: WAIT_MESSAGE })
+    .regex(/^[0-9]{1,3}$/, WAIT_MESSAGE)
+    .pipe(z.coerce.number<string>().int().min(0, WAIT_MESSAGE).max(MAX_WAIT_SECONDS, WAIT_MESSAGE))
     .default(0),
 });

@@ -1,4 +1,4 @@
-import { createNodeRedisClient } from 'bullmq';
+import { ConnectionClosedError, createNodeRedisClient } from 'bullmq';
 import { ClientClosedError, ClientOfflineError, ConnectionTimeoutError, SocketClosedUnexpectedlyError } from 'redis';
 import type { RedisClient } from './redis';
 
@@ -10,9 +10,42 @@ type Adapter = ReturnType<typeof createNodeRedisClient>;
  * close have no listener: Node then throws the 'error' event and a Redis restart ended the process. Here
  * the adapter and every duplicate made from it get a listener (`onError`, logging by default nothing),
  * so an outage is a logged, retried condition; node-redis reconnects and BullMQ resumes by itself.
+ *
+ * Every command also goes through `speakBullmq`: while node-redis reconnects it rejects commands at once
+ * with "The client is offline" (our clients have no offline queue), an error BullMQ does not know as a
+ * connection error. A Worker that was not idle when Redis went away (its next fetch is a plain
+ * moveToActive, not the blocking wait) then retried that fetch at once, for ever, in a loop of promise
+ * rejections that never yielded to the timers: node-redis's reconnect timer never ran, so the worker
+ * spun on a core and never reconnected. As BullMQ's ConnectionClosedError the same failure makes the
+ * Worker wait `runRetryDelay` before it tries again, and the reconnect happens in between.
  */
 export function queueConnection(client: RedisClient, onError: (err: Error) => void = () => undefined): Adapter {
-  return guard(createNodeRedisClient(client), onError);
+  return guard(createNodeRedisClient(speakBullmq(client)), onError);
+}
+
+/**
+ * `client` with every promise it returns turning "Redis is unreachable" (isRedisUnavailable) into BullMQ's
+ * ConnectionClosedError; duplicates (BullMQ's blocking connection) get the same treatment.
+ */
+export function speakBullmq<C extends object>(client: C): C {
+  const translate = (err: unknown) => {
+    throw isRedisUnavailable(err) && !(err instanceof ConnectionClosedError)
+      ? new ConnectionClosedError(undefined, err)
+      : err;
+  };
+  return new Proxy(client, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      if (prop === 'duplicate') {
+        return (...args: unknown[]) => speakBullmq((value as (...a: unknown[]) => object).apply(target, args));
+      }
+      return (...args: unknown[]) => {
+        const out: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
+        return out instanceof Promise ? out.catch(translate) : out;
+      };
+    },
+  });
 }
 
 function guard(adapter: Adapter, onError: (err: Error) => void): Adapter {
@@ -26,6 +59,7 @@ function guard(adapter: Adapter, onError: (err: Error) => void): Adapter {
 /** Whether `err` says Redis is unreachable right now (refused, dropped, timed out, reconnecting). */
 export function isRedisUnavailable(err: unknown): boolean {
   if (
+    err instanceof ConnectionClosedError ||
     err instanceof ClientOfflineError ||
     err instanceof ClientClosedError ||
     err instanceof SocketClosedUnexpectedlyError ||

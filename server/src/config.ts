@@ -56,6 +56,10 @@ const envSchema = z.object({
   JOB_SUBMIT_RATE_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Requests per API key per minute, counted in Redis (429 beyond); tool calls also count per user. */
   API_KEY_RATE_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /** Requests with an unknown, revoked or expired API key per address per minute (429 beyond). */
+  API_KEY_FAILURES_PER_IP_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** Guest sessions GET /api/csrf may start per address in 10 minutes (429 beyond); each lives an hour. */
+  CSRF_SESSIONS_PER_IP_PER_10_MIN: z.coerce.number().int().positive().default(120),
   /** Job webhooks: timeout per try, first retry delay (doubling, at most an hour), how long to keep trying. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   WEBHOOK_FIRST_RETRY_S: z.coerce.number().positive().default(30),

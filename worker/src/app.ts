@@ -37,11 +37,17 @@ const VERSION = (
   JSON.parse(fs.readFileSync(path.join(projectRoot(), 'worker', 'package.json'), 'utf8')) as { version: string }
 ).version;
 
+export interface StartOptions {
+  /** Called after each heartbeat written to Redis (main.ts feeds the liveness watchdog with it). */
+  onHeartbeat?: () => void;
+}
+
 /** Connects Redis and S3, loads every tool's models once, starts the BullMQ Worker and the heartbeat. */
 export async function startWorker(
   config: WorkerConfig,
   logger: Logger,
   loaders: ToolLoaders = TOOL_LOADERS,
+  options: StartOptions = {},
 ): Promise<RunningWorker> {
   const cleanup: (() => Promise<unknown> | unknown)[] = [];
   const undo = async () => {
@@ -81,6 +87,8 @@ export async function startWorker(
       connection: queueConnection(redis),
       prefix: config.QUEUE_PREFIX,
       concurrency,
+      // While Redis is away, try to fetch the next job every 2 s (BullMQ's default waits 15 s).
+      runRetryDelay: 2000,
     });
     worker.on(
       'error',
@@ -98,6 +106,8 @@ export async function startWorker(
       config.QUEUE_PREFIX,
       { workerId, tools: available, models, provider, providers, concurrency, version: VERSION },
       logger,
+      options.onHeartbeat,
+      () => worker.isRunning(),
     );
     logger.info({ workerId, tools: available, models, providers, concurrency, queue: QUEUE_NAME }, 'worker started');
 

@@ -60,6 +60,11 @@ const envSchema = z
      * first runs of a model are slower than the rest (worker/src/pipelines/warm-up.ts). 0 = none.
      */
     WORKER_WARMUP_RUNS: z.coerce.number().int().min(0).max(10).default(DEFAULT_WARMUP_RUNS),
+    /**
+     * Seconds without a heartbeat written to Redis after which the worker logs "watchdog: no heartbeat
+     * written; ..." and kills itself, so that its supervisor starts a fresh one. 0 = no watchdog.
+     */
+    WORKER_WATCHDOG_S: z.coerce.number().int().min(0).max(3600).default(30),
     /** Folder of the prepared models (`npm run models`). */
     MODELS_DIR: z.string().default('models/.cache'),
     /** Operator-provided text-to-image ONNX export (diffusers layout); unset = generation not available. */

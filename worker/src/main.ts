@@ -1,4 +1,5 @@
 import { startWorker } from './app';
+import { startWatchdog } from './queue/watchdog';
 import { loadWorkerConfig } from './config';
 import { loadConfigOrExit, stopOnSignals } from '@imagestudio/runtime';
 import { createLogger } from '@imagestudio/runtime';
@@ -7,11 +8,19 @@ import { createLogger } from '@imagestudio/runtime';
 async function main(): Promise<void> {
   const config = loadConfigOrExit(() => loadWorkerConfig());
   const logger = createLogger(config.LOG_LEVEL, 'worker');
-  const running = await startWorker(config, logger);
+  let beat = () => undefined as void;
+  const running = await startWorker(config, logger, undefined, { onHeartbeat: () => beat() });
+  // Started once the models are loaded (which may take minutes); the first heartbeat is already written.
+  const watchdog =
+    config.WORKER_WATCHDOG_S > 0
+      ? startWatchdog(config.WORKER_WATCHDOG_S * 1000, { component: 'worker', workerId: running.workerId })
+      : undefined;
+  if (watchdog) beat = watchdog.beat;
 
   stopOnSignals(
     async (signal) => {
       logger.info({ signal }, 'shutting down: finishing active jobs');
+      await watchdog?.stop();
       await running.close();
       logger.info('stopped');
     },

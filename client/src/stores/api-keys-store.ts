@@ -84,6 +84,16 @@ export class ApiKeysStore {
     }
   }
 
+  /** Replaces the webhook secret (POST /user/webhook-secret/rotate) and shows the new one. */
+  async rotateWebhookSecret(): Promise<void> {
+    try {
+      const reply = await this.root.api.post<WebhookSecretView>('/user/webhook-secret/rotate', {});
+      runInAction(() => (this.webhookSecret = reply.payload?.secret ?? this.webhookSecret));
+    } catch (err) {
+      runInAction(() => (this.error = err instanceof Error ? err.message : String(err)));
+    }
+  }
+
   dismissCreated(): void {
     this.created = null;
   }

@@ -1,5 +1,5 @@
 import { createTestContext, type TestContext } from '../test/harness';
-import { startPrivateRedis, type PrivateRedis } from '../test/private-redis';
+import { startPrivateRedis, type PrivateRedis } from '@imagestudio/runtime/testing';
 import { csrfHeaders, registrationPayload } from '../test/auth-helpers';
 import { ANONYMOUS_SESSION_MS } from './session';
 

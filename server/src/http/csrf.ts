@@ -6,6 +6,7 @@ import { CSRF_COOKIE_NAME, CSRF_HEADER_NAME } from '@imagestudio/contracts';
 import type { AppContext } from '../context';
 import { AppError } from '../lib/errors';
 import { sendOk } from './envelope';
+import { consumeOrThrow } from './rate-limits';
 import { limitAnonymousSession, secureCookies } from './session';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -94,8 +95,16 @@ export function csrfMiddleware(ctx: AppContext): RequestHandler[] {
   };
   // GET /api/csrf hands out the session's token (made on first call). Answered here rather than by a router of
   // its own, which every request would have walked through.
-  const issue = (req: Request, res: Response) => {
+  // A call that would start a new guest session counts against its address, so a loop of calls cannot fill
+  // Redis with hour-long sessions; a browser that already has one is answered without counting.
+  const newSessions = ctx.services.rateLimits.named(
+    'csrfSessionPerIp',
+    ctx.config.CSRF_SESSIONS_PER_IP_PER_10_MIN,
+    600,
+  );
+  const issue = async (req: Request, res: Response) => {
     const stored = sync.getTokenFromState(req);
+    if (typeof stored !== 'string') await consumeOrThrow(newSessions, req.ip ?? 'unknown');
     const token = typeof stored === 'string' ? stored : sync.generateToken(req);
     limitAnonymousSession(req);
     if (req.cookies?.[CSRF_COOKIE_NAME] !== token) setTokenCookie(res, token, secure, req);
@@ -103,7 +112,7 @@ export function csrfMiddleware(ctx: AppContext): RequestHandler[] {
   };
   const protectOrIssue: RequestHandler = (req, res, next) =>
     (req.method === 'GET' || req.method === 'HEAD') && CSRF_PATH.test(req.path)
-      ? issue(req, res)
+      ? issue(req, res).catch(next)
       : protect(req, res, next);
   return [cookieParser(), protectOrIssue];
 }

@@ -4,6 +4,39 @@ import type { RequestHandler } from 'express';
 import type { Logger } from '@imagestudio/runtime';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
+/** Query parameters whose values never reach the log: anything named like a credential. */
+const SECRET_PARAM = /key|token|secret|passw|pwd|signature|auth|session|credential/i;
+/** Our own secrets by their shape (API keys, webhook secrets), wherever in a URL they appear. */
+const SECRET_SHAPE = /\b(isk_live_|whsec_)[A-Za-z0-9_%-]+/gi;
+
+/**
+ * A URL as the log may show it: the values of query parameters named like secrets (`api_key`, `token`,
+ * `password`, ...) and anything shaped like our API keys or webhook secrets become `[redacted]`; the rest is
+ * kept as sent, so the line still tells what was called.
+ */
+export function redactUrlSecrets(url: string): string {
+  const at = url.indexOf('?');
+  const path = at < 0 ? url : url.slice(0, at);
+  const query =
+    at < 0
+      ? undefined
+      : url
+          .slice(at + 1)
+          .split('&')
+          .map((pair) => {
+            const eq = pair.indexOf('=');
+            if (eq < 0) return pair;
+            let name = pair.slice(0, eq);
+            try {
+              name = decodeURIComponent(name.replace(/\+/g, ' '));
+            } catch {
+              // keep it as sent
+            }
+            return SECRET_PARAM.test(name) ? `${pair.slice(0, eq)}=[redacted]` : pair;
+          })
+          .join('&');
+  return (query === undefined ? path : `${path}?${query}`).replace(SECRET_SHAPE, '$1[redacted]');
+}
 /** The app's logger and the request's child logger, kept on the request under keys no other code uses. */
 const BASE_LOGGER = Symbol('baseLogger');
 const CHILD_LOGGER = Symbol('childLogger');
@@ -54,7 +87,7 @@ export function requestLogger(logger: Logger): RequestHandler {
       const entry = {
         reqId: id,
         method: req.method,
-        url: req.originalUrl,
+        url: redactUrlSecrets(req.originalUrl),
         status,
         ms: Math.round(performance.now() - started),
       };

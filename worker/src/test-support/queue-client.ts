@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Queue, QueueEvents, createNodeRedisClient } from 'bullmq';
+import { Queue, QueueEvents } from 'bullmq';
 import { QUEUE_NAME } from '@imagestudio/contracts';
-import { type RedisClient, connectRedis } from '@imagestudio/runtime';
+import { type RedisClient, connectRedis, queueConnection } from '@imagestudio/runtime';
 
 /** The API's side of the queue for worker tests: a producer, its Redis, queue events; close() removes the queue. */
 export interface QueueClient {
@@ -15,12 +15,12 @@ export interface QueueClient {
 
 export async function openQueueClient(redisUrl: string, database: number, prefix: string): Promise<QueueClient> {
   const redis = await connectRedis(redisUrl, { database });
-  const queue = new Queue(QUEUE_NAME, { connection: createNodeRedisClient(redis), prefix });
+  const queue = new Queue(QUEUE_NAME, { connection: queueConnection(redis), prefix });
   queue.on('error', () => undefined);
   // QueueEvents blocks on its connection, so it gets its own; BullMQ leaves closing it to us.
   const eventsRedis = redis.duplicate();
   await eventsRedis.connect();
-  const events = new QueueEvents(QUEUE_NAME, { connection: createNodeRedisClient(eventsRedis), prefix });
+  const events = new QueueEvents(QUEUE_NAME, { connection: queueConnection(eventsRedis), prefix });
   events.on('error', () => undefined);
   await events.waitUntilReady();
   return {

@@ -34,6 +34,7 @@ export const ApiKeysTab = observer(function ApiKeysTab() {
   const [expires, setExpires] = useState('');
   // The key whose revoke button was pressed: asked in the app's own dialog before anything is revoked.
   const [revoking, setRevoking] = useState<{ id: string; name: string } | null>(null);
+  const [rotating, setRotating] = useState(false);
 
   useEffect(() => {
     void store.load();
@@ -52,6 +53,10 @@ export const ApiKeysTab = observer(function ApiKeysTab() {
   const confirmRevoke = () => {
     if (revoking) void store.revoke(revoking.id);
     setRevoking(null);
+  };
+  const confirmRotate = () => {
+    void store.rotateWebhookSecret();
+    setRotating(false);
   };
 
   return (
@@ -152,6 +157,9 @@ export const ApiKeysTab = observer(function ApiKeysTab() {
             label={t('client-developer.keys.webhookTitle')}
             testId="webhook-secret"
           />
+          <Button variant="secondary" size="sm" onClick={() => setRotating(true)} data-testid="rotate-webhook-secret">
+            {t('client-developer.keys.rotateSecret')}
+          </Button>
         </section>
       ) : null}
       <ConfirmDialog
@@ -163,6 +171,16 @@ export const ApiKeysTab = observer(function ApiKeysTab() {
         onCancel={() => setRevoking(null)}
       >
         <p>{t('client-developer.keys.revokeConfirm', { name: revoking?.name ?? '' })}</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={rotating}
+        title={t('client-developer.keys.rotateSecret')}
+        confirmLabel={t('client-developer.keys.rotateSecret')}
+        cancelLabel={t('client-developer.keys.keep')}
+        onConfirm={confirmRotate}
+        onCancel={() => setRotating(false)}
+      >
+        <p>{t('client-developer.keys.rotateConfirm')}</p>
       </ConfirmDialog>
     </Card>
   );

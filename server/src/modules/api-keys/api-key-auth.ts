@@ -3,7 +3,7 @@ import { API_KEY_MESSAGES } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { authenticateKey } from './api-keys.service';
-import { consumeOrThrow } from '../../http/rate-limits';
+import { consumeOrThrow, refund } from '../../http/rate-limits';
 
 declare module 'http' {
   interface IncomingMessage {
@@ -38,6 +38,15 @@ export function presentedKey(req: Request): string | undefined {
   return typeof header === 'string' && header.trim() !== '' ? header.trim() : undefined;
 }
 
+/** A query parameter that carries a key: named like one, or holding a value shaped like ours. */
+export function keyInQuery(req: Request): boolean {
+  return Object.entries(req.query).some(
+    ([name, value]) =>
+      /^(api[_-]?key|access[_-]?token)$/i.test(name) ||
+      (Array.isArray(value) ? value : [value]).some((v) => typeof v === 'string' && v.startsWith('isk_live_')),
+  );
+}
+
 const invalidKey = () => new AppError('unauthenticated', API_KEY_MESSAGES.invalidKey);
 const notForKeys = () => new AppError('forbidden', API_KEY_MESSAGES.notAllowed);
 
@@ -50,12 +59,20 @@ const notForKeys = () => new AppError('forbidden', API_KEY_MESSAGES.notAllowed);
  */
 export function apiKeyAuth(ctx: AppContext): RequestHandler {
   const limiter = ctx.services.rateLimits.named('apiKey', ctx.config.API_KEY_RATE_PER_MINUTE, 60);
+  const failures = ctx.services.rateLimits.named('apiKeyFailPerIp', ctx.config.API_KEY_FAILURES_PER_IP_PER_MINUTE, 60);
   return (req, _res, next) => {
     const key = presentedKey(req);
+    // Refused outright, whatever the route: a key in a URL is already in proxies' and browsers' logs.
+    if (key === undefined && keyInQuery(req)) return next(new AppError('unauthenticated', API_KEY_MESSAGES.keyInUrl));
     if (key === undefined) return next();
-    authenticateKey(ctx, key)
+    // Every key lookup reserves a point of its address's failure allowance first (so a burst of concurrent
+    // guesses is cut off too) and gives it back when the key is good.
+    const ip = req.ip ?? 'unknown';
+    consumeOrThrow(failures, ip, 'Too many requests with an invalid API key. Please wait a moment.')
+      .then(() => authenticateKey(ctx, key))
       .then(async (found) => {
         if (!found) throw invalidKey();
+        await refund(failures, ip);
         if (!apiKeyMayCall(req.method, req.path)) throw notForKeys();
         await consumeOrThrow(limiter, found.keyId);
         req.user = found.user;

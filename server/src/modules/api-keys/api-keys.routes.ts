@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { currentUser, requireUser } from '../auth/auth-guards';
 import { sendOk } from '../../http/envelope';
 import { createKey, listKeys, revokeKey } from './api-keys.service';
-import { webhookSecretFor } from './webhook-secret.service';
+import { rotateWebhookSecret, webhookSecretFor } from './webhook-secret.service';
 
 /**
  * Managing API keys and the webhook signing secret: browser sessions only (the API-key middleware
@@ -31,6 +31,11 @@ export function apiKeysRouter(ctx: AppContext): Router {
   router.get('/user/webhook-secret', async (req, res) => {
     res.set('Cache-Control', 'private, no-store');
     sendOk(res, { secret: await webhookSecretFor(ctx, currentUser(req).id) });
+  });
+
+  router.post('/user/webhook-secret/rotate', async (req, res) => {
+    res.set('Cache-Control', 'private, no-store');
+    sendOk(res, { secret: await rotateWebhookSecret(ctx, currentUser(req).id) });
   });
 
   return router;

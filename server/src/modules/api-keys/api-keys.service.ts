@@ -1,14 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  API_KEY_MESSAGES,
   API_KEY_PREFIX,
   API_KEY_SHOWN_CHARS,
+  MAX_API_KEYS_PER_USER,
   type ApiKeyCreateInput,
   type ApiKeyView,
   type CreatedApiKey,
 } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import type { CurrentUser } from '../auth/auth-guards';
-import { notFound } from '../../lib/errors';
+import { notFound, validationError } from '../../lib/errors';
 import { isUuid } from '../payments/ids';
 import { toCurrentUser } from '../auth/auth.passport';
 import * as users from '../users/users.repository';
@@ -41,13 +43,19 @@ function present(row: ApiKeyRow): ApiKeyView {
 
 export async function createKey(ctx: AppContext, userId: string, input: ApiKeyCreateInput): Promise<CreatedApiKey> {
   const key = generateKey();
-  const row = await repo.insertKey(ctx.db, {
-    user_id: userId,
-    name: input.name,
-    key_hash: hashKey(key),
-    prefix: key.slice(0, API_KEY_PREFIX.length + API_KEY_SHOWN_CHARS),
-    last4: key.slice(-4),
-    expires_at: input.expires_at ? new Date(input.expires_at) : null,
+  // The user's row is locked while counting, so concurrent creations cannot pass the limit together.
+  const row = await ctx.db.transaction(async (trx) => {
+    await trx('users').where({ id: userId }).forUpdate().first('id');
+    if ((await repo.listActive(trx, userId)).length >= MAX_API_KEYS_PER_USER)
+      throw validationError({ name: [API_KEY_MESSAGES.tooMany] });
+    return repo.insertKey(trx, {
+      user_id: userId,
+      name: input.name,
+      key_hash: hashKey(key),
+      prefix: key.slice(0, API_KEY_PREFIX.length + API_KEY_SHOWN_CHARS),
+      last4: key.slice(-4),
+      expires_at: input.expires_at ? new Date(input.expires_at) : null,
+    });
   });
   const { last_used_at: _unused, ...view } = present(row);
   return { ...view, key };

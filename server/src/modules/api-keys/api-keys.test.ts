@@ -1,7 +1,7 @@
 import type supertest from 'supertest';
-import type { JobView } from '@imagestudio/contracts';
+import { API_KEY_MESSAGES, MAX_API_KEYS_PER_USER, type JobView } from '@imagestudio/contracts';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { createUser, csrfHeaders, verifiedUser, xsrfAgent } from '../../test/auth-helpers';
+import { createUser, csrfHeaders, mailsTo, verifiedUser, waitForMail, xsrfAgent } from '../../test/auth-helpers';
 import type { TestWorker } from '../../test/test-worker';
 import { startJobEvents } from '../jobs/job-events';
 import { waitForStatus, workerFor } from '../jobs/jobs.test-support';
@@ -103,6 +103,66 @@ describe('managing API keys (session + XSRF)', () => {
     const guest = await xsrfAgent(t);
     await guest.post('/api/user/api-keys').send({ name: 'x' }).expect(401);
     await guest.get('/api/user/api-keys').expect(401);
+  });
+});
+
+describe('key limits and the webhook secret', () => {
+  it('keeps at most MAX_API_KEYS_PER_USER working keys per account, concurrent creations included', async () => {
+    const { agent } = await verifiedUser(t);
+    const made = await Promise.all(
+      Array.from({ length: MAX_API_KEYS_PER_USER + 5 }, (_, i) =>
+        agent.post('/api/user/api-keys').send({ name: `k${i}` }),
+      ),
+    );
+    expect(made.filter((r) => r.status === 201)).toHaveLength(MAX_API_KEYS_PER_USER);
+    const refused = made.filter((r) => r.status !== 201);
+    expect(refused.map((r) => [r.status, r.body.errors])).toEqual(
+      Array(5).fill([422, { name: [API_KEY_MESSAGES.tooMany] }]),
+    );
+    // Revoking one makes room for one.
+    const one = (made.find((r) => r.status === 201)!.body.payload as { id: string }).id;
+    await agent.delete(`/api/user/api-keys/${one}`).expect(200);
+    await agent.post('/api/user/api-keys').send({ name: 'again' }).expect(201);
+    await agent.post('/api/user/api-keys').send({ name: 'one too many' }).expect(422);
+  });
+
+  it('rotates the webhook secret (session and XSRF only)', async () => {
+    const { agent } = await verifiedUser(t);
+    const before = (await agent.get('/api/user/webhook-secret').expect(200)).body.payload.secret as string;
+    const rotated = await agent.post('/api/user/webhook-secret/rotate').expect(200);
+    expect(rotated.headers['cache-control']).toBe('private, no-store');
+    const after = rotated.body.payload.secret as string;
+    expect(after).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(after).not.toBe(before);
+    expect((await agent.get('/api/user/webhook-secret').expect(200)).body.payload.secret).toBe(after);
+    const { key } = await newKey(agent);
+    await bare().post('/api/user/webhook-secret/rotate').set('Authorization', `Bearer ${key}`).expect(403);
+    await t.agent().post('/api/user/webhook-secret/rotate').expect(403);
+  });
+});
+
+describe('a password change', () => {
+  it('tells a user with working keys by email that the keys still work, with a link to revoke them', async () => {
+    const { agent, user, password } = await verifiedUser(t);
+    const { key } = await newKey(agent);
+    await agent
+      .post('/api/user/change-password')
+      .send({ current_password: password, password: 'Changed12', password_confirmation: 'Changed12' })
+      .expect(200);
+    const mail = await waitForMail(t, user.email, 'your API keys still work');
+    expect(mail.text).toContain('Your API key still works: a password change does not revoke them.');
+    expect(mail.links).toEqual({ apiKeys: `${t.config.APP_URL}/account/api-keys` });
+    await bare().get('/api/user/profile').set('Authorization', `Bearer ${key}`).expect(200);
+  });
+
+  it('sends nothing about keys to a user who has none', async () => {
+    const { agent, user, password } = await verifiedUser(t);
+    await agent
+      .post('/api/user/change-password')
+      .send({ current_password: password, password: 'Changed12', password_confirmation: 'Changed12' })
+      .expect(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mailsTo(t, user.email).filter((m) => m.subject.includes('API keys'))).toEqual([]);
   });
 });
 

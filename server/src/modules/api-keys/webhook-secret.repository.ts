@@ -9,3 +9,8 @@ export async function findSecret(db: Knex, userId: string): Promise<string | nul
 export async function insertSecretIfMissing(db: Knex, userId: string, secret: string): Promise<void> {
   await db('webhook_secrets').insert({ user_id: userId, secret }).onConflict('user_id').ignore();
 }
+
+/** Sets the user's secret, whether or not one existed. */
+export async function replaceSecret(db: Knex, userId: string, secret: string): Promise<void> {
+  await db('webhook_secrets').insert({ user_id: userId, secret }).onConflict('user_id').merge(['secret']);
+}

@@ -1,7 +1,7 @@
 import type { JobView } from '@imagestudio/contracts';
 import { verifiedUser } from '../../test/auth-helpers';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { startPrivateRedis, type PrivateRedis } from '../../test/private-redis';
+import { startPrivateRedis, type PrivateRedis } from '@imagestudio/runtime/testing';
 import { startTestWorker, type TestWorker } from '../../test/test-worker';
 import { startJobEvents } from '../jobs/job-events';
 import { waitFor, waitForStatus } from '../jobs/jobs.test-support';

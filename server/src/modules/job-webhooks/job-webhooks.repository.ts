@@ -28,8 +28,15 @@ export async function findWebhook(db: Knex, jobId: string): Promise<JobWebhookRo
 /**
  * Claims up to `limit` pending deliveries that are due and whose job has ended, by pushing their next
  * try `leaseSeconds` ahead (so another API process skips them; a crashed sender's claim runs out).
+ * Rows of `skip.users` and of destinations (host:port of the URL) in `skip.hosts` are left alone: those
+ * already have all the deliveries in flight they may have, or are paused.
  */
-export async function claimDue(db: Knex, limit: number, leaseSeconds: number): Promise<DueWebhook[]> {
+export async function claimDue(
+  db: Knex,
+  limit: number,
+  leaseSeconds: number,
+  skip: { hosts: string[]; users: string[] } = { hosts: [], users: [] },
+): Promise<DueWebhook[]> {
   const { rows } = await db.raw<{ rows: DueWebhook[] }>(
     `update job_webhooks w
         set next_attempt_at = now() + make_interval(secs => ?), updated_at = now()
@@ -39,13 +46,21 @@ export async function claimDue(db: Knex, limit: number, leaseSeconds: number): P
           select w2.job_id from job_webhooks w2 join image_jobs j2 on j2.id = w2.job_id
            where w2.state = 'pending' and w2.next_attempt_at <= now()
              and j2.status in ('succeeded', 'failed', 'cancelled')
+             and w2.user_id::text not in (select jsonb_array_elements_text(?::jsonb))
+             and coalesce(substring(w2.url from '^[a-zA-Z][a-zA-Z0-9+.-]*://([^/\\?#]*)'), '')
+                 not in (select jsonb_array_elements_text(?::jsonb))
            order by w2.next_attempt_at
            limit ?
              for update of w2 skip locked)
       returning w.*, j.finished_at`,
-    [leaseSeconds, limit],
+    [leaseSeconds, JSON.stringify(skip.users), JSON.stringify(skip.hosts), limit],
   );
   return rows;
+}
+
+/** Gives a claimed delivery back untried (its destination or user is at its limit): due again at `at`. */
+export async function releaseClaim(db: Knex, jobId: string, at: Date = new Date()): Promise<void> {
+  await db('job_webhooks').where({ job_id: jobId, state: 'pending' }).update({ next_attempt_at: at });
 }
 
 export async function recordDelivered(db: Knex, jobId: string, attempts: number, status: number): Promise<void> {

@@ -8,6 +8,8 @@ export interface PostOutcome {
   ok: boolean;
   status: number | null;
   error: string | null;
+  /** No (whole) answer within WEBHOOK_TIMEOUT_MS. */
+  timedOut?: boolean;
 }
 
 /**
@@ -78,6 +80,7 @@ export async function postWebhook(
         ok: false,
         status: null,
         error: err.name === 'AbortError' ? `no answer within ${config.WEBHOOK_TIMEOUT_MS} ms` : err.message,
+        ...(err.name === 'AbortError' ? { timedOut: true } : {}),
       }),
     );
     req.end(body);

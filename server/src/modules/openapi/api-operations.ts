@@ -386,6 +386,14 @@ export const API_OPERATIONS: Operation[] = [
     auth: 'session',
     reply: { kind: 'json', payload: webhookSecretSchema },
   },
+  {
+    method: 'post',
+    path: '/user/webhook-secret/rotate',
+    tag: 'API keys',
+    summary: 'Replaces the webhook secret; webhooks sent from now on are signed with the new one',
+    auth: 'session',
+    reply: { kind: 'json', payload: webhookSecretSchema },
+  },
 
   // Tokens
   {

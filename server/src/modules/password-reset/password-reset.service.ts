@@ -6,6 +6,7 @@ import { namespaceTexts } from '../catalog/localization.service';
 import { escapeHtml, type MailMessage } from '../mail/mailer';
 import * as users from '../users/users.repository';
 import * as repo from './password-reset.repository';
+import { tellKeysStillWork } from '../api-keys/keys-still-work-mail';
 
 /** How long a reset link works. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -64,4 +65,5 @@ export async function resetPassword(ctx: AppContext, input: RestorePasswordInput
     if (!(await repo.consumeToken(trx, user.id, row.token_hash))) throw invalid();
     await users.updatePassword(trx, user.id, passwordHash);
   });
+  tellKeysStillWork(ctx, user);
 }

@@ -2,9 +2,12 @@ import {
   BASE_CURRENCY,
   CHECKOUT_MESSAGES as M,
   convertFromBase,
+  currencyDecimals,
   formatPrice,
   fromMinorUnits,
   LIMITS,
+  parseDecimal,
+  pow10,
   toMinorUnits,
   type ExactQuote,
   type TopUpChoice,
@@ -47,6 +50,11 @@ export async function priceTopUp(input: QuoteInputs): Promise<PricedTopUp> {
   } else if (choice.kind === 'tokens') {
     quote = await catalog.quoteTokens(choice.tokens, code);
   } else {
+    // More digits than the currency has (10.001 EUR, 1000.5 JPY) is refused rather than rounded to a price
+    // the customer did not type; trailing zeros (10.000) are the same amount and pass.
+    const typed = parseDecimal(choice.amount);
+    const extra = typed.scale - currencyDecimals(code);
+    if (extra > 0 && typed.units % pow10(extra) !== 0n) throw validationError({ amount: [M.invalidAmount] });
     const amountMinor = toMinorUnits(choice.amount, code);
     const tenths = await catalog.tenthsForAmount(amountMinor, code);
     if (tenths === 0) throw validationError({ amount: [minTopUpMessage(input)] });

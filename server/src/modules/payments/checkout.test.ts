@@ -124,12 +124,32 @@ describe('POST /api/deposit/checkout with Stripe', () => {
       expect((await errorsFor(form({ tokens: '', amount: null, pack_id: '' }))).amount).toEqual([M.nothingChosen]);
     });
 
-    it.each([['abc'], [0], [-5], ['0'], ['1e3'], [true], ['99999999999999999999'], [1e21], ['0x10'], ['Infinity']])(
-      'refuses the amount %p',
-      async (amount) => {
-        expect((await errorsFor(form({ tokens: undefined, amount }))).amount).toEqual([M.invalidAmount]);
-      },
-    );
+    it.each([
+      ['abc'],
+      [0],
+      [-5],
+      ['0'],
+      ['1e3'],
+      [true],
+      ['99999999999999999999'],
+      [1e21],
+      ['0x10'],
+      ['Infinity'],
+      ['10.001'],
+      [10.001],
+      ['10.009'],
+    ])('refuses the amount %p', async (amount) => {
+      expect((await errorsFor(form({ tokens: undefined, amount }))).amount).toEqual([M.invalidAmount]);
+    });
+
+    it('refuses more decimals than the currency has, and takes trailing zeros', async () => {
+      expect((await errorsFor(form({ tokens: undefined, amount: '1000.5', currency: 'JPY' }))).amount).toEqual([
+        M.invalidAmount,
+      ]);
+      expect(
+        (await agent.post('/api/deposit/checkout').send(form({ tokens: undefined, amount: '10.000' }))).status,
+      ).toBe(200);
+    });
 
     it('refuses token counts outside 0.1..2000 in steps of 0.1', async () => {
       for (const tokens of [0, 0.05, 2000.1, 'many', '1e2', ' 1e2 ', '0x10', 'Infinity', '2e3'])

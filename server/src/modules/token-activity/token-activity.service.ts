@@ -1,5 +1,4 @@
 import { Transform, type Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import {
   LEDGER_CSV_COLUMNS,
   LEDGER_PAGE_SIZE,
@@ -11,6 +10,7 @@ import {
   type LedgerViewKind,
 } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
+import { csvStream } from '../../lib/csv';
 import { welcomeGrantKey } from '../auth/auth.service';
 import * as repo from '../ledger/ledger.repository';
 import type { LedgerRow } from '../ledger/ledger.repository';
@@ -70,7 +70,8 @@ function tenthsText(tenths: string | number): string {
 
 /**
  * The whole ledger of a user as CSV, newest first, read from Postgres as a row stream and written as it
- * comes (a long history is never held in memory).
+ * comes (a long history is never held in memory). Operator-written reasons pass through csvCell, so
+ * `=HYPERLINK(...)` opens as text in a spreadsheet.
  */
 export function ledgerCsv(ctx: AppContext, userId: string): Readable {
   const toRecord = new Transform({
@@ -84,7 +85,7 @@ export function ledgerCsv(ctx: AppContext, userId: string): Readable {
       });
     },
   });
-  const csv = stringify({ header: true, columns: [...LEDGER_CSV_COLUMNS] });
+  const csv = csvStream(LEDGER_CSV_COLUMNS);
   const source = repo.streamForUser(ctx.db, userId) as Readable;
   source.on('error', (err) => csv.destroy(err));
   toRecord.on('error', (err) => csv.destroy(err));

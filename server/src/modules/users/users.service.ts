@@ -10,6 +10,7 @@ import { findCountry } from '../catalog/content.service';
 import { normalizePhone } from '../auth/phone';
 import * as users from './users.repository';
 import type { ProfileView } from '@imagestudio/contracts';
+import { tellKeysStillWork } from '../api-keys/keys-still-work-mail';
 
 /** The profile as GET /api/user/profile sends it. */
 /**
@@ -85,5 +86,6 @@ export async function changePassword(
     throw validationError({ current_password: [ACCOUNT_MESSAGES.currentPasswordWrong] });
   }
   await users.updatePassword(ctx.db, userId, await hasher.hash(input.password));
+  tellKeysStillWork(ctx, row);
   return (await users.findById(ctx.db, userId)) as users.UserRow;
 }

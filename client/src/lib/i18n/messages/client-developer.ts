@@ -52,6 +52,9 @@ export const clientDeveloper = {
   'client-developer.keys.webhookTitle': 'Webhook signing secret',
   'client-developer.keys.webhookText':
     'Job webhooks (callback_url) carry an Imagestudio-Signature header: t=<unix time>,v1=<HMAC-SHA256 of "t.body" with this secret>.',
+  'client-developer.keys.rotateSecret': 'Replace secret',
+  'client-developer.keys.rotateConfirm':
+    'Replace the webhook secret? Webhooks sent from now on are signed with the new one; receivers still checking the old one will refuse them.',
   'client-developer.docs.title': 'Developer API',
   'client-developer.docs.lead': 'Remove backgrounds, upscale and generate images from your own code with an API key.',
   'client-developer.docs.auth': 'Authentication',

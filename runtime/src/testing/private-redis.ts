@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '@imagestudio/runtime/testing';
+import { freePort } from './free-port';
 
 /**
  * A redis-server of a test's own (free port, temporary folder, AOF on like production's queue Redis), so
