@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type supertest from 'supertest';
-import { ADMIN_REAUTH_MS } from '@imagestudio/contracts';
+import { ADMIN_REAUTH_MS, heartbeatKey } from '@imagestudio/contracts';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { TEST_PASSWORD, csrfHeaders, signIn, verifiedUser, type VerifiedUser } from '../../test/auth-helpers';
 import { createKey } from '../api-keys/api-keys.service';
@@ -114,6 +114,44 @@ describe('the admin guard', () => {
     expect(overview.jobs_per_hour).toHaveLength(24);
     expect(overview.deposits_per_day).toHaveLength(30);
     expect(Array.isArray(overview.workers)).toBe(true);
+  });
+});
+
+describe('the overview', () => {
+  it('shows live workers from their heartbeats, a silent one as lost, and open jobs per tool', async () => {
+    const beat = (workerId: string, at: Date) => ({
+      workerId,
+      tools: ['upscale'],
+      models: { upscale: ['photo'] },
+      provider: 'cpu',
+      concurrency: 1,
+      version: 'test',
+      at: at.toISOString(),
+    });
+    const prefix = t.config.QUEUE_PREFIX;
+    const live = `gpu-host-1:${process.pid}:live`;
+    const lost = `gpu-host-2:${process.pid}:lost`;
+    await t.ctx.queueRedis.set(heartbeatKey(prefix, live), JSON.stringify(beat(live, new Date())), {
+      expiration: { type: 'EX', value: 15 },
+    });
+    // What the console remembered of a worker whose heartbeat key has since expired (20 s without a beat).
+    await t.ctx.queueRedis.hSet(
+      `${prefix}:admin:workers-seen`,
+      lost,
+      JSON.stringify(beat(lost, new Date(Date.now() - 20_000))),
+    );
+    const user = await verifiedUser(t, { balanceTokens: 5 });
+    await makeJob(user.user.id, 'queued');
+    const overview = (await admin.agent.get('/api/admin/overview').expect(200)).body.payload;
+    expect(overview.workers).toEqual([
+      expect.objectContaining({ id: live, host: 'gpu-host-1', tools: ['upscale'], provider: 'cpu', state: 'live' }),
+      expect.objectContaining({ id: lost, host: 'gpu-host-2', state: 'lost' }),
+    ]);
+    const upscale = overview.queues.find((q: { tool: string }) => q.tool === 'upscale');
+    expect(upscale.waiting).toBeGreaterThanOrEqual(1);
+    expect(upscale.oldest_waiting_s).toBeGreaterThanOrEqual(0);
+    const hour = overview.jobs_per_hour[23];
+    expect(hour.queued).toBeGreaterThanOrEqual(1);
   });
 });
 
