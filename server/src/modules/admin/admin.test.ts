@@ -155,6 +155,34 @@ describe('the overview', () => {
   });
 });
 
+describe('the queue board (/admin/queues)', () => {
+  it('is served to admins only; others get what any unknown page gets; its changes are audited', async () => {
+    const unknown = await customer.agent.get('/admin/no-such-page');
+    for (const path of ['/admin/queues', '/admin/queues/api/queues']) {
+      for (const agent of [customer.agent, t.agent()]) {
+        const res = await agent.get(path);
+        expect([path, res.status, res.text]).toEqual([path, unknown.status, unknown.text]);
+      }
+    }
+    const page = await admin.agent.get('/admin/queues').expect(200);
+    expect(page.text).toContain('Image Studio queues');
+    const api = await admin.agent.get('/admin/queues/api/queues').expect(200);
+    expect(JSON.stringify(api.body)).toContain('images');
+    // A change from the board passes the XSRF check and is written to the audit log.
+    expect((await t.agent().put('/admin/queues/api/queues/images/pause')).status).not.toBe(200);
+    const paused = await admin.agent.put('/admin/queues/api/queues/images/pause');
+    expect(paused.status).toBeLessThan(300);
+    await admin.agent.put('/admin/queues/api/queues/images/resume').expect((r) => expect(r.status).toBeLessThan(300));
+    const deadline = Date.now() + 2000;
+    let rows: Array<{ command: string }> = [];
+    while (Date.now() < deadline && rows.length < 2) {
+      rows = await t.ctx.db('operator_audit_log').where({ actor_id: admin.user.id }).whereLike('command', 'queues.%');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(rows.map((r) => r.command).sort()).toEqual(['queues.pause', 'queues.resume']);
+  });
+});
+
 describe('password confirmation (reauth)', () => {
   it('money and account changes need a password confirmed within 10 minutes', async () => {
     const op = await verifiedUser(t);
