@@ -24,6 +24,9 @@ export const ADMIN_MESSAGES = {
   alreadyRefunded: 'This job has already been refunded.',
   alreadyVerified: 'This email address is already verified.',
   notYourself: 'You cannot do this to your own account.',
+  reasonRequired: 'Please give a reason.',
+  tokenSteps: 'Use steps of 0.1 tokens.',
+  amountZero: 'The amount cannot be zero.',
 } as const;
 
 const intFromText = (schema: z.ZodNumber) =>
@@ -31,7 +34,7 @@ const intFromText = (schema: z.ZodNumber) =>
 const page = intFromText(z.number().int().min(1).max(100_000)).default(1);
 const blankAsMissing = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
-const reason = z.string().trim().min(3, 'Please give a reason.').max(500);
+const reason = z.string({ error: ADMIN_MESSAGES.reasonRequired }).trim().min(3, ADMIN_MESSAGES.reasonRequired).max(500);
 
 export const adminConfirmPasswordSchema = z.object({ password: z.string().min(1).max(200) });
 
@@ -39,8 +42,8 @@ export const adminConfirmPasswordSchema = z.object({ password: z.string().min(1)
 export const adminAdjustSchema = z.object({
   tokens: z
     .number()
-    .refine((n) => Number.isFinite(n) && Math.abs(Math.round(n * 10) - n * 10) < 1e-6, 'Use steps of 0.1 tokens.')
-    .refine((n) => Math.round(n * 10) !== 0, 'The amount cannot be zero.')
+    .refine((n) => Number.isFinite(n) && Math.abs(Math.round(n * 10) - n * 10) < 1e-6, ADMIN_MESSAGES.tokenSteps)
+    .refine((n) => Math.round(n * 10) !== 0, ADMIN_MESSAGES.amountZero)
     .refine((n) => Math.abs(n) <= ADMIN_ADJUST_MAX_TOKENS, `At most ${ADMIN_ADJUST_MAX_TOKENS} tokens at a time.`),
   reason,
 });

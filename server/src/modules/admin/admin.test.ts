@@ -106,7 +106,7 @@ describe('the admin guard', () => {
     expect((await admin.agent.get('/api/admin/nope')).status).toBe(404);
   });
 
-  it('lets an admin in, and a customer promoted by hand only after the role changes', async () => {
+  it('lets an admin in: the console session and the overview', async () => {
     const res = await admin.agent.get('/api/admin/session').expect(200);
     expect(res.body.payload).toMatchObject({ user: { id: admin.user.id, email: admin.email }, confirmed_until: null });
     const overview = (await admin.agent.get('/api/admin/overview').expect(200)).body.payload;
@@ -191,6 +191,10 @@ describe('password confirmation (reauth)', () => {
       op.agent.post(`/api/admin/users/${customer.user.id}/adjust`).send({ tokens: 1, reason: 'x y z' });
     let res = await adjust();
     expect([res.status, res.body.code]).toEqual([403, 'reauth_required']);
+    res = await op.agent
+      .post(`/api/admin/users/${customer.user.id}/adjust`)
+      .send({ tokens: 1, reason: 'x y z', lang_id: 'de' });
+    expect(res.body.message).toBe('Bitte bestätigen Sie Ihr Passwort, um fortzufahren.');
 
     // A wrong password is a 422 and counts against the login limits (consecutive failures of this account + IP).
     res = await confirm(op.agent, 'wrong-password');
