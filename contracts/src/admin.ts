@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { JOB_STATUSES, type JobStatus } from './jobs';
 import { JOB_NAMES, type JobName } from './queue';
+import { DEPOSIT_STATUSES, type DepositStatus } from './payments';
 import type { LedgerEntryView } from './ledger';
 import type { ApiKeyView } from './api-keys';
 
@@ -62,6 +63,15 @@ export const adminJobsQuerySchema = z.object({
   to: blankAsMissing(z.coerce.date()),
 });
 export type AdminJobsQuery = z.infer<typeof adminJobsQuerySchema>;
+
+export const adminDepositsQuerySchema = z.object({
+  page,
+  /** A user id, or text of the user's email. */
+  user: blankAsMissing(z.string().max(200)),
+  status: blankAsMissing(z.enum(DEPOSIT_STATUSES)),
+  from: blankAsMissing(z.coerce.date()),
+  to: blankAsMissing(z.coerce.date()),
+});
 
 export const adminUsersQuerySchema = z.object({ page, q: blankAsMissing(z.string().max(200)) });
 
@@ -188,7 +198,10 @@ export interface AdminJobDetail extends AdminJobSummary {
 
 export interface AdminDepositRow {
   id: string;
-  status: string;
+  user_id: string;
+  /** In lists of every user's deposits. */
+  user_email?: string;
+  status: DepositStatus;
   provider: string;
   tokens: number;
   amount: number;

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { JobName, JobStatus } from '@imagestudio/contracts';
+import type { DepositStatus, JobName, JobStatus } from '@imagestudio/contracts';
+import type { Deposit } from '../payments/deposits.repository';
 import type { JobRow } from '../jobs/jobs.repository';
 import type { UserRow } from '../users/users.repository';
 
@@ -97,6 +98,39 @@ export function searchJobs(db: Knex, f: JobSearch, page: number, perPage: number
       .orderBy([
         { column: 'j.created_at', order: 'desc' },
         { column: 'j.id', order: 'desc' },
+      ]),
+    page,
+    perPage,
+  );
+}
+
+export interface DepositSearch {
+  user?: string;
+  status?: DepositStatus;
+  from?: Date;
+  to?: Date;
+}
+
+export type AdminDepositRecord = Deposit & { user_email: string };
+
+/** Deposits of every user, newest first, by user (id or email text), status and creation time. */
+export function searchDeposits(db: Knex, f: DepositSearch, page: number, perPage: number) {
+  const query = db('deposits as d').join('users as u', 'u.id', 'd.user_id');
+  if (f.user) {
+    if (isUuid(f.user)) query.where('d.user_id', f.user);
+    else query.whereILike('u.email', like(f.user.trim()));
+  }
+  if (f.status) query.where('d.status', f.status);
+  if (f.from) query.where('d.created_at', '>=', f.from);
+  if (f.to) query.where('d.created_at', '<', f.to);
+  return paged<AdminDepositRecord>(
+    query,
+    query
+      .clone()
+      .select('d.*', 'u.email as user_email')
+      .orderBy([
+        { column: 'd.created_at', order: 'desc' },
+        { column: 'd.id', order: 'desc' },
       ]),
     page,
     perPage,

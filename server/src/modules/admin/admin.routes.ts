@@ -2,6 +2,7 @@ import { Router, type Request } from 'express';
 import {
   adminAdjustSchema,
   adminAuditQuerySchema,
+  adminDepositsQuerySchema,
   adminConfirmPasswordSchema,
   adminJobsQuerySchema,
   adminRefundSchema,
@@ -11,6 +12,7 @@ import {
 } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { sendOk } from '../../http/envelope';
+import { requestLanguage } from '../catalog/localization.service';
 import { audit, presentAudit } from './admin-audit';
 import { confirmedUntil, confirmPassword, requireAdmin, requireReauth } from './admin-guard';
 import { overview } from './admin-overview';
@@ -83,6 +85,18 @@ export function adminRoutes(ctx: AppContext): Router {
       after: { status: job.status },
     });
     sendOk(res, job);
+  });
+
+  router.get('/deposits', async (req, res) => {
+    const { page, ...filter } = adminDepositsQuerySchema.parse(req.query);
+    sendOk(res, await service.searchDeposits(ctx, filter, page));
+  });
+
+  router.get('/deposits/:id/receipt', async (req, res) => {
+    const language = await requestLanguage(ctx, req);
+    const { userId, html } = await service.depositReceipt(ctx, param(req, 'id'), language.code);
+    await audit(ctx, req, 'deposits.receipt', `deposit:${param(req, 'id')}`, { user_id: userId });
+    res.type('html').set('Cache-Control', 'private, no-store').send(html);
   });
 
   router.get('/users', async (req, res) => {

@@ -26,7 +26,9 @@ import { applyEntry, applyEntryNow, ledgerSum, listForUser } from '../ledger/led
 import type { LedgerRow } from '../ledger/ledger.repository';
 import { cancelJob } from '../jobs/jobs.service';
 import { lockJob } from '../jobs/jobs.repository';
-import { listUserDeposits, type Deposit } from '../payments/deposits.repository';
+import { findDeposit, listUserDeposits, type Deposit } from '../payments/deposits.repository';
+import { receiptHtml } from '../payments/history.service';
+import { paymentsFor } from '../payments/payments.context';
 import { presentEntry } from '../token-activity/token-activity.service';
 import * as repo from './admin.repository';
 
@@ -73,21 +75,35 @@ function presentLedger(row: LedgerRow): AdminLedgerRow {
   return { ...presentEntry(row), idempotency_key: row.idempotency_key, reason: row.reason, metadata: row.metadata };
 }
 
-function presentDeposit(d: Deposit): AdminDepositRow {
+function presentDeposit(d: Deposit & { user_email?: string }): AdminDepositRow {
   return {
     id: d.id,
+    user_id: d.user_id,
+    ...(d.user_email !== undefined ? { user_email: d.user_email } : {}),
     status: d.status,
     provider: d.provider,
     tokens: tenthsToTokens(d.tokens_tenths),
-    amount: fromMinorUnits(d.amount_minor, d.currency),
+    amount: fromMinorUnits(Number(d.amount_minor), d.currency),
     currency: d.currency,
     invoice_number: d.invoice_number,
     stripe_session_id: d.stripe_session_id,
     stripe_payment_intent: d.stripe_payment_intent_id,
-    refunded: fromMinorUnits(d.refunded_minor, d.currency),
+    refunded: fromMinorUnits(Number(d.refunded_minor), d.currency),
     created_at: iso(d.created_at) as string,
     paid_at: iso(d.completed_at),
   };
+}
+
+export async function searchDeposits(ctx: AppContext, filter: repo.DepositSearch, page: number) {
+  const { rows, total } = await repo.searchDeposits(ctx.db, filter, page, ADMIN_PAGE_SIZE);
+  return pageOf(rows.map(presentDeposit), page, total);
+}
+
+/** A paid deposit's receipt as its customer sees it, in `lang`; 404 for an unknown or unpaid one. */
+export async function depositReceipt(ctx: AppContext, depositId: string, lang: string) {
+  const deposit = repo.isUuid(depositId) ? await findDeposit(ctx.db, depositId) : null;
+  if (!deposit) throw notFound('Receipt not found.');
+  return { userId: deposit.user_id, html: await receiptHtml(paymentsFor(ctx), deposit.user_id, depositId, lang) };
 }
 
 export async function searchUsers(ctx: AppContext, q: string | undefined, page: number) {

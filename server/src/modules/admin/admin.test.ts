@@ -6,6 +6,7 @@ import { TEST_PASSWORD, csrfHeaders, signIn, verifiedUser, type VerifiedUser } f
 import { createKey } from '../api-keys/api-keys.service';
 import { applyEntry, ledgerSum } from '../ledger/ledger.service';
 import { finishJob, insertJob } from '../jobs/jobs.repository';
+import { insertDeposit } from '../payments/test-support';
 import { adminRoutes } from './admin.routes';
 
 let t: TestContext;
@@ -357,6 +358,45 @@ describe('console actions', () => {
     expect(audit.items[0]).toMatchObject({ action: 'users.view', target: `user:${user.user.id}`, actor: admin.email });
     const all = (await admin.agent.get('/api/admin/audit').expect(200)).body.payload.items as Array<{ id: string }>;
     expect(all.map((r) => Number(r.id))).toEqual([...all.map((r) => Number(r.id))].sort((a, b) => b - a));
+  });
+
+  it('lists deposits of every user with their Stripe ids, shows a receipt (logged) and counts them per day', async () => {
+    const user = await verifiedUser(t);
+    const deposit = await insertDeposit(t.ctx.db, user.user.id);
+    await t.ctx
+      .db('deposits')
+      .where({ id: deposit.id })
+      .update({
+        status: 'Success',
+        completed_at: t.ctx.db.fn.now(),
+        stripe_payment_intent_id: `pi_${deposit.id.slice(0, 8)}`,
+        invoice_number: `INV-2026-${deposit.id.slice(0, 6)}`,
+      });
+    const list = (
+      await admin.agent.get('/api/admin/deposits').query({ user: user.email, status: 'Success' }).expect(200)
+    ).body.payload;
+    expect(list.items).toEqual([
+      expect.objectContaining({
+        id: deposit.id,
+        user_email: user.email,
+        status: 'Success',
+        tokens: 10,
+        amount: 12.34,
+        currency: 'EUR',
+        stripe_payment_intent: `pi_${deposit.id.slice(0, 8)}`,
+      }),
+    ]);
+    const receipt = await admin.agent.get(`/api/admin/deposits/${deposit.id}/receipt`).expect(200);
+    expect(receipt.text).toContain(`INV-2026-${deposit.id.slice(0, 6)}`);
+    expect((await customer.agent.get(`/api/admin/deposits/${deposit.id}/receipt`)).status).toBe(404);
+    expect((await admin.agent.get(`/api/admin/deposits/${randomUUID()}/receipt`)).status).toBe(404);
+    expect(
+      await t.ctx.db('operator_audit_log').where({ target: `deposit:${deposit.id}`, command: 'deposits.receipt' }),
+    ).toHaveLength(1);
+    const today = (await admin.agent.get('/api/admin/overview')).body.payload.deposits_per_day[29];
+    expect(today.day).toBe(new Date().toISOString().slice(0, 10));
+    expect(today.count).toBeGreaterThanOrEqual(1);
+    expect(today.amounts.EUR).toBeGreaterThanOrEqual(12.34);
   });
 
   it('disables and enables an account, signs it out everywhere, revokes a key and resends verification', async () => {
