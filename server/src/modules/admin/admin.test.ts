@@ -89,12 +89,15 @@ describe('the admin guard', () => {
     const bare = t.agent();
     expect((await signIn(bare, admin.email, admin.password)).status).toBe(200);
     for (const { method, path } of routes) {
-      const call = (agent: supertest.Agent | supertest.Agent) =>
-        (agent as unknown as Record<string, (p: string) => supertest.Test>)[method]!(path);
+      const call = (agent: supertest.Agent, url = path) =>
+        (agent as unknown as Record<string, (p: string) => supertest.Test>)[method]!(url);
       const asGuest = await call(guest).set(guestHeaders).send({});
       expect([method, path, asGuest.status, asGuest.body.code]).toEqual([method, path, 401, 'unauthenticated']);
       const asCustomer = await call(customer.agent).send({});
       expect([method, path, asCustomer.status, asCustomer.body.code]).toEqual([method, path, 404, 'not_found']);
+      // Word for word what an unknown /api path answers: nothing tells a customer the console exists.
+      const unknown = await call(customer.agent, `/api/no-such-route-${randomUUID()}`).send({});
+      expect(asCustomer.body).toEqual(unknown.body);
       const withKey = await call(t.agent()).set('Authorization', `Bearer ${key}`).send({});
       expect([method, path, withKey.status, withKey.body.code]).toEqual([method, path, 403, 'forbidden']);
       if (method === 'post') {
