@@ -12,6 +12,7 @@ import {
   type WorkerHeartbeat,
 } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
+import { serviceUnavailable } from '../../lib/errors';
 import { readHeartbeats } from '../tools/tools.status';
 import * as repo from './admin.repository';
 
@@ -126,12 +127,15 @@ async function depositsPerDay(ctx: AppContext, now: number): Promise<AdminOvervi
   });
 }
 
-/** GET /api/admin/overview. */
+/** GET /api/admin/overview; a 503 while the queue's Redis does not answer (Postgres errors stay 500s). */
 export async function overview(ctx: AppContext): Promise<AdminOverview> {
   const now = Date.now();
+  const queueDown = () => {
+    throw serviceUnavailable('The queue is not reachable right now.');
+  };
   const [q, w, perHour, perDay] = await Promise.all([
-    queues(ctx, now),
-    workers(ctx, now),
+    queues(ctx, now).catch(queueDown),
+    workers(ctx, now).catch(queueDown),
     jobsPerHour(ctx, now),
     depositsPerDay(ctx, now),
   ]);

@@ -156,6 +156,14 @@ describe('the overview', () => {
     expect(upscale.oldest_waiting_s).toBeGreaterThanOrEqual(0);
     const hour = overview.jobs_per_hour[23];
     expect(hour.queued).toBeGreaterThanOrEqual(1);
+    // The queue's Redis not answering is a 503, not a 500.
+    const spy = jest.spyOn(t.ctx.queue, 'getJobs').mockRejectedValue(new Error('connection lost'));
+    try {
+      const down = await admin.agent.get('/api/admin/overview');
+      expect([down.status, down.body.code]).toEqual([503, 'service_unavailable']);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 
