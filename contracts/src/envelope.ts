@@ -34,6 +34,7 @@ export const ERROR_STATUS = {
   csrf_invalid: 403,
   email_not_verified: 403,
   registration_disabled: 403,
+  reauth_required: 403,
   insufficient_tokens: 402,
   not_found: 404,
   conflict: 409,

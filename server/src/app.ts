@@ -12,6 +12,7 @@ import { sessionMiddleware } from './http/session';
 import { spaRouter } from './http/spa';
 import { apiKeyAuth, unlessApiKey } from './modules/api-keys/api-key-auth';
 import { apiRouters, publicRouters, rawBodyRouters } from './modules';
+import { queueBoardRouter } from './modules/admin/queue-board';
 import { createServices } from './services';
 
 /** Parses TRUST_PROXY: "true"/"false", a hop count, or a list of addresses for express. */
@@ -67,6 +68,8 @@ export function createApp(deps: AppDeps): Express {
   // 9. Feature routers under /api, then the /api 404 envelope.
   for (const router of apiRouters(ctx)) app.use('/api', router);
   app.use('/api', apiNotFound);
+  // 9b. The BullMQ board for operators (/admin/queues), behind the same guard as /api/admin.
+  app.use(queueBoardRouter(ctx));
 
   // 10. The built client for every other path (the client renders its own Not Found page).
   app.use(

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { AppContext } from '../context';
+import { adminRouter } from './admin/admin.routes';
 import { apiKeysRouter } from './api-keys/api-keys.routes';
 import type { BackgroundTask } from '../lib/background-task';
 import { authRouter } from './auth/auth.routes';
@@ -58,6 +59,7 @@ export function apiRouters(ctx: AppContext): Router[] {
     batchesRouter(ctx),
     tokenActivityRouter(ctx),
     apiKeysRouter(ctx),
+    adminRouter(ctx),
   ];
 }
 

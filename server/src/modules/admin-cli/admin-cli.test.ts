@@ -206,6 +206,23 @@ describe('operator CLI (npm run admin)', () => {
     expect((await cliDb('users').where({ id: userId }).first('disabled_at')).disabled_at).toBeInstanceOf(Date);
   });
 
+  it('promotes an account to operator and demotes it again, and nothing else grants the role', async () => {
+    const email = uniqueEmail('operator');
+    const [user] = await cliDb('users').insert({ email, password_hash: 'x' }).returning(['id', 'role']);
+    expect((user as { role: string }).role).toBe('customer');
+    await expect(cliDb('users').where({ email }).update({ role: 'root' })).rejects.toThrow(/users_role_check/);
+    expect(await admin('users', 'promote', email.toUpperCase())).toBe(0);
+    expect(output).toEqual([`${email}: customer -> admin`]);
+    expect((await cliDb('users').where({ email }).first('role')).role).toBe('admin');
+    expect(await admin('users', 'promote', email)).toBe(0);
+    expect(output).toEqual([`${email} is already admin`]);
+    expect(await admin('users', 'demote', email)).toBe(0);
+    expect((await cliDb('users').where({ email }).first('role')).role).toBe('customer');
+    expect(await admin('users', 'promote', 'nobody@example.test')).toBe(2);
+    const audit = await cliDb('operator_audit_log').where({ command: 'users demote' }).orderBy('id', 'desc').first();
+    expect(audit.details).toMatchObject({ email, before: { role: 'admin' }, after: { role: 'customer' } });
+  });
+
   it('logs every change in the audit log', async () => {
     expect(await admin('log', 'show', '--limit', '100')).toBe(0);
     const log = output.join('\n');
@@ -219,6 +236,8 @@ describe('operator CLI (npm run admin)', () => {
       'users grant',
       'users deduct',
       'users disable',
+      'users promote',
+      'users demote',
     ]) {
       expect(log).toContain(command);
     }

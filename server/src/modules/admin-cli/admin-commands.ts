@@ -105,6 +105,14 @@ async function adjust(deps: AdminDeps, args: AdminArgs, sign: 1 | -1) {
   };
 }
 
+/** The one way an account becomes an operator (or stops being one); the audit row keeps before and after. */
+async function setRole(deps: AdminDeps, email: string | undefined, role: 'customer' | 'admin') {
+  const user = await userByEmail(deps, email);
+  if (user.role !== role) await repo.setUserRole(deps.db, user.id, role);
+  deps.print(user.role === role ? `${user.email} is already ${role}` : `${user.email}: ${user.role} -> ${role}`);
+  return { email: user.email, userId: user.id, before: { role: user.role }, after: { role } };
+}
+
 const packOptions = {
   title: { type: 'string' },
   description: { type: 'string' },
@@ -374,6 +382,18 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
       deps.print(`enabled ${user.email}`);
       return { email: user.email, userId: user.id };
     },
+  },
+  'users promote': {
+    usage: 'users promote <email>        (makes the account an operator: the /admin console)',
+    positionals: [1, 1],
+    changes: true,
+    run: (deps, { positionals: [email] }) => setRole(deps, email, 'admin'),
+  },
+  'users demote': {
+    usage: 'users demote <email>         (back to a customer account)',
+    positionals: [1, 1],
+    changes: true,
+    run: (deps, { positionals: [email] }) => setRole(deps, email, 'customer'),
   },
   'log show': {
     usage: 'log show [--limit <n>]     (the audit log of changes)',

@@ -8,6 +8,7 @@ export interface OperatorUserRow {
   balance_tenths: string;
   email_verified_at: Date | null;
   disabled_at: Date | null;
+  role: string;
   created_at: Date;
 }
 
@@ -19,6 +20,7 @@ const USER_COLUMNS = [
   'balance_tenths',
   'email_verified_at',
   'disabled_at',
+  'role',
   'created_at',
 ];
 
@@ -48,6 +50,11 @@ export async function setUserDisabled(db: Knex, userId: string, disabled: boolea
         ? { disabled_at: db.fn.now(), session_epoch: db.raw('session_epoch + 1'), updated_at: db.fn.now() }
         : { disabled_at: null, updated_at: db.fn.now() },
     );
+}
+
+/** Sets a user's role (`customer` or `admin`); only the operator CLI calls this. */
+export async function setUserRole(db: Knex, userId: string, role: 'customer' | 'admin'): Promise<void> {
+  await db('users').where({ id: userId }).update({ role, updated_at: db.fn.now() });
 }
 
 /** Appends one audit row. */

@@ -47,7 +47,7 @@ describe('sign-up, sign-in, sign-out and /api/is-auth', () => {
     expect(auth.body).toEqual({ status: 'OK', authenticated: true, emailVerified: false });
     const row = (await users.findByEmail(t.ctx.db, email)) as users.UserRow;
     // Mass assignment is ignored: role, balance and verification come from the server only.
-    expect(row.role).toBe('user');
+    expect(row.role).toBe('customer');
     expect(row.email_verified_at).toBeNull();
     expect(Number(row.balance_tenths)).toBe(100);
     expect(row.password_hash).toMatch(/^\$argon2id\$/);

@@ -76,7 +76,7 @@ describe('profile and password change', () => {
       balance: 10,
     });
     const row = (await users.findById(t.ctx.db, user.id)) as users.UserRow;
-    expect(row.role).toBe('user');
+    expect(row.role).toBe('customer');
     expect(row.phone_e164).toBe('+4915123456789');
     expect(Number(row.balance_tenths)).toBe(100);
     expect((await agent.get('/api/user/profile')).body.payload.country.iso).toBe('DE');

@@ -1,0 +1,294 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ADMIN_MESSAGES,
+  ADMIN_PAGE_SIZE,
+  JOB_MESSAGES,
+  fromMinorUnits,
+  isFinalJobStatus,
+  tenthsToTokens,
+  tokensToTenths,
+  type AdminDepositRow,
+  type AdminJobDetail,
+  type AdminJobSummary,
+  type AdminLedgerRow,
+  type AdminPage,
+  type AdminUserDetail,
+  type AdminUserSummary,
+  type JobResult,
+} from '@imagestudio/contracts';
+import type { AppContext } from '../../context';
+import { AppError, notFound, validationError } from '../../lib/errors';
+import { consumeOrThrow } from '../../http/rate-limits';
+import { setUserDisabled } from '../admin-cli/admin.repository';
+import { listKeys, revokeKey } from '../api-keys/api-keys.service';
+import { resendVerification } from '../email-verification/email-verification.service';
+import { applyEntry, applyEntryNow, ledgerSum, listForUser } from '../ledger/ledger.service';
+import type { LedgerRow } from '../ledger/ledger.repository';
+import { cancelJob } from '../jobs/jobs.service';
+import { lockJob } from '../jobs/jobs.repository';
+import { findDeposit, listUserDeposits, type Deposit } from '../payments/deposits.repository';
+import { receiptHtml } from '../payments/history.service';
+import { paymentsFor } from '../payments/payments.context';
+import { presentEntry } from '../token-activity/token-activity.service';
+import * as repo from './admin.repository';
+
+const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
+const seconds = (from: Date | null, to: Date | null) =>
+  from && to ? Math.round((new Date(to).getTime() - new Date(from).getTime()) / 100) / 10 : null;
+const userNotFound = () => notFound('User not found.');
+const jobNotFound = () => notFound('Job not found.');
+
+function pageOf<T>(items: T[], page: number, total: number): AdminPage<T> {
+  return { items, page, per_page: ADMIN_PAGE_SIZE, total, last_page: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)) };
+}
+
+function presentUser(row: repo.UserListRow): AdminUserSummary {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    surname: row.surname,
+    role: row.role === 'admin' ? 'admin' : 'customer',
+    balance: tenthsToTokens(row.balance_tenths),
+    email_verified: row.email_verified_at !== null,
+    disabled: row.disabled_at !== null,
+    created_at: iso(row.created_at) as string,
+  };
+}
+
+function presentJobSummary(row: repo.AdminJobRow): AdminJobSummary {
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    user_email: row.user_email,
+    tool: row.tool,
+    status: row.status,
+    cost: tenthsToTokens(row.cost_tenths),
+    refunded: row.refunded,
+    created_at: iso(row.created_at) as string,
+    finished_at: iso(row.finished_at),
+    batch_id: row.batch_id,
+  };
+}
+
+function presentLedger(row: LedgerRow): AdminLedgerRow {
+  return { ...presentEntry(row), idempotency_key: row.idempotency_key, reason: row.reason, metadata: row.metadata };
+}
+
+function presentDeposit(d: Deposit & { user_email?: string }): AdminDepositRow {
+  return {
+    id: d.id,
+    user_id: d.user_id,
+    ...(d.user_email !== undefined ? { user_email: d.user_email } : {}),
+    status: d.status,
+    provider: d.provider,
+    tokens: tenthsToTokens(d.tokens_tenths),
+    amount: fromMinorUnits(Number(d.amount_minor), d.currency),
+    currency: d.currency,
+    invoice_number: d.invoice_number,
+    stripe_session_id: d.stripe_session_id,
+    stripe_payment_intent: d.stripe_payment_intent_id,
+    refunded: fromMinorUnits(Number(d.refunded_minor), d.currency),
+    created_at: iso(d.created_at) as string,
+    paid_at: iso(d.completed_at),
+  };
+}
+
+export async function searchDeposits(ctx: AppContext, filter: repo.DepositSearch, page: number) {
+  const { rows, total } = await repo.searchDeposits(ctx.db, filter, page, ADMIN_PAGE_SIZE);
+  return pageOf(rows.map(presentDeposit), page, total);
+}
+
+/** A paid deposit's receipt as its customer sees it, in `lang`; 404 for an unknown or unpaid one. */
+export async function depositReceipt(ctx: AppContext, depositId: string, lang: string) {
+  const deposit = repo.isUuid(depositId) ? await findDeposit(ctx.db, depositId) : null;
+  if (!deposit) throw notFound('Receipt not found.');
+  return { userId: deposit.user_id, html: await receiptHtml(paymentsFor(ctx), deposit.user_id, depositId, lang) };
+}
+
+export async function searchUsers(ctx: AppContext, q: string | undefined, page: number) {
+  const { rows, total } = await repo.searchUsers(ctx.db, q, page, ADMIN_PAGE_SIZE);
+  return pageOf(rows.map(presentUser), page, total);
+}
+
+async function userRow(ctx: AppContext, id: string) {
+  const row = await repo.findUser(ctx.db, id);
+  if (!row) throw userNotFound();
+  return row;
+}
+
+/** Everything the console shows of one customer. */
+export async function userDetail(ctx: AppContext, id: string): Promise<AdminUserDetail> {
+  const row = await userRow(ctx, id);
+  const [ledger, sum, deposits, jobs, keys] = await Promise.all([
+    listForUser(ctx.db, id, ADMIN_PAGE_SIZE, 0),
+    ledgerSum(ctx.db, id),
+    listUserDeposits(ctx.db, id, 1, ADMIN_PAGE_SIZE),
+    repo.searchJobs(ctx.db, { user: id }, 1, ADMIN_PAGE_SIZE),
+    listKeys(ctx, id),
+  ]);
+  return {
+    ...presentUser(row),
+    phone: row.phone,
+    country_id: row.country_id,
+    city: row.city,
+    address: row.address,
+    post_code: row.post_code,
+    ledger_sum: tenthsToTokens(sum),
+    ledger: ledger.map(presentLedger),
+    deposits: deposits.rows.map(presentDeposit),
+    jobs: jobs.rows.map(presentJobSummary),
+    api_keys: keys,
+    sessions: { epoch: row.session_epoch },
+  };
+}
+
+export async function searchJobs(ctx: AppContext, filter: repo.JobSearch, page: number) {
+  const { rows, total } = await repo.searchJobs(ctx.db, filter, page, ADMIN_PAGE_SIZE);
+  return pageOf(rows.map(presentJobSummary), page, total);
+}
+
+/** One job with its parameters, timings, the queue's view of it (while BullMQ holds it) and its ledger rows. */
+export async function jobDetail(ctx: AppContext, id: string): Promise<AdminJobDetail> {
+  const row = await repo.findJob(ctx.db, id);
+  if (!row) throw jobNotFound();
+  const [ledger, queued] = await Promise.all([
+    repo.ledgerForJob(ctx.db, id) as Promise<LedgerRow[]>,
+    ctx.queue.getJob(id).catch(() => undefined),
+  ]);
+  const result = row.result as JobResult | null;
+  return {
+    ...presentJobSummary(row),
+    params: row.params,
+    progress: row.progress,
+    stage: row.stage,
+    error: row.error,
+    error_detail: row.error_detail,
+    input: row.input_key ? { name: row.input_name, width: row.input_width, height: row.input_height } : null,
+    result,
+    timings: {
+      queued_s: seconds(row.created_at, row.started_at),
+      running_s: seconds(row.started_at, row.finished_at),
+      total_s: seconds(row.created_at, row.finished_at),
+      stages_ms: result?.timings ?? null,
+    },
+    provider: result?.provider ?? null,
+    started_at: iso(row.started_at),
+    cancel_requested_at: iso(row.cancel_requested_at),
+    queue: queued
+      ? {
+          state: await queued.getState(),
+          attempts_made: queued.attemptsMade,
+          processed_by: queued.processedBy ?? null,
+          failed_reason: queued.failedReason ?? null,
+        }
+      : null,
+    ledger: ledger.map(presentLedger),
+  };
+}
+
+/**
+ * Gives a succeeded job's cost back, once: the ledger key is the automatic refund's `job:<id>:refund`, so
+ * neither a second click, a concurrent request (the job row is locked) nor a later automatic refund can credit
+ * it again. The reason is kept on the ledger row; the customer's activity reads "Refund: <tool>".
+ */
+export async function refundJob(ctx: AppContext, actorId: string, id: string, reason: string) {
+  const job = await repo.findJob(ctx.db, id);
+  if (!job) throw jobNotFound();
+  return ctx.db.transaction(async (trx) => {
+    const row = await lockJob(trx, id);
+    if (!row) throw jobNotFound();
+    if (row.status !== 'succeeded') throw new AppError('conflict', ADMIN_MESSAGES.notSucceeded);
+    const cost = Number(row.cost_tenths);
+    if (row.refunded || cost <= 0) throw new AppError('conflict', ADMIN_MESSAGES.alreadyRefunded);
+    const outcome = await applyEntry(trx, {
+      userId: row.user_id,
+      deltaTenths: cost,
+      kind: 'refund',
+      idempotencyKey: `job:${row.id}:refund`,
+      reason,
+      metadata: { job_id: row.id, tool: row.tool, source: 'operator-console', actor_id: actorId },
+    });
+    if (!outcome.applied) throw new AppError('conflict', ADMIN_MESSAGES.alreadyRefunded);
+    await repo.markJobRefunded(trx, row.id);
+    return {
+      job_id: row.id,
+      user_id: row.user_id,
+      tokens: tenthsToTokens(cost),
+      balance: tenthsToTokens(outcome.balanceTenths),
+    };
+  });
+}
+
+/** Cancels an open job through the customer's own cancel path (refunded when it ends). */
+export async function cancelAnyJob(ctx: AppContext, id: string) {
+  const job = await repo.findJob(ctx.db, id);
+  if (!job) throw jobNotFound();
+  if (isFinalJobStatus(job.status)) throw new AppError('conflict', JOB_MESSAGES.alreadyFinished);
+  const view = await cancelJob(ctx, job.user_id, id);
+  return { before: job.status, job: view };
+}
+
+/**
+ * Grants (positive) or deducts (negative) tokens with a reason, which the customer's token activity shows. A
+ * deduction never takes the balance below zero. An `Idempotency-Key` header makes a repeated request a no-op.
+ */
+export async function adjustBalance(
+  ctx: AppContext,
+  actorId: string,
+  userId: string,
+  input: { tokens: number; reason: string },
+  idempotencyKey: string | undefined,
+) {
+  const before = await userRow(ctx, userId);
+  const key = `admin:${idempotencyKey ? `${actorId}:${idempotencyKey}` : randomUUID()}`;
+  const outcome = await applyEntryNow(ctx.db, {
+    userId,
+    deltaTenths: tokensToTenths(input.tokens),
+    kind: 'adjustment',
+    idempotencyKey: key,
+    reason: input.reason,
+    metadata: { source: 'operator-console', actor_id: actorId },
+  }).catch((err: unknown) => {
+    if (err instanceof AppError && err.code === 'insufficient_tokens')
+      throw validationError({ tokens: [ADMIN_MESSAGES.belowZero] });
+    throw err;
+  });
+  return {
+    applied: outcome.applied,
+    before: tenthsToTokens(before.balance_tenths),
+    balance: tenthsToTokens(outcome.balanceTenths),
+    entry: outcome.entry ? presentLedger(outcome.entry) : null,
+  };
+}
+
+/** Disables (signing the user out everywhere) or re-enables an account; an operator cannot disable themself. */
+export async function setDisabled(ctx: AppContext, actorId: string, userId: string, disabled: boolean) {
+  const row = await userRow(ctx, userId);
+  if (disabled && userId === actorId) throw new AppError('conflict', ADMIN_MESSAGES.notYourself);
+  if ((row.disabled_at !== null) !== disabled) await setUserDisabled(ctx.db, userId, disabled);
+  return { before: { disabled: row.disabled_at !== null }, after: { disabled } };
+}
+
+/** Ends every session of the user (their API keys keep working; revoke those one by one). */
+export async function signOutEverywhere(ctx: AppContext, userId: string) {
+  const row = await userRow(ctx, userId);
+  const epoch = await repo.endSessions(ctx.db, userId);
+  return { before: { epoch: row.session_epoch }, after: { epoch } };
+}
+
+export async function revokeUserKey(ctx: AppContext, userId: string, keyId: string) {
+  await userRow(ctx, userId);
+  const key = (await listKeys(ctx, userId)).find((k) => k.id === keyId);
+  await revokeKey(ctx, userId, keyId);
+  return { key: key ? { id: key.id, name: key.name, prefix: key.prefix, last4: key.last4 } : { id: keyId } };
+}
+
+/** Mails a fresh verification link; counts against the user's own resend limit. */
+export async function resendUserVerification(ctx: AppContext, userId: string) {
+  const row = await userRow(ctx, userId);
+  if (row.email_verified_at) throw new AppError('conflict', ADMIN_MESSAGES.alreadyVerified);
+  await consumeOrThrow(ctx.services.rateLimits.fixed.verificationPerUser, row.id);
+  resendVerification(ctx, row);
+  return { email: row.email };
+}
