@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JOB_STATUSES, type JobStatus } from './jobs';
-import { JOB_NAMES, type JobName } from './queue';
+import { JOB_NAMES, type JobName } from './tools';
 import { DEPOSIT_STATUSES, type DepositStatus } from './payments';
 import type { LedgerEntryView } from './ledger';
 import type { ApiKeyView } from './api-keys';

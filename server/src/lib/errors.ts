@@ -31,5 +31,6 @@ export function validationError(errors: FieldErrors, message?: string): AppError
 
 export const notFound = (message = 'Not found.') => new AppError('not_found', message);
 export const unauthenticated = () => new AppError('unauthenticated', 'Unauthenticated.');
+export const forbidden = (message = 'Access forbidden') => new AppError('forbidden', message);
 export const serviceUnavailable = (message: string, headers?: Record<string, string>) =>
   new AppError('service_unavailable', message, { headers });

@@ -45,7 +45,7 @@ export async function createKey(ctx: AppContext, userId: string, input: ApiKeyCr
   const key = generateKey();
   // The user's row is locked while counting, so concurrent creations cannot pass the limit together.
   const row = await ctx.db.transaction(async (trx) => {
-    await trx('users').where({ id: userId }).forUpdate().first('id');
+    await users.lockUser(trx, userId);
     if ((await repo.listActive(trx, userId)).length >= MAX_API_KEYS_PER_USER)
       throw validationError({ name: [API_KEY_MESSAGES.tooMany] });
     return repo.insertKey(trx, {

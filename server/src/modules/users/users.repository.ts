@@ -108,6 +108,11 @@ export async function insertUser(db: Knex, user: NewUser): Promise<UserRow> {
   return row as UserRow;
 }
 
+/** Locks the user's row for the rest of the transaction (per-user limits counted under it cannot race). */
+export async function lockUser(trx: Knex.Transaction, id: string): Promise<void> {
+  await trx('users').where({ id }).forUpdate().first('id');
+}
+
 /** Remembers the language the customer uses; no write when it is already the stored one. */
 export async function updateLang(db: Knex, id: string, lang: string): Promise<void> {
   await db('users').where({ id }).whereRaw('lang is distinct from ?', [lang]).update({ lang });
