@@ -25,3 +25,4 @@ export * from './api-keys';
 export * from './api-schemas';
 export * from './views';
 export * from './batches';
+export * from './product-photo';
