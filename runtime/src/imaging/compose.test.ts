@@ -56,6 +56,8 @@ describe('composeProductPhoto', () => {
   it("gives today's plain cut-out with the default layout: same size, alpha = matte, colour zeroed where transparent", async () => {
     const out = await compose(DEFAULT_PRODUCT_PHOTO_LAYOUT);
     expect([out.width, out.height, out.format, out.contentType]).toEqual([300, 200, 'png', 'image/png']);
+    // Told the image is opaque, the engine skips looking at its alpha and writes the same file.
+    expect((await compose(DEFAULT_PRODUCT_PHOTO_LAYOUT, { opaque: true })).data.equals(out.data)).toBe(true);
     const meta = await sharp(out.data).metadata();
     expect([meta.channels, meta.isPalette]).toEqual([4, false]);
     expect(meta.xmp?.toString()).toContain('compositeWithTrainedAlgorithmicMedia');

@@ -24,6 +24,11 @@ export interface ComposeInput {
   /** The encoded background image, for a layout whose background is `image`. */
   backgroundImage?: Buffer;
   layout: ProductPhotoLayout;
+  /**
+   * True when the image has no alpha of its own (e.g. decodeImage's `hasAlpha` was false): spares a pass over a
+   * 4-channel foreground to find out.
+   */
+  opaque?: boolean;
   /** The provenance XMP written into the result; background removal's by default. */
   provenance?: { source: DigitalSourceType; tool: string };
 }
@@ -72,10 +77,12 @@ export async function composeProductPhoto(input: ComposeInput): Promise<ComposeR
     return { data, width, height, format, contentType: ENCODE_CONTENT_TYPES[format], subjectBox: plan.subjectBox };
   }
 
-  const cutout = await cutoutRgba(fg, matte);
   const hasBackground = layout.background.kind !== 'none';
+  const plain = !hasBackground && layout.shadow.kind === 'none';
+  const cutout = await cutoutRgba(fg, matte, { opaque: input.opaque === true, zeroHidden: plain });
   let canvas: Buffer;
-  if (!hasBackground && layout.shadow.kind === 'none') {
+  let backgroundOpaque = false;
+  if (plain) {
     // Placed on transparency without blending: the default layout gives today's pixels exactly.
     canvas = await place(cutout, plan, TRANSPARENT);
   } else {
@@ -85,14 +92,18 @@ export async function composeProductPhoto(input: ComposeInput): Promise<ComposeR
     if (shadow) overlays.push(shadow);
     overlays.push(rawOverlay(subject, plan.target.width, plan.target.height, plan.target.left, plan.target.top));
     const base = await backgroundLayer(fg, matte, input.backgroundImage, plan, layout);
-    canvas = await sharp(base, { raw: { width, height, channels: 4 } })
+    backgroundOpaque = base.opaque;
+    canvas = await sharp(base.data, { raw: { width, height, channels: 4 } })
       .composite(overlays)
       .raw()
       .toBuffer();
   }
 
-  const stats = await sharp(canvas, { raw: { width, height, channels: 4 } }).stats();
-  const transparent = stats.channels[3]!.min < 255;
+  // Over an opaque background nothing is transparent; otherwise the alpha is looked at only when it decides
+  // something (auto's format, or dropping the alpha channel of a result on a background).
+  const transparent =
+    !backgroundOpaque &&
+    (layout.outputFormat === 'auto' || hasBackground ? await anyTransparency(canvas, width, height) : true);
   const format: EncodeFormat = layout.outputFormat === 'auto' ? (transparent ? 'png' : 'jpeg') : layout.outputFormat;
   // An opaque result on a background loses its alpha channel (smaller files); a cut-out keeps it, as today.
   const image: RawImage =
@@ -109,6 +120,11 @@ export async function composeProductPhoto(input: ComposeInput): Promise<ComposeR
       : { data: canvas, width, height, channels: 4 };
   const data = await encodeRaw(image, { format, quality: layout.quality, ...provenance });
   return { data, width, height, format, contentType: ENCODE_CONTENT_TYPES[format], subjectBox: plan.subjectBox };
+}
+
+async function anyTransparency(rgba: Buffer, width: number, height: number): Promise<boolean> {
+  const { channels } = await sharp(rgba, { raw: { width, height, channels: 4 } }).stats();
+  return channels[3]!.min < 255;
 }
 
 async function toRaw(image: RawImage | Buffer): Promise<RawImage> {
@@ -141,16 +157,21 @@ async function toMatte(matte: Matte | Buffer): Promise<Matte> {
 }
 
 /**
- * The cut-out at full size: RGBA with alpha = matte x the image's own alpha, colour zeroed where that is 0 (as
- * the worker's compositeAlpha writes it: the colour of a fully transparent pixel shows nowhere, and zeros make
- * PNGs smaller). With an opaque image the bytes equal compositeAlpha's.
+ * The cut-out at full size: RGBA with alpha = matte x the image's own alpha. With `zeroHidden` the colour is
+ * zeroed where that is 0, as the worker's compositeAlpha writes it (the colour of a fully transparent pixel shows
+ * nowhere, and zeros make PNGs smaller): then, for an opaque image, the bytes equal compositeAlpha's. Composited
+ * results need no zeroing (resizing and blending are premultiplied), which spares two passes.
  */
-async function cutoutRgba(fg: RawImage, matte: Matte): Promise<RawImage> {
+async function cutoutRgba(
+  fg: RawImage,
+  matte: Matte,
+  options: { opaque: boolean; zeroHidden: boolean },
+): Promise<RawImage> {
   const { width, height } = fg;
   const one = { raw: { width, height, channels: 1 as const } };
   const image = () => sharp(fg.data, { raw: { width, height, channels: fg.channels } });
   let alpha = matte.data;
-  if (fg.channels === 4) {
+  if (fg.channels === 4 && !options.opaque) {
     const own = await image().extractChannel(3).raw().toBuffer();
     const { channels } = await sharp(own, one).stats();
     // Multiplied by libvips in floating point: within 1 of round(matte x alpha / 255).
@@ -161,13 +182,11 @@ async function cutoutRgba(fg: RawImage, matte: Matte): Promise<RawImage> {
         .raw()
         .toBuffer();
   }
-  const visible = await sharp(alpha, one).threshold(1).extractChannel(0).raw().toBuffer();
   const rgb = fg.channels === 4 ? await image().removeAlpha().raw().toBuffer() : fg.data;
-  const data = await sharp(rgb, { raw: { width, height, channels: 3 } })
-    .boolean(visible, 'and', one)
-    .joinChannel(alpha, one)
-    .raw()
-    .toBuffer();
+  let pipeline = sharp(rgb, { raw: { width, height, channels: 3 } });
+  if (options.zeroHidden)
+    pipeline = pipeline.boolean(await sharp(alpha, one).threshold(1).extractChannel(0).raw().toBuffer(), 'and', one);
+  const data = await pipeline.joinChannel(alpha, one).raw().toBuffer();
   return { data, width, height, channels: 4 };
 }
 
@@ -210,18 +229,24 @@ async function backgroundLayer(
   image: Buffer | undefined,
   plan: LayoutPlan,
   layout: ProductPhotoLayout,
-): Promise<Buffer> {
+): Promise<{ data: Buffer; opaque: boolean }> {
   const { width, height } = plan.canvas;
   const bg = layout.background;
   if (bg.kind === 'none' || bg.kind === 'color') {
     const [r, g, b, a] = bg.kind === 'color' ? bg.rgba : [0, 0, 0, 0];
-    return sharp({ create: { width, height, channels: 4, background: { r, g, b, alpha: a / 255 } } })
+    const data = await sharp({ create: { width, height, channels: 4, background: { r, g, b, alpha: a / 255 } } })
       .raw()
       .toBuffer();
+    return { data, opaque: a === 255 };
   }
   if (bg.kind === 'image') {
+    let data: Buffer;
+    let hasAlpha: boolean;
     try {
-      return await sharp(image!, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', autoOrient: true, pages: 1 })
+      const decoder = () =>
+        sharp(image!, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', autoOrient: true, pages: 1 });
+      hasAlpha = (await decoder().metadata()).hasAlpha === true;
+      data = await decoder()
         .resize(width, height, { fit: 'cover', position: 'centre' })
         .toColourspace('srgb')
         .ensureAlpha()
@@ -230,8 +255,9 @@ async function backgroundLayer(
     } catch {
       throw new ComposeInputError('The background image could not be read.');
     }
+    return { data, opaque: !hasAlpha || !(await anyTransparency(data, width, height)) };
   }
-  return blurredBackground(fg, matte, plan, bg.radius);
+  return { data: await blurredBackground(fg, matte, plan, bg.radius), opaque: true };
 }
 
 /**
