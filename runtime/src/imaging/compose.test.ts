@@ -186,6 +186,40 @@ describe('composeProductPhoto', () => {
       return sum;
     };
     expect(roughness(px)).toBeLessThan(roughness(src) / 3);
+    // Scaled down, the background keeps its colours near the subject too: no dark holes where the matte left no
+    // weight (the wood at the right is about 180, 95, 45).
+    const small = await composeProductPhoto({
+      foreground: {
+        data: await sharp(COFFEE).resize(1200, 800).raw().toBuffer(),
+        width: 1200,
+        height: 800,
+        channels: 3,
+      },
+      matte: await sharp(COFFEE_MATTE).resize(1200, 800).png().toBuffer(),
+      layout: layoutOf({ background_blur: '15', max_side: '600' }),
+    });
+    const smallPx = await rawOf(small.data);
+    const blurredPhoto = await rawOf(await sharp(COFFEE).resize(600, 400).blur(9).png().toBuffer());
+    const sum = (p: number[]) => p[0]! + p[1]! + p[2]!;
+    for (const [x, y] of [
+      [570, 380],
+      [585, 250],
+      [20, 380],
+    ] as const)
+      expect([x, y, sum(pixel(smallPx, x, y)) > 0.6 * sum(pixel(blurredPhoto, x, y))]).toEqual([x, y, true]);
+    // Mirrored past the input's edges (a wide margin), the subject leaves no ghost: the top and bottom bands of the
+    // canvas are background colours, not the cup's white or the saucer's red on black.
+    const wide = await rawOf(
+      (await compose(layoutOf({ background_blur: '40', crop_to_subject: 'true', canvas: '1:1', margin: '20%' }))).data,
+    );
+    let darkest = 255 * 3;
+    for (const y of [1, wide.width - 2])
+      for (let x = 0; x < wide.width; x++)
+        darkest = Math.min(
+          darkest,
+          pixel(wide, x, y).reduce((a, b) => a + b, 0),
+        );
+    expect(darkest).toBeGreaterThan(60);
   });
 
   it('puts a shadow under the subject: darker just below its base than beside it', async () => {

@@ -263,9 +263,8 @@ async function backgroundLayer(
 /**
  * The input's own background, laid out like the subject (so the blur sits exactly behind it), mirrored past the
  * input's edges, and blurred by `radius` px per 1000 px of the canvas's long side. The subject's own pixels are
- * left out of the blur (a normalised blur of the background weighted by 1 - matte), so no blurred halo of the
- * subject surrounds it; deep inside large subjects, where no background reaches, the plain blur fills in (hidden
- * by the subject). The blur runs on a copy shrunk to a radius of BLUR_WORKING_SIGMA px, then enlarged: smooth
+ * left out of the blur (a normalised blur of the background weighted by 1 - matte), so no blurred halo or
+ * mirrored ghost of the subject shows; where no background is near, a wider one fills in. The blur runs on a copy shrunk to a radius of BLUR_WORKING_SIGMA px, then enlarged: smooth
  * anyway, and quick at any radius.
  */
 async function blurredBackground(fg: RawImage, matte: Matte, plan: LayoutPlan, radius: number): Promise<Buffer> {
@@ -296,29 +295,48 @@ async function blurredBackground(fg: RawImage, matte: Matte, plan: LayoutPlan, r
           .raw()
           .toBuffer()
       : fg.data;
-  // RGB weighted by 1 - matte, laid out on the small canvas, mirrored where the input does not reach.
-  const laidOut = await sharp(rgb, { raw: { ...one.raw, channels: 3 } })
-    .joinChannel(inverse, one)
-    .resize(scaledW, scaledH, { fit: 'fill' })
-    .extract({ left: x0, top: y0, width: visibleW, height: visibleH })
-    .extend({
-      left: Math.max(0, left),
-      top: Math.max(0, top),
-      right: Math.max(0, small.width - Math.max(0, left) - visibleW),
-      bottom: Math.max(0, small.height - Math.max(0, top) - visibleH),
-      extendWith: 'mirror',
-    })
+  // RGB and its weight 1 - matte, each laid out on the small canvas and mirrored where the input does not reach,
+  // then joined (sharp resizes a channel joined in the same pipeline wrongly, so they go apart).
+  const layOut = (pipeline: sharp.Sharp) =>
+    pipeline
+      .resize(scaledW, scaledH, { fit: 'fill' })
+      .extract({ left: x0, top: y0, width: visibleW, height: visibleH })
+      .extend({
+        left: Math.max(0, left),
+        top: Math.max(0, top),
+        right: Math.max(0, small.width - Math.max(0, left) - visibleW),
+        bottom: Math.max(0, small.height - Math.max(0, top) - visibleH),
+        extendWith: 'mirror',
+      });
+  const rgbSmall = await layOut(sharp(rgb, { raw: { ...one.raw, channels: 3 } }))
+    .raw()
+    .toBuffer();
+  const weightSmall = await layOut(sharp(inverse, one)).extractChannel(0).raw().toBuffer();
+  const laidOut = await sharp(rgbSmall, { raw: { ...small, channels: 3 } })
+    .joinChannel(weightSmall, { raw: { ...small, channels: 1 } })
     .raw()
     .toBuffer();
   const smallRaw = { raw: { width: small.width, height: small.height, channels: 4 as const } };
   const blurSigma = Math.max(0.3, sigma / shrink);
-  // sharp premultiplies by alpha around a blur: this is blur(RGB (1 - matte)) / blur(1 - matte).
-  const background = await sharp(laidOut, smallRaw).blur(blurSigma).raw().toBuffer();
-  // Its weight, tripled so that a third of background nearby is enough to use it alone.
-  const weighted = await sharp(background, smallRaw).linear([1, 1, 1, 3], [0, 0, 0, 0]).raw().toBuffer();
-  const plain = await sharp(laidOut, smallRaw).removeAlpha().blur(blurSigma).raw().toBuffer();
+  // sharp premultiplies by alpha around a blur: this is blur(RGB (1 - matte)) / blur(1 - matte), its weight
+  // tripled so that a third of background nearby is enough to use it alone. Where the subject (or its mirror
+  // image past the input's edge) covers the whole neighbourhood, the same at four times the radius fills in, and
+  // only past that the plain blur of the colour (from the RGB copy: sharp would blur before removing an alpha).
+  const normalised = async (s: number) => {
+    const blurred = await sharp(laidOut, smallRaw).blur(s).raw().toBuffer();
+    return sharp(blurred, smallRaw).linear([1, 1, 1, 3], [0, 0, 0, 0]).raw().toBuffer();
+  };
+  const near = await normalised(blurSigma);
+  const far = await normalised(blurSigma * 4);
+  const plain = await sharp(rgbSmall, { raw: { ...small, channels: 3 } })
+    .blur(blurSigma)
+    .raw()
+    .toBuffer();
   const mixed = await sharp(plain, { raw: { ...small, channels: 3 } })
-    .composite([{ input: weighted, raw: smallRaw.raw }])
+    .composite([
+      { input: far, raw: smallRaw.raw },
+      { input: near, raw: smallRaw.raw },
+    ])
     .removeAlpha()
     .raw()
     .toBuffer();
