@@ -236,6 +236,18 @@ describe('composeProductPhoto', () => {
       expect([shadow, below]).toEqual([shadow, expect.any(Number)]);
       expect(below).toBeLessThan(235);
     }
+    // The shadow follows the matte, whatever the subject's colours (here pure blue).
+    const blue = Buffer.alloc(300 * 200 * 3);
+    for (let i = 0; i < 300 * 200; i++) blue[i * 3 + 2] = 255;
+    for (const shadow of ['drop', 'contact']) {
+      const out = await compose(
+        layoutOf({ crop_to_subject: 'true', canvas: '600x600', margin: '15%', background_color: 'white', shadow }),
+        { foreground: { data: blue, width: 300, height: 200, channels: 3 } },
+      );
+      const s = out.subjectBox!;
+      const below = pixel(await rawOf(out.data), Math.round(s.left + s.width / 2), s.top + s.height + 3)[0]!;
+      expect([shadow, below < 235]).toEqual([shadow, true]);
+    }
     // On a transparent canvas the shadow is a semi-transparent black, kept in the PNG.
     const clear = await compose(
       layoutOf({ crop_to_subject: 'true', canvas: '600x600', margin: '15%', shadow: 'contact', shadow_opacity: '0.8' }),

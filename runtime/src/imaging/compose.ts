@@ -370,8 +370,12 @@ async function shadowLayer(
     const pad = Math.ceil(3 * sigma);
     const w = target.width + 2 * pad;
     const h = target.height + 2 * pad;
-    const alpha = await sharp(subject, { raw: { width: target.width, height: target.height, channels: 4 } })
+    // Two steps: sharp applies one extractChannel, and at the end of a pipeline, whatever the order of the calls.
+    const silhouette = await sharp(subject, { raw: { width: target.width, height: target.height, channels: 4 } })
       .extractChannel(3)
+      .raw()
+      .toBuffer();
+    const alpha = await sharp(silhouette, { raw: { width: target.width, height: target.height, channels: 1 } })
       .extend({ left: pad, right: pad, top: pad, bottom: pad, background: { r: 0, g: 0, b: 0 } })
       .blur(sigma)
       .linear(shadow.opacity, 0)
