@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { fromProjectRoot } from '../root';
-import { findSubjectBox, SUBJECT_ALPHA_THRESHOLD } from './subject-box';
+import { findSubjectBox, labelParts, SUBJECT_ALPHA_THRESHOLD } from './subject-box';
 
 function rectMatte(width: number, height: number, rects: [number, number, number, number, number][]): Buffer {
   const m = Buffer.alloc(width * height);
@@ -48,6 +48,19 @@ describe('findSubjectBox', () => {
       width: 2400,
       height: 1700,
     });
+  });
+
+  it('labels 8-connected parts of a grid, never across a row end', () => {
+    // prettier-ignore
+    const grid = Uint8Array.from([
+      9, 0, 0, 0,
+      0, 9, 0, 5,
+      0, 0, 0, 0,
+      5, 0, 1, 1,
+    ]);
+    const { labels, weights } = labelParts(grid, 4, 4);
+    expect(weights).toEqual([18, 5, 5, 2]);
+    expect(Array.from(labels)).toEqual([1, 0, 0, 0, 0, 1, 0, 2, 0, 0, 0, 0, 3, 0, 4, 4]);
   });
 
   it('is null for an empty matte', async () => {

@@ -77,6 +77,7 @@ export async function findSubjectBox(matte: Matte): Promise<Box | null> {
   // lineArt: no median filter before the search, so a one-pixel tip of the subject counts.
   const { info } = await sharp(subject, raw)
     .trim({ background: '#000000', threshold: 1, lineArt: true })
+    .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });
   return {
@@ -94,27 +95,29 @@ export async function findSubjectBox(matte: Matte): Promise<Box | null> {
 export function labelParts(grid: Uint8Array, w: number, h: number): { labels: Int32Array; weights: number[] } {
   const labels = new Int32Array(w * h);
   const weights: number[] = [];
-  const stack: number[] = [];
+  // Each cell is pushed once at most: a typed stack of the grid's size never overflows.
+  const stack = new Int32Array(w * h);
   for (let start = 0; start < grid.length; start++) {
     if (grid[start] === 0 || labels[start] !== 0) continue;
     const label = weights.length + 1;
     let weight = 0;
+    let top = 0;
     labels[start] = label;
-    stack.push(start);
-    while (stack.length > 0) {
-      const i = stack.pop()!;
+    stack[top++] = start;
+    while (top > 0) {
+      const i = stack[--top]!;
       weight += grid[i]!;
       const x = i % w;
-      const y = (i - x) / w;
-      for (let dy = -1; dy <= 1; dy++)
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          const yy = y + dy;
-          if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
-          const j = yy * w + xx;
+      const y0 = i - x === 0 ? 0 : -1;
+      const y1 = i + w < grid.length ? 1 : 0;
+      const x0 = x === 0 ? 0 : -1;
+      const x1 = x === w - 1 ? 0 : 1;
+      for (let dy = y0; dy <= y1; dy++)
+        for (let dx = x0; dx <= x1; dx++) {
+          const j = i + dy * w + dx;
           if (grid[j] !== 0 && labels[j] === 0) {
             labels[j] = label;
-            stack.push(j);
+            stack[top++] = j;
           }
         }
     }
