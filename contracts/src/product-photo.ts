@@ -28,6 +28,11 @@ export const PRODUCT_PHOTO_MESSAGES = {
   quality: 'Quality must be a whole number from 1 to 100.',
   maskOnly: 'Mask only must be true or false.',
   maskOnlyAlone: 'Mask only cannot be combined with a background or a shadow.',
+  // The composition engine's refusals of its inputs (an edited matte, the background image).
+  matteSize: 'The matte must be the size of the image.',
+  matteUnreadable: 'The matte could not be read as an image.',
+  backgroundImageMissing: 'Please choose a background image to upload.',
+  backgroundImageUnreadable: 'The background image could not be read.',
 } as const;
 
 const M = PRODUCT_PHOTO_MESSAGES;

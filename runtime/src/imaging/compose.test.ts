@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import sharp from 'sharp';
 import {
   DEFAULT_PRODUCT_PHOTO_LAYOUT,
+  PRODUCT_PHOTO_MESSAGES,
   productPhotoRequestSchema,
   type ProductPhotoLayout,
 } from '@imagestudio/contracts';
@@ -305,6 +306,16 @@ describe('composeProductPhoto', () => {
         layout: DEFAULT_PRODUCT_PHOTO_LAYOUT,
       }),
     ).rejects.toThrow('The matte must be the size of the image.');
+    await expect(
+      composeProductPhoto({ foreground: fg, matte: Buffer.from('not a png'), layout: DEFAULT_PRODUCT_PHOTO_LAYOUT }),
+    ).rejects.toThrow(PRODUCT_PHOTO_MESSAGES.matteUnreadable);
+    // An empty matte has no subject: cropping keeps the whole image, and there is no subject box.
+    const empty = await composeProductPhoto({
+      foreground: fg,
+      matte: { ...matte, data: Buffer.alloc(300 * 200) },
+      layout: layoutOf({ crop_to_subject: 'true', background_color: 'white', shadow: 'contact' }),
+    });
+    expect([empty.width, empty.height, empty.subjectBox]).toEqual([300, 200, null]);
     const half = Buffer.from(fg.data);
     for (let i = 3; i < half.length; i += 4) half[i] = 128;
     const px = await rawOf(

@@ -1,5 +1,5 @@
 import sharp, { type OverlayOptions } from 'sharp';
-import type { ProductPhotoLayout } from '@imagestudio/contracts';
+import { PRODUCT_PHOTO_MESSAGES, type ProductPhotoLayout } from '@imagestudio/contracts';
 import { ENCODE_CONTENT_TYPES, type EncodeFormat, type RawImage, encodeRaw } from './encode';
 import { planLayout, type LayoutPlan } from './layout';
 import type { DigitalSourceType } from './provenance';
@@ -63,9 +63,9 @@ export async function composeProductPhoto(input: ComposeInput): Promise<ComposeR
   const fg = await toRaw(input.foreground);
   const matte = await toMatte(input.matte);
   if (matte.width !== fg.width || matte.height !== fg.height)
-    throw new ComposeInputError('The matte must be the size of the image.');
+    throw new ComposeInputError(PRODUCT_PHOTO_MESSAGES.matteSize);
   if (layout.background.kind === 'image' && !input.backgroundImage)
-    throw new ComposeInputError('The background image is missing.');
+    throw new ComposeInputError(PRODUCT_PHOTO_MESSAGES.backgroundImageMissing);
   const plan = planLayout(fg, await findSubjectBox(matte), layout);
   const provenance = input.provenance ?? DEFAULT_PROVENANCE;
   const { width, height } = plan.canvas;
@@ -152,7 +152,7 @@ async function toMatte(matte: Matte | Buffer): Promise<Matte> {
       .toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height };
   } catch {
-    throw new ComposeInputError('The matte could not be read.');
+    throw new ComposeInputError(PRODUCT_PHOTO_MESSAGES.matteUnreadable);
   }
 }
 
@@ -253,7 +253,7 @@ async function backgroundLayer(
         .raw({ depth: 'uchar' })
         .toBuffer();
     } catch {
-      throw new ComposeInputError('The background image could not be read.');
+      throw new ComposeInputError(PRODUCT_PHOTO_MESSAGES.backgroundImageUnreadable);
     }
     return { data, opaque: !hasAlpha || !(await anyTransparency(data, width, height)) };
   }
