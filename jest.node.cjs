@@ -19,6 +19,7 @@ module.exports = function nodeProject(dir, extra = {}) {
     moduleNameMapper: {
       '^@imagestudio/contracts$': path.join(__dirname, 'contracts/src/index.ts'),
       '^@imagestudio/runtime$': path.join(__dirname, 'runtime/src/index.ts'),
+      '^@imagestudio/runtime/imaging$': path.join(__dirname, 'runtime/src/imaging/index.ts'),
       '^@imagestudio/runtime/testing$': path.join(__dirname, 'runtime/src/testing/index.ts'),
     },
     // No test reaches another machine (runtime/src/testing/block-network.ts).

@@ -28,3 +28,4 @@ export * from './api-schemas';
 export * from './views';
 export * from './batches';
 export * from './admin';
+export * from './product-photo';

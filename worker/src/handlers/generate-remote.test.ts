@@ -18,7 +18,7 @@ import { loadWorkerConfig } from '../config';
 import { isPublicAddress } from '../generation-api/fetch-image';
 import { retryAfterMs } from '../generation-api/images-api';
 import { FakeImagesApi } from '../generation-api/test-support/fake-images-api';
-import { pngChunks } from '../imaging/png-xmp';
+import { pngChunks } from '@imagestudio/runtime/imaging';
 import { InferenceRuntime } from '../inference';
 import { JobCancelledError } from '../queue/errors';
 import { WorkerStorage } from '../storage/storage';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { encodeImage } from './encode';
-import { pngChunks } from './png-xmp';
+import { pngChunks } from '@imagestudio/runtime/imaging';
 
 const gradient = (): Buffer => {
   const px = Buffer.alloc(64 * 64 * 4);

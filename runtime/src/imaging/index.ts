@@ -1,0 +1,25 @@
+/**
+ * `@imagestudio/runtime/imaging`: image work the API and the worker share, kept out of the runtime's main entry
+ * so that only the code that imports this loads sharp: the product-photo composition engine (docs/product-photos.md),
+ * the result encoder and the provenance metadata every result file carries.
+ */
+export { composeProductPhoto, ComposeInputError, type ComposeInput, type ComposeResult } from './compose';
+export { planLayout, mapBox, type LayoutPlan } from './layout';
+export {
+  findSubjectBox,
+  labelParts,
+  SPECK_FRACTION,
+  SUBJECT_ALPHA_THRESHOLD,
+  type Box,
+  type Matte,
+} from './subject-box';
+export {
+  encodeRaw,
+  DEFAULT_QUALITY,
+  ENCODE_CONTENT_TYPES,
+  type EncodeFormat,
+  type EncodeOptions,
+  type RawImage,
+} from './encode';
+export { provenanceXmp, type DigitalSourceType } from './provenance';
+export { insertPngXmp, pngChunks } from './png-xmp';
