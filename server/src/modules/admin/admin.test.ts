@@ -6,6 +6,7 @@ import { TEST_PASSWORD, csrfHeaders, signIn, verifiedUser, type VerifiedUser } f
 import { createKey } from '../api-keys/api-keys.service';
 import { applyEntry, ledgerSum } from '../ledger/ledger.service';
 import { finishJob, insertJob } from '../jobs/jobs.repository';
+import { settleDeposit } from '../payments/fulfilment.service';
 import { insertDeposit } from '../payments/test-support';
 import { adminRoutes } from './admin.routes';
 
@@ -374,15 +375,14 @@ describe('console actions', () => {
   it('lists deposits of every user with their Stripe ids, shows a receipt (logged) and counts them per day', async () => {
     const user = await verifiedUser(t);
     const deposit = await insertDeposit(t.ctx.db, user.user.id);
-    await t.ctx
-      .db('deposits')
-      .where({ id: deposit.id })
-      .update({
-        status: 'Success',
-        completed_at: t.ctx.db.fn.now(),
-        stripe_payment_intent_id: `pi_${deposit.id.slice(0, 8)}`,
-        invoice_number: `INV-2026-${deposit.id.slice(0, 6)}`,
-      });
+    // Paid through the one fulfilment function, so the invoice number comes from the real gapless sequence.
+    await settleDeposit(t.ctx.db, deposit.id, {
+      kind: 'paid',
+      amountMinor: 1234,
+      currency: 'EUR',
+      paymentIntentId: `pi_${deposit.id.slice(0, 8)}`,
+    });
+    const invoice = (await t.ctx.db('deposits').where({ id: deposit.id }).first('invoice_number')).invoice_number;
     const list = (
       await admin.agent.get('/api/admin/deposits').query({ user: user.email, status: 'Success' }).expect(200)
     ).body.payload;
@@ -398,7 +398,7 @@ describe('console actions', () => {
       }),
     ]);
     const receipt = await admin.agent.get(`/api/admin/deposits/${deposit.id}/receipt`).expect(200);
-    expect(receipt.text).toContain(`INV-2026-${deposit.id.slice(0, 6)}`);
+    expect(receipt.text).toContain(invoice);
     expect((await customer.agent.get(`/api/admin/deposits/${deposit.id}/receipt`)).status).toBe(404);
     expect((await admin.agent.get(`/api/admin/deposits/${randomUUID()}/receipt`)).status).toBe(404);
     expect(
