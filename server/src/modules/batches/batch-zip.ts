@@ -1,6 +1,5 @@
 import { pipeline } from 'node:stream';
 import type { Response } from 'express';
-import { stringify } from 'csv-stringify/sync';
 import yazl from 'yazl';
 import {
   BATCH_FAILED_CSV_COLUMNS,
@@ -9,6 +8,7 @@ import {
   resultDownloadName,
 } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
+import { csvText } from '../../lib/csv';
 import type { JobRow } from '../jobs/jobs.repository';
 import { currentItems } from './batch-presenter';
 import type { BatchRow } from './batches.repository';
@@ -28,9 +28,6 @@ export class UniqueNames {
   }
 }
 
-/** A spreadsheet would run a cell starting with = + - @ as a formula; such text gets a leading apostrophe. */
-const cell = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
-
 /** Why an item has no file in the ZIP. */
 function missingReason(row: JobRow): string {
   if (row.status === 'queued' || row.status === 'running') return BATCH_ZIP_MESSAGES.notFinished;
@@ -42,8 +39,8 @@ function missingReason(row: JobRow): string {
  * GET /api/batches/{id}/zip: the batch's results as one ZIP, written by yazl straight into the response.
  * Each result is read from S3 only when its turn comes (addReadStreamLazy) and passes through without being
  * held, so neither the ZIP nor a whole result is ever kept in memory or on disk. Images are stored, not
- * deflated (they are compressed already). failed.csv closes the archive with every item that has no
- * result, and why. A failure mid-way (S3 gone) aborts the response, so the client sees a broken download
+ * deflated (they are compressed already). When an item has no result, failed.csv closes the archive with
+ * each such item and why (cells made safe for spreadsheets by the one CSV writer, server/src/lib/csv.ts). A failure mid-way (S3 gone) aborts the response, so the client sees a broken download
  * rather than a short ZIP that looks whole.
  */
 export function streamBatchZip(ctx: AppContext, res: Response, batch: BatchRow, rows: JobRow[]): void {
@@ -55,10 +52,10 @@ export function streamBatchZip(ctx: AppContext, res: Response, batch: BatchRow, 
     const files = row.status === 'succeeded' && row.result && !filesGone ? row.result.files : [];
     if (files.length === 0) {
       missing.push({
-        file_name: cell(row.input_name ?? ''),
+        file_name: row.input_name ?? '',
         job_id: row.id,
         status: row.status,
-        reason: cell(missingReason(row)),
+        reason: missingReason(row),
       });
       continue;
     }
@@ -72,11 +69,11 @@ export function streamBatchZip(ctx: AppContext, res: Response, batch: BatchRow, 
       });
     });
   }
-  zip.addBuffer(
-    Buffer.from(stringify(missing, { header: true, columns: [...BATCH_FAILED_CSV_COLUMNS] })),
-    names.take(BATCH_FAILED_CSV_NAME),
-    { mtime: new Date() },
-  );
+  // Only when an item has no result: a batch where everything worked unpacks to just its images.
+  if (missing.length > 0)
+    zip.addBuffer(Buffer.from(csvText(missing, BATCH_FAILED_CSV_COLUMNS)), names.take(BATCH_FAILED_CSV_NAME), {
+      mtime: new Date(),
+    });
   zip.end();
 
   const day = batch.created_at.toISOString().slice(0, 10);

@@ -616,12 +616,12 @@ export const API_OPERATIONS: Operation[] = [
     method: 'get',
     path: '/batches/{id}/zip',
     tag: 'Batches',
-    summary: 'The finished results as one ZIP (streamed), with failed.csv',
+    summary: 'The finished results as one ZIP (streamed), with failed.csv when an item has no result',
     auth: 'key',
     reply: {
       kind: 'zip',
       description:
-        'application/zip: results named after the inputs, plus failed.csv (file_name, job_id, status, reason)',
+        'application/zip: results named after the inputs, plus failed.csv (file_name, job_id, status, reason) when an item has no result',
     },
   },
   {
