@@ -99,6 +99,13 @@ export const batchAcceptedItemSchema = z.object({
   status: z.enum(JOB_STATUSES),
 });
 
+/** A ZIP entry left out of a batch (not an image, or refused on its own): listed, never charged. */
+export const batchSkippedSchema = z.object({
+  file_name: z.string().describe("The entry's path inside the ZIP"),
+  reasons: z.array(z.string()),
+});
+export type BatchSkipped = z.infer<typeof batchSkippedSchema>;
+
 /** 202 reply of POST /api/batches. */
 export const batchAcceptedSchema = z
   .object({
@@ -108,6 +115,7 @@ export const batchAcceptedSchema = z
     cost: z.number().describe('Tokens charged for the whole batch (sum of the items, exact to 0.1)'),
     created_at: z.string(),
     items: z.array(batchAcceptedItemSchema),
+    skipped: z.array(batchSkippedSchema).describe('ZIP entries left out (not images); nothing charged for them'),
   })
   .meta({ id: 'BatchAccepted' });
 export type BatchAccepted = z.infer<typeof batchAcceptedSchema>;
@@ -154,6 +162,7 @@ export const batchSummarySchema = z
     refunded: z.number().describe('Tokens refunded for failed or cancelled items'),
     total: z.number().int().describe('Number of items (a retried item counts once)'),
     counts: batchCountsSchema,
+    skipped: z.array(batchSkippedSchema).describe('ZIP entries left out (not images); nothing charged for them'),
     created_at: z.string(),
     finished_at: z.string().nullable(),
   })

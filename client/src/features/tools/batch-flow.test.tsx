@@ -66,6 +66,7 @@ function batchView(items: BatchItemView[], over: Partial<BatchView> = {}): Batch
     refunded: 0,
     total: items.length,
     counts,
+    skipped: [],
     created_at: '2026-11-24T10:00:00Z',
     finished_at: null,
     items,

@@ -72,6 +72,15 @@ function isNestedArchive(entryPath: string, head?: Buffer): boolean {
   );
 }
 
+/** The extensions of the images a batch takes; an entry with another extension (notes.txt) is skipped unread. */
+const IMAGE_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.jpe', '.jfif', '.webp']);
+
+/** An entry whose name says it is something else than an image; one without an extension is checked by its bytes. */
+function namedNotImage(entryPath: string): boolean {
+  const ext = path.posix.extname(entryPath).toLowerCase();
+  return ext !== '' && !IMAGE_EXTENSIONS.has(ext);
+}
+
 /** Names yauzl's own check refuses (absolute, drive letters, backslashes, `..`), plus control characters. */
 function unsafePath(entryPath: string): boolean {
   // eslint-disable-next-line no-control-regex
@@ -103,10 +112,11 @@ const archiveError = (message: string) => validationError({ [BATCH_FIELDS.archiv
  * Opens an uploaded ZIP (a file of at most BATCH_LIMITS.maxTotalBytes) with yauzl and checks its central
  * directory, inflating nothing. Refused as a whole (422 on `archive`): an unreadable ZIP, too many entries,
  * entries that overlap one another, more than BATCH_LIMITS.archiveMaxUncompressedBytes once expanded, more
- * images than a batch takes, or none. Refused per entry (reported with the other bad files): paths that lead
- * outside the archive, archives inside it (by name), encrypted entries, entries that expand more than
- * BATCH_LIMITS.archiveMaxRatio times, and entries over the single-upload limit. The number of entries left is
- * what the batch will cost, so it can be checked against the balance before anything is inflated.
+ * images than a batch takes, or none. Left out per entry (the batch skips them and lists why): paths that lead
+ * outside the archive, archives inside it (by name), files named as something else than an image (notes.txt),
+ * encrypted entries, entries that expand more than BATCH_LIMITS.archiveMaxRatio times, and entries over the
+ * single-upload limit. The number of entries left is what the batch will cost at most, so it can be checked
+ * against the balance before anything is inflated.
  */
 export async function listArchive(zipPath: string): Promise<ArchiveListing> {
   let zipfile: yauzl.ZipFile;
@@ -138,11 +148,10 @@ export async function listArchive(zipPath: string): Promise<ArchiveListing> {
       if (entryPath.endsWith('/') || isSystemJunk(entryPath)) continue;
       declaredTotal += entry.uncompressedSize;
       if (declaredTotal > BATCH_LIMITS.archiveMaxUncompressedBytes) throw archiveError(BATCH_MESSAGES.archiveTooLarge);
-      if (entries.length + Object.keys(errors).length >= BATCH_LIMITS.maxItems)
-        throw archiveError(BATCH_MESSAGES.tooManyFiles);
-
       if (unsafePath(entryPath)) refuse(entryPath, BATCH_MESSAGES.entryUnsafePath);
       else if (isNestedArchive(entryPath)) refuse(entryPath, BATCH_MESSAGES.entryNested);
+      else if (namedNotImage(entryPath)) refuse(entryPath, BATCH_MESSAGES.notAnImage);
+      else if (entries.length >= BATCH_LIMITS.maxItems) throw archiveError(BATCH_MESSAGES.tooManyFiles);
       else if (entry.isEncrypted()) refuse(entryPath, BATCH_MESSAGES.entryEncrypted);
       else if (!entry.canDecodeFileData()) refuse(entryPath, BATCH_MESSAGES.archiveUnreadable);
       else if (entry.uncompressedSize > BATCH_LIMITS.archiveMaxRatio * Math.max(entry.compressedSize, 1))

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { BATCH_MESSAGES } from '@imagestudio/contracts';
+import { BATCH_MESSAGES, type BatchSkipped } from '@imagestudio/contracts';
 import { AppError, validationError } from '../../lib/errors';
 import { checkImageHeader, UPLOAD_MESSAGES, type ImageFacts } from '../uploads/image-inspect';
 import { UPLOAD_MESSAGES_FLOW } from '../uploads/upload-budget';
@@ -88,17 +88,25 @@ async function candidatesOf(upload: BatchUpload, errors: Record<string, string[]
   }
 }
 
+/** The checked images of a batch, and the ZIP entries left out of it with their reasons. */
+export interface CheckedBatchFiles {
+  inputs: BatchInput[];
+  skipped: BatchSkipped[];
+}
+
 /**
  * Every file of a batch through the byte and header checks of a single upload (checkImageHeader: type from
  * the bytes, container end, animation, 25 MP; plus `extraCheck`, e.g. the upscaled size), before anything is
  * stored or charged. Nothing is decoded here: the worker decodes each image when it runs, and an image whose
- * data turns out to be damaged fails there and is refunded. Any bad file -> one 422 whose `errors` name each
- * bad file (ZIP entries by their path) with its reasons; otherwise the checked images in upload order.
+ * data turns out to be damaged fails there and is refunded. Files chosen one by one: any bad file -> one 422
+ * whose `errors` name each bad file with its reasons (the customer chose each and can remove it). A ZIP's bad
+ * entries (a notes.txt, a fake.png) are skipped and listed instead, never charged; only a ZIP with no image
+ * left is a 422, naming every entry. The checked images come in upload order.
  */
 export async function checkBatchFiles(
   upload: BatchUpload,
   extraCheck?: (clean: ImageFacts) => void,
-): Promise<BatchInput[]> {
+): Promise<CheckedBatchFiles> {
   const errors: Record<string, string[]> = {};
   const candidates = await candidatesOf(upload, errors);
   // Each file's reasons are kept by its place, so the reply names bad files in upload order.
@@ -129,10 +137,13 @@ export async function checkBatchFiles(
     if (reasons[i]!.length > 0) (errors[c.label] ??= []).push(...reasons[i]!);
   });
 
+  const checked = inputs.filter((i): i is BatchInput => i !== null);
   const bad = Object.keys(errors);
+  if (upload.archive && checked.length > 0)
+    return { inputs: checked, skipped: bad.map((name) => ({ file_name: name, reasons: errors[name]! })) };
   if (bad.length > 0) {
     const names = `${bad.slice(0, 5).join(', ')}${bad.length > 5 ? ', ...' : ''}`;
     throw validationError(errors, `${BATCH_MESSAGES.badFiles(bad.length).replace(/\.$/, '')}: ${names}.`);
   }
-  return inputs.filter((i): i is BatchInput => i !== null);
+  return { inputs: checked, skipped: [] };
 }

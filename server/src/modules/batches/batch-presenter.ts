@@ -39,6 +39,7 @@ export function summarizeBatch(batch: BatchRow, rows: JobRow[]): BatchSummary {
     refunded: tenthsToTokens(rows.filter((r) => r.refunded).reduce((sum, r) => sum + Number(r.cost_tenths), 0)),
     total: items.length,
     counts,
+    skipped: batch.skipped ?? [],
     created_at: batch.created_at.toISOString(),
     finished_at: iso(finishedAt),
   };
@@ -85,5 +86,6 @@ export function presentAccepted(batch: BatchRow, rows: JobRow[]): BatchAccepted 
     cost: summary.cost,
     created_at: summary.created_at,
     items: currentItems(rows).map((r) => ({ id: r.id, file_name: r.input_name ?? 'image', status: r.status })),
+    skipped: batch.skipped ?? [],
   };
 }

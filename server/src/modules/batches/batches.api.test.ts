@@ -236,7 +236,7 @@ describe('POST /api/batches with a ZIP', () => {
     expect(done.params).toMatchObject({ output_format: 'webp' });
   });
 
-  it('refuses traversal, nested archives and bombs, naming each entry, with nothing charged', async () => {
+  it('skips traversal, nested archives, bombs and files that are not images, listing each, and charges the images only', async () => {
     const { agent, user } = await verifiedUser(t, { balanceTokens: 10 });
     const png = await solidImage('png');
     const archive = await makeZip(
@@ -246,6 +246,8 @@ describe('POST /api/batches with a ZIP', () => {
         { name: 'inner.zip', data: await makeZip([{ name: 'a.png', data: png }]) },
         { name: 'bomb.png', data: Buffer.alloc(8 * 1024 * 1024), compress: true },
         { name: 'notes.txt', data: Buffer.from('hello') },
+        { name: 'fake.png', data: Buffer.from('not a picture at all') },
+        { name: '.DS_Store', data: Buffer.from('finder') },
       ],
       { 'xx/xx/etc.png': '../../etc.png' },
     );
@@ -253,12 +255,40 @@ describe('POST /api/batches with a ZIP', () => {
       .post('/api/batches')
       .field('tool', 'remove-background')
       .attach('archive', archive, 'x.zip')
-      .expect(422);
-    expect(res.body.errors).toEqual({
+      .expect(202);
+    const accepted = res.body.payload as BatchAccepted;
+    expect(accepted.items.map((i) => i.file_name)).toEqual(['ok.png']);
+    expect(accepted.cost).toBe(1);
+    expect(Object.fromEntries(accepted.skipped.map((k) => [k.file_name, k.reasons]))).toEqual({
       '../../etc.png': [BATCH_MESSAGES.entryUnsafePath],
       'inner.zip': [BATCH_MESSAGES.entryNested],
       'bomb.png': [BATCH_MESSAGES.entryRatio],
-      'notes.txt': [UPLOAD_MESSAGES.wrongType],
+      'notes.txt': [BATCH_MESSAGES.notAnImage],
+      'fake.png': [UPLOAD_MESSAGES.wrongType],
+    });
+    expect(await batchRows(user.id)).toEqual({ batches: 1, jobs: 1 });
+    expect((await money(t, user.id)).balance).toBe(90);
+    // The batch view keeps saying what was left out.
+    const view = (await agent.get(`/api/batches/${accepted.id}`).expect(200)).body.payload as BatchView;
+    expect(view.skipped.map((k) => k.file_name).sort()).toEqual(
+      ['../../etc.png', 'bomb.png', 'fake.png', 'inner.zip', 'notes.txt'].sort(),
+    );
+  });
+
+  it('refuses a ZIP with no image left, naming each entry, with nothing charged', async () => {
+    const { agent, user } = await verifiedUser(t, { balanceTokens: 10 });
+    const archive = await makeZip([
+      { name: 'notes.txt', data: Buffer.from('hello') },
+      { name: 'fake.png', data: Buffer.from('not a picture at all') },
+    ]);
+    const res = await agent
+      .post('/api/batches')
+      .field('tool', 'remove-background')
+      .attach('archive', archive, 'x.zip')
+      .expect(422);
+    expect(res.body.errors).toEqual({
+      'notes.txt': [BATCH_MESSAGES.notAnImage],
+      'fake.png': [UPLOAD_MESSAGES.wrongType],
     });
     expect(await batchRows(user.id)).toEqual({ batches: 0, jobs: 0 });
     expect((await money(t, user.id)).balance).toBe(100);

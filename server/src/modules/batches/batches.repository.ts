@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { BatchTool } from '@imagestudio/contracts';
+import type { BatchSkipped, BatchTool } from '@imagestudio/contracts';
 import { newestFirstPage } from '../../lib/db';
 import type { JobRow } from '../jobs/jobs.repository';
 
@@ -13,6 +13,8 @@ export interface BatchRow {
   idempotency_key: string | null;
   request_hash: string | null;
   request_id: string | null;
+  /** ZIP entries left out of the batch, with why. */
+  skipped: BatchSkipped[];
   created_at: Date;
 }
 
@@ -20,7 +22,7 @@ export type NewBatch = Omit<BatchRow, 'created_at'>;
 
 export async function insertBatch(trx: Knex.Transaction, batch: NewBatch): Promise<BatchRow> {
   const [row] = await trx('batches')
-    .insert({ ...batch, params: JSON.stringify(batch.params) })
+    .insert({ ...batch, params: JSON.stringify(batch.params), skipped: JSON.stringify(batch.skipped) })
     .returning('*');
   return row as BatchRow;
 }

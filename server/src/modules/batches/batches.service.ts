@@ -85,7 +85,7 @@ export async function submitBatch(ctx: AppContext, upload: BatchUpload, meta: Su
     await assertToolAvailable(ctx, tool);
     // The files' count (a ZIP's from its central directory), before anything is inflated or checked.
     await assertAffordable(ctx.db, meta.userId, unitTenths * (await batchItemCount(upload)));
-    const inputs = await checkBatchFiles(upload, (clean) => definition.checkImage?.(params, clean));
+    const { inputs, skipped } = await checkBatchFiles(upload, (clean) => definition.checkImage?.(params, clean));
     if (inputs.length > BATCH_LIMITS.maxItems) throw validationError({ images: [BATCH_MESSAGES.tooManyFiles] });
 
     const batchId = randomUUID();
@@ -105,6 +105,7 @@ export async function submitBatch(ctx: AppContext, upload: BatchUpload, meta: Su
             idempotency_key: key ?? null,
             request_hash: hash,
             request_id: meta.requestId ?? null,
+            skipped,
           }),
       },
       // Each item is charged by its own entry, so a failed or cancelled item refunds only itself.
