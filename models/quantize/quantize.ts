@@ -45,7 +45,10 @@ export interface Range {
 }
 
 export interface QuantizeOptions {
-  /** Conv node names kept in fp32 (the first and last convolutions and whatever measurement says). */
+  /**
+   * Conv node names kept in fp32 (the first and last convolutions and whatever measurement says); a name ending
+   * in '/' keeps every node whose name starts with it (a whole block of an exported PyTorch model).
+   */
   keepFloat?: readonly string[];
   /** Graph outputs to keep (default: all); the others and the nodes only they need are removed. */
   outputs?: readonly string[];
@@ -70,6 +73,12 @@ export interface QuantizationPlan {
   tensors: string[];
   /** Tensors whose range must start at 0 (Relu outputs: the Q's zero point 0 makes the Relu redundant). */
   nonNegative: string[];
+  /**
+   * Outputs of MaxPool and Resize whose input is quantized: they take their input's scale and zero point (the
+   * root tensor named here), so onnxruntime drops the pair around them and runs them on uint8 in its channels-last
+   * layout instead of converting to float and back. Not calibrated.
+   */
+  tied: Record<string, string>;
 }
 
 export function decode(bytes: Uint8Array): Msg {
@@ -139,13 +148,16 @@ export function planQuantization(graph: GraphMsg, options: QuantizeOptions = {})
   for (const node of graph.node)
     for (const input of node.input) if (input) readers.set(input, [...(readers.get(input) ?? []), node]);
   const graphOutputs = new Set(graph.output.map((o) => o.name));
-  const keep = new Set(options.keepFloat ?? []);
-  const unknownKeep = [...keep].filter((k) => !graph.node.some((n) => n.name === k));
+  const keepList = options.keepFloat ?? [];
+  const kept = (name: string) => keepList.some((k) => (k.endsWith('/') ? name.startsWith(k) : name === k));
+  const unknownKeep = keepList.filter(
+    (k) => !graph.node.some((n) => (k.endsWith('/') ? n.name.startsWith(k) : n.name === k)),
+  );
   if (unknownKeep.length > 0) throw new Error(`keepFloat names unknown nodes: ${unknownKeep.join(', ')}`);
 
   const convs: ConvPlan[] = [];
   for (const node of graph.node) {
-    if (node.opType !== 'Conv' || keep.has(node.name)) continue;
+    if (node.opType !== 'Conv' || kept(node.name)) continue;
     const [input, weight, bias] = node.input;
     if (!input || !weight) continue;
     const w = inits.get(weight);
@@ -167,13 +179,27 @@ export function planQuantization(graph: GraphMsg, options: QuantizeOptions = {})
     });
   }
   const wanted = new Set(convs.flatMap((c) => [c.input, c.output]));
+  const tied: Record<string, string> = {};
+  const rootOf = (t: string): string | undefined => (wanted.has(t) ? t : tied[t]);
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const node of graph.node) {
+      if (node.opType !== 'MaxPool' && node.opType !== 'Resize') continue;
+      const out = node.output[0]!;
+      const root = rootOf(node.input[0] ?? '');
+      if (!root || tied[out] !== undefined || graphOutputs.has(out) || node.output.length !== 1) continue;
+      tied[out] = root;
+      wanted.delete(out);
+      changed = true;
+    }
+  }
   // Graph order: each tensor's producer position (graph inputs first).
   const order = new Map<string, number>();
   for (const i of graph.input) order.set(String(i.name), -1);
   graph.node.forEach((n, idx) => n.output.forEach((o) => order.set(o, idx)));
   const tensors = [...wanted].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0) || (a < b ? -1 : 1));
   const nonNegative = tensors.filter((t) => graph.node.some((n) => n.opType === 'Relu' && n.output[0] === t));
-  return { convs, tensors, nonNegative };
+  return { convs, tensors, nonNegative, tied };
 }
 
 /** uint8 scale and zero point of an activation range (widened to include 0, as zero must be exact). */
@@ -248,23 +274,25 @@ export function quantizeModel(
     newInits.push(rawTensor(`${t}/scale`, DATA_TYPES.float32, [], new Float32Array([params.scale])));
     newInits.push(rawTensor(`${t}/zero_point`, DATA_TYPES.uint8, [], new Uint8Array([params.zeroPoint])));
   }
+  for (const [t, root] of Object.entries(plan.tied)) act.set(t, act.get(root)!);
+  const paramName = (t: string) => plan.tied[t] ?? t;
 
   // Q/DQ after each quantized tensor's producer (graph inputs: at the start); readers take the DQ output.
   const qdq = (t: string): NodeMsg[] => [
     {
       name: `${t}/QuantizeLinear`,
       opType: 'QuantizeLinear',
-      input: [t, `${t}/scale`, `${t}/zero_point`],
+      input: [t, `${paramName(t)}/scale`, `${paramName(t)}/zero_point`],
       output: [`${t}/q`],
     },
     {
       name: `${t}/DequantizeLinear`,
       opType: 'DequantizeLinear',
-      input: [`${t}/q`, `${t}/scale`, `${t}/zero_point`],
+      input: [`${t}/q`, `${paramName(t)}/scale`, `${paramName(t)}/zero_point`],
       output: [`${t}/dq`],
     },
   ];
-  const quantized = new Set(plan.tensors);
+  const quantized = new Set([...plan.tensors, ...Object.keys(plan.tied)]);
   const convByNode = new Map(plan.convs.map((c) => [c.node, c]));
   const nodes: NodeMsg[] = [];
   for (const t of plan.tensors) if (graph.input.some((i) => i.name === t)) nodes.push(...qdq(t));
