@@ -165,7 +165,7 @@ export async function prepareModels(options: PrepareOptions = {}): Promise<Prepa
     const base = getModel(entry.source.base ?? '');
     const baseBytes = await readFile(join(dir, base.file));
     const bytes = buildInt8(entry.id, baseBytes);
-    if (sha256(bytes) !== entry.sha256) await writeVerified(entry, bytes, dir, `quantized from ${base.id}`);
+    verify(entry, bytes, `quantized from ${base.id}`); // before the gate: a wrong file is not worth a minute
     const gate = await gateInt8(entry.id, baseBytes, bytes);
     for (const line of gate.lines) log(`${entry.id}: quality gate: ${line}`);
     if (!gate.passed) throw new Error(`${entry.id}: below its quality goals against ${base.id}; not writing it`);
@@ -184,8 +184,8 @@ function builderOf(entry: ModelEntry): Builder {
   return BUILDERS[entry.source.method];
 }
 
-/** Checks `bytes` against the manifest and writes them atomically; throws IntegrityError on a mismatch. */
-async function writeVerified(entry: ModelEntry, bytes: Uint8Array, dir: string, how: string): Promise<string> {
+/** Throws IntegrityError when `bytes` differ from the manifest's sha256 of `entry`. */
+function verify(entry: ModelEntry, bytes: Uint8Array, how: string): void {
   const actual = sha256(bytes);
   if (actual !== entry.sha256) {
     throw new IntegrityError(
@@ -195,6 +195,11 @@ async function writeVerified(entry: ModelEntry, bytes: Uint8Array, dir: string, 
       'The prepared model differs from the one recorded in models/manifest.ts; not writing it. If the change is intended (new source, converter or calibration), update its sha256 and bytes there.',
     );
   }
+}
+
+/** Checks `bytes` against the manifest and writes them atomically; throws IntegrityError on a mismatch. */
+async function writeVerified(entry: ModelEntry, bytes: Uint8Array, dir: string, how: string): Promise<string> {
+  verify(entry, bytes, how);
   const file = join(dir, entry.file);
   const partial = `${file}.partial-${process.pid}`;
   await writeFile(partial, bytes);
