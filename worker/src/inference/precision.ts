@@ -9,9 +9,9 @@
  *
  * A missing int8 file is not an error: the fp32 file is loaded and the reason logged.
  */
-import fs from 'node:fs';
 import type { Logger } from '@imagestudio/runtime';
 import { int8Variant, type ModelEntry } from '../../../models/manifest';
+import { cpuHasInt8Dot } from '../../../models/quantize/cpu';
 import { preparedModelFile } from '../models';
 import type { InferenceRuntime, ModelSession } from './runtime';
 
@@ -20,22 +20,8 @@ export const PRECISION_SETTINGS: readonly PrecisionSetting[] = ['auto', 'fp32', 
 /** What a loaded model computes in: fp16 files (isnet-medium) report fp16. */
 export type Precision = 'fp32' | 'fp16' | 'int8';
 
-/** The CPU flags (Linux /proc/cpuinfo) that make onnxruntime's int8 convolutions fast. */
-const INT8_FLAGS = ['avx512_vnni', 'avx_vnni', 'amx_int8'];
-
-/** True when the CPU has VNNI or AMX integer dot products (false where /proc/cpuinfo cannot be read). */
-export function cpuHasInt8Dot(cpuinfo?: string): boolean {
-  let text = cpuinfo;
-  if (text === undefined) {
-    try {
-      text = fs.readFileSync('/proc/cpuinfo', 'utf8');
-    } catch {
-      return false;
-    }
-  }
-  const flags = new Set((text.match(/^flags\s*:(.*)$/m)?.[1] ?? '').trim().split(/\s+/));
-  return INT8_FLAGS.some((f) => flags.has(f));
-}
+/** VNNI or AMX (models/quantize/cpu.ts): where onnxruntime's int8 convolutions are fast and exact. */
+export { cpuHasInt8Dot };
 
 export const precisionOf = (entry: ModelEntry): Precision =>
   entry.source.method === 'quantize-int8'
