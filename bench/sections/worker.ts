@@ -21,7 +21,7 @@ import {
   type UpscaleModel,
 } from '@imagestudio/contracts';
 import type { BenchSection } from '../lib/types';
-import { getModel } from '../../models/manifest';
+import { getModel, int8Variant } from '../../models/manifest';
 import { InferenceRuntime } from '../../worker/src/inference';
 import { DEFAULT_WARMUP_RUNS, loadWorkerConfig } from '../../worker/src/config';
 import { loadUpscalers } from '../../worker/src/handlers/upscale';
@@ -30,7 +30,7 @@ import { defaultModel } from '../../worker/src/models';
 import { maskIou } from '../../worker/src/imaging/matting';
 import { removeBackground } from '../../worker/src/pipelines/remove-background';
 import { type Upscaler, upscaleImage } from '../../worker/src/pipelines/upscale';
-import { type QualityRow, upscaleQuality } from './upscale-quality';
+import { QUALITY_PHOTOS, type QualityRow, upscaleQuality } from './upscale-quality';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const PEERS = path.join(ROOT, 'bench', 'peers');
@@ -41,6 +41,16 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const WARMUPS = DEFAULT_WARMUP_RUNS;
 // Background removal is measured with the model the worker runs by default.
 const RB_MODEL = defaultModel('background-removal')?.id ?? 'isnet-medium';
+// Its int8 file (models/quantize), measured beside it when prepared.
+const RB_INT8 = int8Variant(RB_MODEL);
+const rbInt8Ready = () => RB_INT8 !== undefined && fs.existsSync(path.join(MODELS, RB_INT8.file));
+/** The four fixture photos the matte of the int8 model is compared on (upscale-quality.ts's photos). */
+const MATTE_PHOTOS = () =>
+  fs
+    .readdirSync(QUALITY_PHOTOS)
+    .filter((f) => /\.(jpe?g|png|webp)$/i.test(f))
+    .sort()
+    .map((f) => path.join(QUALITY_PHOTOS, f));
 
 interface ChildResult {
   ms: number;
@@ -54,6 +64,10 @@ interface ChildResult {
   stages?: Record<string, number>;
   /** The upscaling quality table (child kind `quality`). */
   quality?: QualityRow[];
+  /** Child kind `rb-mattes`: int8 against fp32 per photo (IoU at 0.5, mean |alpha difference| in 0..1). */
+  mattes?: { photo: string; iou: number; meanAbsDiff: number }[];
+  /** 1-minute load average when the child ended (the machine may be shared). */
+  load1?: number;
 }
 
 /** The user-facing upscaling models run on every provider (photo-max needs a GPU and is measured only there). */
@@ -117,8 +131,28 @@ async function child(kind: string, input: string, output: string, runs: number):
   const bytes = fs.readFileSync(input);
   let figures: Awaited<ReturnType<typeof timedRuns>>['figures'];
   let provider: string;
-  if (kind === 'rb') {
-    const model = getModel(RB_MODEL);
+  if (kind === 'rb-mattes') {
+    // int8 against fp32 on the fixture photos, through the whole pipeline (alpha at the photo's size).
+    const fp32 = getModel(RB_MODEL);
+    const [a, b] = [
+      await runtime.load(path.join(MODELS, fp32.file)),
+      await runtime.load(path.join(MODELS, RB_INT8!.file)),
+    ];
+    const mattes: NonNullable<ChildResult['mattes']> = [];
+    for (const photo of MATTE_PHOTOS()) {
+      const input = fs.readFileSync(photo);
+      const x = (await removeBackground(a, fp32, input, { outputFormat: 'png' })).alpha;
+      const y = (await removeBackground(b, RB_INT8!, input, { outputFormat: 'png' })).alpha;
+      let diff = 0;
+      for (let i = 0; i < x.length; i++) diff += Math.abs(x[i]! - y[i]!);
+      mattes.push({ photo: path.basename(photo), iou: maskIou(x, y), meanAbsDiff: diff / x.length / 255 });
+    }
+    await runtime.close();
+    console.log(JSON.stringify({ ms: 0, times: [], maxRssMiB: process.resourceUsage().maxRSS / 1024, mattes }));
+    return;
+  }
+  if (kind === 'rb' || kind === 'rb-int8') {
+    const model = kind === 'rb' ? getModel(RB_MODEL) : RB_INT8!;
     const session = await runtime.load(path.join(MODELS, model.file));
     provider = session.provider;
     const measured = await timedRuns(WARMUPS, runs, output, () =>
@@ -173,7 +207,7 @@ function runJson(cmd: string, args: string[]): ChildResult {
   const line = res.stdout.trim().split('\n').pop() ?? '';
   if (res.status !== 0 || !line.startsWith('{'))
     throw new Error(`${path.basename(args[args.length - 5] ?? cmd)} failed: ${res.stderr.slice(-2000)}`);
-  return JSON.parse(line) as ChildResult;
+  return { ...(JSON.parse(line) as ChildResult), load1: round(os.loadavg()[0]!, 2) };
 }
 
 const ours = (kind: string, input: string, output: string, runs: number) =>
@@ -202,6 +236,7 @@ const round = (x: number, d = 0) => Math.round(x * 10 ** d) / 10 ** d;
 
 export default async function run(): Promise<BenchSection> {
   ensurePeers();
+  const startLoad = round(os.loadavg()[0]!, 2);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-worker-'));
   const in1024 = path.join(dir, 'in1024.jpg');
   const in512 = path.join(dir, 'in512.png');
@@ -222,6 +257,21 @@ export default async function run(): Promise<BenchSection> {
     String(RUNS),
     String(WARMUPS),
   ]);
+  // The int8 file of the same model, right after the fp32 one and the peer (same machine state, as ratios).
+  const int8 = rbInt8Ready()
+    ? {
+        rb: ours('rb-int8', in1024, path.join(dir, 'rb-int8.png'), RUNS),
+        mattes: ours('rb-mattes', in1024, path.join(dir, 'unused'), 1).mattes!,
+        peerMedium: runJson(process.execPath, [
+          path.join(PEERS, 'imgly.cjs'),
+          in1024,
+          path.join(dir, 'rb-peer-medium.png'),
+          'medium',
+          '1',
+          '1',
+        ]),
+      }
+    : undefined;
   const upOurs = ours('up', in512, path.join(dir, 'up-ours.png'), RUNS);
   const upPeer = runJson(process.execPath, [
     path.join(PEERS, 'upscalerjs.cjs'),
@@ -251,6 +301,14 @@ export default async function run(): Promise<BenchSection> {
   const ourAlpha = fs.readFileSync(path.join(dir, 'rb-ours.png.alpha'));
   const peerAlpha = await sharp(path.join(dir, 'rb-peer.png')).ensureAlpha().extractChannel(3).raw().toBuffer();
   const iou = maskIou(ourAlpha, peerAlpha);
+  const int8Iou = int8 && {
+    peerMedium: maskIou(
+      fs.readFileSync(path.join(dir, 'rb-int8.png.alpha')),
+      await sharp(path.join(dir, 'rb-peer-medium.png')).ensureAlpha().extractChannel(3).raw().toBuffer(),
+    ),
+    fp32Min: Math.min(...int8.mattes.map((m) => m.iou)),
+    madMax: Math.max(...int8.mattes.map((m) => m.meanAbsDiff)),
+  };
   const ourUp = await sharp(path.join(dir, 'up-ours.png')).removeAlpha().raw().toBuffer();
   const peerUp = fs.readFileSync(path.join(dir, 'up-peer.png.rgb'));
   const upPsnr = psnr(ourUp, peerUp);
@@ -274,14 +332,33 @@ export default async function run(): Promise<BenchSection> {
         bare_ms: round(rbOurs.bareMs!),
         overhead_pct: round(rbOverhead, 1),
         peak_rss_mib: round(rbOurs.maxRssMiB),
+        load_1m: rbOurs.load1!,
       },
+      ...(int8
+        ? [
+            {
+              tool: `remove-background 1024^2 (ours, ${RB_INT8!.id})`,
+              e2e_ms: round(int8.rb.ms),
+              bare_ms: round(int8.rb.bareMs!),
+              overhead_pct: round(int8.rb.overheadPct!, 1),
+              peak_rss_mib: round(int8.rb.maxRssMiB),
+              load_1m: int8.rb.load1!,
+            },
+          ]
+        : []),
       {
         tool: 'remove-background 1024^2 (imgly, small)',
         e2e_ms: round(rbPeer.ms),
         bare_ms: '-',
         overhead_pct: '-',
         peak_rss_mib: round(rbPeer.maxRssMiB),
+        load_1m: rbPeer.load1!,
       },
+      ...(int8?.mattes ?? []).map((m) => ({
+        tool: `matte int8 vs fp32: ${m.photo}`,
+        iou: round(m.iou, 4),
+        mean_abs_alpha_diff: round(m.meanAbsDiff, 4),
+      })),
       {
         tool: 'upscale 512^2 x4 (ours, esrgan-slim-x4)',
         e2e_ms: round(upOurs.ms),
@@ -332,6 +409,46 @@ export default async function run(): Promise<BenchSection> {
         met: rbOverhead <= 15,
       },
       { label: 'background removal mask IoU vs imgly', value: round(iou, 4), target: '>= 0.98', met: iou >= 0.98 },
+      ...(int8 && int8Iou
+        ? [
+            {
+              label: 'int8 background removal: bare inference speed-up over fp32',
+              value: round(rbOurs.bareMs! / int8.rb.bareMs!, 2),
+              target: '>= 2x',
+              met: rbOurs.bareMs! / int8.rb.bareMs! >= 2,
+            },
+            {
+              label: 'int8 background removal speed-up vs imgly small (end to end)',
+              value: round(rbPeer.ms / int8.rb.ms, 2),
+              target: '>= 4x',
+              met: rbPeer.ms / int8.rb.ms >= 4,
+            },
+            {
+              label: 'int8 matte vs fp32 on the fixture photos: worst IoU',
+              value: round(int8Iou.fp32Min, 4),
+              target: '>= 0.99',
+              met: int8Iou.fp32Min >= 0.99,
+            },
+            {
+              label: 'int8 matte vs fp32 on the fixture photos: worst mean |alpha difference|',
+              value: round(int8Iou.madMax, 4),
+              target: '<= 0.01',
+              met: int8Iou.madMax <= 0.01,
+            },
+            {
+              label: 'int8 background removal mask IoU vs imgly medium',
+              value: round(int8Iou.peerMedium, 4),
+              target: '>= 0.98',
+              met: int8Iou.peerMedium >= 0.98,
+            },
+            {
+              label: 'int8 background removal peak RSS over fp32 (MiB)',
+              value: round(int8.rb.maxRssMiB - rbOurs.maxRssMiB),
+              target: '<= 0',
+              met: int8.rb.maxRssMiB <= rbOurs.maxRssMiB,
+            },
+          ]
+        : []),
       {
         label: 'upscale x4 speed-up vs UpscalerJS (same weights)',
         value: round(upSpeedup, 2),
@@ -355,6 +472,7 @@ export default async function run(): Promise<BenchSection> {
     ],
     notes: [
       `our stages, median ms: background removal ${stageList(rbOurs.stages)}; upscale x4 ${stageList(upOurs.stages)}`,
+      `1-minute load average at the start ${startLoad}, at the end ${round(os.loadavg()[0]!, 2)} (load_1m per row: when that child ended)`,
       `provider ${rbOurs.provider}; ${os.availableParallelism()} cores; median of ${RUNS} runs after ${WARMUPS} untimed ones on every side (models loaded and warmed up first, as at worker start)`,
     ],
   };

@@ -78,6 +78,8 @@ export interface ToolQuote {
 export interface ToolState {
   available: boolean;
   provider: string | null;
+  /** What the model behind `provider` computes in (fp32, fp16, int8); null when unknown or remote. */
+  precision?: string | null;
   models: string[];
 }
 export type ToolStatus = Record<JobName, ToolState>;

@@ -57,6 +57,8 @@ export const workerHeartbeatSchema = z.object({
   provider: toolProviderSchema,
   /** Per available tool, what runs it: tools of one worker may differ (local models, a hosted images API). */
   providers: z.partialRecord(z.enum(JOB_NAMES), toolProviderSchema).optional(),
+  /** Per local tool, what its main model computes in (the worker's WORKER_PRECISION choice). */
+  precisions: z.partialRecord(z.enum(JOB_NAMES), z.enum(['fp32', 'fp16', 'int8'])).optional(),
   concurrency: z.number().int().min(1),
   version: z.string(),
   at: z.string(),

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { getModel, MODELS, modelsDir } from '../manifest';
 import { requirePrepared, requireTarball } from '../testing/cache';
+import { cpuHasInt8Dot } from '../quantize/cpu';
 import { sha256 } from './hash';
 import { prepareModels } from './run';
 
@@ -53,6 +54,25 @@ describe('prepareModels', () => {
     expect(third.find((r) => r.id === 'esrgan-slim-x4')?.action).toBe('built');
     // Five builds (the TF.js and ncnn conversions included) take ~20 s on an idle 2-core machine; room for a busy one.
   }, 180_000);
+
+  it('builds the int8 ISNet from the fp32 file and its committed calibration table to the recorded sha256, through its quality gate', async () => {
+    const base = requirePrepared('isnet-medium-fp32');
+    await symlink(base.path, join(dir, base.entry.file));
+    const lines: string[] = [];
+    const first = await prepareModels({ dir, ids: ['isnet-medium-int8'], log: (l) => lines.push(l) });
+    expect(first.map((r) => [r.id, r.action])).toEqual([['isnet-medium-int8', 'built']]);
+    expect(sha256(await readFile(join(dir, 'isnet-medium-int8.onnx')))).toBe(getModel('isnet-medium-int8').sha256);
+    if (cpuHasInt8Dot()) {
+      expect(lines.filter((l) => l.includes('quality gate: input'))).toHaveLength(5);
+      expect(lines.some((l) => l.includes('quality gate: passed'))).toBe(true);
+    } else {
+      expect(lines.some((l) => l.includes('quality gate skipped: this CPU has no VNNI or AMX'))).toBe(true);
+    }
+    // Built once: the next run finds it by its hash, without running the gate.
+    const second = await prepareModels({ dir, ids: ['isnet-medium-int8'], log: (l) => lines.push(l) });
+    expect(second.map((r) => r.action)).toEqual(['cached']);
+    // Quantizing takes ~2 s; the gate runs both 1024^2 models on 5 photos (~45 s on 2 busy cores).
+  }, 300_000);
 
   it('stops with a clear message on a tampered tarball and on unknown ids', async () => {
     const tarball = await stageTarball('esrgan-slim-x2', true);

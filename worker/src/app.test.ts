@@ -7,6 +7,7 @@ import pino from 'pino';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { type JobName, cancelKey, heartbeatKey, jobResultSchema, workerHeartbeatSchema } from '@imagestudio/contracts';
+import { cpuHasInt8Dot } from './inference';
 import { type RunningWorker, startWorker } from './app';
 import { loadWorkerConfig } from './config';
 import { WorkerStorage } from './storage/storage';
@@ -90,6 +91,11 @@ describe('worker end to end (BullMQ + Redis + S3 + real models)', () => {
     expect(beat.tools).toEqual(expect.arrayContaining(['remove-background', 'upscale']));
     expect(beat.models).toEqual({ upscale: ['photo', 'illustration', 'fast'] });
     expect(beat.provider).toBe('cpu');
+    // WORKER_PRECISION=auto: the int8 ISNet on a CPU with VNNI or AMX (its file is prepared), fp32 elsewhere.
+    expect(beat.precisions).toEqual({
+      'remove-background': cpuHasInt8Dot() ? 'int8' : 'fp32',
+      upscale: 'fp32',
+    });
     expect(beat.concurrency).toBe(1);
     expect(await client.redis.ttl(heartbeatKey(prefix, running.workerId))).toBeGreaterThan(0);
   });

@@ -6,7 +6,7 @@ import { JOB_NAMES, type JobName, QUEUE_NAME, type ToolProvider } from '@imagest
 import type { WorkerConfig } from './config';
 import { TOOL_LOADERS, loadTools } from './handlers';
 import { type LoadedTools, type Tool, type ToolLoaders, isUnavailable } from './handlers/types';
-import { InferenceRuntime } from './inference';
+import { InferenceRuntime, type Precision } from './inference';
 import {
   type Logger,
   type RedisClient,
@@ -81,6 +81,12 @@ export async function startWorker(
       Record<JobName, ToolProvider>
     >;
     const provider: ToolProvider = available[0] ? providers[available[0]]! : 'cpu';
+    const precisions = Object.fromEntries(
+      available.flatMap((n) => {
+        const precision = (tools[n] as Tool<JobName>).precision;
+        return precision ? [[n, precision]] : [];
+      }),
+    ) as Partial<Record<JobName, Precision>>;
     const { limited, concurrency } = limitConcurrency(tools, config);
 
     const worker = new Worker(QUEUE_NAME, createProcessor({ tools: limited, storage, redis, logger }), {
@@ -104,12 +110,15 @@ export async function startWorker(
     const stopHeartbeat = startHeartbeat(
       redis,
       config.QUEUE_PREFIX,
-      { workerId, tools: available, models, provider, providers, concurrency, version: VERSION },
+      { workerId, tools: available, models, provider, providers, precisions, concurrency, version: VERSION },
       logger,
       options.onHeartbeat,
       () => worker.isRunning(),
     );
-    logger.info({ workerId, tools: available, models, providers, concurrency, queue: QUEUE_NAME }, 'worker started');
+    logger.info(
+      { workerId, tools: available, models, providers, precisions, concurrency, queue: QUEUE_NAME },
+      'worker started',
+    );
 
     return {
       worker,

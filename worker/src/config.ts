@@ -65,6 +65,12 @@ const envSchema = z
      * written; ..." and kills itself, so that its supervisor starts a fresh one. 0 = no watchdog.
      */
     WORKER_WATCHDOG_S: z.coerce.number().int().min(0).max(3600).default(30),
+    /**
+     * Which file of a model runs (worker/src/inference/precision.ts): auto = the int8 file on a CPU with VNNI or
+     * AMX when it is prepared, fp32 otherwise and on GPU providers; fp32 / int8 force one (int8 falls back to
+     * fp32 when its file is missing).
+     */
+    WORKER_PRECISION: z.enum(['auto', 'fp32', 'int8']).default('auto'),
     /** Folder of the prepared models (`npm run models`). */
     MODELS_DIR: z.string().default('models/.cache'),
     /** Operator-provided text-to-image ONNX export (diffusers layout); unset = generation not available. */

@@ -1,3 +1,4 @@
+import { loadWithPrecision } from '../inference';
 import { defaultModel, preparedModelFile } from '../models';
 import { removeBackground } from '../pipelines/remove-background';
 import { warmUp, warmUpImage } from '../pipelines/warm-up';
@@ -8,11 +9,20 @@ const PERCENTS = { downloaded: 10, prepared: 20, inferred: 70, encoded: 90, uplo
 
 /** Loads the default matting model (manifest) once; unavailable when `npm run models` has not prepared it. */
 export const loadRemoveBackgroundTool: ToolLoader<'remove-background'> = async ({ config, runtime, logger }) => {
-  const model = defaultModel('background-removal');
-  if (!model) return { unavailable: 'no background-removal model in the manifest' };
-  const file = preparedModelFile(config.MODELS_DIR, model);
-  if (!file) return { unavailable: `model ${model.id} is not prepared (run npm run models)` };
-  const session = await runtime.load(file);
+  const wanted = defaultModel('background-removal');
+  if (!wanted) return { unavailable: 'no background-removal model in the manifest' };
+  const file = preparedModelFile(config.MODELS_DIR, wanted);
+  if (!file) return { unavailable: `model ${wanted.id} is not prepared (run npm run models)` };
+  // The int8 file where WORKER_PRECISION and the CPU call for it; same tensors and preprocessing as the fp32 one.
+  const {
+    session,
+    entry: model,
+    precision,
+  } = await loadWithPrecision(runtime, wanted, file, {
+    setting: config.WORKER_PRECISION,
+    modelsDir: config.MODELS_DIR,
+    logger,
+  });
   if (config.WORKER_WARMUP_RUNS > 0 && model.preprocessing.kind === 'matting') {
     // At the model's own input size, so the warm-up runs exactly what a typical job runs.
     const image = await warmUpImage(model.preprocessing.width, model.preprocessing.height);
@@ -23,6 +33,7 @@ export const loadRemoveBackgroundTool: ToolLoader<'remove-background'> = async (
   }
   return {
     provider: session.provider,
+    precision,
     close: () => session.release(),
     run: (ctx) =>
       runSingleImageJob(

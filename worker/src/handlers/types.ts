@@ -1,6 +1,6 @@
 import type { JobName, JobPayloads, JobResult, ToolProvider } from '@imagestudio/contracts';
 import type { WorkerConfig } from '../config';
-import type { InferenceRuntime } from '../inference';
+import type { InferenceRuntime, Precision } from '../inference';
 import type { Logger } from '@imagestudio/runtime';
 import type { WorkerStorage } from '../storage/storage';
 
@@ -36,6 +36,8 @@ export interface Tool<N extends JobName> {
   provider: ToolProvider;
   /** The user-selectable models this worker runs for the tool (published in the heartbeat); none = no choice. */
   models?: readonly string[];
+  /** What its main model computes in (WORKER_PRECISION; published in the heartbeat); absent for remote tools. */
+  precision?: Precision;
   run(ctx: JobContext<N>): Promise<JobResult>;
   /** Frees its sessions at shutdown (the runtime closes them anyway). */
   close?(): Promise<void>;

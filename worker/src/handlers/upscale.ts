@@ -1,6 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
-import { UPSCALE_MODELS, formatJobStage, type UpscaleModel } from '@imagestudio/contracts';
-import type { ModelSession } from '../inference';
+import { DEFAULT_UPSCALE_MODEL, UPSCALE_MODELS, formatJobStage, type UpscaleModel } from '@imagestudio/contracts';
+import { loadWithPrecision, type ModelSession, type Precision } from '../inference';
 import { type ModelEntry, modelsForTask, preparedModelFile } from '../models';
 import { DEFAULT_TILE_SIZE, type Upscaler, upscaleImage } from '../pipelines/upscale';
 import { warmUp, warmUpImage } from '../pipelines/warm-up';
@@ -43,7 +43,7 @@ export function firstPrepared(
   return undefined;
 }
 
-type LoadedUpscaler = Upscaler & { session: ModelSession };
+type LoadedUpscaler = Upscaler & { session: ModelSession; precision: Precision };
 type Runs = Map<UpscaleModel, Map<2 | 4, LoadedUpscaler>>;
 
 /** Loads every choice whose files are prepared (each model file once); GPU-only ones only on a GPU provider. */
@@ -52,7 +52,7 @@ export async function loadUpscalers({
   runtime,
   logger,
 }: ToolDeps): Promise<{ runs: Runs; sessions: ModelSession[] }> {
-  const sessions = new Map<string, ModelSession>();
+  const sessions = new Map<string, { session: ModelSession; entry: ModelEntry; precision: Precision }>();
   const runs: Runs = new Map();
   const gpuListed = config.WORKER_EXECUTION_PROVIDERS.some((p) => p !== 'cpu');
   for (const choice of UPSCALE_MODELS) {
@@ -66,21 +66,27 @@ export async function loadUpscalers({
       [2, x2 ?? x4, !x2],
     ] as const) {
       if (!chosen) continue;
-      let session = sessions.get(chosen.model.id);
-      if (!session) {
-        session = await runtime.load(chosen.file);
-        if (spec.gpuOnly && session.provider === 'cpu') {
+      let loaded = sessions.get(chosen.model.id);
+      if (!loaded) {
+        // The int8 file where WORKER_PRECISION and the CPU call for it (inference/precision.ts).
+        loaded = await loadWithPrecision(runtime, chosen.model, chosen.file, {
+          setting: config.WORKER_PRECISION,
+          modelsDir: config.MODELS_DIR,
+          logger,
+        });
+        if (spec.gpuOnly && loaded.session.provider === 'cpu') {
           logger.info({ tool: 'upscale', model: choice }, 'model not offered: it needs a GPU provider');
-          await session.release();
+          await loaded.session.release();
           break;
         }
-        sessions.set(chosen.model.id, session);
+        sessions.set(chosen.model.id, loaded);
       }
-      byFactor.set(factor, { session, model: chosen.model, halve, tileSize: spec.tileSize, margin: spec.margin });
+      const { session, entry, precision } = loaded;
+      byFactor.set(factor, { session, precision, model: entry, halve, tileSize: spec.tileSize, margin: spec.margin });
     }
     if (byFactor.size > 0) runs.set(choice, byFactor);
   }
-  return { runs, sessions: [...sessions.values()] };
+  return { runs, sessions: [...sessions.values()].map((l) => l.session) };
 }
 
 /** Loads the upscaling models once; unavailable when none is prepared. */
@@ -106,6 +112,8 @@ export const loadUpscaleTool: ToolLoader<'upscale'> = async (deps) => {
   }
   return {
     provider: first.provider,
+    // The default model's precision (the one most jobs run); each job's notes name its own file.
+    precision: (runs.get(DEFAULT_UPSCALE_MODEL) ?? [...runs.values()][0])?.get(4)?.precision,
     models: [...runs.keys()],
     close: async () => {
       for (const session of sessions) await session.release();

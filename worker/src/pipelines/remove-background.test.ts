@@ -6,6 +6,8 @@ import { maskIou } from '../imaging/matting';
 import { FIXTURES, mattingModel, memoRunner, startCpuRuntime } from '../test-support/models';
 import { predictAlpha, removeBackground } from './remove-background';
 import { decodeImage } from '../imaging/decode';
+import { int8Variant } from '../../../models/manifest';
+import { cpuHasInt8Dot } from '../inference';
 
 const COFFEE = fs.readFileSync(path.join(FIXTURES, 'coffee-300.png'));
 const GOLDEN = path.join(FIXTURES, 'coffee-300-mask.png');
@@ -69,6 +71,24 @@ describe('background removal on the real ISNet model (CPU)', () => {
     const golden = await sharp(GOLDEN).extractChannel(0).raw().toBuffer();
     expect(maskIou(alpha, golden)).toBeGreaterThanOrEqual(0.99);
   });
+
+  // Only where the worker would run it: without VNNI/AMX onnxruntime's int8 kernels saturate (models/quantize/cpu.ts).
+  (cpuHasInt8Dot() ? it : it.skip)(
+    'the int8 file (WORKER_PRECISION auto on VNNI CPUs) also matches the golden mask (IoU >= 0.99)',
+    async () => {
+      const int8 = int8Variant(model.id);
+      if (!int8) throw new Error(`no int8 model for ${model.id} in the manifest`);
+      const int8Session = await runtime.load(path.join(path.dirname(file), int8.file));
+      try {
+        const alpha = await predictAlpha(int8Session, int8, await decodeImage(COFFEE));
+        const golden = await sharp(GOLDEN).extractChannel(0).raw().toBuffer();
+        expect(maskIou(alpha, golden)).toBeGreaterThanOrEqual(0.99);
+      } finally {
+        await int8Session.release();
+      }
+    },
+    60_000,
+  );
 
   it('returns the mask alone with mask_only, and an opaque image on background_color', async () => {
     const mask = await removeBackground(runner, model, COFFEE, { outputFormat: 'png', maskOnly: true });

@@ -29,6 +29,7 @@ describe('tools on a hosted images API', () => {
       tools: ['generate', 'upscale'],
       provider: 'remote:gpt-image-1',
       providers: { generate: 'remote:gpt-image-1', upscale: 'cpu' },
+      precisions: { upscale: 'int8' },
     });
     // A worker from before per-tool providers: its one provider covers its tools.
     await beat('old-worker', { tools: ['remove-background'], provider: 'cuda' });
@@ -37,7 +38,7 @@ describe('tools on a hosted images API', () => {
     expect(status.body.payload).toEqual({
       generate: { available: true, provider: 'remote:gpt-image-1', models: [] },
       'remove-background': { available: true, provider: 'cuda', models: [] },
-      upscale: { available: true, provider: 'cpu', models: [] },
+      upscale: { available: true, provider: 'cpu', precision: 'int8', models: [] },
     });
   });
 

@@ -77,7 +77,10 @@ export async function toolStatus(ctx: AppContext, fresh = false): Promise<ToolSt
     // Known models in their contract order; a model name only a newer worker knows is listed after them.
     const known: readonly string[] = toolContract(tool).models ?? [];
     const models = [...known.filter((m) => offered.has(m)), ...[...offered].filter((m) => !known.includes(m)).sort()];
-    status[tool] = { available: providers.length > 0, provider, models };
+    // What the model computes in on a worker with that provider (absent from heartbeats of older workers).
+    const precision = beats.find((b) => b.tools.includes(tool) && (b.providers?.[tool] ?? b.provider) === provider)
+      ?.precisions?.[tool];
+    status[tool] = { available: providers.length > 0, provider, ...(precision ? { precision } : {}), models };
   }
   return status;
 }
