@@ -340,6 +340,21 @@ describe('batch flow on a tool page', () => {
     expect(router.state.location.search).toBe('?batch=b1');
   });
 
+  it('lists the ZIP entries the server left out, with why, and says they cost nothing', async () => {
+    const view = batchView([item('j1', 'ok.png', { status: 'succeeded' })], {
+      status: 'succeeded',
+      skipped: [
+        { file_name: 'notes.txt', reasons: ['Not a JPEG, PNG or WebP image.'] },
+        { file_name: 'fake.png', reasons: ['Only JPEG, PNG and WebP images are accepted.'] },
+      ],
+    });
+    renderApp('/services/remove-background?batch=b1', signedIn().on('GET /batches/b1', ok(view)));
+    const skipped = await screen.findByTestId('batch-skipped');
+    expect(skipped.textContent).toContain('Left out of the ZIP, not charged (2):');
+    expect(skipped.textContent).toContain('notes.txt: Not a JPEG, PNG or WebP image.');
+    expect(skipped.textContent).toContain('fake.png: Only JPEG, PNG and WebP images are accepted.');
+  });
+
   it('one image stays a single run', async () => {
     renderApp('/services/remove-background', signedIn());
     fireEvent.change(await screen.findByLabelText('Image'), { target: { files: [png('one.png')] } });

@@ -172,6 +172,18 @@ const BatchProgressView = observer(function BatchProgressView({ batch }: { batch
           {t('client-tools.batch.refunded', { cost: tokensLabel(t, view.refunded) })}
         </p>
       ) : null}
+      {view.skipped.length > 0 ? (
+        <div className="notice notice--warning batch__skipped" role="status" data-testid="batch-skipped">
+          <p>{t('client-tools.batch.skipped', { n: view.skipped.length })}</p>
+          <ul>
+            {view.skipped.map((entry) => (
+              <li key={entry.file_name}>
+                <strong>{entry.file_name}</strong>: {entry.reasons.join(' ')}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <ul className="batch__grid" aria-label={t('client-tools.batch.itemsLabel')}>
         {view.items.map((item) => (
           <BatchItemCard key={item.id} item={item} batch={batch} onRetry={setRetrying} />

@@ -210,6 +210,7 @@ export const clientTools = {
   'client-tools.batch.downloadZip': 'Download all (ZIP)',
   'client-tools.batch.cancelAll': 'Cancel all',
   'client-tools.batch.refunded': '{cost} refunded for images that did not finish.',
+  'client-tools.batch.skipped': 'Left out of the ZIP, not charged ({n}):',
   'client-tools.batch.retry': 'Retry',
   'client-tools.batch.retryNamed': 'Retry {name}',
   'client-tools.batch.retryTitle': 'Run this image again?',
