@@ -131,7 +131,7 @@ test('Decline -> fail page with the error; Cancel -> the cancelled page, nothing
   await signIn(page, email);
   const before = await apiBalance(page);
 
-  await openCustomPurchase(page);
+  const declinedTotal = await openCustomPurchase(page);
   let confirm = await continueToCheckout(page);
   await fillBilling(confirm);
   await confirmPayment(page, confirm);
@@ -142,9 +142,13 @@ test('Decline -> fail page with the error; Cancel -> the cancelled page, nothing
   check((await text(page.getByTestId('payment-error'))) === error, `the fail page does not show "${error}"`);
   await page.getByText('Payment failed. Please try again.').waitFor();
 
+  // Try Again reopens Buy Tokens for the same amount as the declined order.
   await page.getByRole('link', { name: 'Try Again' }).click();
   await page.waitForURL((url) => url.pathname === '/pricing');
-  await page.getByTestId('custom-buy').click();
+  const again = page.getByRole('dialog', { name: 'Buy Tokens' });
+  await again.waitFor();
+  const againTotal = await text(again.getByTestId('plan-total'));
+  check(againTotal === declinedTotal, `Try Again opened ${againTotal}, the declined order was ${declinedTotal}`);
   confirm = await continueToCheckout(page);
   await fillBilling(confirm);
   await confirmPayment(page, confirm);
@@ -325,8 +329,17 @@ test('screenshots: pricing, Buy Tokens, Confirm Information and the payment page
     await buy.waitFor();
     check(await buy.getByRole('checkbox').isChecked(), 'BACK lost the terms acceptance');
 
+    // The success page shows a real, paid order (without one it sends home).
+    await buy.getByRole('button', { name: 'Credit/Debit card' }).click();
+    await fillBilling(confirm);
+    await confirmPayment(page, confirm);
+    await page.locator('button[data-outcome="paid"]').click();
+    await page.waitForURL((url) => url.pathname === '/success-payment' && url.searchParams.has('order'));
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    await noSidewaysScroll('payment-success');
+    await ctx.screenshot(page, `payment-success-${width}`);
+
     for (const [name, path, heading] of [
-      ['payment-success', '/success-payment', 'Payment Successful!'],
       ['payment-fail', '/fail-payment?error=Your%20card%20was%20declined.', 'Payment Failed'],
       ['payment-processing', '/processing-payment?order_id=3f1c2a9e-0000-4000-8000-000000000000', 'Payment Processing'],
       ['payment-pending', '/pending-payment', 'Payment Processing'],
