@@ -79,29 +79,43 @@ export interface JobSearch {
   to?: Date;
 }
 
-/** Jobs of every user, newest first, filtered by user (id or email text), tool, status and creation time. */
-export function searchJobs(db: Knex, f: JobSearch, page: number, perPage: number) {
-  const query = db('image_jobs as j').join('users as u', 'u.id', 'j.user_id');
+/**
+ * What the job and deposit searches share: the user (an id, or text in the email) and a creation-time window on
+ * the table joined with `users as u` under `alias`; then the page, newest first.
+ */
+function searchNewestFirst<T>(
+  query: Knex.QueryBuilder,
+  alias: 'j' | 'd',
+  f: { user?: string; from?: Date; to?: Date },
+  page: number,
+  perPage: number,
+) {
   if (f.user) {
-    if (isUuid(f.user)) query.where('j.user_id', f.user);
+    if (isUuid(f.user)) query.where(`${alias}.user_id`, f.user);
     else query.whereILike('u.email', like(f.user.trim()));
   }
-  if (f.tool) query.where('j.tool', f.tool);
-  if (f.status) query.where('j.status', f.status);
-  if (f.from) query.where('j.created_at', '>=', f.from);
-  if (f.to) query.where('j.created_at', '<', f.to);
-  return paged<AdminJobRow>(
+  if (f.from) query.where(`${alias}.created_at`, '>=', f.from);
+  if (f.to) query.where(`${alias}.created_at`, '<', f.to);
+  return paged<T>(
     query,
     query
       .clone()
-      .select('j.*', 'u.email as user_email')
+      .select(`${alias}.*`, 'u.email as user_email')
       .orderBy([
-        { column: 'j.created_at', order: 'desc' },
-        { column: 'j.id', order: 'desc' },
+        { column: `${alias}.created_at`, order: 'desc' },
+        { column: `${alias}.id`, order: 'desc' },
       ]),
     page,
     perPage,
   );
+}
+
+/** Jobs of every user, newest first, filtered by user (id or email text), tool, status and creation time. */
+export function searchJobs(db: Knex, f: JobSearch, page: number, perPage: number) {
+  const query = db('image_jobs as j').join('users as u', 'u.id', 'j.user_id');
+  if (f.tool) query.where('j.tool', f.tool);
+  if (f.status) query.where('j.status', f.status);
+  return searchNewestFirst<AdminJobRow>(query, 'j', f, page, perPage);
 }
 
 export interface DepositSearch {
@@ -116,25 +130,8 @@ export type AdminDepositRecord = Deposit & { user_email: string };
 /** Deposits of every user, newest first, by user (id or email text), status and creation time. */
 export function searchDeposits(db: Knex, f: DepositSearch, page: number, perPage: number) {
   const query = db('deposits as d').join('users as u', 'u.id', 'd.user_id');
-  if (f.user) {
-    if (isUuid(f.user)) query.where('d.user_id', f.user);
-    else query.whereILike('u.email', like(f.user.trim()));
-  }
   if (f.status) query.where('d.status', f.status);
-  if (f.from) query.where('d.created_at', '>=', f.from);
-  if (f.to) query.where('d.created_at', '<', f.to);
-  return paged<AdminDepositRecord>(
-    query,
-    query
-      .clone()
-      .select('d.*', 'u.email as user_email')
-      .orderBy([
-        { column: 'd.created_at', order: 'desc' },
-        { column: 'd.id', order: 'desc' },
-      ]),
-    page,
-    perPage,
-  );
+  return searchNewestFirst<AdminDepositRecord>(query, 'd', f, page, perPage);
 }
 
 export async function findJob(db: Knex, id: string): Promise<AdminJobRow | null> {
