@@ -236,6 +236,28 @@ describe('register form', () => {
     expect(await screen.findByText('Surname is required')).toBeTruthy();
     expect(api.seen.some((r) => r.url === '/register')).toBe(false);
   });
+
+  it('says a taken email once, under the email field', async () => {
+    const taken = 'The email has already been taken.';
+    const api = withCatalog(new FakeApi()).on('POST /register', {
+      status: 422,
+      data: { status: 'ERROR', message: taken, errors: { email: [taken] } },
+    });
+    start('/register', api);
+    const submit = await screen.findByRole('button', { name: 'Create account' });
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Ada' } });
+    fireEvent.change(screen.getByLabelText(/^Surname/), { target: { value: 'Lovelace' } });
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'ada@example.test' } });
+    fireEvent.change(screen.getByLabelText(/^Phone/), { target: { value: '+49 30 901820' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Secret123' } });
+    fireEvent.change(screen.getByLabelText(/^Confirm/), { target: { value: 'Secret123' } });
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(submit);
+    await waitFor(() => expect(api.seen.some((r) => r.url === '/register')).toBe(true));
+    expect(await screen.findByText(taken)).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getAllByText(taken)).toHaveLength(1);
+  });
 });
 
 describe('account', () => {

@@ -79,7 +79,8 @@ export const RegisterPage = observer(function RegisterPage() {
     );
     if (!result.ok) {
       setErrors(result.fieldErrors);
-      setFormError(result.message);
+      // A problem the server pinned on a field (the email is taken) is said once, under that field.
+      setFormError(Object.keys(result.fieldErrors).length > 0 ? null : result.message);
     }
   };
 
