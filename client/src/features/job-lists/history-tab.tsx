@@ -16,7 +16,7 @@ import {
 import { Badge, Button, EmptyState, Select, Skeleton } from '../../components';
 import { formatDate, formatTime } from '../../lib/format';
 import { useStore } from '../../stores';
-import { tokensLabel } from '../../lib/tokens-label';
+import { batchMoneyLabel, tokensLabel } from '../../lib/tokens-label';
 import { Pager } from './pager';
 import { TOOLS } from '../../config/tools';
 import { BATCH_TONES, JOB_TONES } from '../../lib/status-tones';
@@ -141,10 +141,7 @@ const BatchRows = observer(function BatchRows({
         <td>
           <Badge tone={BATCH_TONES[status]}>{t(`client-tools.batch.status.${status}`)}</Badge>
         </td>
-        <td>
-          {tokensLabel(t, cost)}{' '}
-          {summary && summary.refunded > 0 ? <Badge tone="success">{t('client-tools.history.refunded')}</Badge> : null}
-        </td>
+        <td>{batchMoneyLabel(t, cost, summary?.refunded ?? 0)}</td>
         <td>
           {t('client-tools.history.dateTime', {
             date: formatDate(first.created_at),

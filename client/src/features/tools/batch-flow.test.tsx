@@ -340,6 +340,20 @@ describe('batch flow on a tool page', () => {
     expect(router.state.location.search).toBe('?batch=b1');
   });
 
+  it('counts a cancelled or failed item as such, never as done, with charged and refunded amounts that add up', async () => {
+    const items = [
+      item('j1', 'a.png', { status: 'succeeded' }),
+      item('j2', 'b.png', { status: 'failed', refunded: true }),
+      item('j3', 'c.png', { status: 'cancelled', refunded: true }),
+      item('j4', 'd.png', { status: 'cancelled', refunded: true }),
+    ];
+    // One retried item: five charges of 1 token for four items, three of them refunded.
+    const view = batchView(items, { status: 'partial', cost: 5, refunded: 3 });
+    renderApp('/services/remove-background?batch=b1', signedIn().on('GET /batches/b1', ok(view)));
+    expect((await screen.findByTestId('batch-done')).textContent).toBe('1 of 4 done · 1 failed · 2 cancelled');
+    expect(screen.getByTestId('batch-cost').textContent).toBe('Charged: 5 tokens, refunded: 3 tokens');
+  });
+
   it('lists the ZIP entries the server left out, with why, and says they cost nothing', async () => {
     const view = batchView([item('j1', 'ok.png', { status: 'succeeded' })], {
       status: 'succeeded',

@@ -4,7 +4,7 @@ import { Archive, Download, RotateCcw } from 'lucide-react';
 import { resultDownloadName, type BatchItemView } from '@imagestudio/contracts';
 import { Badge, Button, ConfirmDialog, ProgressBar } from '../../components';
 import { BATCH_TONES, JOB_TONES } from '../../lib/status-tones';
-import { tokensLabel } from '../../lib/tokens-label';
+import { batchMoneyLabel, tokensLabel } from '../../lib/tokens-label';
 import { useStore } from '../../stores';
 import type { BatchRunStore } from '../../stores/batch-run-store';
 import { stageText } from './job-status';
@@ -128,19 +128,30 @@ const BatchProgressView = observer(function BatchProgressView({ batch }: { batch
   const [retrying, setRetrying] = useState<BatchItemView | null>(null);
   const view = batch.view!;
   const total = view.items.length;
-  const done = batch.doneCount;
+  const ended = batch.doneCount;
   const open = !batch.finished;
-  const succeeded = view.items.filter((i) => i.status === 'succeeded').length;
+  const { succeeded, failed, cancelled } = view.counts;
   const retryCost = retrying ? tokensLabel(t, retrying.cost) : '';
   return (
     <div className="batch" data-testid="batch-view" data-status={view.status}>
       <div className="batch__head">
         <Badge tone={BATCH_TONES[view.status]}>{t(`client-tools.batch.status.${view.status}`)}</Badge>
-        <span data-testid="batch-done">{t('client-tools.batch.done', { done, total })}</span>
-        <span className="batch__cost">{t('client-tools.batch.charged', { cost: tokensLabel(t, view.cost) })}</span>
+        {/* Counted by state: a cancelled or failed item has ended but is not "done". */}
+        <span data-testid="batch-done">
+          {[
+            t('client-tools.batch.done', { done: succeeded, total }),
+            failed > 0 ? t('client-tools.batch.failedCount', { n: failed }) : null,
+            cancelled > 0 ? t('client-tools.batch.cancelledCount', { n: cancelled }) : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </span>
+        <span className="batch__cost" data-testid="batch-cost">
+          {batchMoneyLabel(t, view.cost, view.refunded)}
+        </span>
       </div>
       <ProgressBar
-        value={total === 0 ? 0 : Math.round((done / total) * 100)}
+        value={total === 0 ? 0 : Math.round((ended / total) * 100)}
         label={t('client-tools.batch.progressLabel')}
       />
       <div className="batch__actions">
