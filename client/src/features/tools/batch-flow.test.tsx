@@ -369,6 +369,45 @@ describe('batch flow on a tool page', () => {
     expect(skipped.textContent).toContain('fake.png: Only JPEG, PNG and WebP images are accepted.');
   });
 
+  it('a job opened by URL shows the options it ran with, not the defaults', async () => {
+    const job = {
+      id: 'u7',
+      tool: 'upscale',
+      status: 'succeeded',
+      progress: 100,
+      stage: null,
+      queue_position: null,
+      eta_seconds: null,
+      params: { factor: 4, model: 'illustration', output_format: 'webp' },
+      cost: 2,
+      refunded: false,
+      error: null,
+      input_name: 'cat.png',
+      input_url: 'https://s3/in.png',
+      results: [{ url: 'https://s3/out.webp', width: 40, height: 40, format: 'webp', bytes: 1 }],
+      created_at: '2026-11-24T10:00:00Z',
+      finished_at: null,
+      deleted: false,
+      expired: false,
+      batch_id: null,
+    };
+    const api = signedIn()
+      .on(
+        'GET /tools/status',
+        ok({
+          generate: { available: false, provider: null },
+          'remove-background': { available: true, provider: 'cpu' },
+          upscale: { available: true, provider: 'cpu', models: ['photo', 'illustration'] },
+        }),
+      )
+      .on('GET /jobs/u7', ok(job));
+    renderApp('/services/upscale?job=u7', api);
+    await waitFor(() => expect((screen.getByLabelText('Output format') as HTMLSelectElement).value).toBe('webp'));
+    expect((screen.getByLabelText('Factor') as HTMLSelectElement).value).toBe('4');
+    const checked = screen.getAllByRole('radio').filter((r) => (r as HTMLInputElement).checked);
+    expect(checked.map((r) => (r as HTMLInputElement).value)).toEqual(['illustration']);
+  });
+
   it('one image stays a single run', async () => {
     renderApp('/services/remove-background', signedIn());
     fireEvent.change(await screen.findByLabelText('Image'), { target: { files: [png('one.png')] } });

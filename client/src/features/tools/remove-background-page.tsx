@@ -26,6 +26,19 @@ export const RemoveBackgroundPage = observer(function RemoveBackgroundPage() {
     void tools.loadQuote('remove-background');
   }, [tools]);
 
+  // A job opened by URL, from projects or after a reload shows the options it ran with, not the defaults.
+  const shown = run.job;
+  useEffect(() => {
+    const p = shown?.params;
+    if (!p) return;
+    if (p.output_format === 'png' || p.output_format === 'webp') setFormat(p.output_format);
+    setMaskOnly(p.mask_only === true);
+    const background = typeof p.background_color === 'string' ? p.background_color : null;
+    setUseColor(background !== null);
+    if (background) setColor(background);
+    // Only when another job is shown: later edits of the options are the user's.
+  }, [shown?.id]);
+
   const options = { format, background: useColor && !maskOnly ? color : null, maskOnly };
   const fingerprint = uploadFingerprint(upload.file, options);
   // The options as the API's form fields, for a single run and for a batch alike.

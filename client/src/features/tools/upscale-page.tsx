@@ -32,6 +32,18 @@ export const UpscalePage = observer(function UpscalePage() {
     void tools.loadQuote('upscale', 1, factor, model);
   }, [tools, factor, model]);
 
+  // A job opened by URL, from projects or after a reload shows the options it ran with, not the defaults.
+  const shown = run.job;
+  useEffect(() => {
+    const p = shown?.params;
+    if (!p) return;
+    if (p.factor === 2 || p.factor === 4) setFactor(p.factor);
+    if (UPSCALE_MODELS.includes(p.model as UpscaleModel)) setModel(p.model as UpscaleModel);
+    if (p.output_format === 'png' || p.output_format === 'webp' || p.output_format === 'jpeg')
+      setFormat(p.output_format);
+    // Only when another job is shown: later edits of the options are the user's.
+  }, [shown?.id]);
+
   useEffect(() => {
     if (!choices.includes(model) && choices[0])
       setModel(choices.includes(DEFAULT_UPSCALE_MODEL) ? DEFAULT_UPSCALE_MODEL : choices[0]);
