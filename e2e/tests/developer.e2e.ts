@@ -79,6 +79,12 @@ test('developer: token activity, API keys and the /developers page', async ({ ct
   await page.goto('/developers');
   await page.getByRole('heading', { name: 'Developer API' }).waitFor();
   await page.getByTestId('operation').filter({ hasText: '/api/tools/remove-background' }).waitFor();
+  // The public reference is the customer's: no probes, metrics or payment-provider routes.
+  for (const operatorPath of ['/api/metrics', '/api/ready', '/api/webhooks/stripe', '/api/deposit/test-checkout'])
+    check(
+      (await page.getByTestId('operation').filter({ hasText: operatorPath }).count()) === 0,
+      `/developers lists the operator route ${operatorPath}`,
+    );
   check(
     ((await page.getByTestId('example-curl').textContent()) ?? '').includes('Authorization: Bearer'),
     'curl example shown',

@@ -9,6 +9,7 @@ import './developer.css';
 interface OpenApiOperation {
   summary: string;
   security: Array<Record<string, string[]>>;
+  'x-audience'?: 'operator';
 }
 interface OpenApiDocument {
   servers: Array<{ url: string }>;
@@ -77,6 +78,8 @@ export const DevelopersPage = observer(function DevelopersPage() {
   const byTag = new Map<string, Array<{ method: string; path: string; op: OpenApiOperation }>>();
   for (const [path, ops] of Object.entries(doc?.paths ?? {})) {
     for (const [method, op] of Object.entries(ops)) {
+      // Probes, metrics and the payment provider's routes are the operator's, not part of the customer reference.
+      if (op['x-audience'] === 'operator') continue;
       const tag = op.tags[0] ?? '';
       byTag.set(tag, [...(byTag.get(tag) ?? []), { method, path, op }]);
     }

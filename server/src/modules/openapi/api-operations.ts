@@ -63,6 +63,12 @@ export interface Operation {
   files?: Record<string, unknown>;
   /** A call that charges tokens: documents 402 and 503. */
   charges?: boolean;
+  /**
+   * Called by the operator's infrastructure or the payment provider, never by a customer's script (probes,
+   * metrics, Stripe's webhook and return, the test checkout): in the document as `x-audience: operator`, and
+   * left out of the public /developers reference.
+   */
+  operator?: true;
   reply: Reply;
 }
 
@@ -122,6 +128,7 @@ export const API_OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: '/health',
+    operator: true,
     tag: 'Service',
     summary: 'Liveness',
     auth: 'public',
@@ -130,6 +137,7 @@ export const API_OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: '/ready',
+    operator: true,
     tag: 'Service',
     summary: 'Readiness of Postgres, Redis, the queue and S3 (503 naming what is down)',
     auth: 'public',
@@ -138,8 +146,9 @@ export const API_OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: '/metrics',
+    operator: true,
     tag: 'Service',
-    summary: 'Prometheus metrics',
+    summary: 'Prometheus metrics (Authorization: Bearer <METRICS_TOKEN>; not served without one)',
     auth: 'public',
     reply: { kind: 'text', description: 'Prometheus text format' },
   },
@@ -447,6 +456,7 @@ export const API_OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: '/deposit/stripe-return',
+    operator: true,
     tag: 'Payments',
     summary: 'Return from the payment page',
     auth: 'public',
@@ -455,6 +465,7 @@ export const API_OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: '/deposit/test-checkout',
+    operator: true,
     tag: 'Payments',
     summary: 'Built-in test payment page (no Stripe keys)',
     auth: 'public',
@@ -463,6 +474,7 @@ export const API_OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: '/deposit/test-checkout',
+    operator: true,
     tag: 'Payments',
     summary: 'Complete a test payment',
     auth: 'public',
@@ -471,6 +483,7 @@ export const API_OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: '/webhooks/stripe',
+    operator: true,
     tag: 'Payments',
     summary: 'Stripe webhook (signed by Stripe)',
     auth: 'public',

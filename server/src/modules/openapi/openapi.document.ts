@@ -175,6 +175,7 @@ export function buildOpenApiDocument(serverUrl: string): Json {
       summary: op.summary,
       security: SECURITY[op.auth],
       responses: { ...successReply(op), ...errorReplies(op) },
+      ...(op.operator ? { 'x-audience': 'operator' } : {}),
     };
     const params = parameters(op);
     if (params.length > 0) entry.parameters = params;

@@ -66,6 +66,28 @@ describe('GET /api/openapi.json', () => {
     expect(documented).toEqual(mounted);
   });
 
+  it('marks the operator routes (probes, metrics, the payment provider and the test checkout), and only those', async () => {
+    const doc = (await t.agent().get('/api/openapi.json').expect(200)).body as {
+      paths: Record<string, Record<string, { 'x-audience'?: string }>>;
+    };
+    const operator = Object.entries(doc.paths)
+      .flatMap(([path, ops]) =>
+        Object.entries(ops)
+          .filter(([, op]) => op['x-audience'] === 'operator')
+          .map(([method]) => `${method} ${path}`),
+      )
+      .sort();
+    expect(operator).toEqual([
+      'get /deposit/stripe-return',
+      'get /deposit/test-checkout',
+      'get /health',
+      'get /metrics',
+      'get /ready',
+      'post /deposit/test-checkout',
+      'post /webhooks/stripe',
+    ]);
+  });
+
   it("documents the developer API's shapes, errors and both auth schemes", async () => {
     const doc = (await t.agent().get('/api/openapi.json').expect(200)).body;
     const upscale = doc.paths['/tools/upscale'].post;
