@@ -1,14 +1,11 @@
 import { TEST_QUEUE_REDIS_DB, TEST_REDIS_URL } from '@imagestudio/runtime/testing';
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import S3rver from 's3rver';
 import { heartbeatKey, jobResultSchema, userFailureMessage, workerHeartbeatSchema } from '@imagestudio/contracts';
 import { createLogger } from '@imagestudio/runtime';
 import { type RunningWorker, startWorker } from './app';
 import { loadWorkerConfig } from './config';
 import { FakeImagesApi } from './generation-api/test-support/fake-images-api';
+import { startLocalS3, type LocalS3 } from './test-support/local-s3';
 import { type QueueClient, openQueueClient } from './test-support/queue-client';
 
 // A generation-only worker (WORKER_TOOLS=generate) on a hosted images API, through real BullMQ, Redis and S3.
@@ -18,28 +15,19 @@ const BUCKET = 'worker-remote-test';
 
 describe('API-only generation worker end to end', () => {
   const prefix = `wremote-${randomUUID().slice(0, 8)}`;
-  let s3: S3rver;
-  let s3Dir: string;
+  let s3: LocalS3;
   let api: FakeImagesApi;
   let running: RunningWorker;
   let client: QueueClient;
 
   beforeAll(async () => {
-    s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'worker-remote-s3-'));
-    s3 = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      directory: s3Dir,
-      silent: true,
-      configureBuckets: [{ name: BUCKET, configs: [] }],
-    });
-    const { port } = (await s3.run()) as { port: number };
+    s3 = await startLocalS3(BUCKET);
     api = await FakeImagesApi.start();
     const config = loadWorkerConfig({
       REDIS_URL,
       QUEUE_REDIS_DB: String(QUEUE_DB),
       QUEUE_PREFIX: prefix,
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_ENDPOINT: s3.endpoint,
       S3_BUCKET: BUCKET,
       WORKER_TOOLS: 'generate',
       GENERATION_API_URL: api.baseUrl,
@@ -55,8 +43,7 @@ describe('API-only generation worker end to end', () => {
     await running?.close();
     await client?.close();
     await api?.close();
-    await s3?.close();
-    fs.rmSync(s3Dir, { recursive: true, force: true });
+    await s3?.stop();
   });
 
   const submit = (name: string, data: Record<string, unknown>) =>

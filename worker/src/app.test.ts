@@ -1,10 +1,8 @@
 import { TEST_QUEUE_REDIS_DB, TEST_REDIS_URL } from '@imagestudio/runtime/testing';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import S3rver from 's3rver';
 import sharp from 'sharp';
 import { type JobName, cancelKey, heartbeatKey, jobResultSchema, workerHeartbeatSchema } from '@imagestudio/contracts';
 import { cpuHasInt8Dot } from './inference';
@@ -12,6 +10,7 @@ import { type RunningWorker, startWorker } from './app';
 import { loadWorkerConfig } from './config';
 import { WorkerStorage } from './storage/storage';
 import { FIXTURES, MODELS_DIR } from './test-support/models';
+import { startLocalS3, type LocalS3 } from './test-support/local-s3';
 import { type QueueClient, openQueueClient } from './test-support/queue-client';
 
 // End to end: a real BullMQ job through Redis, an S3 server (s3rver) started here, and the real handlers.
@@ -22,8 +21,7 @@ const BUCKET = 'worker-test';
 describe('worker end to end (BullMQ + Redis + S3 + real models)', () => {
   const prefix = `wtest-${randomUUID().slice(0, 8)}`;
   const userId = randomUUID();
-  let s3: S3rver;
-  let s3Dir: string;
+  let s3: LocalS3;
   let running: RunningWorker;
   let client: QueueClient;
   let storage: WorkerStorage;
@@ -31,20 +29,12 @@ describe('worker end to end (BullMQ + Redis + S3 + real models)', () => {
   const logLines: Array<Record<string, unknown>> = [];
 
   beforeAll(async () => {
-    s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'worker-s3-'));
-    s3 = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      directory: s3Dir,
-      silent: true,
-      configureBuckets: [{ name: BUCKET, configs: [] }],
-    });
-    const { port } = (await s3.run()) as { port: number };
+    s3 = await startLocalS3(BUCKET);
     const config = loadWorkerConfig({
       REDIS_URL,
       QUEUE_REDIS_DB: String(QUEUE_DB),
       QUEUE_PREFIX: prefix,
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_ENDPOINT: s3.endpoint,
       S3_BUCKET: BUCKET,
       MODELS_DIR,
       WORKER_CPU_THREADS: '2',
@@ -71,8 +61,7 @@ describe('worker end to end (BullMQ + Redis + S3 + real models)', () => {
     await running?.close();
     await client?.close();
     storage?.close();
-    await s3?.close();
-    fs.rmSync(s3Dir, { recursive: true, force: true });
+    await s3?.stop();
   });
 
   function submit(name: JobName, data: Record<string, unknown>) {

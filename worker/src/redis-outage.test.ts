@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pino from 'pino';
-import S3rver from 's3rver';
 import type { Job } from 'bullmq';
 import { HEARTBEAT_TTL_SECONDS, JOB_NAMES, type JobName, heartbeatKey } from '@imagestudio/contracts';
 import { startPrivateRedis, type PrivateRedis } from '@imagestudio/runtime/testing';
 import { type RunningWorker, startWorker } from './app';
 import { loadWorkerConfig } from './config';
 import type { JobContext, ToolLoaders } from './handlers/types';
+import { startLocalS3, type LocalS3 } from './test-support/local-s3';
 import { type QueueClient, openQueueClient } from './test-support/queue-client';
 
 /**
@@ -54,8 +52,7 @@ async function until<T>(fn: () => Promise<T | undefined>, ms: number, what: stri
 describe('a Redis outage while the worker runs a job', () => {
   const prefix = `wout-${randomUUID().slice(0, 8)}`;
   let redis: PrivateRedis;
-  let s3: S3rver;
-  let s3Dir: string;
+  let s3: LocalS3;
   let running: RunningWorker;
   let client: QueueClient;
   const logLines: Array<Record<string, unknown>> = [];
@@ -64,20 +61,12 @@ describe('a Redis outage while the worker runs a job', () => {
 
   beforeAll(async () => {
     redis = await startPrivateRedis();
-    s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'worker-outage-s3-'));
-    s3 = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      directory: s3Dir,
-      silent: true,
-      configureBuckets: [{ name: BUCKET, configs: [] }],
-    });
-    const { port } = (await s3.run()) as { port: number };
+    s3 = await startLocalS3(BUCKET);
     const config = loadWorkerConfig({
       REDIS_URL: redis.url(0),
       QUEUE_REDIS_DB: '1',
       QUEUE_PREFIX: prefix,
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_ENDPOINT: s3.endpoint,
       S3_BUCKET: BUCKET,
       WORKER_CPU_THREADS: '1',
       WORKER_WARMUP_RUNS: '0',
@@ -98,9 +87,8 @@ describe('a Redis outage while the worker runs a job', () => {
   afterAll(async () => {
     await running?.close();
     await client?.close();
-    await s3?.close();
+    await s3?.stop();
     await redis?.dispose();
-    fs.rmSync(s3Dir, { recursive: true, force: true });
   }, 30_000);
 
   async function outageDuringJob(round: number): Promise<void> {

@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { UnrecoverableError } from 'bullmq';
 import pino from 'pino';
-import S3rver from 's3rver';
 import sharp from 'sharp';
 import {
   type GeneratePayload,
@@ -22,6 +21,7 @@ import { pngChunks } from '@imagestudio/runtime/imaging';
 import { InferenceRuntime } from '../inference';
 import { JobCancelledError } from '../queue/errors';
 import { WorkerStorage } from '../storage/storage';
+import { startLocalS3, type LocalS3 } from '../test-support/local-s3';
 import { loadGenerateTool } from './generate';
 import { foldPrompt, remoteGenerateTool } from './generate-remote';
 import { type JobContext, type Tool, isUnavailable } from './types';
@@ -30,7 +30,7 @@ import { type JobContext, type Tool, isUnavailable } from './types';
 const BUCKET = 'gen-remote-test';
 const KEY = 'sk-test-0123456789abcdef';
 let tmp: string;
-let s3: S3rver;
+let s3: LocalS3;
 let storage: WorkerStorage;
 let api: FakeImagesApi;
 let logLines: Record<string, unknown>[] = [];
@@ -41,16 +41,9 @@ const logger = pino(
 
 beforeAll(async () => {
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'gen-remote-'));
-  s3 = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    directory: path.join(tmp, 's3'),
-    silent: true,
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
-  const { port } = (await s3.run()) as { port: number };
+  s3 = await startLocalS3(BUCKET);
   storage = await WorkerStorage.open({
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: s3.endpoint,
     region: 'us-east-1',
     bucket: BUCKET,
     accessKeyId: 'S3RVER',
@@ -63,7 +56,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await api.close();
   storage.close();
-  await s3.close();
+  await s3.stop();
   await fs.rm(tmp, { recursive: true, force: true });
 });
 

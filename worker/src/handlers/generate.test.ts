@@ -3,7 +3,6 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
 import sharp from 'sharp';
 import { type GeneratePayload, type JobResult, jobResultSchema } from '@imagestudio/contracts';
 import { loadWorkerConfig } from '../config';
@@ -12,12 +11,13 @@ import { InferenceRuntime } from '../inference';
 import { createLogger } from '@imagestudio/runtime';
 import { JobCancelledError } from '../queue/errors';
 import { WorkerStorage } from '../storage/storage';
+import { startLocalS3, type LocalS3 } from '../test-support/local-s3';
 import { loadGenerateTool } from './generate';
 import { isUnavailable, type JobContext, type Tool } from './types';
 
 const BUCKET = 'gen-test';
 let tmp: string;
-let s3: S3rver;
+let s3: LocalS3;
 let endpoint: string;
 let storage: WorkerStorage;
 let runtime: InferenceRuntime;
@@ -25,15 +25,8 @@ const logger = createLogger('silent', 'test');
 
 beforeAll(async () => {
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'gen-handler-'));
-  s3 = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    directory: path.join(tmp, 's3'),
-    silent: true,
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
-  const { port } = (await s3.run()) as { port: number };
-  endpoint = `http://127.0.0.1:${port}`;
+  s3 = await startLocalS3(BUCKET);
+  endpoint = s3.endpoint;
   storage = await WorkerStorage.open({
     endpoint,
     region: 'us-east-1',
@@ -48,7 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await runtime.close();
   storage.close();
-  await s3.close();
+  await s3.stop();
   await fs.rm(tmp, { recursive: true, force: true });
 });
 
