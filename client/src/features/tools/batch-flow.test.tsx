@@ -54,6 +54,31 @@ function item(id: string, fileName: string, over: Partial<BatchItemView> = {}): 
   };
 }
 
+/** A single job as GET /api/jobs/{id} answers: a finished background removal unless `over` says otherwise. */
+function jobView(over: Partial<JobView> & { id: string }): JobView {
+  return {
+    tool: 'remove-background',
+    status: 'succeeded',
+    progress: 100,
+    stage: null,
+    queue_position: null,
+    eta_seconds: null,
+    params: {},
+    cost: 1,
+    refunded: false,
+    error: null,
+    input_name: 'cat.png',
+    input_url: 'https://s3/in.png',
+    results: [],
+    created_at: '2026-11-24T10:00:00Z',
+    finished_at: null,
+    deleted: false,
+    expired: false,
+    batch_id: null,
+    ...over,
+  } as unknown as JobView;
+}
+
 function batchView(items: BatchItemView[], over: Partial<BatchView> = {}): BatchView {
   const counts = { queued: 0, running: 0, succeeded: 0, failed: 0, cancelled: 0 };
   for (const i of items) counts[i.status] += 1;
@@ -293,27 +318,10 @@ describe('batch flow on a tool page', () => {
   });
 
   it('a batch opened from history replaces a single result on screen, and the URL keeps naming the batch', async () => {
-    const single = {
+    const single = jobView({
       id: 'j9',
-      tool: 'remove-background',
-      status: 'succeeded',
-      progress: 100,
-      stage: null,
-      queue_position: null,
-      eta_seconds: null,
-      params: {},
-      cost: 1,
-      refunded: false,
-      error: null,
-      input_name: 'cat.png',
-      input_url: 'https://s3/in.png',
       results: [{ url: 'https://s3/out.png', width: 10, height: 10, format: 'png', bytes: 1 }],
-      created_at: '2026-11-24T10:00:00Z',
-      finished_at: null,
-      deleted: false,
-      expired: false,
-      batch_id: null,
-    };
+    });
     const api = signedIn()
       .on('GET /jobs/j9', ok(single))
       .on(
@@ -370,27 +378,13 @@ describe('batch flow on a tool page', () => {
   });
 
   it('a job opened by URL shows the options it ran with, not the defaults', async () => {
-    const job = {
+    const job = jobView({
       id: 'u7',
       tool: 'upscale',
-      status: 'succeeded',
-      progress: 100,
-      stage: null,
-      queue_position: null,
-      eta_seconds: null,
       params: { factor: 4, model: 'illustration', output_format: 'webp' },
       cost: 2,
-      refunded: false,
-      error: null,
-      input_name: 'cat.png',
-      input_url: 'https://s3/in.png',
       results: [{ url: 'https://s3/out.webp', width: 40, height: 40, format: 'webp', bytes: 1 }],
-      created_at: '2026-11-24T10:00:00Z',
-      finished_at: null,
-      deleted: false,
-      expired: false,
-      batch_id: null,
-    };
+    });
     const api = signedIn()
       .on(
         'GET /tools/status',
@@ -418,27 +412,14 @@ describe('batch flow on a tool page', () => {
 
 describe('history', () => {
   const job = (id: string, batch: string | null, status: JobView['status']): JobView =>
-    ({
+    jobView({
       id,
-      tool: 'remove-background',
       status,
-      progress: 100,
-      stage: null,
-      queue_position: null,
-      eta_seconds: null,
-      params: {},
-      cost: 1,
       refunded: status === 'failed',
-      error: null,
       input_name: `${id}.png`,
       input_url: null,
-      results: [],
-      created_at: '2026-11-24T10:00:00Z',
-      finished_at: null,
-      deleted: false,
-      expired: false,
       batch_id: batch,
-    }) as unknown as JobView;
+    });
 
   it('groups a batch under one row that opens it, its images shown on demand', async () => {
     const api = signedIn()
