@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { JobView } from '@imagestudio/contracts';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { localServer } from '../../test/local-server';
 import { verifiedUser } from '../../test/auth-helpers';
 import type { TestWorker } from '../../test/test-worker';
 import { startJobEvents } from '../jobs/job-events';
@@ -15,7 +14,7 @@ function receiver(hang: boolean) {
   const arrivals: Array<{ at: number; body: string }> = [];
   let open = 0;
   let mostOpen = 0;
-  const server = http.createServer((req, res) => {
+  const local = localServer((req, res) => {
     open += 1;
     mostOpen = Math.max(mostOpen, open);
     req.on('close', () => (open -= 1));
@@ -26,17 +25,7 @@ function receiver(hang: boolean) {
       if (!hang) res.writeHead(200).end('ok');
     });
   });
-  return {
-    arrivals,
-    mostOpen: () => mostOpen,
-    url: (path: string) => `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`,
-    listen: () => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve)),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...local, arrivals, mostOpen: () => mostOpen };
 }
 
 let t: TestContext;

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { JobView } from '@imagestudio/contracts';
 import { loadConfig } from '../../config';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { localServer } from '../../test/local-server';
 import { verifiedUser } from '../../test/auth-helpers';
 import type { TestWorker } from '../../test/test-worker';
 import { startJobEvents } from '../jobs/job-events';
@@ -22,7 +22,7 @@ interface Received {
 /** A local receiver whose answer per path the test chooses. */
 function receiver(answer: (path: string, count: number) => number | 'hang' | 'redirect') {
   const received: Received[] = [];
-  const server = http.createServer((req, res) => {
+  const local = localServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
@@ -34,17 +34,7 @@ function receiver(answer: (path: string, count: number) => number | 'hang' | 're
       else res.writeHead(what).end('ok');
     });
   });
-  return {
-    received,
-    server,
-    url: (path: string) => `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`,
-    listen: () => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve)),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...local, received };
 }
 
 let t: TestContext;
