@@ -159,40 +159,40 @@ export class TopUpStore {
   }
 
   /** Asks the API once for a deposit's status; returns it, or null when the call failed. */
+  /** GET /deposit/status/{id}: the deposit's state, amount and pack; null when it cannot be read. */
+  private async readDeposit(
+    depositId: string,
+  ): Promise<{ status: DepositStatus; tokens: number; pack_id: number | null } | null> {
+    try {
+      const reply = await this.root.api.get<{ status: DepositStatus; tokens: number; pack_id: number | null }>(
+        `/deposit/status/${encodeURIComponent(depositId)}`,
+        { skipErrorHandling: true },
+      );
+      return reply.payload ?? null;
+    } catch {
+      return null;
+    }
+  }
+
   /**
    * Where "Try again" leads after a failed payment: pricing with the same pack or amount reopened (the page
    * opens Buy Tokens for it), or plain pricing when the order cannot be read.
    */
   async retryPath(depositId: string): Promise<string> {
-    try {
-      const reply = await this.root.api.get<{ tokens: number; pack_id: number | null }>(
-        `/deposit/status/${encodeURIComponent(depositId)}`,
-        { skipErrorHandling: true },
-      );
-      const deposit = reply.payload;
-      if (deposit?.pack_id != null) return `${paths.pricing}?pack=${deposit.pack_id}`;
-      if (deposit?.tokens) return `${paths.pricing}?tokens=${deposit.tokens}`;
-    } catch {
-      // the plain pricing page is still a way to try again
-    }
+    const deposit = await this.readDeposit(depositId);
+    if (deposit?.pack_id != null) return `${paths.pricing}?pack=${deposit.pack_id}`;
+    if (deposit?.tokens) return `${paths.pricing}?tokens=${deposit.tokens}`;
     return paths.pricing;
   }
 
   async checkDeposit(depositId: string): Promise<DepositStatus | null> {
-    try {
-      const reply = await this.root.api.get<{ status: DepositStatus }>(
-        `/deposit/status/${encodeURIComponent(depositId)}`,
-        { skipErrorHandling: true },
-      );
-      const status = reply.payload?.status ?? null;
-      runInAction(() => {
-        this.depositId = depositId;
-        this.depositStatus = status;
-      });
-      return status;
-    } catch {
-      return null;
-    }
+    const deposit = await this.readDeposit(depositId);
+    if (!deposit) return null;
+    runInAction(() => {
+      this.depositId = depositId;
+      this.depositStatus = deposit.status;
+    });
+    return deposit.status;
   }
 
   /**
