@@ -40,6 +40,11 @@ export function currencyDecimals(code: string): 0 | 2 | 3 {
  */
 export function formatPrice(amount: number | null | undefined, code: string, symbol = '', locale = 'en-US'): string {
   if (!amount) return new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(0);
+  return formatMoney(amount, code, symbol, locale);
+}
+
+/** formatPrice without the bare "0.00": a zero amount keeps its currency too ("€0.00"), as a receipt line needs. */
+export function formatMoney(amount: number, code: string, symbol = '', locale = 'en-US'): string {
   const digits = currencyDecimals(code);
   try {
     return new Intl.NumberFormat(locale, {

@@ -1,35 +1,12 @@
 import escapeHtml from 'escape-html';
-import {
-  currencyDecimals,
-  formatPrice,
-  fromMinorUnits,
-  localeFor,
-  tenthsToTokens,
-  type Settings,
-} from '@imagestudio/contracts';
+import { formatMoney, fromMinorUnits, localeFor, tenthsToTokens, type Settings } from '@imagestudio/contracts';
 import { normalizePhone } from '../auth/phone';
 import type { BillingText } from './billing-texts';
 import type { Deposit } from './deposits.repository';
 
 /** An amount in the reader's number style with its currency, a zero one too ("€0.00", "0,00 €"). */
-function money(minor: number, currency: string, lang: string): string {
-  const locale = localeFor(lang);
-  if (minor === 0) {
-    const digits = currencyDecimals(currency);
-    try {
-      const zero = new Intl.NumberFormat(locale, {
-        style: 'currency',
-        currency,
-        minimumFractionDigits: digits,
-        maximumFractionDigits: digits,
-      });
-      return escapeHtml(zero.format(0));
-    } catch {
-      return escapeHtml(`0 ${currency}`);
-    }
-  }
-  return escapeHtml(formatPrice(fromMinorUnits(minor, currency), currency, '', locale));
-}
+const money = (minor: number, currency: string, lang: string) =>
+  escapeHtml(formatMoney(fromMinorUnits(minor, currency), currency, `${currency} `, localeFor(lang)));
 const row = (label: string, value: string, attr = '') =>
   `<tr${attr}><td>${label}</td><td style="text-align:right">${value}</td></tr>`;
 
