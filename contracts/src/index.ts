@@ -16,6 +16,7 @@ export * from './settings';
 export * from './jobs';
 export * from './job-requests';
 export * from './job-stages';
+export * from './job-eta';
 export * from './checkout';
 export * from './checkout-billing';
 export * from './styles';

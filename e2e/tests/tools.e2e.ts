@@ -169,7 +169,7 @@ test('a queued job shows its place and time left; a running upscale names its ti
   // The x2 run of the earlier test taught the estimate: a queued job says how long until its result.
   await page
     .getByTestId('job-time-left')
-    .filter({ hasText: /About \d+ (s|min) left|Almost done/ })
+    .filter({ hasText: /seconds left|Less than a minute left|About (a|\d+) minutes? left|Almost done/ })
     .waitFor();
   await page.waitForURL((url) => url.searchParams.has('job'));
   // Charged on accept: the header follows without a reload.

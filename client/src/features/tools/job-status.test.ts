@@ -1,6 +1,6 @@
 import { formatJobStage } from '@imagestudio/contracts';
 import { translate, type Translate } from '../../lib/i18n/translate';
-import { stageText } from './job-status';
+import { stageText, timeLeftText } from './job-status';
 
 const t: Translate = (key, vars) => translate({}, key, vars);
 
@@ -15,5 +15,20 @@ describe('stageText', () => {
   it('names the other stages alike for every tool', () => {
     expect(stageText(t, 'upscale', null)).toBe('Starting');
     expect(stageText(t, 'generate', formatJobStage('encoding'))).toBe('Encoding the result');
+  });
+});
+
+describe('timeLeftText', () => {
+  it('reads the estimate as a range, never as a figure to the second', () => {
+    expect([null, 0, 4, 30, 60, 89, 90, 200].map((s) => timeLeftText(t, s))).toEqual([
+      null,
+      'Almost done',
+      'A few seconds left',
+      'Less than a minute left',
+      'About a minute left',
+      'About a minute left',
+      'About 2 minutes left',
+      'About 3 minutes left',
+    ]);
   });
 });

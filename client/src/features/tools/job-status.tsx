@@ -19,11 +19,17 @@ export function stageText(t: Translate, tool: JobName, stage: string | null): st
   return t(`client-tools.stage.${report.stage}`);
 }
 
-/** "About 40 s left", "About 3 min left", or "Almost done" once the estimate has run out. */
+/**
+ * The time left as a range a person reads at a glance ("Less than a minute left", "About 3 minutes left"):
+ * an estimate is never exact to the second, and a figure ticking past it reads as broken. "Almost done" once
+ * the estimate has run out.
+ */
 export function timeLeftText(t: Translate, seconds: number | null): string | null {
   if (seconds === null) return null;
   if (seconds <= 0) return t('client-tools.job.almostDone');
-  if (seconds < 90) return t('client-tools.job.secondsLeft', { n: seconds });
+  if (seconds < 10) return t('client-tools.job.fewSecondsLeft');
+  if (seconds < 45) return t('client-tools.job.underMinuteLeft');
+  if (seconds < 90) return t('client-tools.job.minuteLeft');
   return t('client-tools.job.minutesLeft', { n: Math.round(seconds / 60) });
 }
 

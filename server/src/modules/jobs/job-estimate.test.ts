@@ -1,4 +1,5 @@
-import { expectedRunMs, secondsLeft, workUnits } from './job-estimate';
+import { secondsLeft } from '@imagestudio/contracts';
+import { expectedRunMs, workUnits } from './job-estimate';
 
 const run = (ms: number, params: Record<string, unknown>, w: number | null = null, h: number | null = null) => ({
   ms,

@@ -1,4 +1,4 @@
-import type { JobName } from '@imagestudio/contracts';
+import { secondsLeft, type JobName } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { toolDefinition, type SizedJob } from '../tools/definitions';
 import { recentRuns, type JobRow, type RecentRun } from './jobs.repository';
@@ -39,25 +39,6 @@ export function expectedRunMs(tool: JobName, job: SizedJob, runs: RecentRun[]): 
   return perUnit.length > 0 ? median(perUnit) * units : null;
 }
 
-/**
- * Seconds left for an open job. Running: what the expected run time leaves after the time already spent,
- * and once a job outlasts it, the pace of its own progress so far. Queued: its own run plus one such run
- * for every job ahead of it. Null when there is nothing to learn from yet.
- */
-export function secondsLeft(
-  expectedMs: number | null,
-  job: { status: string; progress: number; started_at: Date | null; queuePosition: number | null },
-  now = Date.now(),
-): number | null {
-  if (job.status === 'queued')
-    return expectedMs === null ? null : Math.ceil((expectedMs * Math.max(1, job.queuePosition ?? 1)) / 1000);
-  if (job.status !== 'running') return null;
-  const elapsed = job.started_at ? Math.max(0, now - job.started_at.getTime()) : 0;
-  if (expectedMs !== null && elapsed < expectedMs) return Math.ceil((expectedMs - elapsed) / 1000);
-  if (job.progress > 0 && job.progress < 100) return Math.ceil((elapsed * (100 - job.progress)) / job.progress / 1000);
-  return expectedMs === null ? null : 1;
-}
-
 /** Per tool: its recent successful runs and when they were read. */
 export type RecentRunsCache = Map<JobName, { at: number; runs: Promise<RecentRun[]> }>;
 
@@ -96,5 +77,6 @@ export async function estimateSecondsLeft(
     progress: row.progress,
     started_at: row.started_at,
     queuePosition,
+    stage: row.stage,
   });
 }
