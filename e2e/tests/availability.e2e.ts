@@ -32,6 +32,20 @@ test('without generation, Start creating leads to a working tool, the menu marks
     await waitForTool(page, 'remove-background', true);
     await waitForTool(page, 'generate', false);
 
+    // A guest hears only of what runs: the hero leads with the image tools, the generation landing page says it
+    // is off instead of selling it, and About says so above its text.
+    const guest = await ctx.newPage();
+    await guest.goto('/');
+    await guest.getByRole('heading', { name: 'Clean cut-outs and sharper photos in seconds', level: 1 }).waitFor();
+    await ctx.screenshot(guest, 'home-generation-off-1280');
+    await guest.goto('/generate-image');
+    await guest.getByTestId('tool-switched-off').waitFor();
+    check((await guest.getByTestId('landing-price').count()) === 0, 'the generation landing page still sells it');
+    await guest.goto('/about');
+    const notice = (await guest.getByTestId('tools-off-notice').textContent()) ?? '';
+    check(notice.startsWith('Image generation is switched off'), `About says "${notice}"`);
+    await guest.close();
+
     await page.goto('/');
     await page.getByRole('link', { name: 'Start creating' }).click();
     await page.waitForURL((url) => url.pathname === '/services/remove-background');

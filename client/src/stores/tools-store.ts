@@ -55,11 +55,13 @@ export class ToolsStore {
     return this.createdBatches;
   }
 
-  /** Forgets every run, quote and status (sign-out). */
+  /**
+   * Forgets every run and quote (sign-out). The tools' status stays: it is the server's, the same for guests,
+   * and the home page may have read it before the session check answered.
+   */
   resetAll(): void {
     if (this.createdRuns) Object.values(this.createdRuns).forEach((run) => run.reset());
     if (this.createdBatches) Object.values(this.createdBatches).forEach((batch) => batch.reset());
-    this.status = null;
     this.quotes.clear();
   }
 

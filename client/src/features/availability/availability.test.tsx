@@ -1,5 +1,5 @@
 import { profileFixture } from '../../test/fixtures';
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { JobName, ToolStatus } from '@imagestudio/contracts';
 import { FakeApi, withCatalog } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
@@ -134,5 +134,38 @@ describe('tool availability', () => {
     expect(firstAvailableTool(statusOf(['generate', 'remove-background']))).toBe('upscale');
     expect(worksKey([])).toBe('client-availability.works.none');
     expect(worksKey(['remove-background', 'upscale'])).toBe('client-availability.works.remove-background+upscale');
+  });
+
+  it('pages for guests speak only of the tools that run: home, the landing page and About', async () => {
+    const guest = (off: JobName[]) =>
+      withCatalog(new FakeApi())
+        .on('GET /tools/status', ok(statusOf(off)))
+        .on('GET /static-pages', ok([{ id: 4, slug: 'about', title: 'About', is_terms: 0, is_privacy: 0 }]))
+        .on('GET /static-pages/4', ok({ id: 4, slug: 'about', title: 'About', content: '<p>Three tools.</p>' }));
+
+    renderApp('/', guest(['generate']));
+    await screen.findByRole('heading', { name: 'Clean cut-outs and sharper photos in seconds', level: 1 });
+    expect(screen.getByText('Background removal and upscaling in one place.')).toBeTruthy();
+    cleanup();
+
+    renderApp('/', guest([]));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toMatch(/Turn ideas/));
+    cleanup();
+
+    renderApp('/generate-image', guest(['generate']));
+    const card = await screen.findByTestId('tool-switched-off');
+    expect(card.textContent).toBe(
+      'Image generation is switched off on this server right now. Background removal and upscaling work.' +
+        'Remove background' +
+        'Upscale image',
+    );
+    expect(screen.queryByTestId('landing-price')).toBeNull();
+    cleanup();
+
+    renderApp('/about', guest(['generate']));
+    expect((await screen.findByTestId('tools-off-notice')).textContent).toBe(
+      'Image generation is switched off on this server right now. Background removal and upscaling work.',
+    );
+    await screen.findByText('Three tools.');
   });
 });

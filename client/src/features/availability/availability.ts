@@ -26,3 +26,11 @@ export function worksKey(tools: readonly JobName[]): MessageKey {
     tools.length === 0 ? 'client-availability.works.none' : `client-availability.works.${tools.join('+')}`
   ) as MessageKey;
 }
+
+/**
+ * True when image generation is off while the image tools run (a default install without a generation model):
+ * the home page then leads with background removal and upscaling instead of promising prompts.
+ */
+export function imageToolsOnly(status: ToolStatus | null): boolean {
+  return status !== null && !status.generate.available && workingTools(status).length > 0;
+}

@@ -6,32 +6,40 @@ import { useStore } from '../../stores';
 import { workingTools, worksKey } from './availability';
 import './availability.css';
 
-/** A tool page when the tool cannot run: what is switched off, what works, and links to the tools that work. */
-export const ToolUnavailable = observer(function ToolUnavailable({ tool }: { tool: JobName }) {
+/** The card saying a tool cannot run: what is switched off, what works, and links to the tools that work. */
+export const ToolOffCard = observer(function ToolOffCard({ tool }: { tool: JobName }) {
   const { tools, t } = useStore();
   const working = workingTools(tools.status).filter((other) => other !== tool);
+  return (
+    <Card className="tool-unavailable" data-testid="tool-switched-off">
+      <p className="tool-unavailable__text" role="status">
+        {t(`client-availability.off.${tool}`)} {t(worksKey(working))}
+      </p>
+      {working.length > 0 ? (
+        <nav className="tool-unavailable__links" aria-label={t('client-availability.linksLabel')}>
+          {working.map((other) => {
+            const { icon: Icon, label, path } = TOOLS[other];
+            return (
+              <ButtonLink key={other} to={path} variant="secondary" icon={<Icon aria-hidden="true" />}>
+                {t(label)}
+              </ButtonLink>
+            );
+          })}
+        </nav>
+      ) : null}
+    </Card>
+  );
+});
+
+/** A tool page when the tool cannot run: its title over the card. */
+export const ToolUnavailable = observer(function ToolUnavailable({ tool }: { tool: JobName }) {
+  const { t } = useStore();
   return (
     <div className="container tool-page">
       <header className="tool-page__header">
         <h1>{t(TOOLS[tool].label)}</h1>
       </header>
-      <Card className="tool-unavailable" data-testid="tool-switched-off">
-        <p className="tool-unavailable__text" role="status">
-          {t(`client-availability.off.${tool}`)} {t(worksKey(working))}
-        </p>
-        {working.length > 0 ? (
-          <nav className="tool-unavailable__links" aria-label={t('client-availability.linksLabel')}>
-            {working.map((other) => {
-              const { icon: Icon, label, path } = TOOLS[other];
-              return (
-                <ButtonLink key={other} to={path} variant="secondary" icon={<Icon aria-hidden="true" />}>
-                  {t(label)}
-                </ButtonLink>
-              );
-            })}
-          </nav>
-        ) : null}
-      </Card>
+      <ToolOffCard tool={tool} />
     </div>
   );
 });

@@ -5,6 +5,7 @@ import { Badge, Card, Skeleton } from '../../components';
 import { paths } from '../../config/paths';
 import { useStore } from '../../stores';
 import './developer.css';
+import { ToolsOffNotice } from '../availability';
 
 interface OpenApiOperation {
   summary: string;
@@ -88,6 +89,7 @@ export const DevelopersPage = observer(function DevelopersPage() {
   return (
     <div className="container developers">
       <h1>{t('client-developer.docs.title')}</h1>
+      <ToolsOffNotice />
       <p className="developer-lead">{t('client-developer.docs.lead')}</p>
       <Card className="developers__section">
         <h2>{t('client-developer.docs.auth')}</h2>

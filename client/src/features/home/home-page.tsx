@@ -2,7 +2,9 @@ import { observer } from 'mobx-react-lite';
 import { Coins, Infinity as InfinityIcon, LayoutGrid, MonitorSmartphone, Sparkles } from 'lucide-react';
 import { ButtonLink, Card } from '../../components';
 import { paths } from '../../config/paths';
+import type { MessageKey } from '../../lib/i18n';
 import { useStore } from '../../stores';
+import { imageToolsOnly, useStatusRefresh } from '../availability';
 import { Bundles } from './bundles';
 import './home.css';
 import { ExamplePair, type ExampleName } from '../../components/example-pairs';
@@ -23,9 +25,24 @@ const FEATURES = [
   { icon: Coins, title: 'shell.home.why.freeTokens.title', text: 'shell.home.why.freeTokens.text' },
 ] as const;
 
-/** Home: hero, three steps, token bundles, why-us features, closing call to action. */
+/** The texts that promise prompts, and what they say instead while only the image tools run. */
+const IMAGE_TOOLS_TEXTS: Partial<Record<MessageKey, MessageKey>> = {
+  'shell.home.hero.title': 'shell.home.images.hero.title',
+  'shell.home.hero.text': 'shell.home.images.hero.text',
+  'shell.home.steps.ignite.text': 'shell.home.images.steps.ignite.text',
+  'shell.home.steps.refine.text': 'shell.home.images.steps.refine.text',
+  'shell.home.why.allInOne.text': 'shell.home.images.why.allInOne.text',
+};
+
+/**
+ * Home: hero, three steps, token bundles, why-us features, closing call to action. It speaks only of the tools
+ * live workers offer: with generation off it leads with background removal and upscaling.
+ */
 export const HomePage = observer(function HomePage() {
-  const { t } = useStore();
+  const store = useStore();
+  useStatusRefresh();
+  const imagesOnly = imageToolsOnly(store.tools.status);
+  const t = (key: MessageKey) => store.t((imagesOnly && IMAGE_TOOLS_TEXTS[key]) || key);
   return (
     <>
       <section className="hero">

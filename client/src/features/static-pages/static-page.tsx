@@ -5,6 +5,7 @@ import { PageSpinner } from '../../components';
 import { useStore } from '../../stores';
 import type { PageResult } from '../../stores/pages-store';
 import { NotFoundPage } from '../message-pages';
+import { ToolsOffNotice } from '../availability';
 import './static-page.css';
 
 /** Loads one page by id and shows a spinner, the error text, Not Found, or the title and HTML content. */
@@ -50,7 +51,18 @@ export const StaticPageBySlug = observer(function StaticPageBySlug() {
   const { slug = '' } = useParams();
   if (!pages.loaded) return <PageSpinner label={t('shell.staticPage.loading')} />;
   const known = pages.bySlug(slug);
-  return known ? <StaticPageView id={String(known.id)} /> : <NotFoundPage />;
+  if (!known) return <NotFoundPage />;
+  // About describes every tool: while one is off on this server it says so above the operator's text.
+  return slug === 'about' ? (
+    <>
+      <div className="container">
+        <ToolsOffNotice />
+      </div>
+      <StaticPageView id={String(known.id)} />
+    </>
+  ) : (
+    <StaticPageView id={String(known.id)} />
+  );
 });
 
 /** /static-page/{id}: pages that have no slug. */

@@ -8,11 +8,16 @@ import type { MessageKey } from '../../lib/i18n';
 import { useStore } from '../../stores';
 import { tokensLabel } from '../../lib/tokens-label';
 import { ExamplePair } from '../../components/example-pairs';
+import { ToolOffCard, useStatusRefresh } from '../availability';
 import './tools.css';
 
-/** Public landing page of a tool: what it does, an example, the price, and a call to action. */
+/**
+ * Public landing page of a tool: what it does, an example, the price, and a call to action; while no live
+ * worker offers the tool, what is off and what works instead of the price and the sign-up call.
+ */
 export const ToolLandingPage = observer(function ToolLandingPage({ tool }: { tool: JobName }) {
-  const { auth, settings, t } = useStore();
+  const { auth, settings, t, tools } = useStore();
+  useStatusRefresh();
   const { path, landing } = TOOLS[tool];
   const key = (suffix: string) => `client-tools.landing.${landing.texts}.${suffix}` as MessageKey;
   const price = Number(settings.settings?.[TOOL_PRICE_SETTINGS[tool]] ?? 1);
@@ -30,23 +35,29 @@ export const ToolLandingPage = observer(function ToolLandingPage({ tool }: { too
               </li>
             ))}
           </ul>
-          <p className="landing__price" data-testid="landing-price">
-            {t('client-tools.landing.price', { cost: tokensLabel(t, price), unit: t(landing.unit) })}
-          </p>
-          <div className="landing__cta">
-            {auth.isAuthenticated ? (
-              <ButtonLink to={path} size="lg">
-                {t('client-tools.landing.ctaSignedIn')}
-              </ButtonLink>
-            ) : (
-              <ButtonLink to={paths.register} size="lg">
-                {t('client-tools.landing.ctaGuest')}
-              </ButtonLink>
-            )}
-            {!auth.isAuthenticated ? (
-              <span className="landing__free">{t('client-tools.landing.freeTokens')}</span>
-            ) : null}
-          </div>
+          {tools.available(tool) === false ? (
+            <ToolOffCard tool={tool} />
+          ) : (
+            <>
+              <p className="landing__price" data-testid="landing-price">
+                {t('client-tools.landing.price', { cost: tokensLabel(t, price), unit: t(landing.unit) })}
+              </p>
+              <div className="landing__cta">
+                {auth.isAuthenticated ? (
+                  <ButtonLink to={path} size="lg">
+                    {t('client-tools.landing.ctaSignedIn')}
+                  </ButtonLink>
+                ) : (
+                  <ButtonLink to={paths.register} size="lg">
+                    {t('client-tools.landing.ctaGuest')}
+                  </ButtonLink>
+                )}
+                {!auth.isAuthenticated ? (
+                  <span className="landing__free">{t('client-tools.landing.freeTokens')}</span>
+                ) : null}
+              </div>
+            </>
+          )}
         </div>
         {landing.example ? (
           <ExamplePair name={landing.example} />

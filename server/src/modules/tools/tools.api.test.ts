@@ -210,6 +210,9 @@ describe('POST /api/tools/upscale', () => {
     const status = await agent.get('/api/tools/status').expect(200);
     expect(status.body.payload.upscale).toEqual({ available: false, provider: null, models: [] });
     expect(status.body.payload['remove-background'].available).toBe(true);
+    // A guest reads the same status: the public pages speak only of what runs.
+    const guest = await t.agent().get('/api/tools/status').expect(200);
+    expect(guest.body.payload).toEqual(status.body.payload);
   });
 
   it('refuses an output over 64 MP with the limit in the message, and an unknown factor', async () => {

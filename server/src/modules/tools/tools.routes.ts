@@ -49,7 +49,8 @@ export function toolsRouter(ctx: AppContext): Router {
     sendOk(res, quote(await readToolSettings(ctx), q.tool, q));
   });
 
-  router.get('/tools/status', requireUser, async (_req, res) => {
+  // Public: the home page and the tools' landing pages speak only of the tools live workers offer, to guests too.
+  router.get('/tools/status', async (_req, res) => {
     sendOk(res, await toolStatus(ctx));
   });
 

@@ -52,6 +52,12 @@ export const shell = {
   'shell.home.hero.cta': 'Start creating',
   'shell.home.hero.secondary': 'See pricing',
   'shell.home.hero.examples': 'Example results',
+  'shell.home.images.hero.title': 'Clean cut-outs and sharper photos in seconds',
+  'shell.home.images.hero.text':
+    'Remove the background of any photo and upscale it 2x or 4x, all paid with tokens that never expire.',
+  'shell.home.images.steps.ignite.text': 'Upload the photo you want to work on.',
+  'shell.home.images.steps.refine.text': 'Remove the background or upscale 2x or 4x.',
+  'shell.home.images.why.allInOne.text': 'Background removal and upscaling in one place.',
   'shell.home.steps.title': 'Three steps to your image',
   'shell.home.steps.ignite.title': 'Ignite',
   'shell.home.steps.ignite.text': 'Describe what you want to see or upload a photo to work on.',
