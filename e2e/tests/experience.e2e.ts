@@ -155,6 +155,16 @@ test('landing pages and the home strip show before/after pairs our models made; 
     `the strip shows ${JSON.stringify(strip)}`,
   );
   await ctx.screenshot(page, 'home-examples-1280');
+  // The three cards stand equally high, and a phone row never leaves one alone.
+  const heights = (await page.evaluate(
+    js`[...document.querySelectorAll('.hero__strip .compare')].map((c) => Math.round(c.getBoundingClientRect().height))`,
+  )) as number[];
+  check(heights.length === 3 && new Set(heights).size === 1, `the strip's cards are ${heights.join(', ')} px high`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const shown = js`[...document.querySelectorAll('.hero__strip > li')].filter((li) => li.getBoundingClientRect().height > 0).length`;
+  await page.waitForFunction(`${shown} === 2`);
+  await ctx.screenshot(page, 'home-examples-390');
+  await page.setViewportSize({ width: 1280, height: 800 });
   for (const [path, after] of [
     ['/remove-background', '/examples/made/chelsea-no-background.webp'],
     ['/upscale-image', '/examples/made/motorcycle-x4.webp'],

@@ -28,8 +28,11 @@ export const EXAMPLE_PAIRS = {
 
 export type ExampleName = keyof typeof EXAMPLE_PAIRS;
 
-/** One example pair in a comparison slider with its caption. */
-export function ExamplePair({ name }: { name: ExampleName }) {
+/**
+ * One example pair in a comparison slider with its caption. `aspect` overrides the pair's own shape where
+ * several stand in a row (the home strip): the images then cover the box instead of being letterboxed.
+ */
+export function ExamplePair({ name, aspect }: { name: ExampleName; aspect?: number }) {
   const { t } = useStore();
   const pair = EXAMPLE_PAIRS[name];
   const what = t(`client-tools.examples.${pair.kind}`);
@@ -41,7 +44,7 @@ export function ExamplePair({ name }: { name: ExampleName }) {
         beforeLabel={t('client-tools.examples.before')}
         afterLabel={t('client-tools.examples.after')}
         label={t('client-tools.examples.compare', { what })}
-        aspect={pair.aspect}
+        aspect={aspect ?? pair.aspect}
       />
       <figcaption>{what}</figcaption>
     </figure>

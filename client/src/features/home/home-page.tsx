@@ -11,6 +11,8 @@ import { ExamplePair, type ExampleName } from '../../components/example-pairs';
 
 /** The strip shows pairs our own models made, never the raw photos. */
 const EXAMPLES: ExampleName[] = ['chelsea', 'motorcycle', 'coffee'];
+/** One shape for the three cards, so they stand equally high whatever each photo's own shape. */
+const STRIP_ASPECT = 4 / 3;
 
 const STEPS = [
   { n: 1, title: 'shell.home.steps.ignite.title', text: 'shell.home.steps.ignite.text' },
@@ -60,7 +62,7 @@ export const HomePage = observer(function HomePage() {
           <ul className="hero__strip" aria-label={t('shell.home.hero.examples')}>
             {EXAMPLES.map((name) => (
               <li key={name}>
-                <ExamplePair name={name} />
+                <ExamplePair name={name} aspect={STRIP_ASPECT} />
               </li>
             ))}
           </ul>
