@@ -17,6 +17,7 @@ export * from './jobs';
 export * from './job-requests';
 export * from './job-stages';
 export * from './job-eta';
+export * from './receipt';
 export * from './checkout';
 export * from './checkout-billing';
 export * from './styles';

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import type { Locator, Page } from '@playwright/test';
 import { test } from '../lib/fixtures';
 import { check } from '../lib/harness';
@@ -224,14 +225,27 @@ test('a custom amount in JPY (no decimals) and in KWD (three decimals) charges w
   check(/[A-Z][a-z]{2} \d{1,2}, \d{4}/.test(newest), `history date is not "Mon D, YYYY": "${newest}"`);
   check((await text(rows.nth(1))).includes(paid[0]!.shown), 'the JPY payment is missing from the history');
 
-  const [receipt] = await Promise.all([
-    page.context().waitForEvent('page'),
-    rows.first().getByRole('link', { name: 'View receipt' }).click(),
-  ]);
-  await receipt.waitForLoadState();
-  const receiptText = ((await receipt.textContent('body')) ?? '').replace(/\u00a0/g, ' ');
-  check(receiptText.includes(paid[1]!.shown), `the receipt does not show ${paid[1]!.shown}`);
   await ctx.screenshot(page, 'account-payment-history-1280');
+
+  // The receipt is a page of the app (not an address under /api), with its PDF invoice.
+  await rows.first().getByRole('link', { name: 'View receipt' }).click();
+  await page.waitForURL(/\/account\/payments\/[^/]+\/receipt$/);
+  await page.getByRole('heading', { name: 'Receipt', level: 1 }).waitFor();
+  const receiptText = ((await page.locator('.receipt__sheet').textContent()) ?? '').replace(/\u00a0/g, ' ');
+  check(receiptText.includes(paid[1]!.shown), `the receipt does not show ${paid[1]!.shown}`);
+  check(/Invoice no\.INV-\d{4}-\d{6}/.test(receiptText), `the receipt has no invoice number: "${receiptText}"`);
+  await ctx.screenshot(page, 'account-receipt-1280');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('invoice-pdf').click()]);
+  check(
+    /^invoice-INV-\d{4}-\d{6}\.pdf$/.test(download.suggestedFilename()),
+    `the invoice downloads as ${download.suggestedFilename()}`,
+  );
+  const pdf = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', await download.path(), '-']).toString('utf8');
+  check(pdf.replace(/\u00a0/g, ' ').includes(paid[1]!.shown), `the PDF invoice does not show ${paid[1]!.shown}`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
+  check(overflow <= 0, `the receipt scrolls sideways by ${overflow}px on a phone`);
+  await ctx.screenshot(page, 'account-receipt-390');
 });
 
 test('change password (rule and mismatch messages) then sign in with the new one', async ({ ctx }) => {

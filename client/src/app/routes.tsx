@@ -20,6 +20,7 @@ import { usePrefetchOnIntent } from './prefetch';
 const AccountLayout = lazyPage(() => import('../features/account').then((m) => m.AccountLayout));
 const ProfileTab = lazyPage(() => import('../features/account').then((m) => m.ProfileTab));
 const PaymentHistoryTab = lazyPage(() => import('../features/account').then((m) => m.PaymentHistoryTab));
+const ReceiptPage = lazyPage(() => import('../features/account').then((m) => m.ReceiptPage));
 const ChangePasswordTab = lazyPage(() => import('../features/account').then((m) => m.ChangePasswordTab));
 const LoginPage = lazyPage(() => import('../features/auth').then((m) => m.LoginPage));
 const RegisterPage = lazyPage(() => import('../features/auth').then((m) => m.RegisterPage));
@@ -104,6 +105,7 @@ const signedInPages: RouteObject[] = [
       { path: 'api-keys', element: <ApiKeysTab /> },
     ],
   },
+  { path: rel(paths.account.receipt(':depositId')), element: <ReceiptPage /> },
   {
     path: rel(paths.services.root),
     children: [

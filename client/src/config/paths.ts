@@ -29,6 +29,8 @@ export const paths = {
     changePassword: '/account/change-password',
     tokenActivity: '/account/token-activity',
     apiKeys: '/account/api-keys',
+    /** One payment's receipt page (the route pattern is `receipt(':depositId')`). */
+    receipt: (depositId: string) => `/account/payments/${depositId}/receipt`,
   },
   /** The tools' pages, one below it per tool (`TOOLS[tool].path`). */
   services: {

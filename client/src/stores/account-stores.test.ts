@@ -136,7 +136,6 @@ describe('payment history', () => {
     expect(api.last('GET /user/payment-history')?.params).toMatchObject({ page: 2 });
     expect(store.paymentHistory).toMatchObject({ page: 2, lastPage: 2, total: 21 });
     expect(store.paymentHistory.items[0]!.id).toBe('d2');
-    expect(store.paymentHistory.receiptUrl('d2')).toBe('/user/payment-history/d2/receipt');
 
     api.on('POST /logout', { status: 200, data: { status: 'OK' } });
     await store.auth.logout();

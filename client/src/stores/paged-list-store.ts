@@ -78,9 +78,4 @@ export class PagedListStore<Item> {
       runInAction(() => (this.loading = false));
     }
   }
-
-  /** Address of a payment's HTML receipt (opened in a new tab; the session cookie authorizes it). */
-  receiptUrl(depositId: string): string {
-    return `${this.root.api.baseURL}/user/payment-history/${encodeURIComponent(depositId)}/receipt`;
-  }
 }

@@ -11,4 +11,5 @@ addEnglish(clientDeveloper);
 export { AccountLayout } from './account-layout';
 export { ProfileTab } from './profile-tab';
 export { PaymentHistoryTab } from './payment-history-tab';
+export { ReceiptPage } from './receipt-page';
 export { ChangePasswordTab } from './change-password-tab';

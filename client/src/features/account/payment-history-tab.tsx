@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
+import { Link } from 'react-router';
 import { ChevronLeft, ChevronRight, FileText, Receipt } from 'lucide-react';
 import { formatPrice } from '@imagestudio/contracts';
 import { Badge, Button, ButtonLink, Card, EmptyState, Skeleton, type BadgeTone } from '../../components';
@@ -81,15 +82,10 @@ export const PaymentHistoryTab = observer(function PaymentHistoryTab() {
               </td>
               <td data-label={t('client-payments.account.history.receipt')}>
                 {row.has_receipt ? (
-                  <a
-                    href={history.receiptUrl(row.id)}
-                    target="_blank"
-                    rel="noopener"
-                    className="history-table__receipt"
-                  >
+                  <Link to={paths.account.receipt(row.id)} className="history-table__receipt">
                     <FileText aria-hidden="true" />
                     {t('client-payments.account.history.viewReceipt')}
-                  </a>
+                  </Link>
                 ) : (
                   <span aria-hidden="true">—</span>
                 )}

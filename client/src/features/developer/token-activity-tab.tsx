@@ -21,11 +21,7 @@ export const TokenActivityTab = observer(function TokenActivityTab() {
   const link = (entry: LedgerEntryView) => {
     if (entry.job_id) return <Link to={paths.account.requestHistory}>{t('client-developer.activity.viewJob')}</Link>;
     if (entry.deposit_id) {
-      return (
-        <a href={activity.receiptUrl(entry.deposit_id)} target="_blank" rel="noopener">
-          {t('client-developer.activity.viewReceipt')}
-        </a>
-      );
+      return <Link to={paths.account.receipt(entry.deposit_id)}>{t('client-developer.activity.viewReceipt')}</Link>;
     }
     return <span aria-hidden="true">—</span>;
   };

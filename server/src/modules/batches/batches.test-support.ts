@@ -1,9 +1,9 @@
 import type supertest from 'supertest';
-import type { Response } from 'superagent';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import type { BatchView } from '@imagestudio/contracts';
 import { waitFor } from '../jobs/jobs.test-support';
+export { binaryParser } from '../../test/binary-parser';
 
 /** Test support for the batch tests (not a test file itself). */
 
@@ -94,12 +94,4 @@ export function waitForBatch(
     timeoutMs,
     what,
   );
-}
-
-/** supertest parser that keeps a binary body as one Buffer. */
-export function binaryParser(res: Response, callback: (err: Error | null, body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
-  res.on('error', (err: Error) => callback(err, Buffer.alloc(0)));
 }

@@ -46,7 +46,7 @@ export type Reply =
   | { kind: 'json'; status?: number; payload?: z.ZodType; description?: string }
   | { kind: 'job'; description: string }
   | { kind: 'redirect'; description: string }
-  | { kind: 'html' | 'csv' | 'text' | 'events' | 'zip'; description: string };
+  | { kind: 'html' | 'csv' | 'text' | 'events' | 'zip' | 'pdf'; description: string };
 
 export interface Operation {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -502,9 +502,17 @@ export const API_OPERATIONS: Operation[] = [
     method: 'get',
     path: '/user/payment-history/{depositId}/receipt',
     tag: 'Payments',
-    summary: 'Receipt of a payment',
+    summary: 'Receipt of a payment, translated and formatted (a browser is redirected to the receipt page)',
     auth: 'session',
-    reply: { kind: 'html', description: 'HTML receipt' },
+    reply: { kind: 'json', payload: anyPayloadSchema },
+  },
+  {
+    method: 'get',
+    path: '/user/payment-history/{depositId}/invoice.pdf',
+    tag: 'Payments',
+    summary: 'PDF invoice of a payment',
+    auth: 'session',
+    reply: { kind: 'pdf', description: 'PDF invoice' },
   },
 
   // Tools

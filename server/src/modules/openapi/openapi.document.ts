@@ -93,12 +93,15 @@ function successReply(op: Operation): Json {
         200: { description: reply.description, content: { 'text/event-stream': { schema: { type: 'string' } } } },
       };
     case 'zip':
+    case 'pdf': {
+      const type = `application/${reply.kind}`;
       return {
         200: {
           description: reply.description,
-          content: { 'application/zip': { schema: { type: 'string', contentMediaType: 'application/zip' } } },
+          content: { [type]: { schema: { type: 'string', contentMediaType: type } } },
         },
       };
+    }
   }
 }
 

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireUser } from '../auth/auth-guards';
 import { sendOk } from '../../http/envelope';
-import { paymentHistory, receiptHtml } from './history.service';
+import { invoiceFile, ownReceipt, paymentHistory } from './history.service';
+import { attachmentDisposition } from '../../lib/content-disposition';
 import { requestLanguage } from '../catalog/localization.service';
 import { paymentsFor } from './payments.context';
 
@@ -18,10 +19,33 @@ export function paymentHistoryRouter(ctx: AppContext): Router {
     sendOk(res, await paymentHistory(paymentsFor(ctx), currentUser(req).id, page));
   });
 
+  // A browser opening the address (a link in an older payment email) is sent to the receipt page; the page
+  // itself asks for the same address as JSON.
+  router.get('/user/payment-history/:depositId/receipt', (req, res, next) => {
+    if (req.accepts(['json', 'html']) !== 'html') return next();
+    res.redirect(302, `/account/payments/${encodeURIComponent(String(req.params.depositId))}/receipt`);
+  });
+
   router.get('/user/payment-history/:depositId/receipt', requireUser, async (req, res) => {
     const language = await requestLanguage(ctx, req);
-    const html = await receiptHtml(paymentsFor(ctx), currentUser(req).id, String(req.params.depositId), language.code);
-    res.type('html').set('Cache-Control', 'private, no-store').send(html);
+    const { document } = await ownReceipt(
+      paymentsFor(ctx),
+      currentUser(req).id,
+      String(req.params.depositId),
+      language.code,
+    );
+    res.set('Cache-Control', 'private, no-store');
+    sendOk(res, document);
+  });
+
+  router.get('/user/payment-history/:depositId/invoice.pdf', requireUser, async (req, res) => {
+    const language = await requestLanguage(ctx, req);
+    const file = await invoiceFile(paymentsFor(ctx), currentUser(req).id, String(req.params.depositId), language.code);
+    res
+      .type('application/pdf')
+      .set('Cache-Control', 'private, no-store')
+      .set('Content-Disposition', attachmentDisposition(file.name))
+      .send(file.data);
   });
 
   return router;

@@ -12,6 +12,8 @@ import { findOwnDeposit } from './deposits.service';
 import type { Payments } from './payments.context';
 import { billingTexts } from './billing-texts';
 import { renderReceipt } from './receipt.page';
+import { receiptDocument } from './receipt-document';
+import { invoicePdf } from './invoice-pdf';
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -42,16 +44,34 @@ export async function paymentHistory(payments: Payments, userId: string, page: n
 }
 
 /**
- * The HTML receipt of one of the user's successful payments in `lang` (404 for anyone else's or an
- * unpaid one).
+ * The receipt of one of the user's successful payments in `lang`, as a document the receipt page draws
+ * (404 for anyone else's or an unpaid one).
  */
+export async function ownReceipt(payments: Payments, userId: string, depositId: string, lang: string) {
+  const deposit = await findOwnDeposit(payments, userId, depositId);
+  if (deposit.status !== 'Success') throw notFound('Receipt not found.');
+  const text = await billingTexts(payments.ctx, lang);
+  return {
+    document: receiptDocument(deposit, await getSettings(payments.ctx), text, lang),
+    paidAt: new Date(deposit.completed_at ?? deposit.created_at),
+  };
+}
+
+/** The receipt as a printable HTML page (the operator console's view of a customer's receipt). */
 export async function receiptHtml(
   payments: Payments,
   userId: string,
   depositId: string,
   lang: string,
 ): Promise<string> {
-  const deposit = await findOwnDeposit(payments, userId, depositId);
-  if (deposit.status !== 'Success') throw notFound('Receipt not found.');
-  return renderReceipt(deposit, await getSettings(payments.ctx), await billingTexts(payments.ctx, lang), lang);
+  return renderReceipt((await ownReceipt(payments, userId, depositId, lang)).document);
+}
+
+/** The receipt as a PDF invoice, with the name it downloads as ("invoice-INV-2026-000042.pdf"). */
+export async function invoiceFile(payments: Payments, userId: string, depositId: string, lang: string) {
+  const { document, paidAt } = await ownReceipt(payments, userId, depositId, lang);
+  return {
+    name: `invoice-${document.invoice.value || document.order.value}.pdf`,
+    data: await invoicePdf(document, paidAt),
+  };
 }

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { verifiedUser } from '../../test/auth-helpers';
@@ -5,6 +6,12 @@ import { getSettings } from '../catalog/settings.service';
 import * as repo from './deposits.repository';
 import { settleDeposit } from './fulfilment.service';
 import { insertDeposit } from './test-support';
+import { binaryParser } from '../../test/binary-parser';
+
+/** The text of a PDF as poppler's pdftotext reads it, in reading order with the layout kept. */
+function pdfText(pdf: Buffer): string {
+  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8');
+}
 
 describe('payment history and receipts', () => {
   let t: TestContext;
@@ -73,23 +80,81 @@ describe('payment history and receipts', () => {
     await t.agent().get('/api/user/payment-history').expect(401);
   });
 
-  it('renders a receipt with the company details, the billing data escaped, the VAT line and the total', async () => {
+  /** The receipt document's rows as label -> value. */
+  const rowsOf = (payload: { rows: { key: string; label: string; value: string }[] }) =>
+    Object.fromEntries(payload.rows.map((r) => [r.key, `${r.label} = ${r.value}`]));
+
+  it('gives the receipt with the company details, the billing data as entered, the VAT line and the total', async () => {
     const { agent, user } = await verifiedUser(t);
     const deposit = await paidDeposit(user.id);
     const res = await agent
       .get(`/api/user/payment-history/${deposit.id}/receipt`)
-      .expect(200)
-      .expect('Content-Type', /html/);
+      .set('Accept', 'application/json')
+      .expect(200);
+    const doc = res.body.payload;
     const settings = await getSettings(t.ctx);
-    for (const text of [settings.company_name, settings.company_reg_number, settings.support_email])
-      expect(res.text).toContain(text);
-    expect(res.text).toContain('Ada &lt;b&gt; Lovelace');
-    expect(res.text).not.toContain('<script>alert(1)</script>');
-    expect(res.text).toMatch(/<tr data-line="subtotal"><td>Subtotal<\/td><td[^>]*>€10\.00<\/td><\/tr>/);
-    expect(res.text).toMatch(/<tr data-line="vat"><td>VAT 19% \(EUR\)<\/td><td[^>]*>€1\.90<\/td><\/tr>/);
-    expect(res.text).toMatch(/<tr data-line="total"><th[^>]*>Total \(EUR\)<\/th><th[^>]*>€11\.90<\/th><\/tr>/);
-    expect(res.text).toContain('<span data-field="phone">+447911123456</span>');
-    expect(res.text).toMatch(/<span data-field="invoice">INV-\d{4}-\d{6}<\/span>/);
+    expect(doc.seller.lines).toEqual(
+      expect.arrayContaining([
+        settings.company_name,
+        `Reg. no. ${settings.company_reg_number}`,
+        settings.support_email,
+      ]),
+    );
+    // Customer input comes back as entered: whoever draws it escapes it (React does).
+    expect(doc.buyer.lines).toEqual([
+      'Ada <b> Lovelace',
+      'ada@example.test',
+      '+447911123456',
+      '1 <script>alert(1)</script> St',
+      'N1 London',
+      'United Kingdom',
+    ]);
+    expect(rowsOf(doc)).toMatchObject({
+      subtotal: 'Subtotal = €10.00',
+      vat: 'VAT 19% (EUR) = €1.90',
+      total: 'Total (EUR) = €11.90',
+    });
+    expect(doc.invoice).toEqual({ label: 'Invoice no.', value: expect.stringMatching(/^INV-\d{4}-\d{6}$/) });
+    expect(doc.title).toBe('Receipt');
+  });
+
+  it('sends a browser opening the receipt address (older emails) to the receipt page', async () => {
+    const { agent, user } = await verifiedUser(t);
+    const deposit = await paidDeposit(user.id);
+    const res = await agent
+      .get(`/api/user/payment-history/${deposit.id}/receipt`)
+      .set('Accept', 'text/html,application/xhtml+xml,*/*;q=0.8')
+      .expect(302);
+    expect(res.headers.location).toBe(`/account/payments/${deposit.id}/receipt`);
+  });
+
+  it('gives a PDF invoice with the seller, the numbered invoice, the VAT line and the total, in German too', async () => {
+    const { agent, user } = await verifiedUser(t);
+    const deposit = await paidDeposit(user.id);
+    const invoice = (await repo.findDeposit(t.ctx.db, deposit.id))!.invoice_number!;
+    const en = await agent
+      .get(`/api/user/payment-history/${deposit.id}/invoice.pdf`)
+      .buffer(true)
+      .parse(binaryParser)
+      .expect(200)
+      .expect('Content-Type', 'application/pdf');
+    expect(en.headers['content-disposition']).toBe(`attachment; filename="invoice-${invoice}.pdf"`);
+    const text = pdfText(en.body as Buffer);
+    const settings = await getSettings(t.ctx);
+    for (const line of [`Invoice no.: ${invoice}`, settings.company_name, 'Ada <b> Lovelace', 'Billed to'])
+      expect(text).toContain(line);
+    expect(text).toMatch(/VAT 19% \(EUR\)\s+€1\.90/);
+    expect(text).toMatch(/Total \(EUR\)\s+€11\.90/);
+
+    const de = await agent
+      .get(`/api/user/payment-history/${deposit.id}/invoice.pdf?lang_id=de`)
+      .buffer(true)
+      .parse(binaryParser)
+      .expect(200);
+    const german = pdfText(de.body as Buffer);
+    expect(german).toContain(`Rechnungsnummer: ${invoice}`);
+    expect(german).toMatch(/MwSt\. 19 % \(EUR\)\s+1,90\s€/);
+    expect(german).toContain('Rechnungsempfänger');
   });
 
   it('numbers paid deposits INV-<year>-<6 digits> in one gapless sequence, and never numbers unpaid ones', async () => {
@@ -120,20 +185,25 @@ describe('payment history and receipts', () => {
     expect((await repo.findDeposit(t.ctx.db, paid[0]!.id))!.invoice_number).toBe(numbers[0]);
   });
 
-  it('renders the receipt in German for lang_id=de or Accept-Language: de', async () => {
+  it('gives the receipt in German for lang_id=de or Accept-Language: de', async () => {
     const { agent, user } = await verifiedUser(t);
     const deposit = await paidDeposit(user.id);
     for (const res of [
-      await agent.get(`/api/user/payment-history/${deposit.id}/receipt?lang_id=de`).expect(200),
+      await agent
+        .get(`/api/user/payment-history/${deposit.id}/receipt?lang_id=de`)
+        .set('Accept', 'application/json')
+        .expect(200),
       await agent
         .get(`/api/user/payment-history/${deposit.id}/receipt`)
+        .set('Accept', 'application/json')
         .set('Accept-Language', 'de-DE,de;q=0.9,en;q=0.5')
         .expect(200),
     ]) {
-      expect(res.text).toContain('<html lang="de">');
-      expect(res.text).toContain('<h1 style="font-size:22px">Rechnung</h1>');
-      expect(res.text).toMatch(/<tr data-line="vat"><td>MwSt\. 19 % \(EUR\)<\/td><td[^>]*>1,90\u00a0€<\/td>/);
-      expect(res.text).toContain('Rechnungsnummer');
+      const doc = res.body.payload;
+      expect(doc.lang).toBe('de');
+      expect(doc.title).toBe('Rechnung');
+      expect(rowsOf(doc).vat).toBe('MwSt. 19 % (EUR) = 1,90\u00a0€');
+      expect(doc.invoice.label).toBe('Rechnungsnummer');
     }
   });
 
@@ -147,8 +217,11 @@ describe('payment history and receipts', () => {
       vat_percent: '0',
     });
     await settleDeposit(t.ctx.db, deposit.id, { kind: 'paid', amountMinor: 1000, currency: 'EUR' });
-    const res = await agent.get(`/api/user/payment-history/${deposit.id}/receipt`).expect(200);
-    expect(res.text).toMatch(/<tr data-line="vat"><td>[^<]*<\/td><td[^>]*>€0\.00<\/td><\/tr>/);
+    const res = await agent
+      .get(`/api/user/payment-history/${deposit.id}/receipt`)
+      .set('Accept', 'application/json')
+      .expect(200);
+    expect(rowsOf(res.body.payload).vat).toBe('VAT 0% (EUR) = €0.00');
   });
 
   it('answers 404 for another user receipt, an unpaid deposit and unknown ids (IDOR)', async () => {
@@ -162,6 +235,9 @@ describe('payment history and receipts', () => {
     await owner.agent.get(`/api/user/payment-history/${randomUUID()}/receipt`).expect(404);
     await owner.agent.get('/api/user/payment-history/1%20or%201=1/receipt').expect(404);
     await t.agent().get(`/api/user/payment-history/${deposit.id}/receipt`).expect(401);
+    await other.agent.get(`/api/user/payment-history/${deposit.id}/invoice.pdf`).expect(404);
+    await owner.agent.get(`/api/user/payment-history/${pending.id}/invoice.pdf`).expect(404);
+    await t.agent().get(`/api/user/payment-history/${deposit.id}/invoice.pdf`).expect(401);
     expect((await repo.findDeposit(t.ctx.db, deposit.id))!.status).toBe('Success');
   });
 });

@@ -5,9 +5,9 @@ import * as repo from './deposits.repository';
 import type { Deposit } from './deposits.repository';
 import type { Payments } from './payments.context';
 
-/** Where the customer opens a deposit's receipt (signed in; the API serves it as a printable page). */
+/** Where the customer opens a deposit's receipt: the printable receipt page, with the PDF invoice (signed in). */
 export function receiptUrl(payments: Payments, depositId: string): string {
-  return `${payments.ctx.config.APP_URL}/api/user/payment-history/${depositId}/receipt`;
+  return `${payments.ctx.config.APP_URL}/account/payments/${depositId}/receipt`;
 }
 
 async function message(

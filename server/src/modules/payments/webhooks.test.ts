@@ -252,7 +252,7 @@ describe('POST /api/webhooks/stripe', () => {
       const invoice = (await repo.findDeposit(t.ctx.db, deposit.id))!.invoice_number!;
       const paidMail = await waitForMail(t, email, 'Zahlung erhalten');
       expect(paidMail.subject).toBe(`Zahlung erhalten: 10 Tokens (${invoice})`);
-      expect(paidMail.links.receipt).toBe(`${t.config.APP_URL}/api/user/payment-history/${deposit.id}/receipt`);
+      expect(paidMail.links.receipt).toBe(`${t.config.APP_URL}/account/payments/${deposit.id}/receipt`);
       // German money style in a German email: "12,34 €" (Intl puts a no-break space before the sign).
       expect(paidMail.text).toContain('12,34\u00a0€');
       expect(paidMail.html).toContain(`href="${paidMail.links.receipt}"`);
