@@ -139,8 +139,7 @@ describe('a batch of background removals', () => {
       tool: 'remove-background',
       crop_to_subject: 'true',
       margin: '12%',
-      canvas: '4:5',
-      max_side: '1350',
+      canvas: '1080x1350',
       output_format: 'jpeg',
       quality: '90',
     });

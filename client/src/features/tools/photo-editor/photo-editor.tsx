@@ -210,11 +210,12 @@ export function PhotoEditor({ job }: { job: JobView }) {
               </button>
             ))}
           </div>
-          <div className="photo-editor__frame checkerboard">
+          <div className="photo-editor__frame">
             {surfaces ? (
               <canvas
                 ref={canvasRef}
-                className={touchUp ? 'photo-editor__canvas photo-editor__canvas--brush' : 'photo-editor__canvas'}
+                // The checkerboard sits on the picture itself: it shows where the result is transparent.
+                className={`photo-editor__canvas checkerboard${touchUp ? ' photo-editor__canvas--brush' : ''}`}
                 role="img"
                 aria-label={t(touchUp ? 'client-tools.editor.touchUpCanvas' : 'client-tools.editor.preview')}
                 data-testid="photo-preview"

@@ -40,7 +40,7 @@ describe('photo editor settings -> API fields', () => {
   });
 
   it('maps the canvas presets, the shadow, crop, margin and quality', () => {
-    expect(photoFields(settings({ preset: 'portrait45' }))).toMatchObject({ canvas: '4:5', max_side: '1350' });
+    expect(photoFields(settings({ preset: 'portrait45' })).canvas).toBe('1080x1350');
     expect(photoFields(settings({ preset: 'original' })).canvas).toBe('original');
     expect(photoFields(settings({ preset: 'original' })).max_side).toBeUndefined();
     expect(photoFields(settings({ shadow: true, shadowStrength: 35 }))).toMatchObject({
@@ -74,12 +74,13 @@ describe('photo editor settings -> API fields', () => {
           }
   });
 
-  it('lays out the preview with the contract: the portrait preset is 1080 x 1350 for a large subject', () => {
+  it('lays out the preview with the contract: the portrait preset is 1080 x 1350, the subject scaled inside the margin', () => {
     const layout = photoLayout(settings({ preset: 'portrait45', margin: 10 }), false);
-    expect(layout.canvas).toEqual({ kind: 'aspect', width: 4, height: 5 });
-    expect(layout.maxSide).toBe(1350);
-    const plan = planLayout({ width: 3000, height: 2000 }, { left: 1000, top: 200, width: 1200, height: 1600 }, layout);
+    expect(layout.canvas).toEqual({ kind: 'size', width: 1080, height: 1350 });
+    const plan = planLayout({ width: 400, height: 300 }, { left: 100, top: 50, width: 200, height: 200 }, layout);
     expect(plan.canvas).toEqual({ width: 1080, height: 1350 });
+    // 10% of 1080 on the left and right: the square subject is 864 px wide, centred.
+    expect(plan.target).toEqual({ left: 108, top: 243, width: 864, height: 864 });
     expect(planLayout({ width: 3000, height: 2000 }, null, photoLayout(settings(), false)).canvas).toEqual({
       width: 2000,
       height: 2000,

@@ -55,10 +55,13 @@ export const DEFAULT_PHOTO_SETTINGS: PhotoSettings = Object.freeze({
   quality: 90,
 });
 
-/** What each preset asks of the canvas: a fixed 2000 px square; 4:5 capped at 1350 px high (1080 x 1350). */
+/**
+ * What each preset asks of the canvas: fixed sizes (the subject is scaled to fill them inside the margin, so a
+ * small photo still gives the size the place wants): a 2000 px square, the 1080 x 1350 of a 4:5 social post.
+ */
 const PRESET_FIELDS: Record<CanvasPreset, Record<string, string>> = {
   square2000: { canvas: '2000x2000' },
-  portrait45: { canvas: '4:5', max_side: '1350' },
+  portrait45: { canvas: '1080x1350' },
   original: { canvas: 'original' },
 };
 

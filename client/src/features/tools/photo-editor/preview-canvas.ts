@@ -167,15 +167,27 @@ export function drawLayout(
   } else if (bg.kind === 'blur') {
     // The radius is in px at a 1000 px canvas, scaled with the canvas's long side (as the engine does).
     const sigma = (bg.radius * Math.max(target.width, target.height)) / 1000;
+    const w = surfaces.width * sx * k;
+    const h = surfaces.height * sy * k;
+    // Drawn unblurred on a copy larger than the canvas by the blur's reach, then blurred onto it once, so the
+    // edges blur into photo, not into nothing.
+    const pad = Math.ceil(3 * sigma);
+    const photo = canvasOf(target.width + 2 * pad, target.height + 2 * pad);
+    const pctx = context(photo);
+    const x = (box.left - source.left * sx) * k + pad;
+    const y = (box.top - source.top * sy) * k + pad;
+    // The photo and its mirror images around it, as the engine extends the background past the input's edges.
+    for (const i of [-1, 0, 1])
+      for (const j of [-1, 0, 1]) {
+        pctx.save();
+        pctx.translate(x + i * w + (i === 0 ? 0 : w / 2), y + j * h + (j === 0 ? 0 : h / 2));
+        pctx.scale(i === 0 ? 1 : -1, j === 0 ? 1 : -1);
+        pctx.drawImage(surfaces.foreground, i === 0 ? 0 : -w / 2, j === 0 ? 0 : -h / 2, w, h);
+        pctx.restore();
+      }
     ctx.save();
     ctx.filter = `blur(${sigma}px)`;
-    ctx.drawImage(
-      surfaces.foreground,
-      (box.left - source.left * sx) * k,
-      (box.top - source.top * sy) * k,
-      surfaces.width * sx * k,
-      surfaces.height * sy * k,
-    );
+    ctx.drawImage(photo, -pad, -pad);
     ctx.restore();
   }
 
