@@ -65,8 +65,8 @@ async function brushStroke(page: Page, fx: number, fy: number): Promise<void> {
 }
 
 /**
- * Needs the photo branch (compose_sources in the job view and POST /api/jobs/{id}/compose): the editor draws its
- * preview from the stored foreground and matte and downloads through compose.
+ * The editor with the real worker and API: its preview is drawn from the job's `compose_sources` (the stored
+ * foreground and matte), and Download goes through `POST /api/jobs/{id}/compose`.
  */
 test('remove background -> the editor previews changes live, touch-up and undo, download through compose is free and has the chosen size and format', async ({
   ctx,
@@ -159,4 +159,40 @@ test('remove background -> the editor previews changes live, touch-up and undo, 
   const { data } = await sharp(saved).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   check(data[0]! < 8 && data[1]! < 8 && data[2]! < 8, `the corner is ${data[0]},${data[1]},${data[2]}, not black`);
   await expectHeaderBalance(page, '9', 'the editor download charged tokens');
+});
+
+test('a batch of background removals finishes every picture with the settings chosen before it starts', async ({
+  ctx,
+  workers,
+}) => {
+  const page = await signedInPage(ctx, 'editor-batch');
+  await workers.ensure();
+  await waitForTool(page, 'remove-background', true);
+  await page.goto('/services/remove-background');
+  await page
+    .getByLabel('Image', { exact: true })
+    .setInputFiles([await smallPhoto('chelsea', 160), await smallPhoto('coffee', 160)]);
+  await page.getByTestId('batch-price').filter({ hasText: '2 images x 1 token = 2 tokens' }).waitFor();
+  await page.getByLabel('Finish every picture (layout, background, format)').check();
+  const settings = page.getByTestId('photo-settings');
+  await settings.getByRole('group', { name: 'Background' }).getByRole('button', { name: 'Black', exact: true }).click();
+  await settings.getByLabel('Canvas').selectOption({ label: 'Portrait 4:5 - social' });
+  await shots(ctx, page, 'batch-finish-settings');
+  await page.getByRole('button', { name: 'Process 2 images - 2 tokens' }).click();
+  await page.locator('[data-testid="batch-view"][data-status="succeeded"]').waitFor({ timeout: 240_000 });
+  await expectHeaderBalance(page, '8', 'balance after the batch');
+
+  const links = page.getByTestId('batch-item').getByRole('link', { name: 'Download' });
+  check((await links.count()) === 2, 'the batch does not offer two downloads');
+  for (let i = 0; i < 2; i++) {
+    const url = (await links.nth(i).getAttribute('href'))!;
+    const bytes = await (await page.context().request.get(url)).body();
+    const meta = await sharp(bytes).metadata();
+    check(
+      meta.format === 'jpeg' && meta.width === 1080 && meta.height === 1350,
+      `item ${i + 1} is ${meta.format} ${meta.width} x ${meta.height}, not a 1080 x 1350 JPEG`,
+    );
+    const { data } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+    check(data[0]! < 8 && data[1]! < 8 && data[2]! < 8, `item ${i + 1}'s corner is not black`);
+  }
 });

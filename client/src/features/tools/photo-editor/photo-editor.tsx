@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { Download, Undo2 } from 'lucide-react';
-import { resultDownloadName, type JobView } from '@imagestudio/contracts';
+import { resultDownloadName, type ComposeSourcesView, type JobView } from '@imagestudio/contracts';
 import { Button, Slider, Spinner } from '../../../components';
 import { useStore } from '../../../stores';
-import { composeSourcesOf, type ComposeSources, type Composition } from './compose-sources';
+import { composeSourcesOf, type Composition } from './compose-sources';
 import { MatteEdits, type BrushMode, type BrushStroke } from './matte-edits';
 import {
   photoFields,
@@ -24,7 +24,7 @@ const BRUSH_MIN = 4;
 const BRUSH_MAX = 120;
 
 /** Reads the job's compose sources, asking for the job again when the view on hand (a live report) lacks them. */
-async function sourcesFor(job: JobView, refetch: () => Promise<JobView | null>): Promise<ComposeSources | null> {
+async function sourcesFor(job: JobView, refetch: () => Promise<JobView | null>): Promise<ComposeSourcesView | null> {
   const own = composeSourcesOf(job);
   if (own !== undefined) return own;
   const fresh = await refetch();
