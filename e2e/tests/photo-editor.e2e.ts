@@ -64,6 +64,20 @@ async function brushStroke(page: Page, fx: number, fy: number): Promise<void> {
   await page.mouse.up();
 }
 
+/** The same stroke by a finger: touch events (Chromium's touch emulation) become pointer events of type touch. */
+async function touchStroke(page: Page, fx: number, fy: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+  const box = (await page.locator(PREVIEW).boundingBox())!;
+  const at = (f: number) => [{ x: box.x + box.width * f, y: box.y + box.height * fy }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(fx - 0.08) });
+  for (let i = 1; i <= 8; i++)
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(fx - 0.08 + i * 0.02) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
+  await cdp.detach();
+}
+
 /**
  * The editor with the real worker and API: its preview is drawn from the job's `compose_sources` (the stored
  * foreground and matte), and Download goes through `POST /api/jobs/{id}/compose`.
@@ -119,6 +133,16 @@ test('remove background -> the editor previews changes live, touch-up and undo, 
   check(await undo.isDisabled(), 'undo stays enabled with nothing left to undo');
   await brushStroke(page, 0.5, 0.55);
   check((await touchUpAlpha(page, 0.5, 0.55)) < 120, 'the second stroke did not erase');
+  // A finger restores what the mouse erased, and erases elsewhere.
+  const brush = editor.getByTestId('brush-tools');
+  await brush.getByRole('button', { name: 'Restore' }).click();
+  await touchStroke(page, 0.5, 0.55);
+  check((await touchUpAlpha(page, 0.5, 0.55)) === 255, 'restoring by touch did not bring the cut-out back');
+  await brush.getByRole('button', { name: 'Erase' }).click();
+  const solid = await touchUpAlpha(page, 0.5, 0.4);
+  check(solid > 200, `the cut-out is not solid where the finger will erase (alpha ${solid})`);
+  await touchStroke(page, 0.5, 0.4);
+  check((await touchUpAlpha(page, 0.5, 0.4)) < 120, 'erasing by touch left the cut-out there');
   await ctx.screenshot(page, 'tool-remove-background-editor-touch-up-1280');
 
   // Back to the layout: Portrait 4:5 for social, as WebP.
