@@ -31,3 +31,4 @@ export * from './views';
 export * from './batches';
 export * from './admin';
 export * from './product-photo';
+export * from './product-photo-layout';

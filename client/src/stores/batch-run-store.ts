@@ -103,8 +103,15 @@ export class BatchRunStore {
     return `${this.root.api.baseURL}/batches/${encodeURIComponent(this.view.id)}/zip`;
   }
 
-  /** Sends the images (or the ZIP) with the tool's option fields; `expectedCost` words a 402. */
-  async submit(input: BatchInput, fields: Record<string, string>, expectedCost: number): Promise<BatchAccepted | null> {
+  /**
+   * Sends the images (or the ZIP) with the tool's option fields (a Blob is a file part: a background image);
+   * `expectedCost` words a 402.
+   */
+  async submit(
+    input: BatchInput,
+    fields: Record<string, string | Blob>,
+    expectedCost: number,
+  ): Promise<BatchAccepted | null> {
     this.stopFollowing();
     this.badFiles = [];
     this.view = null;

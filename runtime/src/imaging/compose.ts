@@ -1,7 +1,6 @@
 import sharp, { type OverlayOptions } from 'sharp';
-import { PRODUCT_PHOTO_MESSAGES, type ProductPhotoLayout } from '@imagestudio/contracts';
+import { PRODUCT_PHOTO_MESSAGES, planLayout, type LayoutPlan, type ProductPhotoLayout } from '@imagestudio/contracts';
 import { ENCODE_CONTENT_TYPES, type EncodeFormat, type RawImage, encodeRaw } from './encode';
-import { planLayout, type LayoutPlan } from './layout';
 import type { DigitalSourceType } from './provenance';
 import { type Box, type Matte, SUBJECT_ALPHA_THRESHOLD, findSubjectBox } from './subject-box';
 

@@ -4,7 +4,8 @@
  * the result encoder and the provenance metadata every result file carries.
  */
 export { composeProductPhoto, ComposeInputError, type ComposeInput, type ComposeResult } from './compose';
-export { planLayout, mapBox, type LayoutPlan } from './layout';
+// The pure geometry lives in contracts (the browser editor's preview uses it too); re-exported for the engine's users.
+export { planLayout, mapBox, type LayoutPlan } from '@imagestudio/contracts';
 export {
   findSubjectBox,
   labelParts,

@@ -1,12 +1,8 @@
 import sharp from 'sharp';
+import type { Box } from '@imagestudio/contracts';
 
-/** A rectangle in pixels. */
-export interface Box {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
+/** A rectangle in pixels (the layout's, from contracts). */
+export type { Box };
 
 /** A matte: one byte of alpha per pixel, row by row. */
 export interface Matte {

@@ -2,9 +2,11 @@ import { addEnglish } from '../../lib/i18n';
 // The stores only signed-in or paying visitors use come with these pages, not with the home page.
 import '../../stores/signed-in-stores';
 import { clientTools } from '../../lib/i18n/messages/client-tools';
+import { clientToolsEditor } from '../../lib/i18n/messages/client-tools-editor';
 
 // The English texts of these pages arrive with them (the first bundle carries only what the home page shows).
 addEnglish(clientTools);
+addEnglish(clientToolsEditor);
 
 // Each tool's page, under the name its entry in TOOLS (config/tools.ts) gives as `page`.
 export { GeneratePage } from './generate-page';

@@ -6,10 +6,14 @@ import { BackdropPicker, backdropColor, type Backdrop } from './backdrop-picker'
 import { ComparisonSlider } from '../../components/comparison-slider';
 import { DownloadLink } from './result-image';
 import { InputPreview, UploadToolLayout, uploadFingerprint, useUploadTool } from './upload-tool';
+import { PhotoEditor } from './photo-editor/photo-editor';
+import { PhotoSettingsForm } from './photo-editor/photo-settings-form';
+import { DEFAULT_PHOTO_SETTINGS, photoFields, type PhotoSettings } from './photo-editor/photo-settings';
 
 /**
  * /services/remove-background: upload, options, the result beside the original in a comparison slider over
- * a backdrop of the user's choice (view only), download.
+ * a backdrop of the user's choice (view only), download; under it the finishing editor (layout, background,
+ * shadow, format, touch-up brush) with its free download. A batch can finish every picture the same way.
  */
 export const RemoveBackgroundPage = observer(function RemoveBackgroundPage() {
   const { tools, t } = useStore();
@@ -20,6 +24,10 @@ export const RemoveBackgroundPage = observer(function RemoveBackgroundPage() {
   const [maskOnly, setMaskOnly] = useState(false);
   const [backdrop, setBackdrop] = useState<Backdrop>('checker');
   const [previewColor, setPreviewColor] = useState('#19c3a6');
+  // A batch's finishing settings (off: each item is the plain cut-out of the options above).
+  const [batchFinish, setBatchFinish] = useState(false);
+  const [batchSettings, setBatchSettings] = useState<PhotoSettings>(DEFAULT_PHOTO_SETTINGS);
+  const [batchBackground, setBatchBackground] = useState<File | null>(null);
   const quote = tools.quote('remove-background');
 
   useEffect(() => {
@@ -47,6 +55,15 @@ export const RemoveBackgroundPage = observer(function RemoveBackgroundPage() {
     mask_only: String(maskOnly),
     ...(options.background ? { background_color: options.background } : {}),
   };
+  const batchMode = upload.batch !== null || batch.phase !== 'idle';
+  const finishing = batchMode && batchFinish;
+  // A batch that finishes its pictures takes the editor's fields (and its background image) instead.
+  const batchFields: Record<string, string | Blob> = finishing
+    ? {
+        ...photoFields(batchSettings),
+        ...(batchSettings.background === 'image' && batchBackground ? { background_image: batchBackground } : {}),
+      }
+    : fields;
   const start = () => {
     if (!upload.file) return;
     const body = new FormData();
@@ -61,23 +78,26 @@ export const RemoveBackgroundPage = observer(function RemoveBackgroundPage() {
   const transparent = job ? !job.params.background_color && !job.params.mask_only : false;
   const canvas =
     job && result && preview ? (
-      <figure className="result-single" data-testid="result">
-        {transparent ? (
-          <BackdropPicker value={backdrop} color={previewColor} onChange={setBackdrop} onColor={setPreviewColor} />
-        ) : null}
-        <ComparisonSlider
-          before={preview}
-          after={result.url}
-          beforeLabel={t('client-tools.removeBg.before')}
-          afterLabel={t('client-tools.removeBg.after')}
-          label={t('client-tools.removeBg.compare')}
-          aspect={result.width / result.height}
-          backdrop={transparent ? backdropColor(backdrop, previewColor) : null}
-        />
-        <figcaption className="result-card__actions">
-          <DownloadLink job={job} />
-        </figcaption>
-      </figure>
+      <>
+        <figure className="result-single" data-testid="result">
+          {transparent ? (
+            <BackdropPicker value={backdrop} color={previewColor} onChange={setBackdrop} onColor={setPreviewColor} />
+          ) : null}
+          <ComparisonSlider
+            before={preview}
+            after={result.url}
+            beforeLabel={t('client-tools.removeBg.before')}
+            afterLabel={t('client-tools.removeBg.after')}
+            label={t('client-tools.removeBg.compare')}
+            aspect={result.width / result.height}
+            backdrop={transparent ? backdropColor(backdrop, previewColor) : null}
+          />
+          <figcaption className="result-card__actions">
+            <DownloadLink job={job} />
+          </figcaption>
+        </figure>
+        {job.params.mask_only ? null : <PhotoEditor job={job} />}
+      </>
     ) : (
       <InputPreview run={run} preview={preview} emptyText={t('client-tools.removeBg.empty')} />
     );
@@ -91,40 +111,58 @@ export const RemoveBackgroundPage = observer(function RemoveBackgroundPage() {
       run={run}
       batch={batch}
       upload={upload}
-      fields={fields}
+      fields={batchFields}
       startOver={startOver}
       runLabel={t('client-tools.removeBg.run')}
       cost={quote?.cost}
       fingerprint={fingerprint}
       onRun={start}
     >
-      <Select
-        label={t('client-tools.removeBg.format')}
-        value={format}
-        options={[
-          { value: 'png', label: 'PNG' },
-          { value: 'webp', label: 'WebP' },
-        ]}
-        onChange={(e) => setFormat(e.target.value as 'png' | 'webp')}
-      />
-      <Checkbox
-        label={t('client-tools.removeBg.maskOnly')}
-        checked={maskOnly}
-        onChange={(e) => setMaskOnly(e.target.checked)}
-      />
-      <Checkbox
-        label={t('client-tools.removeBg.useColor')}
-        checked={useColor}
-        disabled={maskOnly}
-        onChange={(e) => setUseColor(e.target.checked)}
-      />
-      {useColor && !maskOnly ? (
-        <label className="tool-form__color">
-          <span>{t('client-tools.removeBg.color')}</span>
-          <input type="color" value={color} onChange={(e) => setColor(e.target.value)} />
-          <code>{color}</code>
-        </label>
+      {batchMode ? (
+        <Checkbox
+          label={t('client-tools.editor.batchFinish')}
+          checked={batchFinish}
+          onChange={(e) => setBatchFinish(e.target.checked)}
+        />
       ) : null}
+      {finishing ? (
+        <PhotoSettingsForm
+          settings={batchSettings}
+          onChange={setBatchSettings}
+          backgroundImage={batchBackground}
+          onBackgroundImage={setBatchBackground}
+        />
+      ) : (
+        <>
+          <Select
+            label={t('client-tools.removeBg.format')}
+            value={format}
+            options={[
+              { value: 'png', label: 'PNG' },
+              { value: 'webp', label: 'WebP' },
+            ]}
+            onChange={(e) => setFormat(e.target.value as 'png' | 'webp')}
+          />
+          <Checkbox
+            label={t('client-tools.removeBg.maskOnly')}
+            checked={maskOnly}
+            onChange={(e) => setMaskOnly(e.target.checked)}
+          />
+          <Checkbox
+            label={t('client-tools.removeBg.useColor')}
+            checked={useColor}
+            disabled={maskOnly}
+            onChange={(e) => setUseColor(e.target.checked)}
+          />
+          {useColor && !maskOnly ? (
+            <label className="tool-form__color">
+              <span>{t('client-tools.removeBg.color')}</span>
+              <input type="color" value={color} onChange={(e) => setColor(e.target.value)} />
+              <code>{color}</code>
+            </label>
+          ) : null}
+        </>
+      )}
     </UploadToolLayout>
   );
 });

@@ -131,8 +131,11 @@ interface UploadToolLayoutProps {
   run: ToolRunStore;
   batch: BatchRunStore;
   upload: UploadState;
-  /** The tool's option fields as the API takes them, for a batch (a single run builds its own form). */
-  fields: Record<string, string>;
+  /**
+   * The tool's option fields as the API takes them, for a batch (a single run builds its own form); a Blob is a
+   * file part (a background image).
+   */
+  fields: Record<string, string | Blob>;
   startOver(): void;
   runLabel: string;
   cost: number | undefined;

@@ -2,6 +2,7 @@ import { clientAvailability } from './messages/client-availability';
 import type { clientDeveloper } from './messages/client-developer';
 import type { clientPayments } from './messages/client-payments';
 import type { clientTools } from './messages/client-tools';
+import type { clientToolsEditor } from './messages/client-tools-editor';
 import { clientToolsShared } from './messages/client-tools-shared';
 import { shell } from './messages/shell';
 
@@ -10,6 +11,7 @@ export type MessageKey =
   | keyof typeof shell
   | keyof typeof clientToolsShared
   | keyof typeof clientTools
+  | keyof typeof clientToolsEditor
   | keyof typeof clientPayments
   | keyof typeof clientAvailability
   | keyof typeof clientDeveloper;

@@ -3,13 +3,14 @@ import { clientDeveloper } from './messages/client-developer';
 import { clientPayments } from './messages/client-payments';
 import { clientTools } from './messages/client-tools';
 import { clientToolsShared } from './messages/client-tools-shared';
+import { clientToolsEditor } from './messages/client-tools-editor';
 import { shell } from './messages/shell';
 
 /** Namespace name -> all of its English texts (the seed consistency test; tests' English fallback). */
 export const namespaces = {
   shell,
   'client-payments': clientPayments,
-  'client-tools': { ...clientToolsShared, ...clientTools },
+  'client-tools': { ...clientToolsShared, ...clientTools, ...clientToolsEditor },
   'client-availability': clientAvailability,
   'client-developer': clientDeveloper,
 } as const;

@@ -1,9 +1,18 @@
-import { CANVAS_SIDE_MAX, type MarginSide, type ProductPhotoLayout } from '@imagestudio/contracts';
-import type { Box } from './subject-box';
+import { CANVAS_SIDE_MAX, type MarginSide, type ProductPhotoLayout } from './product-photo';
+
+/** A rectangle in pixels. */
+export interface Box {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
 
 /**
  * The geometry of a product photo, pure arithmetic: which part of the input is drawn (`source`), where it lands
- * on the canvas (`target`, scaled by target/source), the canvas, and the subject's box in the result.
+ * on the canvas (`target`, scaled by target/source), the canvas, and the subject's box in the result. It lives in
+ * contracts (not beside the runtime's sharp engine) so that the browser editor's live preview lays out exactly
+ * what `compose` renders.
  */
 export interface LayoutPlan {
   canvas: { width: number; height: number };

@@ -1,5 +1,5 @@
-import { DEFAULT_PRODUCT_PHOTO_LAYOUT, productPhotoRequestSchema } from '@imagestudio/contracts';
-import { planLayout } from './layout';
+import { DEFAULT_PRODUCT_PHOTO_LAYOUT, productPhotoRequestSchema } from './product-photo';
+import { planLayout } from './product-photo-layout';
 
 const layoutOf = (fields: Record<string, string>) => productPhotoRequestSchema.parse(fields);
 const INPUT = { width: 3000, height: 2000 };

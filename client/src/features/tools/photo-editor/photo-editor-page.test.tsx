@@ -1,0 +1,154 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { JobView } from '@imagestudio/contracts';
+import { profileFixture } from '../../../test/fixtures';
+import { FakeApi, withCatalog } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render-app';
+
+// The browser's image checks read pixels jsdom cannot decode: every chosen file is a 100 x 80 PNG here.
+jest.mock('../upload-checks', () => ({
+  ...jest.requireActual('../upload-checks'),
+  inspectFile: async (file: Blob) => ({ bytes: file.size, format: 'png', width: 100, height: 80 }),
+}));
+
+const ok = (payload: unknown, status = 200) => ({ status, data: { status: 'OK', payload } });
+
+function signedIn() {
+  return withCatalog(new FakeApi())
+    .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
+    .on('GET /user/profile', ok(profileFixture({ balance: 10 })))
+    .on(
+      'GET /tools/status',
+      ok({
+        generate: { available: false, provider: null },
+        'remove-background': { available: true, provider: 'cpu' },
+        upscale: { available: true, provider: 'cpu', models: ['photo'] },
+      }),
+    )
+    .on('GET /tools/quote', (req) => ok({ tool: req.params.tool, count: 1, factor: null, unit_price: 1, cost: 1 }));
+}
+
+/** A finished background removal as GET /api/jobs/{id} answers, with the photo branch's compose sources. */
+function cutoutJob(over: Record<string, unknown> = {}): JobView {
+  return {
+    id: 'c1',
+    tool: 'remove-background',
+    status: 'succeeded',
+    progress: 100,
+    stage: null,
+    queue_position: null,
+    eta_seconds: null,
+    params: { output_format: 'png', mask_only: false },
+    cost: 1,
+    refunded: false,
+    error: null,
+    input_name: 'shoe.png',
+    input_url: 'https://s3/in.png',
+    results: [{ url: 'https://s3/out.png', width: 40, height: 30, format: 'png', bytes: 1 }],
+    compose_sources: { foreground_url: 'https://s3/fg.png', matte_url: 'https://s3/matte.png', width: 40, height: 30 },
+    created_at: '2026-11-24T10:00:00Z',
+    finished_at: null,
+    deleted: false,
+    expired: false,
+    batch_id: null,
+    ...over,
+  } as unknown as JobView;
+}
+
+const png = (name: string) =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], name, { type: 'image/png' });
+
+beforeEach(() => {
+  URL.createObjectURL = jest.fn(() => 'blob:thumb');
+  URL.revokeObjectURL = jest.fn();
+});
+
+describe('the editor after a cut-out', () => {
+  it('sits beside the comparison with its settings, a free download and the touch-up brush', async () => {
+    renderApp('/services/remove-background?job=c1', signedIn().on('GET /jobs/c1', ok(cutoutJob())));
+    const editor = await screen.findByTestId('photo-editor');
+    expect(screen.getByTestId('result')).toBeTruthy();
+    expect(within(editor).getByRole('heading', { name: 'Finish the picture' })).toBeTruthy();
+    const swatches = within(editor).getByRole('group', { name: 'Background' });
+    expect(
+      within(swatches)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Transparent', 'White', 'Black', 'Colour', 'Image', 'Blur']);
+    expect(within(swatches).getByRole('button', { name: 'White' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(within(swatches).getByRole('button', { name: 'Blur' }));
+    expect(within(swatches).getByRole('button', { name: 'Blur' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(editor).getByRole('slider', { name: 'Blur strength' })).toBeTruthy();
+    const canvas = within(editor).getByLabelText('Canvas') as HTMLSelectElement;
+    expect([...canvas.options].map((o) => o.text)).toEqual([
+      'Square 2000 px - marketplaces',
+      'Portrait 4:5 - social',
+      'Original',
+    ]);
+    // Quality only for the lossy formats.
+    expect(within(editor).getByRole('slider', { name: 'Quality' })).toBeTruthy();
+    fireEvent.change(within(editor).getByLabelText('Format'), { target: { value: 'png' } });
+    expect(within(editor).queryByRole('slider', { name: 'Quality' })).toBeNull();
+    fireEvent.click(within(editor).getByLabelText('Shadow'));
+    expect(within(editor).getByRole('slider', { name: 'Shadow strength' })).toBeTruthy();
+    expect(within(editor).getByRole('button', { name: 'Download - free' })).toBeTruthy();
+    expect(within(editor).getByText('Edits and downloads of this cut-out cost no tokens.')).toBeTruthy();
+    fireEvent.click(within(editor).getByRole('button', { name: 'Touch up' }));
+    const brush = within(editor).getByTestId('brush-tools');
+    expect(within(brush).getByRole('button', { name: 'Erase' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(brush).getByRole('slider', { name: 'Brush size' })).toBeTruthy();
+    expect((within(brush).getByRole('button', { name: 'Undo' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('says so when the job has no stored cut-out to edit', async () => {
+    renderApp(
+      '/services/remove-background?job=c1',
+      signedIn().on('GET /jobs/c1', ok(cutoutJob({ compose_sources: null }))),
+    );
+    expect(await screen.findByTestId('photo-editor-unavailable')).toBeTruthy();
+    expect(screen.queryByTestId('photo-editor')).toBeNull();
+  });
+
+  it('is not offered for a mask-only result', async () => {
+    renderApp(
+      '/services/remove-background?job=c2',
+      signedIn().on('GET /jobs/c2', ok(cutoutJob({ id: 'c2', params: { output_format: 'png', mask_only: true } }))),
+    );
+    await screen.findByTestId('result');
+    expect(screen.queryByTestId('photo-editor')).toBeNull();
+    expect(screen.queryByTestId('photo-editor-unavailable')).toBeNull();
+  });
+});
+
+describe('a batch of background removals', () => {
+  it('offers the same settings before it starts and sends them, with the background image, for every item', async () => {
+    const api = signedIn().on('POST /batches', ok({ id: 'b1', tool: 'remove-background', items: [] }, 202));
+    renderApp('/services/remove-background', api);
+    fireEvent.change(await screen.findByLabelText('Image'), { target: { files: [png('a.png'), png('b.png')] } });
+    const finish = await screen.findByLabelText('Finish every picture (layout, background, format)');
+    expect(screen.queryByTestId('photo-settings')).toBeNull();
+    fireEvent.click(finish);
+    const settings = screen.getByTestId('photo-settings');
+    fireEvent.change(within(settings).getByLabelText('Canvas'), { target: { value: 'portrait45' } });
+    fireEvent.click(within(settings).getByRole('button', { name: 'Image' }));
+    const backdrop = png('studio.png');
+    fireEvent.change(within(settings).getByLabelText('Background image'), { target: { files: [backdrop] } });
+    fireEvent.change(within(settings).getByRole('slider', { name: 'Margin' }), { target: { value: '12' } });
+    const run = (await screen.findByRole('button', { name: 'Process 2 images - 2 tokens' })) as HTMLButtonElement;
+    await waitFor(() => expect(run.disabled).toBe(false));
+    fireEvent.click(run);
+
+    await waitFor(() => expect(api.last('POST /batches')).toBeDefined());
+    const form = api.last('POST /batches')!.data as FormData;
+    expect(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string'))).toMatchObject({
+      tool: 'remove-background',
+      crop_to_subject: 'true',
+      margin: '12%',
+      canvas: '1080x1350',
+      output_format: 'jpeg',
+      quality: '90',
+    });
+    expect(form.get('background_color')).toBeNull();
+    expect((form.get('background_image') as File).name).toBe('studio.png');
+    expect((form.getAll('images') as File[]).map((f) => f.name)).toEqual(['a.png', 'b.png']);
+  });
+});

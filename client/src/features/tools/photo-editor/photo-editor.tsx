@@ -1,0 +1,297 @@
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { Download, Undo2 } from 'lucide-react';
+import { resultDownloadName, type ComposeSourcesView, type JobView } from '@imagestudio/contracts';
+import { Button, Slider, Spinner } from '../../../components';
+import { useStore } from '../../../stores';
+import { composeSourcesOf, type Composition } from './compose-sources';
+import { MatteEdits, type BrushMode, type BrushStroke } from './matte-edits';
+import {
+  photoFields,
+  photoLayout,
+  photoSettingsReady,
+  DEFAULT_PHOTO_SETTINGS,
+  type PhotoSettings,
+} from './photo-settings';
+import { PhotoSettingsForm } from './photo-settings-form';
+import { CutoutSurfaces, drawLayout, drawTouchUp, loadImage } from './preview-canvas';
+import './photo-editor.css';
+
+type Mode = 'layout' | 'touchUp';
+type Loaded = { state: 'loading' } | { state: 'ready'; surfaces: CutoutSurfaces } | { state: 'unavailable' };
+
+/** The brush's diameter range, in pixels of the preview on screen. */
+const BRUSH_MIN = 4;
+const BRUSH_MAX = 120;
+
+/** Reads the job's compose sources, asking for the job again when the view on hand (a live report) lacks them. */
+async function sourcesFor(job: JobView, refetch: () => Promise<JobView | null>): Promise<ComposeSourcesView | null> {
+  const own = composeSourcesOf(job);
+  if (own !== undefined) return own;
+  const fresh = await refetch();
+  return fresh ? (composeSourcesOf(fresh) ?? null) : null;
+}
+
+/** Saves a blob under `name` (the browser's download). */
+function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // The download has taken the bytes once the click is handled.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * After a cut-out: the finishing editor beside the comparison. Its preview is drawn in the browser from the
+ * stored cut-out on every change; Touch up paints the matte (erase, restore, undo) with the mouse, a pen or a
+ * finger; Download renders the full-size picture through the free `POST /api/jobs/{id}/compose` (with the
+ * edited matte, when there is one) and saves it in the chosen format.
+ */
+export function PhotoEditor({ job }: { job: JobView }) {
+  const { api, t } = useStore();
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [settings, setSettings] = useState<PhotoSettings>(DEFAULT_PHOTO_SETTINGS);
+  const [backgroundFile, setBackgroundFile] = useState<File | null>(null);
+  const [backgroundImage, setBackgroundImage] = useState<HTMLImageElement | null>(null);
+  const [mode, setMode] = useState<Mode>('layout');
+  const [brush, setBrush] = useState<BrushMode>('erase');
+  const [brushSize, setBrushSize] = useState(32);
+  const [editsVersion, setEditsVersion] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const edits = useRef(new MatteEdits());
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const drawing = useRef<BrushStroke | null>(null);
+  const frame = useRef<number | null>(null);
+
+  useEffect(() => {
+    let gone = false;
+    setLoaded({ state: 'loading' });
+    edits.current.clear();
+    void (async () => {
+      try {
+        const sources = await sourcesFor(
+          job,
+          async () => (await api.get<JobView>(`/jobs/${job.id}`, { skipErrorHandling: true })).payload ?? null,
+        );
+        if (!sources) throw new Error('no compose sources');
+        const [fg, matte] = await Promise.all([loadImage(sources.foreground_url), loadImage(sources.matte_url)]);
+        if (!gone)
+          setLoaded({ state: 'ready', surfaces: new CutoutSurfaces(fg, matte, sources.width, sources.height) });
+      } catch {
+        if (!gone) setLoaded({ state: 'unavailable' });
+      }
+    })();
+    return () => {
+      gone = true;
+    };
+  }, [job.id]);
+
+  useEffect(() => {
+    if (!backgroundFile) {
+      setBackgroundImage(null);
+      return;
+    }
+    const url = URL.createObjectURL(backgroundFile);
+    let gone = false;
+    loadImage(url)
+      .then((img) => !gone && setBackgroundImage(img))
+      .catch(() => !gone && setBackgroundImage(null));
+    return () => {
+      gone = true;
+      URL.revokeObjectURL(url);
+    };
+  }, [backgroundFile]);
+
+  const surfaces = loaded.state === 'ready' ? loaded.surfaces : null;
+  const layout = photoLayout(settings, backgroundImage !== null);
+  const draw = () => {
+    const canvas = canvasRef.current;
+    if (!canvas || !surfaces) return;
+    if (mode === 'touchUp') drawTouchUp(canvas, surfaces);
+    else drawLayout(canvas, surfaces, layout, { backgroundImage, flattenOnWhite: settings.format === 'jpeg' });
+  };
+  // Every change of the settings, the background image, the mode or the matte redraws at once: no request.
+  useEffect(draw, [surfaces, JSON.stringify(layout), backgroundImage, mode, editsVersion, settings.format]);
+
+  /** A pointer on the touch-up canvas in full-size matte pixels. */
+  const matPoint = (e: PointerEvent<HTMLCanvasElement>) => {
+    const canvas = e.currentTarget;
+    const rect = canvas.getBoundingClientRect();
+    const perCss = canvas.width / rect.width / surfaces!.scale;
+    return { x: (e.clientX - rect.left) * perCss, y: (e.clientY - rect.top) * perCss, perCss };
+  };
+  const onPointerDown = (e: PointerEvent<HTMLCanvasElement>) => {
+    if (mode !== 'touchUp' || !surfaces || busy) return;
+    e.preventDefault();
+    e.currentTarget.setPointerCapture(e.pointerId);
+    const { x, y, perCss } = matPoint(e);
+    // The size slider is in screen pixels: the same brush on screen whatever the photo's size.
+    drawing.current = edits.current.begin(brush, brushSize * perCss, { x, y });
+    surfaces.paintSegment(drawing.current, 0);
+    draw();
+  };
+  const onPointerMove = (e: PointerEvent<HTMLCanvasElement>) => {
+    const stroke = drawing.current;
+    if (!stroke || !surfaces) return;
+    const { x, y } = matPoint(e);
+    edits.current.extend({ x, y });
+    surfaces.paintSegment(stroke, stroke.points.length - 1);
+    // One redraw per frame however fast the pointer reports.
+    frame.current ??= requestAnimationFrame(() => {
+      frame.current = null;
+      draw();
+    });
+  };
+  const onPointerEnd = () => {
+    if (!drawing.current) return;
+    drawing.current = null;
+    edits.current.end();
+    setEditsVersion((v) => v + 1);
+  };
+  const undo = () => {
+    if (!surfaces || !edits.current.undo()) return;
+    surfaces.repaint(edits.current.strokes);
+    setEditsVersion((v) => v + 1);
+  };
+  const resetEdits = () => {
+    if (!surfaces) return;
+    edits.current.clear();
+    surfaces.repaint([]);
+    setEditsVersion((v) => v + 1);
+  };
+
+  const ready = photoSettingsReady(settings, backgroundFile !== null);
+  const download = async () => {
+    if (!surfaces || !ready) return;
+    setBusy(true);
+    setFailed(false);
+    try {
+      const body = new FormData();
+      for (const [name, value] of Object.entries(photoFields(settings))) body.append(name, value);
+      if (settings.background === 'image' && backgroundFile) body.append('background_image', backgroundFile);
+      if (edits.current.edited) body.append('matte', await surfaces.fullMatte(edits.current.strokes), 'matte.png');
+      const reply = await api.post<Composition>(`/jobs/${job.id}/compose`, body);
+      const made = reply.payload as Composition;
+      const file = await fetch(made.url);
+      if (!file.ok) throw new Error(`download answered ${file.status}`);
+      saveBlob(await file.blob(), resultDownloadName(job, 0, made.format));
+    } catch {
+      // A refused option was shown by the API's error toast; anything else is said here.
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (loaded.state === 'unavailable')
+    return (
+      <p className="photo-editor__note" data-testid="photo-editor-unavailable">
+        {t('client-tools.editor.unavailable')}
+      </p>
+    );
+
+  const touchUp = mode === 'touchUp';
+  return (
+    <section className="photo-editor" aria-labelledby="photo-editor-title" aria-live="off" data-testid="photo-editor">
+      <header className="photo-editor__header">
+        <h2 id="photo-editor-title">{t('client-tools.editor.title')}</h2>
+        <p>{t('client-tools.editor.lead')}</p>
+      </header>
+      <div className="photo-editor__grid">
+        <div className="photo-editor__stage">
+          <div className="segmented" role="group" aria-label={t('client-tools.editor.mode')}>
+            {(['layout', 'touchUp'] as const).map((m) => (
+              <button key={m} type="button" aria-pressed={mode === m} onClick={() => setMode(m)}>
+                {t(m === 'layout' ? 'client-tools.editor.modeLayout' : 'client-tools.editor.modeTouchUp')}
+              </button>
+            ))}
+          </div>
+          <div className="photo-editor__frame">
+            {surfaces ? (
+              <canvas
+                ref={canvasRef}
+                // The checkerboard sits on the picture itself: it shows where the result is transparent.
+                className={`photo-editor__canvas checkerboard${touchUp ? ' photo-editor__canvas--brush' : ''}`}
+                role="img"
+                aria-label={t(touchUp ? 'client-tools.editor.touchUpCanvas' : 'client-tools.editor.preview')}
+                data-testid="photo-preview"
+                data-mode={mode}
+                onPointerDown={onPointerDown}
+                onPointerMove={onPointerMove}
+                onPointerUp={onPointerEnd}
+                onPointerCancel={onPointerEnd}
+              />
+            ) : (
+              <Spinner label={t('client-tools.editor.loading')} />
+            )}
+          </div>
+          {touchUp ? (
+            <div className="photo-editor__brush" data-testid="brush-tools">
+              <p className="photo-editor__note">{t('client-tools.editor.touchUpHint')}</p>
+              <div className="segmented" role="group" aria-label={t('client-tools.editor.brush')}>
+                {(['erase', 'restore'] as const).map((m) => (
+                  <button key={m} type="button" aria-pressed={brush === m} onClick={() => setBrush(m)}>
+                    {t(`client-tools.editor.${m}`)}
+                  </button>
+                ))}
+              </div>
+              <Slider
+                label={t('client-tools.editor.brushSize')}
+                min={BRUSH_MIN}
+                max={BRUSH_MAX}
+                step={2}
+                value={brushSize}
+                output={`${brushSize} px`}
+                valueText={`${brushSize} px`}
+                onValueChange={setBrushSize}
+              />
+              <div className="photo-editor__actions">
+                <Button
+                  variant="secondary"
+                  icon={<Undo2 aria-hidden="true" />}
+                  onClick={undo}
+                  disabled={!edits.current.canUndo}
+                >
+                  {t('client-tools.editor.undo')}
+                </Button>
+                <Button variant="ghost" onClick={resetEdits} disabled={!edits.current.edited}>
+                  {t('client-tools.editor.resetEdits')}
+                </Button>
+              </div>
+            </div>
+          ) : null}
+        </div>
+        <div className="photo-editor__controls">
+          <PhotoSettingsForm
+            settings={settings}
+            onChange={setSettings}
+            backgroundImage={backgroundFile}
+            onBackgroundImage={setBackgroundFile}
+          />
+          <Button
+            variant="primary"
+            block
+            busy={busy}
+            busyText={t('client-tools.editor.downloading')}
+            disabled={!surfaces || !ready}
+            onClick={() => void download()}
+            icon={<Download aria-hidden="true" />}
+            data-testid="compose-download"
+          >
+            {t('client-tools.editor.download')}
+          </Button>
+          <p className="photo-editor__note">{t('client-tools.editor.free')}</p>
+          {failed ? (
+            <p className="notice notice--error" role="alert">
+              {t('client-tools.editor.failed')}
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}
