@@ -9,11 +9,9 @@ import {
   type CreatedApiKey,
 } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import type { CurrentUser } from '../auth/auth-guards';
+import { type CurrentUser, toCurrentUser, usersRepository as users } from '../users';
 import { notFound, validationError } from '../../lib/errors';
-import { isUuid } from '../payments/ids';
-import { toCurrentUser } from '../auth/auth.passport';
-import * as users from '../users/users.repository';
+import { isUuid } from '../../lib/ids';
 import * as repo from './api-keys.repository';
 import type { ApiKeyRow } from './api-keys.repository';
 

@@ -1,6 +1,6 @@
 import { tokensToTenths } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { getSettings } from '../catalog/settings.service';
+import { getSettings } from '../catalog';
 
 /** The settings that change account behaviour. */
 export interface AccountSettings {

@@ -1,11 +1,12 @@
 import { ACCOUNT_MESSAGES, type RegisterInput } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
+import type { AppServices } from '../../services';
 import { AppError, validationError } from '../../lib/errors';
-import { verificationMail } from '../email-verification/verification.mail';
-import { applyEntry } from '../ledger/ledger.service';
-import * as users from '../users/users.repository';
+import { verificationMail } from '../email-verification';
+import { applyEntry } from '../ledger';
+import { usersRepository as users } from '../users';
 import { readAccountSettings, type AccountSettings } from './account-settings';
-import { normalizePhone } from './phone';
+import { normalizePhone } from '../../lib/phone';
 
 /** The free tokens every account starts with, in tenths. */
 export const FREE_SIGNUP_TENTHS = 100;
@@ -84,7 +85,7 @@ export async function registerUser(
  * hash so they cost the same time as known ones; disabled accounts fail like a wrong password.
  */
 export async function verifyCredentials(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'> & { services: Pick<AppServices, 'passwords'> },
   email: string,
   password: string,
 ): Promise<users.UserRow | null> {

@@ -9,8 +9,7 @@ import {
   type BatchView,
 } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { filesAreGone, presentResults, queuePosition, URL_TTL_SECONDS } from '../jobs/job-presenter';
-import type { JobRow } from '../jobs/jobs.repository';
+import { filesAreGone, presentResults, queuePosition, URL_TTL_SECONDS, type JobRow } from '../jobs';
 import type { BatchRow } from './batches.repository';
 
 /** The items the batch shows: each input's latest attempt (an item replaced by a retry is left out). */

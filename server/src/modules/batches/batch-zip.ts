@@ -9,7 +9,7 @@ import {
 } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { csvText } from '../../lib/csv';
-import type { JobRow } from '../jobs/jobs.repository';
+import type { JobRow } from '../jobs';
 import { currentItems } from './batch-presenter';
 import type { BatchRow } from './batches.repository';
 

@@ -13,15 +13,20 @@ import {
 } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { AppError, notFound, validationError } from '../../lib/errors';
-import { assertAffordable } from '../ledger/ledger.service';
-import { admitJobs, type JobInput } from '../jobs/admit-jobs';
-import { raiseCancelFlag } from '../jobs/cancel-flag';
-import { checkIdempotencyKey, isUniqueViolation, oncePerKey, requestFingerprint } from '../jobs/idempotency';
-import { cancelOpenJob } from '../jobs/jobs.service';
-import { toolDefinition, type AnyToolDefinition } from '../tools/definitions';
-import { readToolSettings } from '../tools/tools.settings';
-import { assertToolAvailable } from '../tools/tools.status';
-import type { SubmitMeta } from '../tools/tools.service';
+import { assertAffordable } from '../ledger';
+import {
+  admitJobs,
+  type JobInput,
+  raiseCancelFlag,
+  checkIdempotencyKey,
+  isUniqueViolation,
+  oncePerKey,
+  requestFingerprint,
+  cancelOpenJob,
+} from '../jobs';
+import { toolDefinition, type AnyToolDefinition, readToolSettings } from '../tool-definitions';
+import { assertToolAvailable } from '../workers';
+import type { SubmitMeta } from '../tools';
 import { batchItemCount, checkBatchFiles, inputBytes, uploadFingerprint, type BatchInput } from './batch-inputs';
 import type { BatchUpload } from './batch-multipart';
 import { presentAccepted, presentBatch, presentItem, summarizeBatch } from './batch-presenter';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import * as users from '../users/users.repository';
+import { usersRepository as users } from '../users';
 import { isValidVerification } from './verification-links';
 import { verificationMail } from './verification.mail';
 

@@ -1,8 +1,7 @@
 import { WEBHOOK_SIGNATURE_HEADER } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { webhookSecretFor } from '../api-keys/webhook-secret.service';
-import { presentJob } from '../jobs/job-presenter';
-import * as jobs from '../jobs/jobs.repository';
+import { webhookSecretFor } from '../api-keys';
+import { presentJob, jobsRepository as jobs } from '../jobs';
 import type { BackgroundTask } from '../../lib/background-task';
 import * as repo from './job-webhooks.repository';
 import type { DueWebhook } from './job-webhooks.repository';

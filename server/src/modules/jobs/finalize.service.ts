@@ -7,7 +7,7 @@ import {
   userFailureMessage,
 } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { applyEntry } from '../ledger/ledger.service';
+import { applyEntry } from '../ledger';
 import { notifyJobChanged } from './job-updates';
 import * as repo from './jobs.repository';
 import type { JobRow } from './jobs.repository';

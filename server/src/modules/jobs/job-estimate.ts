@@ -1,6 +1,6 @@
 import type { JobName } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { toolDefinition, type SizedJob } from '../tools/definitions';
+import { toolDefinition, type SizedJob } from '../tool-definitions';
 import { recentRuns, type JobRow, type RecentRun } from './jobs.repository';
 
 /** How many of a tool's latest successes the estimate learns from. */

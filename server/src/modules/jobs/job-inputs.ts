@@ -1,6 +1,6 @@
 import { inputsPrefix } from '@imagestudio/runtime';
 import type { AppContext } from '../../context';
-import type { CleanImage } from '../uploads/image-inspect';
+import type { CleanImage } from '../uploads';
 
 /** The image a job reads, stored under its own inputs prefix before the job is charged. */
 export interface JobInput {

@@ -1,7 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import { jobListQuerySchema } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { currentUser, requireUser } from '../auth/auth-guards';
+import { currentUser, requireUser } from '../../http/current-user';
 import { sendOk } from '../../http/envelope';
 import { streamJob } from './job-stream';
 import { cancelJob, deleteJob, getJob, listJobs, ownedJob } from './jobs.service';

@@ -1,7 +1,7 @@
 import type { JobName } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { assertToolAvailable } from '../tools/tools.status';
-import type { CleanImage } from '../uploads/image-inspect';
+import { assertToolAvailable } from '../workers';
+import type { CleanImage } from '../uploads';
 import { admitJobs, cleanInput } from './admit-jobs';
 import { checkIdempotencyKey, oncePerKey, requestFingerprint } from './idempotency';
 import * as repo from './jobs.repository';

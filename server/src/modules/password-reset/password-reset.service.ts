@@ -2,11 +2,11 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ACCOUNT_MESSAGES, type RestorePasswordInput } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { validationError } from '../../lib/errors';
-import { namespaceTexts } from '../catalog/localization.service';
-import { escapeHtml, type MailMessage } from '../mail/mailer';
-import * as users from '../users/users.repository';
+import { namespaceTexts } from '../catalog';
+import { escapeHtml, type MailMessage } from '../mail';
+import { usersRepository as users } from '../users';
 import * as repo from './password-reset.repository';
-import { tellKeysStillWork } from '../api-keys/keys-still-work-mail';
+import { tellKeysStillWork } from '../api-keys';
 
 /** How long a reset link works. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import escapeHtml from 'escape-html';
 import { formatMoney, fromMinorUnits, localeFor, tenthsToTokens, type Settings } from '@imagestudio/contracts';
-import { normalizePhone } from '../auth/phone';
+import { normalizePhone } from '../../lib/phone';
 import type { BillingText } from './billing-texts';
 import type { Deposit } from './deposits.repository';
 

@@ -11,9 +11,8 @@ import {
 } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { csvStream } from '../../lib/csv';
-import { welcomeGrantKey } from '../auth/auth.service';
-import * as repo from '../ledger/ledger.repository';
-import type { LedgerRow } from '../ledger/ledger.repository';
+import { welcomeGrantKey } from '../auth';
+import { ledgerRepository as repo, type LedgerRow } from '../ledger';
 
 function viewKind(row: LedgerRow): LedgerViewKind {
   if (row.kind !== 'grant') return row.kind;

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { JOB_MESSAGES } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { currentUser } from '../auth/auth-guards';
+import { currentUser } from '../../http/current-user';
 import { consumeOrThrow } from '../../http/rate-limits';
 
 /** At most JOB_SUBMIT_RATE_PER_MINUTE tool submissions per user per minute (counted in Redis); 429 beyond. */

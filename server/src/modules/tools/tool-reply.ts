@@ -2,12 +2,8 @@ import type { Request, Response } from 'express';
 import { isFinalJobStatus, toolCallQuerySchema } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { sendOk } from '../../http/envelope';
-import { checkCallbackUrl } from '../job-webhooks/callback-url';
-import { registerCallback } from '../job-webhooks/job-webhooks.service';
-import { presentJob } from '../jobs/job-presenter';
-import type { JobRow } from '../jobs/jobs.repository';
-import type { SubmitOutcome } from '../jobs/submit.service';
-import { waitForFinalJob } from '../jobs/wait-for-job';
+import { checkCallbackUrl, registerCallback } from '../job-webhooks';
+import { presentJob, type JobRow, type SubmitOutcome, waitForFinalJob } from '../jobs';
 
 /** How a tool call wants its answer: wait for the end (seconds, 0 = no), and a webhook when it ends. */
 export interface ReplyOptions {

@@ -1,10 +1,9 @@
 import { JOB_MESSAGES, type JobName } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { validationError } from '../../lib/errors';
-import { submitJob, type SubmitOutcome } from '../jobs/submit.service';
-import { inspectUpload } from '../uploads/image-inspect';
-import { toolDefinition } from './definitions';
-import { readToolSettings } from './tools.settings';
+import { submitJob, type SubmitOutcome } from '../jobs';
+import { inspectUpload } from '../uploads';
+import { toolDefinition, readToolSettings } from '../tool-definitions';
 
 /** Who asks, and the request's Idempotency-Key and id. */
 export interface SubmitMeta {

@@ -5,7 +5,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { AppContext } from '../../context';
 import { AppError, serviceUnavailable } from '../../lib/errors';
-import { currentUser } from '../auth/auth-guards';
+import { currentUser } from '../../http/current-user';
 
 /** What a refused upload is told (translations in migrations/seeds/strings/server.json). */
 export const UPLOAD_BUSY_MESSAGE = 'Too many large uploads are arriving right now. Please try again in a minute.';

@@ -6,11 +6,10 @@ import {
 } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { notFound, validationError } from '../../lib/errors';
-import { findCountry } from '../catalog/content.service';
-import { normalizePhone } from '../auth/phone';
+import { findCountry } from '../catalog';
+import { normalizePhone } from '../../lib/phone';
 import * as users from './users.repository';
 import type { ProfileView } from '@imagestudio/contracts';
-import { tellKeysStillWork } from '../api-keys/keys-still-work-mail';
 
 /** The profile as GET /api/user/profile sends it. */
 /**
@@ -86,6 +85,6 @@ export async function changePassword(
     throw validationError({ current_password: [ACCOUNT_MESSAGES.currentPasswordWrong] });
   }
   await users.updatePassword(ctx.db, userId, await hasher.hash(input.password));
-  tellKeysStillWork(ctx, row);
+  ctx.services.passwordChangeNotice(row);
   return (await users.findById(ctx.db, userId)) as users.UserRow;
 }

@@ -1,6 +1,6 @@
 import type { JobName, JobPayloads, ToolContract, ToolQuote, UpscaleModel } from '@imagestudio/contracts';
-import type { AppContext } from '../../../context';
-import type { ToolSettings } from '../tools.settings';
+import type { AppContext } from '../../context';
+import type { ToolSettings } from './tools.settings';
 
 /** What the time-left estimate knows of a job or a recent run: its params and its input's size. */
 export interface SizedJob {

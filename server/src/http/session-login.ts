@@ -1,8 +1,7 @@
 import type { Request, Response } from 'express';
-import type { AppContext } from '../../context';
-import type { CurrentUser } from './auth-guards';
-import { reissueCsrfToken } from '../../http/csrf';
-import { rememberMaxAgeMs } from '../../http/session';
+import type { AppContext } from '../context';
+import { reissueCsrfToken } from './csrf';
+import { rememberMaxAgeMs } from './session';
 
 /**
  * Signs the user in on a brand-new session (passport regenerates it: no fixation), makes the cookie
@@ -12,7 +11,7 @@ export async function startSession(
   ctx: AppContext,
   req: Request,
   res: Response,
-  user: CurrentUser,
+  user: Express.User,
   remember: boolean,
 ): Promise<void> {
   await new Promise<void>((resolve, reject) =>

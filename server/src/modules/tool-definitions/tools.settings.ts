@@ -7,7 +7,7 @@ import {
   type UpscaleModel,
 } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { getSettings } from '../catalog/settings.service';
+import { getSettings } from '../catalog';
 
 /** The settings the tools need, prices already in integer tenths of a token. */
 export interface ToolSettings {

@@ -17,3 +17,4 @@ export function toolDefinition(name: JobName): AnyToolDefinition {
 }
 
 export type { AnyToolDefinition, QuoteQuery, SizedJob } from './tool-definition';
+export { readToolSettings, type ToolSettings } from './tools.settings';
