@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ACCOUNT_MESSAGES } from '@imagestudio/contracts';
-import type { AppContext } from '../../context';
 import { AppError, unauthenticated } from '../../lib/errors';
+import type { CatalogDeps } from '../catalog';
 import { readAccountSettings } from './account-settings';
 
 /** The 403 a user with an unverified email gets from tools and checkout. */
@@ -11,7 +11,7 @@ export const emailNotVerified = () => new AppError('email_not_verified', ACCOUNT
  * requireUser, then 403 `email_not_verified` when the setting require_email_verification is on (the
  * default) and the user has not verified their email. Use on every route that spends tokens or pays.
  */
-export function requireVerifiedEmail(ctx: AppContext): RequestHandler {
+export function requireVerifiedEmail(ctx: CatalogDeps): RequestHandler {
   return (req: Request, _res: Response, next: NextFunction) => {
     if (!req.user) return next(unauthenticated());
     if (req.user.email_verified_at) return next();

@@ -7,3 +7,4 @@ export {
   readHeartbeats,
   toolStatus,
 } from './tool-availability';
+export type { WorkersDeps } from './workers.deps';
