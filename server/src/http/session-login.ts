@@ -8,7 +8,7 @@ import { rememberMaxAgeMs } from './session';
  * persistent for "remember me", and issues the new session's XSRF token.
  */
 export async function startSession(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'config'>,
   req: Request,
   res: Response,
   user: Express.User,
@@ -27,7 +27,7 @@ export async function startSession(
 }
 
 /** Signs out (passport clears the user and regenerates the session, destroying the old one) and re-issues the token. */
-export async function endSession(ctx: AppContext, req: Request, res: Response): Promise<void> {
+export async function endSession(ctx: Pick<AppContext, 'config'>, req: Request, res: Response): Promise<void> {
   await new Promise<void>((resolve, reject) =>
     req.logout({ keepSessionInfo: false }, (err) => (err ? reject(err) : resolve())),
   );

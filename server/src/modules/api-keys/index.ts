@@ -4,3 +4,4 @@ export { apiKeysRouter } from './api-keys.routes';
 export { listKeys, revokeKey } from './api-keys.service';
 export { createPasswordChangeNotice, type PasswordChangeNotice, tellKeysStillWork } from './keys-still-work-mail';
 export { webhookSecretFor } from './webhook-secret.service';
+export type { ApiKeysDeps } from './api-keys.deps';

@@ -36,5 +36,10 @@ export async function sendVerificationMail(
   ctx.services.mailer.dispatch(await verificationMail(ctx, user));
 }
 
-/** Mails a fresh verification link: the same mail as after registration. */
-export const resendVerification = sendVerificationMail;
+/** Mails a fresh verification link when the user (or an operator) asks: the same mail as after registration. */
+export function resendVerification(
+  ctx: EmailVerificationDeps,
+  user: { id: string; email: string; name: string; lang: string | null },
+): Promise<void> {
+  return sendVerificationMail(ctx, user);
+}

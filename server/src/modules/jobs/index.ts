@@ -15,3 +15,4 @@ export { reconcilerTask } from './reconciler';
 export { retentionTask } from './retention';
 export { submitJob, type SubmitOutcome } from './submit.service';
 export { waitForFinalJob } from './wait-for-job';
+export type { JobsDeps } from './jobs.deps';

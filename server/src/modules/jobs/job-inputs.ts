@@ -1,6 +1,6 @@
 import { inputsPrefix } from '@imagestudio/runtime';
-import type { AppContext } from '../../context';
 import type { CleanImage } from '../uploads';
+import type { JobsDeps } from './jobs.deps';
 
 /** The image a job reads, stored under its own inputs prefix before the job is charged. */
 export interface JobInput {
@@ -30,7 +30,7 @@ export function cleanInput(clean: CleanImage, name: string | null): JobInput {
 const STORE_CONCURRENCY = 4;
 
 /** Removes the stored inputs of jobs that were not admitted after all. */
-export async function removeInputs(ctx: AppContext, userId: string, jobIds: string[]): Promise<void> {
+export async function removeInputs(ctx: JobsDeps, userId: string, jobIds: string[]): Promise<void> {
   await Promise.all(
     jobIds.map((jobId) => ctx.storage.deletePrefix(inputsPrefix({ userId, jobId })).catch(() => undefined)),
   );
@@ -38,7 +38,7 @@ export async function removeInputs(ctx: AppContext, userId: string, jobIds: stri
 
 /** Stores each input under its S3 key, a few at a time; on failure removes what was stored. */
 export async function storeInputs(
-  ctx: AppContext,
+  ctx: JobsDeps,
   userId: string,
   stores: { jobId: string; key: string; input: JobInput }[],
 ): Promise<void> {

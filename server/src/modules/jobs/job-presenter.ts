@@ -2,6 +2,7 @@ import { resultDownloadName, tenthsToTokens, type JobResultView, type JobView } 
 import { estimateSecondsLeft } from './job-estimate';
 import type { AppContext } from '../../context';
 import type { JobRow } from './jobs.repository';
+import type { JobsDeps } from './jobs.deps';
 
 /** Presigned URLs live this long (the 15 minutes). */
 export const URL_TTL_SECONDS = 15 * 60;
@@ -41,7 +42,7 @@ export async function waitListPosition(
  * 1-based place of a waiting job in the queue (1 = the next to run), or null when it is not waiting
  * (running, retry back-off, finished). Jobs another user submits later may still overtake a prioritized job.
  */
-export async function queuePosition(ctx: AppContext, jobId: string): Promise<number | null> {
+export async function queuePosition(ctx: JobsDeps, jobId: string): Promise<number | null> {
   try {
     return await waitListPosition(ctx.queueRedis, ctx.queue.keys.wait!, jobId, ctx.queue.keys.prioritized);
   } catch {
@@ -55,7 +56,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export const filesAreGone = (row: JobRow) => row.deleted_at !== null || row.expired_at !== null;
 
 /** A succeeded job's results as presigned URLs named after the input; none once its files are gone. */
-export async function presentResults(ctx: AppContext, row: JobRow): Promise<JobResultView[]> {
+export async function presentResults(ctx: JobsDeps, row: JobRow): Promise<JobResultView[]> {
   if (row.status !== 'succeeded' || !row.result || filesAreGone(row)) return [];
   return Promise.all(
     row.result.files.map(async (f, i) => ({
@@ -69,7 +70,7 @@ export async function presentResults(ctx: AppContext, row: JobRow): Promise<JobR
 }
 
 /** The job as the API shows it: tokens as decimals, files as presigned URLs, none once files are gone. */
-export async function presentJob(ctx: AppContext, row: JobRow, options: { position?: boolean } = {}): Promise<JobView> {
+export async function presentJob(ctx: JobsDeps, row: JobRow, options: { position?: boolean } = {}): Promise<JobView> {
   const filesGone = filesAreGone(row);
   const results = await presentResults(ctx, row);
   const wantPosition = options.position !== false && row.status === 'queued';

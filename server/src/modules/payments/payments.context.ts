@@ -26,11 +26,11 @@ export function createPayments(deps: PaymentsDeps & Pick<AppContext, 'logger'>):
 }
 
 /** The app's payments services. */
-export function paymentsFor(ctx: AppContext): Payments {
+export function paymentsFor(ctx: { services: Pick<AppServices, 'payments'> }): Payments {
   return ctx.services.payments;
 }
 
 /** Replaces the app's Stripe client (tests use a shorter timeout to exercise retries quickly). */
-export function useStripeClient(ctx: AppContext, stripe: Stripe | null): void {
+export function useStripeClient(ctx: { services: Pick<AppServices, 'payments'> }, stripe: Stripe | null): void {
   ctx.services.payments = { ...ctx.services.payments, stripe };
 }

@@ -18,3 +18,4 @@ export function toolDefinition(name: JobName): AnyToolDefinition {
 
 export type { AnyToolDefinition, QuoteQuery, SizedJob } from './tool-definition';
 export { readToolSettings, type ToolSettings } from './tools.settings';
+export type { ToolDefinitionsDeps } from './tool-definitions.deps';

@@ -1,9 +1,9 @@
 import { JOB_MESSAGES, type JobName } from '@imagestudio/contracts';
-import type { AppContext } from '../../context';
 import { validationError } from '../../lib/errors';
 import { submitJob, type SubmitOutcome } from '../jobs';
 import { inspectUpload } from '../uploads';
 import { toolDefinition, readToolSettings } from '../tool-definitions';
+import type { ToolsDeps } from './tools.deps';
 
 /** Who asks, and the request's Idempotency-Key and id. */
 export interface SubmitMeta {
@@ -25,7 +25,7 @@ export interface ToolCall {
  * the cheap ones.
  */
 export async function startTool(
-  ctx: AppContext,
+  ctx: ToolsDeps,
   tool: JobName,
   call: ToolCall,
   meta: SubmitMeta,
