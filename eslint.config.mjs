@@ -90,7 +90,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    // Import boundaries and cycles (type-only imports may go both ways: they vanish at run time).
+    // Import boundaries and cycles. no-cycle follows run-time imports only; between server modules type imports
+    // keep the same layers too (docs/architecture.md, Server modules).
     files: ['{contracts,runtime,server,worker,client,models}/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
