@@ -10,9 +10,9 @@ import { requestLogger } from './http/request-logger';
 import { securityHeaders } from './http/security-headers';
 import { sessionMiddleware } from './http/session';
 import { spaRouter } from './http/spa';
-import { apiKeyAuth, unlessApiKey } from './modules/api-keys/api-key-auth';
+import { apiKeyAuth, unlessApiKey } from './modules/api-keys';
 import { apiRouters, publicRouters, rawBodyRouters } from './modules';
-import { queueBoardRouter } from './modules/admin/queue-board';
+import { queueBoardRouter } from './modules/admin';
 import { createServices } from './services';
 
 /** Parses TRUST_PROXY: "true"/"false", a hop count, or a list of addresses for express. */
@@ -24,9 +24,9 @@ function trustProxy(value: string): boolean | number | string {
 
 /** Builds the Express app without listening; main.ts and tests call listen. */
 export function createApp(deps: AppDeps): Express {
-  // The services get the finished context (they keep it), so the object is completed in place.
-  const ctx = { ...deps, metrics: createMetrics() } as AppContext;
-  ctx.services = createServices(ctx);
+  // Services first, from the connections; then the context every router receives.
+  const metrics = createMetrics();
+  const ctx: AppContext = { ...deps, metrics, services: createServices(deps, metrics) };
   const app = express();
   app.disable('x-powered-by');
   // No generated ETags: /api replies are per-user and change with every job or payment, so hashing each body

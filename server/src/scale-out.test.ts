@@ -22,9 +22,9 @@ import { cookieHeader, createUser, signIn, xsrfCookie } from './test/auth-helper
 import { freePort } from '@imagestudio/runtime/testing';
 import { startApiProcess, startWorkerProcess, type ApiProcess, type ChildService } from './test/processes';
 import { TEST_DATABASE_URL, TEST_QUEUE_REDIS_DB, TEST_REDIS_URL } from '@imagestudio/runtime/testing';
-import { readHeartbeats } from './modules/tools/tools.status';
-import { applyEntryNow } from './modules/ledger/ledger.service';
-import * as users from './modules/users/users.repository';
+import { readHeartbeats } from './modules/workers';
+import { applyEntryNow } from './modules/ledger';
+import { usersRepository as users } from './modules/users';
 
 interface HeldRequest {
   worker: string;

@@ -1,17 +1,22 @@
 import type { EventEmitter } from 'node:events';
-import type { AppContext } from './context';
+import type { AppDeps } from './context';
+import type { Metrics } from './http/metrics';
+import { createPasswordChangeNotice, type PasswordChangeNotice } from './modules/api-keys';
 import { createRateLimits, type RateLimits } from './http/rate-limits';
-import { createPassport, type AppPassport } from './modules/auth/auth.passport';
-import { createPasswordHasher, type PasswordHasher } from './modules/auth/password-hash';
-import { createCatalogCache, type CatalogCache } from './modules/catalog/catalog.cache';
-import { createRecentRunsCache, type RecentRunsCache } from './modules/jobs/job-estimate';
-import { createJobMetrics, type JobMetrics } from './modules/jobs/job-metrics';
-import { createJobUpdates } from './modules/jobs/job-updates';
-import { createMailer, type Mailer } from './modules/mail/mailer';
-import { createPayments, type Payments } from './modules/payments/payments.context';
-import { createHeartbeatCache, type HeartbeatCache } from './modules/tools/tools.status';
-import { createUploadBudget, type UploadBudget } from './modules/uploads/upload-budget';
-import { createSessionUserCache, type SessionUserCache } from './modules/users/session-user-cache';
+import { createPassport, type AppPassport, createPasswordHasher, type PasswordHasher } from './modules/auth';
+import { createCatalogCache, type CatalogCache } from './modules/catalog';
+import {
+  createRecentRunsCache,
+  type RecentRunsCache,
+  createJobMetrics,
+  type JobMetrics,
+  createJobUpdates,
+} from './modules/jobs';
+import { createMailer, type Mailer } from './modules/mail';
+import { createPayments, type Payments } from './modules/payments';
+import { createHeartbeatCache, type HeartbeatCache } from './modules/workers';
+import { createUploadBudget, type UploadBudget } from './modules/uploads';
+import { createSessionUserCache, type SessionUserCache } from './modules/users';
 
 /**
  * The long-lived objects of one app, built once by createApp in this one place (tests build several apps
@@ -40,25 +45,36 @@ export interface AppServices {
   payments: Payments;
   /** Session users kept in memory, dropped on Postgres `user_changed` notices; holds one LISTEN connection. */
   sessionUsers: SessionUserCache;
+  /** Tells a user whose password changed that their API keys still work (the api-keys module's mail). */
+  passwordChangeNotice: PasswordChangeNotice;
   /** Uploads on disk (UPLOAD_DISK_MB, reserved as bytes arrive), per-user slots, minimum body rate. */
   uploadBudget: UploadBudget;
 }
 
-/** Builds every service of the app; `ctx` is complete except for `services` itself. */
-export function createServices(ctx: AppContext): AppServices {
+/**
+ * Builds every service of the app from the connections (before the context exists: each service gets only
+ * the part it uses, services it depends on included).
+ */
+export function createServices(deps: AppDeps, metrics: Metrics): AppServices {
+  const { config, logger, db, redis, queue } = deps;
+  const catalog = createCatalogCache(db, config);
+  const passwords = createPasswordHasher(config);
+  const mailer = createMailer({ config, logger });
+  const sessionUsers = createSessionUserCache({ db, databaseUrl: config.DATABASE_URL, logger });
   return {
-    catalog: createCatalogCache(ctx.db, ctx.config),
-    passwords: createPasswordHasher(ctx.config),
-    passport: createPassport(ctx),
-    mailer: createMailer(ctx),
-    rateLimits: createRateLimits(ctx),
-    jobMetrics: createJobMetrics(ctx),
+    catalog,
+    passwords,
+    passport: createPassport({ db, services: { passwords, sessionUsers } }),
+    mailer,
+    rateLimits: createRateLimits({ config, redis }),
+    jobMetrics: createJobMetrics({ db, queue, metrics }),
     jobUpdates: createJobUpdates(),
     recentRuns: createRecentRunsCache(),
     heartbeats: createHeartbeatCache(),
-    payments: createPayments(ctx),
-    sessionUsers: createSessionUserCache({ db: ctx.db, databaseUrl: ctx.config.DATABASE_URL, logger: ctx.logger }),
-    uploadBudget: createUploadBudget(ctx),
+    payments: createPayments({ config, db, redis, logger, services: { catalog, mailer } }),
+    sessionUsers,
+    passwordChangeNotice: createPasswordChangeNotice({ db, config, logger, services: { mailer } }),
+    uploadBudget: createUploadBudget({ config, logger, metrics }),
   };
 }
 

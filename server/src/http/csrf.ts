@@ -56,7 +56,7 @@ function setTokenCookie(res: Response, token: string, secure: boolean | 'auto', 
  * Gives the (new) session a fresh token and sends it in the XSRF-TOKEN cookie. Call after anything that
  * replaces the session (login, logout, registration, password change), since the old token went with it.
  */
-export function reissueCsrfToken(ctx: AppContext, req: Request, res: Response): string {
+export function reissueCsrfToken(ctx: Pick<AppContext, 'config'>, req: Request, res: Response): string {
   const token = sync.generateToken(req, true);
   limitAnonymousSession(req);
   setTokenCookie(res, token, secureCookies(ctx.config), req);

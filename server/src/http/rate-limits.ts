@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { AppContext } from '../context';
+import type { AppDeps } from '../context';
 import { AppError } from '../lib/errors';
 
 /** The limits of the Accounts issue; all counters live in Redis, so every API process shares them. */
@@ -28,7 +28,7 @@ export interface RateLimits {
 }
 
 /** Builds the app's limiters. Tests without RATE_LIMIT_PREFIX get a private prefix per app. */
-export function createRateLimits(ctx: AppContext): RateLimits {
+export function createRateLimits(ctx: Pick<AppDeps, 'config' | 'redis'>): RateLimits {
   const base =
     ctx.config.RATE_LIMIT_PREFIX ?? (ctx.config.NODE_ENV === 'test' ? `rl-test-${randomUUID().slice(0, 8)}` : 'rl');
   const make = (name: string, options: { points: number; duration: number }) =>

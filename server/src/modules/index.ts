@@ -1,30 +1,27 @@
 import { Router } from 'express';
 import type { AppContext } from '../context';
-import { adminRouter } from './admin/admin.routes';
-import { apiKeysRouter } from './api-keys/api-keys.routes';
+import { adminRouter } from './admin';
+import { apiKeysRouter } from './api-keys';
 import type { BackgroundTask } from '../lib/background-task';
-import { authRouter } from './auth/auth.routes';
-import { batchesRouter } from './batches/batches.routes';
-import { catalogRouter } from './catalog/catalog.routes';
-import { localizeMessagesRouter } from './catalog/localize-messages';
-import { pricingRouter } from './catalog/pricing.routes';
-import { healthRouter } from './health/health.routes';
-import { jobWebhooksTask } from './job-webhooks/job-webhooks.service';
-import { jobEventsTask } from './jobs/job-events';
-import { jobsRouter } from './jobs/jobs.routes';
-import { openApiRouter } from './openapi/openapi.routes';
-import { reconcilerTask } from './jobs/reconciler';
-import { retentionTask } from './jobs/retention';
-import { toolsRouter } from './tools/tools.routes';
-import { usersRouter } from './users/users.routes';
-import { passwordResetRouter } from './password-reset/password-reset.routes';
-import { emailVerificationRouter } from './email-verification/email-verification.routes';
-import { depositsRouter } from './payments/deposits.routes';
-import { paymentHistoryRouter } from './payments/history.routes';
-import { paymentsReconcilerTask } from './payments/reconciler';
-import { testCheckoutRouter } from './payments/test-checkout.routes';
-import { stripeWebhookRouter } from './payments/webhooks.routes';
-import { tokenActivityRouter } from './token-activity/token-activity.routes';
+import { authRouter } from './auth';
+import { batchesRouter } from './batches';
+import { catalogRouter, localizeMessagesRouter, pricingRouter } from './catalog';
+import { healthRouter } from './health';
+import { jobWebhooksTask } from './job-webhooks';
+import { jobEventsTask, jobsRouter, reconcilerTask, retentionTask } from './jobs';
+import { openApiRouter } from './openapi';
+import { toolsRouter } from './tools';
+import { usersRouter } from './users';
+import { passwordResetRouter } from './password-reset';
+import { emailVerificationRouter } from './email-verification';
+import {
+  depositsRouter,
+  paymentHistoryRouter,
+  paymentsReconcilerTask,
+  testCheckoutRouter,
+  stripeWebhookRouter,
+} from './payments';
+import { tokenActivityRouter } from './token-activity';
 
 /**
  * Routes that need the raw request body (the Stripe webhook signature is computed over the exact bytes),

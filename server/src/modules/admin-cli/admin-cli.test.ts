@@ -8,7 +8,7 @@ import { createLogger } from '@imagestudio/runtime';
 import { migrateLatest, runSeeds } from '../../lib/migrator';
 import { createTestContext, uniqueEmail, type TestContext } from '../../test/harness';
 import { TEST_DATABASE_URL } from '@imagestudio/runtime/testing';
-import { ledgerSum } from '../ledger/ledger.service';
+import { ledgerSum } from '../ledger';
 import { runAdminCommand } from './admin-cli';
 
 // The CLI changes shared catalog data (settings, tiers, default currency), so it runs on a database of

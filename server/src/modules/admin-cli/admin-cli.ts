@@ -3,7 +3,7 @@ import { AppError } from '../../lib/errors';
 import type { Logger } from '@imagestudio/runtime';
 import { ADMIN_COMMANDS, UsageError, type AdminDeps } from './admin-commands';
 import { insertAudit } from './admin.repository';
-import { createCatalogCache } from '../catalog/catalog.cache';
+import { createCatalogCache } from '../catalog';
 import type { Config } from '../../config';
 import type { Db } from '../../lib/db';
 

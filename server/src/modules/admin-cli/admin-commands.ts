@@ -2,12 +2,15 @@ import type { BaseTier } from '@imagestudio/contracts';
 import { SETTING_KEYS, tenthsToTokens } from '@imagestudio/contracts';
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { applyEntryNow } from '../ledger/ledger.service';
-import * as catalogAdmin from '../catalog/catalog-admin.service';
-import * as catalogRepo from '../catalog/catalog.repository';
-import * as pricingRepo from '../catalog/pricing.repository';
-import { getSettings, updateSetting } from '../catalog/settings.service';
-import type { CatalogDeps } from '../catalog/catalog.cache';
+import { applyEntryNow } from '../ledger';
+import {
+  catalogAdminService as catalogAdmin,
+  catalogRepository as catalogRepo,
+  pricingRepository as pricingRepo,
+  getSettings,
+  updateSetting,
+  type CatalogDeps,
+} from '../catalog';
 import * as repo from './admin.repository';
 
 /** What a command receives: catalog deps plus where to print. */

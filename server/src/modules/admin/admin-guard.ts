@@ -3,7 +3,7 @@ import { ADMIN_MESSAGES, ADMIN_REAUTH_MS, API_KEY_MESSAGES } from '@imagestudio/
 import type { AppContext } from '../../context';
 import { AppError, forbidden, notFound, unauthenticated, validationError } from '../../lib/errors';
 import { consumeOrThrow, refund } from '../../http/rate-limits';
-import * as users from '../users/users.repository';
+import { usersRepository as users } from '../users';
 
 declare module 'express-session' {
   interface SessionData {

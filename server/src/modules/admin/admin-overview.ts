@@ -13,7 +13,7 @@ import {
 } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { serviceUnavailable } from '../../lib/errors';
-import { readHeartbeats } from '../tools/tools.status';
+import { readHeartbeats } from '../workers';
 import * as repo from './admin.repository';
 
 /** Workers refresh their heartbeat every third of its TTL; three missed ones make a worker lost. */

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { DepositStatus, JobName, JobStatus } from '@imagestudio/contracts';
-import type { Deposit } from '../payments/deposits.repository';
-import type { JobRow } from '../jobs/jobs.repository';
-import type { UserRow } from '../users/users.repository';
+import type { Deposit } from '../payments';
+import type { JobRow } from '../jobs';
+import type { UserRow } from '../users';
 
 /** The operator console's reads and its few writes that belong to no other module (audit rows, job flags). */
 

@@ -12,7 +12,7 @@ import {
 } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { sendOk } from '../../http/envelope';
-import { requestLanguage } from '../catalog/localization.service';
+import { requestLanguage } from '../catalog';
 import { audit, presentAudit } from './admin-audit';
 import { confirmedUntil, confirmPassword, requireAdmin, requireReauth } from './admin-guard';
 import { overview } from './admin-overview';

@@ -19,17 +19,13 @@ import {
 import type { AppContext } from '../../context';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import { consumeOrThrow } from '../../http/rate-limits';
-import { setUserDisabled } from '../admin-cli/admin.repository';
-import { listKeys, revokeKey } from '../api-keys/api-keys.service';
-import { resendVerification } from '../email-verification/email-verification.service';
-import { applyEntry, applyEntryNow, ledgerSum, listForUser } from '../ledger/ledger.service';
-import type { LedgerRow } from '../ledger/ledger.repository';
-import { cancelJob } from '../jobs/jobs.service';
-import { lockJob } from '../jobs/jobs.repository';
-import { findDeposit, listUserDeposits, type Deposit } from '../payments/deposits.repository';
-import { receiptHtml } from '../payments/history.service';
-import { paymentsFor } from '../payments/payments.context';
-import { presentEntry } from '../token-activity/token-activity.service';
+import { setUserDisabled } from '../admin-cli';
+import { listKeys, revokeKey } from '../api-keys';
+import { resendVerification } from '../email-verification';
+import { applyEntry, applyEntryNow, ledgerSum, listForUser, type LedgerRow } from '../ledger';
+import { cancelJob, lockJob } from '../jobs';
+import { findDeposit, listUserDeposits, type Deposit, receiptHtml, paymentsFor } from '../payments';
+import { presentEntry } from '../token-activity';
 import * as repo from './admin.repository';
 
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);

@@ -4,7 +4,7 @@ import { ADMIN_REAUTH_MS, heartbeatKey } from '@imagestudio/contracts';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { TEST_PASSWORD, csrfHeaders, signIn, verifiedUser, type VerifiedUser } from '../../test/auth-helpers';
 import { createKey } from '../api-keys/api-keys.service';
-import { applyEntry, ledgerSum } from '../ledger/ledger.service';
+import { applyEntry, ledgerSum } from '../ledger';
 import { finishJob, insertJob } from '../jobs/jobs.repository';
 import { settleDeposit } from '../payments/fulfilment.service';
 import { insertDeposit } from '../payments/test-support';

@@ -1,9 +1,9 @@
 import type { Request, RequestHandler } from 'express';
 import { API_KEY_MESSAGES } from '@imagestudio/contracts';
-import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { authenticateKey } from './api-keys.service';
 import { consumeOrThrow, refund } from '../../http/rate-limits';
+import type { ApiKeysDeps } from './api-keys.deps';
 
 declare module 'http' {
   interface IncomingMessage {
@@ -57,7 +57,7 @@ const notForKeys = () => new AppError('forbidden', API_KEY_MESSAGES.notAllowed);
  * session and the XSRF check (see `unlessApiKey`): a key is never sent by a browser on its own, so
  * there is no cross-site request to guard against.
  */
-export function apiKeyAuth(ctx: AppContext): RequestHandler {
+export function apiKeyAuth(ctx: ApiKeysDeps): RequestHandler {
   const limiter = ctx.services.rateLimits.named('apiKey', ctx.config.API_KEY_RATE_PER_MINUTE, 60);
   const failures = ctx.services.rateLimits.named('apiKeyFailPerIp', ctx.config.API_KEY_FAILURES_PER_IP_PER_MINUTE, 60);
   return (req, _res, next) => {

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { API_KEY_MESSAGES, apiKeyCreateSchema } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { currentUser, requireUser } from '../auth/auth-guards';
+import { currentUser, requireUser } from '../../http/current-user';
 import { sendOk } from '../../http/envelope';
 import { createKey, listKeys, revokeKey } from './api-keys.service';
 import { rotateWebhookSecret, webhookSecretFor } from './webhook-secret.service';

@@ -8,14 +8,12 @@ import {
   type ApiKeyView,
   type CreatedApiKey,
 } from '@imagestudio/contracts';
-import type { AppContext } from '../../context';
-import type { CurrentUser } from '../auth/auth-guards';
+import { type CurrentUser, toCurrentUser, usersRepository as users } from '../users';
 import { notFound, validationError } from '../../lib/errors';
-import { isUuid } from '../payments/ids';
-import { toCurrentUser } from '../auth/auth.passport';
-import * as users from '../users/users.repository';
+import { isUuid } from '../../lib/ids';
 import * as repo from './api-keys.repository';
 import type { ApiKeyRow } from './api-keys.repository';
+import type { ApiKeysDeps } from './api-keys.deps';
 
 /** 32 random bytes (256 bits) in base64url after the scanner-friendly prefix. */
 export function generateKey(): string {
@@ -41,7 +39,7 @@ function present(row: ApiKeyRow): ApiKeyView {
   };
 }
 
-export async function createKey(ctx: AppContext, userId: string, input: ApiKeyCreateInput): Promise<CreatedApiKey> {
+export async function createKey(ctx: ApiKeysDeps, userId: string, input: ApiKeyCreateInput): Promise<CreatedApiKey> {
   const key = generateKey();
   // The user's row is locked while counting, so concurrent creations cannot pass the limit together.
   const row = await ctx.db.transaction(async (trx) => {
@@ -61,12 +59,12 @@ export async function createKey(ctx: AppContext, userId: string, input: ApiKeyCr
   return { ...view, key };
 }
 
-export async function listKeys(ctx: AppContext, userId: string): Promise<ApiKeyView[]> {
+export async function listKeys(ctx: ApiKeysDeps, userId: string): Promise<ApiKeyView[]> {
   return (await repo.listActive(ctx.db, userId)).map(present);
 }
 
 /** Revokes one of the user's keys; another user's key, or an unknown or revoked one, is a 404. */
-export async function revokeKey(ctx: AppContext, userId: string, id: string): Promise<void> {
+export async function revokeKey(ctx: ApiKeysDeps, userId: string, id: string): Promise<void> {
   if (!isUuid(id) || !(await repo.revoke(ctx.db, userId, id))) throw notFound('API key not found.');
 }
 
@@ -75,7 +73,7 @@ export async function revokeKey(ctx: AppContext, userId: string, id: string): Pr
  * disabled; null otherwise. Records the use.
  */
 export async function authenticateKey(
-  ctx: AppContext,
+  ctx: ApiKeysDeps,
   key: string,
 ): Promise<{ keyId: string; user: CurrentUser } | null> {
   if (!key.startsWith(API_KEY_PREFIX)) return null;

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
-import { escapeHtml, type MailMessage } from '../mail/mailer';
+import type { AppServices } from '../../services';
+import { escapeHtml, type MailMessage } from '../mail';
 import * as repo from './api-keys.repository';
 
 /** The message that tells a user whose password changed that their API keys were not touched. */
@@ -15,11 +16,21 @@ export function keysStillWorkMail(appUrl: string, email: string, keyCount: numbe
   };
 }
 
+/** What the notice needs of the app. */
+export type KeysNoticeDeps = Pick<AppContext, 'db' | 'config' | 'logger'> & { services: Pick<AppServices, 'mailer'> };
+
+/** tellKeysStillWork bound to one app: the users module calls it after a password change without importing this module. */
+export type PasswordChangeNotice = (user: { id: string; email: string }) => void;
+
+export function createPasswordChangeNotice(deps: KeysNoticeDeps): PasswordChangeNotice {
+  return (user) => tellKeysStillWork(deps, user);
+}
+
 /**
  * After a password change or reset: when the user has working API keys, mails them that the keys still work,
  * with a link to revoke them (in the background; a failure is logged and the change stands).
  */
-export function tellKeysStillWork(ctx: AppContext, user: { id: string; email: string }): void {
+export function tellKeysStillWork(ctx: KeysNoticeDeps, user: { id: string; email: string }): void {
   repo
     .listActive(ctx.db, user.id)
     .then((keys) => {

@@ -1,6 +1,5 @@
 import { tokensToTenths } from '@imagestudio/contracts';
-import type { AppContext } from '../../context';
-import { getSettings } from '../catalog/settings.service';
+import { type CatalogDeps, getSettings } from '../catalog';
 
 /** The settings that change account behaviour. */
 export interface AccountSettings {
@@ -10,7 +9,7 @@ export interface AccountSettings {
 }
 
 /** The account settings, from the catalog's settings service (cached in process, defaults filled in). */
-export async function readAccountSettings(ctx: AppContext): Promise<AccountSettings> {
+export async function readAccountSettings(ctx: CatalogDeps): Promise<AccountSettings> {
   const settings = await getSettings(ctx);
   return {
     isRegEnabled: settings.is_reg_enabled === 1,

@@ -10,8 +10,9 @@ import {
   verifiedUser,
 } from '../../test/auth-helpers';
 import type { AppContext } from '../../context';
-import { updateSetting } from '../catalog/settings.service';
-import { currentUser, requireUser, requireVerifiedEmail } from './auth-guards';
+import { updateSetting } from '../catalog';
+import { currentUser, requireUser } from '../../http/current-user';
+import { requireVerifiedEmail } from './auth-guards';
 import { csrfMiddleware } from '../../http/csrf';
 import { errorHandler } from '../../http/error-handler';
 import { sessionMiddleware } from '../../http/session';

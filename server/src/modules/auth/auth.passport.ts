@@ -1,8 +1,8 @@
 import { Passport } from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { AppContext } from '../../context';
-import type { CurrentUser } from './auth-guards';
-import * as users from '../users/users.repository';
+import type { AppServices } from '../../services';
+import { usersRepository as users, toCurrentUser } from '../users';
 import { verifyCredentials } from './auth.service';
 
 /** What a session stores about its user: the id and the epoch it signed in under. */
@@ -14,17 +14,14 @@ interface SessionRef {
 /** A Passport instance of its own. */
 export type AppPassport = InstanceType<typeof Passport>;
 
-/** Drops the password hash: request handlers never need it and it must never reach a response. */
-export function toCurrentUser(row: users.UserRow): CurrentUser {
-  const { password_hash: _hash, ...rest } = row;
-  return rest;
-}
+/** What the strategy and the session (de)serialisers use. */
+export type PassportDeps = Pick<AppContext, 'db'> & { services: Pick<AppServices, 'passwords' | 'sessionUsers'> };
 
 /**
  * One Passport instance per app (not the global singleton, so apps built by tests stay apart), with the
  * local strategy on `username` + `password` as the client sends them.
  */
-export function createPassport(ctx: AppContext): AppPassport {
+export function createPassport(ctx: PassportDeps): AppPassport {
   const passport = new Passport();
   passport.use(
     new LocalStrategy({ usernameField: 'username', passwordField: 'password' }, (email, password, done) => {

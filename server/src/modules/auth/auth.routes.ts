@@ -1,16 +1,14 @@
 import { Router, type Request, type Response } from 'express';
 import { ACCOUNT_MESSAGES, loginSchema, registerSchema } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import type { CurrentUser } from './auth-guards';
+import { type CurrentUser, usersRepository as users, toCurrentUser } from '../users';
 import { sendOk } from '../../http/envelope';
 import { validationError } from '../../lib/errors';
-import { requestLanguage } from '../catalog/localization.service';
-import * as users from '../users/users.repository';
+import { requestLanguage } from '../catalog';
 import { consumeOrThrow, refund } from '../../http/rate-limits';
-import { toCurrentUser } from './auth.passport';
 import { assertRegistrationOpen, registerUser } from './auth.service';
 import { rememberDevice, trustedDevice } from './device-cookie';
-import { endSession, startSession } from './session-login';
+import { endSession, startSession } from '../../http/session-login';
 
 const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.';
 

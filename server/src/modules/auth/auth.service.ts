@@ -1,11 +1,13 @@
 import { ACCOUNT_MESSAGES, type RegisterInput } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
+import type { AppServices } from '../../services';
 import { AppError, validationError } from '../../lib/errors';
-import { verificationMail } from '../email-verification/verification.mail';
-import { applyEntry } from '../ledger/ledger.service';
-import * as users from '../users/users.repository';
+import { sendVerificationMail } from '../email-verification';
+import { applyEntry } from '../ledger';
+import { usersRepository as users } from '../users';
 import { readAccountSettings, type AccountSettings } from './account-settings';
-import { normalizePhone } from './phone';
+import { normalizePhone } from '../../lib/phone';
+import type { AuthDeps } from './auth.deps';
 
 /** The free tokens every account starts with, in tenths. */
 export const FREE_SIGNUP_TENTHS = 100;
@@ -17,7 +19,7 @@ export const welcomeGrantKey = (userId: string) => `welcome:${userId}`;
 const emailTaken = () => validationError({ email: [ACCOUNT_MESSAGES.emailTaken] });
 
 /** 403 "Registration is currently disabled." when the setting is_reg_enabled is off; else the settings. */
-export async function assertRegistrationOpen(ctx: AppContext): Promise<AccountSettings> {
+export async function assertRegistrationOpen(ctx: AuthDeps): Promise<AccountSettings> {
   const settings = await readAccountSettings(ctx);
   if (!settings.isRegEnabled) throw new AppError('registration_disabled', ACCOUNT_MESSAGES.registrationDisabled);
   return settings;
@@ -30,7 +32,7 @@ export async function assertRegistrationOpen(ctx: AppContext): Promise<AccountSe
  * verification link in `lang` (the language code the customer signed up in, kept for later emails).
  */
 export async function registerUser(
-  ctx: AppContext,
+  ctx: AuthDeps,
   input: RegisterInput,
   settings?: AccountSettings,
   lang?: string,
@@ -75,7 +77,7 @@ export async function registerUser(
     if (users.isUniqueViolation(err)) throw emailTaken();
     throw err;
   }
-  ctx.services.mailer.dispatch(await verificationMail(ctx, created));
+  await sendVerificationMail(ctx, created);
   return created;
 }
 
@@ -84,7 +86,7 @@ export async function registerUser(
  * hash so they cost the same time as known ones; disabled accounts fail like a wrong password.
  */
 export async function verifyCredentials(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'> & { services: Pick<AppServices, 'passwords'> },
   email: string,
   password: string,
 ): Promise<users.UserRow | null> {

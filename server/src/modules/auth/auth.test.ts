@@ -1,6 +1,6 @@
 import { createTestContext, uniqueEmail, type TestContext } from '../../test/harness';
 import { createUser, csrfHeaders, signIn, signUp, verifiedUser, xsrfAgent, xsrfCookie } from '../../test/auth-helpers';
-import * as users from '../users/users.repository';
+import { usersRepository as users } from '../users';
 
 /** The session cookie's value in a response's Set-Cookie header, if it sets one. */
 function sessionCookie(res: { headers: Record<string, unknown> }): string | undefined {

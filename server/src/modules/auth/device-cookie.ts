@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
-import type { AppContext } from '../../context';
 import { secureCookies } from '../../http/session';
+import type { AppContext } from '../../context';
 
 /**
  * The device cookie (OWASP's "device cookies" against account lock-out): a browser that signed in to an
@@ -13,12 +13,12 @@ import { secureCookies } from '../../http/session';
 export const DEVICE_COOKIE_NAME = 'imagestudio.device';
 const DEVICE_COOKIE_DAYS = 180;
 
-function sign(ctx: AppContext, account: string, nonce: string): string {
+function sign(ctx: Pick<AppContext, 'config'>, account: string, nonce: string): string {
   return createHmac('sha256', ctx.config.SESSION_SECRET).update(`device|${account}|${nonce}`).digest('base64url');
 }
 
 /** The device's id when the request carries a valid device cookie for `account`, else undefined. */
-export function trustedDevice(ctx: AppContext, req: Request, account: string): string | undefined {
+export function trustedDevice(ctx: Pick<AppContext, 'config'>, req: Request, account: string): string | undefined {
   const value: unknown = req.cookies?.[DEVICE_COOKIE_NAME];
   if (typeof value !== 'string') return undefined;
   const [nonce, signature] = value.split('.');
@@ -29,7 +29,7 @@ export function trustedDevice(ctx: AppContext, req: Request, account: string): s
 }
 
 /** Marks this browser as a device that signed in to `account` (keeping its id when it had one). */
-export function rememberDevice(ctx: AppContext, req: Request, res: Response, account: string): void {
+export function rememberDevice(ctx: Pick<AppContext, 'config'>, req: Request, res: Response, account: string): void {
   const nonce = trustedDevice(ctx, req, account) ?? randomBytes(16).toString('base64url');
   const secure = secureCookies(ctx.config);
   res.cookie(DEVICE_COOKIE_NAME, `${nonce}.${sign(ctx, account, nonce)}`, {

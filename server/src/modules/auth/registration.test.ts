@@ -8,9 +8,9 @@ import {
   signUp,
   xsrfAgent,
 } from '../../test/auth-helpers';
-import { updateSetting } from '../catalog/settings.service';
-import { ledgerSum } from '../ledger/ledger.service';
-import * as users from '../users/users.repository';
+import { updateSetting } from '../catalog';
+import { ledgerSum } from '../ledger';
+import { usersRepository as users } from '../users';
 
 describe('registration validation and limits', () => {
   let t: TestContext;

@@ -5,8 +5,7 @@ import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { BATCH_FIELDS, BATCH_LIMITS, BATCH_MESSAGES } from '@imagestudio/contracts';
 import { AppError, validationError } from '../../lib/errors';
-import { UPLOAD_MESSAGES } from '../uploads/image-inspect';
-import type { UploadSession } from '../uploads/upload-budget';
+import { UPLOAD_MESSAGES, type UploadSession } from '../uploads';
 
 /** One image found in the archive, inflated into the upload's temporary folder. */
 export interface ArchiveImage {

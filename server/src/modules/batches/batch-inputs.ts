@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { BATCH_MESSAGES, type BatchSkipped } from '@imagestudio/contracts';
 import { AppError, validationError } from '../../lib/errors';
-import { checkImageHeader, UPLOAD_MESSAGES, type ImageFacts } from '../uploads/image-inspect';
-import { UPLOAD_MESSAGES_FLOW } from '../uploads/upload-budget';
+import { checkImageHeader, UPLOAD_MESSAGES, type ImageFacts, UPLOAD_MESSAGES_FLOW } from '../uploads';
 import { extractArchive, listArchive, type ArchiveListing } from './batch-archive';
 import type { BatchUpload } from './batch-multipart';
 

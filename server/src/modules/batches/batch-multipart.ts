@@ -1,8 +1,7 @@
 import type { Request, Response } from 'express';
 import { BATCH_FIELDS, BATCH_LIMITS, BATCH_MESSAGES, LIMITS, TOOLS } from '@imagestudio/contracts';
 import { validationError } from '../../lib/errors';
-import { MULTIPART_MESSAGES, readForm, type ReceivedFile } from '../uploads/multipart';
-import { uploadSessionOf, type UploadSession } from '../uploads/upload-budget';
+import { MULTIPART_MESSAGES, readForm, type ReceivedFile, uploadSessionOf, type UploadSession } from '../uploads';
 
 /** One file of the `images` field (or the ZIP of `archive`), on disk until the response closes. */
 export interface BatchFile {

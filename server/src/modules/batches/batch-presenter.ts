@@ -8,10 +8,9 @@ import {
   type BatchSummary,
   type BatchView,
 } from '@imagestudio/contracts';
-import type { AppContext } from '../../context';
-import { filesAreGone, presentResults, queuePosition, URL_TTL_SECONDS } from '../jobs/job-presenter';
-import type { JobRow } from '../jobs/jobs.repository';
+import { filesAreGone, presentResults, queuePosition, URL_TTL_SECONDS, type JobRow } from '../jobs';
 import type { BatchRow } from './batches.repository';
+import type { BatchesDeps } from './batches.deps';
 
 /** The items the batch shows: each input's latest attempt (an item replaced by a retry is left out). */
 export function currentItems(rows: JobRow[]): JobRow[] {
@@ -46,7 +45,7 @@ export function summarizeBatch(batch: BatchRow, rows: JobRow[]): BatchSummary {
 }
 
 /** One item with presigned URLs for its input (thumbnail) and results, none once its files are gone. */
-export async function presentItem(ctx: AppContext, row: JobRow): Promise<BatchItemView> {
+export async function presentItem(ctx: BatchesDeps, row: JobRow): Promise<BatchItemView> {
   const filesGone = filesAreGone(row);
   const results = await presentResults(ctx, row);
   return {
@@ -68,7 +67,7 @@ export async function presentItem(ctx: AppContext, row: JobRow): Promise<BatchIt
 }
 
 /** GET /api/batches/{id}: the summary plus every current item. */
-export async function presentBatch(ctx: AppContext, batch: BatchRow, rows: JobRow[]): Promise<BatchView> {
+export async function presentBatch(ctx: BatchesDeps, batch: BatchRow, rows: JobRow[]): Promise<BatchView> {
   return {
     ...summarizeBatch(batch, rows),
     items: await Promise.all(currentItems(rows).map((row) => presentItem(ctx, row))),

@@ -1,10 +1,10 @@
 import type { Request, Response } from 'express';
 import { BATCH_SSE_EVENTS, isFinalBatchStatus, type BatchView } from '@imagestudio/contracts';
-import type { AppContext } from '../../context';
 import { openSnapshotStream } from '../../http/snapshot-stream';
 import { presentBatch } from './batch-presenter';
 import * as repo from './batches.repository';
 import type { BatchRow } from './batches.repository';
+import type { BatchesDeps } from './batches.deps';
 
 /** What the stream compares to decide whether to send (URLs are re-signed on every read). */
 const fingerprint = (v: BatchView) =>
@@ -19,7 +19,7 @@ const fingerprint = (v: BatchView) =>
  * BatchView at once and whenever an item changes, then `event: end` once every item has ended, and the
  * stream closes. Items' changes in this process push at once; others arrive with the next poll.
  */
-export function streamBatch(ctx: AppContext, req: Request, res: Response, batch: BatchRow): void {
+export function streamBatch(ctx: BatchesDeps, req: Request, res: Response, batch: BatchRow): void {
   let watched: string[] = [];
   const watch = (ids: string[]) => {
     for (const id of watched) ctx.services.jobUpdates.off(id, stream.push);

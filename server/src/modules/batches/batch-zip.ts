@@ -7,11 +7,11 @@ import {
   BATCH_ZIP_MESSAGES,
   resultDownloadName,
 } from '@imagestudio/contracts';
-import type { AppContext } from '../../context';
 import { csvText } from '../../lib/csv';
-import type { JobRow } from '../jobs/jobs.repository';
+import type { JobRow } from '../jobs';
 import { currentItems } from './batch-presenter';
 import type { BatchRow } from './batches.repository';
+import type { BatchesDeps } from './batches.deps';
 
 /** Hands out each name once: a name already taken gets -2, -3, ... before its extension. */
 export class UniqueNames {
@@ -43,7 +43,7 @@ function missingReason(row: JobRow): string {
  * each such item and why (cells made safe for spreadsheets by the one CSV writer, server/src/lib/csv.ts). A failure mid-way (S3 gone) aborts the response, so the client sees a broken download
  * rather than a short ZIP that looks whole.
  */
-export function streamBatchZip(ctx: AppContext, res: Response, batch: BatchRow, rows: JobRow[]): void {
+export function streamBatchZip(ctx: BatchesDeps, res: Response, batch: BatchRow, rows: JobRow[]): void {
   const zip = new yazl.ZipFile();
   const names = new UniqueNames();
   const missing: Record<(typeof BATCH_FAILED_CSV_COLUMNS)[number], string>[] = [];

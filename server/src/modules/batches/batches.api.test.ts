@@ -8,9 +8,8 @@ import { verifiedUser } from '../../test/auth-helpers';
 import type { Behaviour, TestWorker } from '../../test/test-worker';
 import { startJobEvents } from '../jobs/job-events';
 import { money, waitFor, workerFor } from '../jobs/jobs.test-support';
-import { UPLOAD_MESSAGES } from '../uploads/image-inspect';
+import { UPLOAD_MESSAGES, UPLOAD_MESSAGES_FLOW, type UploadSession } from '../uploads';
 import { gifImage, solidImage, svgImage } from '../uploads/test-images';
-import { UPLOAD_MESSAGES_FLOW, type UploadSession } from '../uploads/upload-budget';
 import { ARCHIVE_MESSAGES } from './batch-archive';
 import { binaryParser, makeZip, overlappingZip, unzip, waitForBatch } from './batches.test-support';
 

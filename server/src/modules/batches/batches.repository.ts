@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { BatchSkipped, BatchTool } from '@imagestudio/contracts';
 import { newestFirstPage } from '../../lib/db';
-import type { JobRow } from '../jobs/jobs.repository';
+import type { JobRow } from '../jobs';
 
 /** A batches row as stored. */
 export interface BatchRow {

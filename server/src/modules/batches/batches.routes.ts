@@ -1,11 +1,11 @@
 import { Router, type Request } from 'express';
 import { batchListQuerySchema } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { currentUser, requireUser, requireVerifiedEmail } from '../auth/auth-guards';
+import { currentUser, requireUser } from '../../http/current-user';
+import { requireVerifiedEmail } from '../auth';
 import { sendOk } from '../../http/envelope';
-import { submitLimit } from '../tools/submit-limit';
-import { admitUpload } from '../uploads/upload-budget';
-import type { SubmitMeta } from '../tools/tools.service';
+import { submitLimit, type SubmitMeta } from '../tools';
+import { admitUpload } from '../uploads';
 import { readBatchMultipart } from './batch-multipart';
 import { streamBatch } from './batch-stream';
 import { streamBatchZip } from './batch-zip';

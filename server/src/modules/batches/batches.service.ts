@@ -12,24 +12,30 @@ import {
   type BatchTool,
   type BatchView,
 } from '@imagestudio/contracts';
-import type { AppContext } from '../../context';
 import { AppError, notFound, validationError } from '../../lib/errors';
-import { assertAffordable } from '../ledger/ledger.service';
-import { admitJobs, type JobInput, type JobInputFile } from '../jobs/admit-jobs';
-import { storedInputFiles } from '../jobs/job-inputs';
-import { raiseCancelFlag } from '../jobs/cancel-flag';
-import { checkIdempotencyKey, isUniqueViolation, oncePerKey, requestFingerprint } from '../jobs/idempotency';
-import { cancelOpenJob } from '../jobs/jobs.service';
-import { toolDefinition, type AnyToolDefinition } from '../tools/definitions';
-import { inspectFileParts, withFileFlags } from '../tools/file-fields';
-import { readToolSettings } from '../tools/tools.settings';
-import { assertToolAvailable } from '../tools/tools.status';
-import type { SubmitMeta } from '../tools/tools.service';
+import { assertAffordable } from '../ledger';
+import {
+  admitJobs,
+  type JobInput,
+  type JobInputFile,
+  storedInputFiles,
+  raiseCancelFlag,
+  checkIdempotencyKey,
+  isUniqueViolation,
+  oncePerKey,
+  requestFingerprint,
+  cancelOpenJob,
+} from '../jobs';
+import { toolDefinition, type AnyToolDefinition, readToolSettings } from '../tool-definitions';
+import { inspectFileParts, withFileFlags } from '../uploads';
+import { assertToolAvailable } from '../workers';
+import type { SubmitMeta } from '../tools';
 import { batchItemCount, checkBatchFiles, inputBytes, uploadFingerprint, type BatchInput } from './batch-inputs';
 import type { BatchUpload } from './batch-multipart';
 import { presentAccepted, presentBatch, presentItem, summarizeBatch } from './batch-presenter';
 import * as repo from './batches.repository';
 import type { BatchRow } from './batches.repository';
+import type { BatchesDeps } from './batches.deps';
 
 const UUID = /^[0-9a-f-]{36}$/i;
 const batchNotFound = () => notFound('Batch not found.');
@@ -43,7 +49,7 @@ interface BatchPlan {
 }
 
 /** The tool and its options from the form fields, checked as the single tool calls check them. */
-async function planOf(ctx: AppContext, upload: BatchUpload): Promise<BatchPlan> {
+async function planOf(ctx: BatchesDeps, upload: BatchUpload): Promise<BatchPlan> {
   const { fields } = upload;
   const tool = z.enum(BATCH_TOOLS).safeParse(fields.tool);
   if (!tool.success) throw validationError({ tool: [BATCH_MESSAGES.toolRequired] });
@@ -93,7 +99,11 @@ export interface BatchSubmitOutcome {
  * exact count, the clean inputs to S3, ONE transaction for the batch row and every item's job row and its own
  * charge (a short balance rolls all of it back: 402, nothing charged), then the queue.
  */
-export async function submitBatch(ctx: AppContext, upload: BatchUpload, meta: SubmitMeta): Promise<BatchSubmitOutcome> {
+export async function submitBatch(
+  ctx: BatchesDeps,
+  upload: BatchUpload,
+  meta: SubmitMeta,
+): Promise<BatchSubmitOutcome> {
   const key = meta.idempotencyKey;
   checkIdempotencyKey(key);
   const { tool, definition, params, unitTenths } = await planOf(ctx, upload);
@@ -148,20 +158,20 @@ export async function submitBatch(ctx: AppContext, upload: BatchUpload, meta: Su
 }
 
 /** The user's batch; another user's batch and an unknown id are the same 404. */
-export async function ownedBatch(ctx: AppContext, userId: string, batchId: string): Promise<BatchRow> {
+export async function ownedBatch(ctx: BatchesDeps, userId: string, batchId: string): Promise<BatchRow> {
   if (!UUID.test(batchId)) throw batchNotFound();
   const batch = await repo.findForUser(ctx.db, batchId, userId);
   if (!batch) throw batchNotFound();
   return batch;
 }
 
-export async function getBatch(ctx: AppContext, userId: string, batchId: string): Promise<BatchView> {
+export async function getBatch(ctx: BatchesDeps, userId: string, batchId: string): Promise<BatchView> {
   const batch = await ownedBatch(ctx, userId, batchId);
   return presentBatch(ctx, batch, await repo.itemsOf(ctx.db, [batch.id]));
 }
 
 /** GET /api/batches?page=: the user's batches, newest first. */
-export async function listBatches(ctx: AppContext, userId: string, page: number): Promise<BatchPage> {
+export async function listBatches(ctx: BatchesDeps, userId: string, page: number): Promise<BatchPage> {
   const perPage = BATCH_LIMITS.perPage;
   const { rows, total } = await repo.listForUser(ctx.db, userId, page, perPage);
   const items = await repo.itemsOf(
@@ -187,7 +197,7 @@ export async function listBatches(ctx: AppContext, userId: string, page: number)
  * one when its worker stops). The cancel flags go up for all of them first, so a worker that takes one of
  * them meanwhile stops at once. 409 when every item had already ended.
  */
-export async function cancelBatch(ctx: AppContext, userId: string, batchId: string): Promise<BatchView> {
+export async function cancelBatch(ctx: BatchesDeps, userId: string, batchId: string): Promise<BatchView> {
   const batch = await ownedBatch(ctx, userId, batchId);
   const open = (await repo.itemsOf(ctx.db, [batch.id])).filter((r) => !isFinalJobStatus(r.status));
   if (open.length === 0) throw new AppError('conflict', BATCH_MESSAGES.alreadyFinished);
@@ -202,7 +212,7 @@ export async function cancelBatch(ctx: AppContext, userId: string, batchId: stri
  * the batch's money) but leaves the batch's item list. One retry per item (409 for a second).
  */
 export async function retryItem(
-  ctx: AppContext,
+  ctx: BatchesDeps,
   userId: string,
   batchId: string,
   itemId: string,

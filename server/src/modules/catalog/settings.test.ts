@@ -1,7 +1,7 @@
 import { defaultSettings } from '@imagestudio/contracts';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { getSettings, updateSetting } from './settings.service';
-import { toToolSettings } from '../tools/tools.settings';
+import { toToolSettings } from '../tool-definitions/tools.settings';
 
 describe('settings', () => {
   let t: TestContext;

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { currentUser, requireUser } from '../auth/auth-guards';
+import { currentUser, requireUser } from '../../http/current-user';
 import { sendOk } from '../../http/envelope';
 import { consumeOrThrow } from '../../http/rate-limits';
 import { resendVerification, verifyEmailLink } from './email-verification.service';

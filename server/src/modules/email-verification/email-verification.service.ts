@@ -1,13 +1,13 @@
-import type { AppContext } from '../../context';
-import * as users from '../users/users.repository';
+import { usersRepository as users } from '../users';
 import { isValidVerification } from './verification-links';
 import { verificationMail } from './verification.mail';
+import type { EmailVerificationDeps } from './email-verification.deps';
 
 export type VerifyOutcome = 'verified' | 'already' | 'invalid';
 
 /** Checks a signed verification link and marks the email verified (once). */
 export async function verifyEmailLink(
-  ctx: AppContext,
+  ctx: EmailVerificationDeps,
   link: { id: string; hash: string; expires: string; signature: string },
 ): Promise<VerifyOutcome> {
   const user = await users.findById(ctx.db, link.id);
@@ -25,10 +25,21 @@ export async function verifyEmailLink(
   return (await users.markEmailVerified(ctx.db, user.id)) ? 'verified' : 'already';
 }
 
-/** Mails a fresh verification link (sent in the background), in the customer's language. */
-export async function resendVerification(
-  ctx: AppContext,
+/**
+ * Mails a verification link (sent in the background), in the customer's language: after registration (the
+ * auth module calls this; composing the mail stays here) and when the user asks for a fresh one.
+ */
+export async function sendVerificationMail(
+  ctx: EmailVerificationDeps,
   user: { id: string; email: string; name: string; lang: string | null },
 ): Promise<void> {
   ctx.services.mailer.dispatch(await verificationMail(ctx, user));
+}
+
+/** Mails a fresh verification link when the user (or an operator) asks: the same mail as after registration. */
+export function resendVerification(
+  ctx: EmailVerificationDeps,
+  user: { id: string; email: string; name: string; lang: string | null },
+): Promise<void> {
+  return sendVerificationMail(ctx, user);
 }

@@ -1,7 +1,6 @@
 import type { AppContext } from '../../context';
-import type { CatalogDeps } from '../catalog/catalog.cache';
-import { namespaceTexts } from '../catalog/localization.service';
-import { escapeHtml, type MailMessage } from '../mail/mailer';
+import { type CatalogDeps, namespaceTexts } from '../catalog';
+import { escapeHtml, type MailMessage } from '../mail';
 import { verificationUrl } from './verification-links';
 
 /** The "verify your email" message with its signed link, in the customer's language (`lang`). */

@@ -1,25 +1,29 @@
 import { WEBHOOK_SIGNATURE_HEADER } from '@imagestudio/contracts';
-import type { AppContext } from '../../context';
-import { webhookSecretFor } from '../api-keys/webhook-secret.service';
-import { presentJob } from '../jobs/job-presenter';
-import * as jobs from '../jobs/jobs.repository';
+import { webhookSecretFor } from '../api-keys';
+import { presentJob, jobsRepository as jobs } from '../jobs';
 import type { BackgroundTask } from '../../lib/background-task';
 import * as repo from './job-webhooks.repository';
 import type { DueWebhook } from './job-webhooks.repository';
 import { DeliveryPool, type DeliveryEnd, destinationOf } from './delivery-pool';
 import { postWebhook } from './post-webhook';
 import { signWebhook } from './signature';
+import type { JobWebhooksDeps } from './job-webhooks.deps';
 
 /** Longest wait between two tries, and longest pause of a destination that keeps timing out. */
 const MAX_RETRY_DELAY_S = 3600;
 
 /** Remembers the callback of an accepted job; it is sent once the job has ended. */
-export async function registerCallback(ctx: AppContext, jobId: string, userId: string, url: string): Promise<void> {
+export async function registerCallback(
+  ctx: JobWebhooksDeps,
+  jobId: string,
+  userId: string,
+  url: string,
+): Promise<void> {
   await repo.insertWebhook(ctx.db, jobId, userId, url);
 }
 
 /** When the try after `attempts` failed ones is due, or null once that would leave the retry window. */
-export function nextAttemptAt(ctx: AppContext, attempts: number, finishedAt: Date, now = new Date()): Date | null {
+export function nextAttemptAt(ctx: JobWebhooksDeps, attempts: number, finishedAt: Date, now = new Date()): Date | null {
   const delayS = Math.min(ctx.config.WEBHOOK_FIRST_RETRY_S * 2 ** (attempts - 1), MAX_RETRY_DELAY_S);
   const next = new Date(now.getTime() + delayS * 1000);
   const giveUpAt = finishedAt.getTime() + ctx.config.WEBHOOK_RETRY_HOURS * 3600_000;
@@ -27,7 +31,7 @@ export function nextAttemptAt(ctx: AppContext, attempts: number, finishedAt: Dat
 }
 
 /** One try for one claimed delivery: the job as GET /api/jobs/{id} shows it, signed with the user's secret. */
-async function deliver(ctx: AppContext, hook: DueWebhook): Promise<DeliveryEnd> {
+async function deliver(ctx: JobWebhooksDeps, hook: DueWebhook): Promise<DeliveryEnd> {
   const row = await jobs.findById(ctx.db, hook.job_id);
   if (!row) return 'failed';
   const body = JSON.stringify(await presentJob(ctx, row, { position: false }));
@@ -59,7 +63,7 @@ async function deliver(ctx: AppContext, hook: DueWebhook): Promise<DeliveryEnd> 
 }
 
 /** How long a destination waits after `streak` timeouts in a row: WEBHOOK_FIRST_RETRY_S, doubling, at most an hour. */
-export function destinationPauseMs(ctx: AppContext, streak: number): number {
+export function destinationPauseMs(ctx: JobWebhooksDeps, streak: number): number {
   const first = ctx.config.WEBHOOK_FIRST_RETRY_S;
   return Math.min(first * 2 ** Math.max(0, streak - 3), MAX_RETRY_DELAY_S) * 1000;
 }
@@ -70,7 +74,7 @@ export function destinationPauseMs(ctx: AppContext, streak: number): number {
  * the rows of destinations and users already at their limit or paused, and starts each at once. Returns its
  * stop function, which waits for the deliveries in flight.
  */
-export function startWebhookSender(ctx: AppContext): () => Promise<void> {
+export function startWebhookSender(ctx: JobWebhooksDeps): () => Promise<void> {
   const pool = new DeliveryPool((streak) => destinationPauseMs(ctx, streak));
   const leaseS = Math.ceil(ctx.config.WEBHOOK_TIMEOUT_MS / 1000) + 30;
   const inFlight = new Set<Promise<void>>();
@@ -150,6 +154,6 @@ export function startWebhookSender(ctx: AppContext): () => Promise<void> {
  * The sender as a background task of every API process. The state lives in Postgres (job_webhooks),
  * claims use SKIP LOCKED, so several processes share the work without a lock and a restart loses nothing.
  */
-export function jobWebhooksTask(ctx: AppContext): BackgroundTask {
+export function jobWebhooksTask(ctx: JobWebhooksDeps): BackgroundTask {
   return { name: 'job-webhooks', start: () => startWebhookSender(ctx) };
 }

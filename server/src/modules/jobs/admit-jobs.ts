@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { jobPayloadSchemas, type JobName } from '@imagestudio/contracts';
 import { inputKey as inputKeyOf } from '@imagestudio/runtime';
-import type { AppContext } from '../../context';
-import { applyEntry, assertAffordable, lockCovering } from '../ledger/ledger.service';
-import { toolDefinition } from '../tools/definitions';
+import { applyEntry, assertAffordable, lockCovering } from '../ledger';
+import { toolDefinition } from '../tool-definitions';
 import { enqueueJobs } from './enqueue-jobs';
 import { inputFileKeys, removeInputs, storeInputs, type JobInput } from './job-inputs';
 import * as repo from './jobs.repository';
 import type { JobRow } from './jobs.repository';
+import type { JobsDeps } from './jobs.deps';
 
 export { cleanInput, type JobInput, type JobInputFile } from './job-inputs';
 
@@ -88,7 +88,7 @@ async function chargeAndInsert(trx: Knex.Transaction, admission: Admission<unkno
  * violation is the caller's to answer); jobs the queue refuses are failed and refunded, and the caller gets 503.
  */
 export async function admitJobs<B = undefined>(
-  ctx: AppContext,
+  ctx: JobsDeps,
   admission: Admission<B>,
 ): Promise<{ jobs: JobRow[]; batch: B | undefined }> {
   const { userId, tool } = admission;

@@ -2,9 +2,8 @@ import type { Request, RequestHandler, Response } from 'express';
 import { LIMITS, PRODUCT_PHOTO_MESSAGES } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { consumeOrThrow } from '../../http/rate-limits';
-import { currentUser } from '../auth/auth-guards';
-import { MULTIPART_MESSAGES, readForm } from '../uploads/multipart';
-import { UPLOAD_MESSAGES } from '../uploads/image-inspect';
+import { currentUser } from '../../http/current-user';
+import { MULTIPART_MESSAGES, readForm, UPLOAD_MESSAGES } from '../uploads';
 import { COMPOSE_FILE_FIELDS, type ComposeRequest } from './compose.service';
 import fs from 'node:fs';
 

@@ -1,10 +1,10 @@
 import { JOB_MESSAGES } from '@imagestudio/contracts';
-import type { AppContext } from '../../context';
 import { serviceUnavailable } from '../../lib/errors';
 import { fairPriority } from './fair-priority';
 import { failJob } from './finalize.service';
 import * as repo from './jobs.repository';
 import type { JobRow } from './jobs.repository';
+import type { JobsDeps } from './jobs.deps';
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -18,7 +18,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * Puts the jobs on the queue in one round trip, each with its fair-share priority. When the queue cannot take
  * them, each is failed and refunded, and the caller gets 503.
  */
-export async function enqueueJobs(ctx: AppContext, rows: JobRow[], payloads: object[]): Promise<void> {
+export async function enqueueJobs(ctx: JobsDeps, rows: JobRow[], payloads: object[]): Promise<void> {
   const userId = rows[0]!.user_id;
   try {
     // The rows are already counted among the user's open jobs; the first one's rank is the number before them.

@@ -6,12 +6,12 @@ import {
   jobResultSchema,
   userFailureMessage,
 } from '@imagestudio/contracts';
-import type { AppContext } from '../../context';
-import { applyEntry } from '../ledger/ledger.service';
+import { applyEntry } from '../ledger';
 import { notifyJobChanged } from './job-updates';
 import * as repo from './jobs.repository';
 import type { JobRow } from './jobs.repository';
 import { forgetRecentRuns } from './job-estimate';
+import type { JobsDeps } from './jobs.deps';
 
 /**
  * The only code that writes job outcomes. Every function is idempotent: the job row is locked, an
@@ -23,7 +23,7 @@ import { forgetRecentRuns } from './job-estimate';
 /** The owner and id that name a job's S3 folders (the key layout both processes share). */
 export const jobOwner = (row: Pick<JobRow, 'user_id' | 'id'>): JobOwner => ({ userId: row.user_id, jobId: row.id });
 
-function observe(ctx: AppContext, row: JobRow): void {
+function observe(ctx: JobsDeps, row: JobRow): void {
   const metrics = ctx.services.jobMetrics;
   metrics.finished.inc({ tool: row.tool, status: row.status });
   if (row.started_at && row.finished_at) {
@@ -35,7 +35,7 @@ function observe(ctx: AppContext, row: JobRow): void {
 }
 
 /** A worker took the job (BullMQ `active`): queued -> running; false when it was not queued any more. */
-export async function recordStarted(ctx: AppContext, jobId: string): Promise<boolean> {
+export async function recordStarted(ctx: JobsDeps, jobId: string): Promise<boolean> {
   if (!(await repo.markRunning(ctx.db, jobId))) return false;
   notifyJobChanged(ctx, jobId);
   const row = await repo.findById(ctx.db, jobId);
@@ -48,7 +48,7 @@ export async function recordStarted(ctx: AppContext, jobId: string): Promise<boo
 }
 
 /** The worker reported progress `{percent, stage}`; anything else is ignored. */
-export async function recordProgress(ctx: AppContext, jobId: string, data: unknown): Promise<void> {
+export async function recordProgress(ctx: JobsDeps, jobId: string, data: unknown): Promise<void> {
   const parsed = jobProgressSchema.safeParse(data);
   if (!parsed.success) return;
   if (await repo.updateProgress(ctx.db, jobId, parsed.data.percent, parsed.data.stage)) notifyJobChanged(ctx, jobId);
@@ -63,7 +63,7 @@ export interface FailOptions {
 }
 
 /** Fails (or cancels) an open job and refunds its charge in the same transaction; false when it had ended. */
-export async function failJob(ctx: AppContext, jobId: string, options: FailOptions): Promise<boolean> {
+export async function failJob(ctx: JobsDeps, jobId: string, options: FailOptions): Promise<boolean> {
   const row = await ctx.db.transaction(async (trx) => {
     const job = await repo.lockJob(trx, jobId);
     if (!job || isFinalJobStatus(job.status)) return null;
@@ -93,7 +93,7 @@ export async function failJob(ctx: AppContext, jobId: string, options: FailOptio
  * BullMQ `failed` (attempts used up or UnrecoverableError): failed, or cancelled when the user asked. The
  * user reads the worker's reason only when it is one written for users (contracts WORKER_USER_MESSAGES).
  */
-export async function recordFailed(ctx: AppContext, jobId: string, reason: string): Promise<boolean> {
+export async function recordFailed(ctx: JobsDeps, jobId: string, reason: string): Promise<boolean> {
   const row = await repo.findById(ctx.db, jobId);
   if (!row) return false;
   const cancelled = row.cancel_requested_at !== null || reason === 'cancelled';
@@ -109,7 +109,7 @@ export async function recordFailed(ctx: AppContext, jobId: string, reason: strin
  * outside this job's results folder) fails the job instead. A completion that arrives after the job was
  * failed or cancelled leaves the outcome alone and removes the orphaned files.
  */
-export async function recordCompleted(ctx: AppContext, jobId: string, returnValue: unknown): Promise<boolean> {
+export async function recordCompleted(ctx: JobsDeps, jobId: string, returnValue: unknown): Promise<boolean> {
   const current = await repo.findById(ctx.db, jobId);
   if (!current) return false;
   const parsed = jobResultSchema.safeParse(typeof returnValue === 'string' ? safeJson(returnValue) : returnValue);

@@ -1,7 +1,7 @@
 import { secondsLeft, type JobName } from '@imagestudio/contracts';
-import type { AppContext } from '../../context';
-import { toolDefinition, type SizedJob } from '../tools/definitions';
+import { toolDefinition, type SizedJob } from '../tool-definitions';
 import { recentRuns, type JobRow, type RecentRun } from './jobs.repository';
+import type { JobsDeps } from './jobs.deps';
 
 /** How many of a tool's latest successes the estimate learns from. */
 const SAMPLE = 20;
@@ -50,7 +50,7 @@ export function createRecentRunsCache(): RecentRunsCache {
  * The tool's recent successes, read at most once per CACHE_MS per process (a burst of submissions asks the
  * database once); a success finalised by this process forgets them, so it is learnt from at once.
  */
-function cachedRuns(ctx: AppContext, tool: JobName): Promise<RecentRun[]> {
+function cachedRuns(ctx: JobsDeps, tool: JobName): Promise<RecentRun[]> {
   const cache = ctx.services.recentRuns;
   const hit = cache.get(tool);
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.runs;
@@ -60,13 +60,13 @@ function cachedRuns(ctx: AppContext, tool: JobName): Promise<RecentRun[]> {
 }
 
 /** Drops the cached runs of a tool (a new success of it was just recorded). */
-export function forgetRecentRuns(ctx: AppContext, tool: JobName): void {
+export function forgetRecentRuns(ctx: JobsDeps, tool: JobName): void {
   ctx.services.recentRuns.delete(tool);
 }
 
 /** Seconds left for an open job from the workers' recent timings for its tool and size; null otherwise. */
 export async function estimateSecondsLeft(
-  ctx: AppContext,
+  ctx: JobsDeps,
   row: JobRow,
   queuePosition: number | null,
 ): Promise<number | null> {

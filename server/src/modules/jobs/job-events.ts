@@ -1,17 +1,17 @@
 import { QueueEvents } from 'bullmq';
 import { QUEUE_NAME, isFinalJobStatus } from '@imagestudio/contracts';
-import type { AppContext } from '../../context';
 import { queueConnection, throttledErrorLog } from '@imagestudio/runtime';
 import { raiseCancelFlag } from './cancel-flag';
 import type { BackgroundTask } from '../../lib/background-task';
 import { recordCompleted, recordFailed, recordProgress, recordStarted } from './finalize.service';
 import * as repo from './jobs.repository';
+import type { JobsDeps } from './jobs.deps';
 
 /**
  * A worker picked up a job the server had already ended (refunded after a queue timeout, timed out by
  * the reconciler): ask it to stop at its next step, so no work is done for a refunded job.
  */
-async function stopIfEnded(ctx: AppContext, jobId: string): Promise<void> {
+async function stopIfEnded(ctx: JobsDeps, jobId: string): Promise<void> {
   const row = await repo.findById(ctx.db, jobId);
   if (row && isFinalJobStatus(row.status) && row.status !== 'succeeded') {
     await raiseCancelFlag(ctx, jobId);
@@ -24,7 +24,7 @@ async function stopIfEnded(ctx: AppContext, jobId: string): Promise<void> {
  * UnrecoverableError) -> failed/cancelled + refund. Every API process may run one; all writes are
  * idempotent, and the reconciler repairs anything missed while no listener ran.
  */
-function listen(ctx: AppContext): { events: QueueEvents; close: () => Promise<void> } {
+function listen(ctx: JobsDeps): { events: QueueEvents; close: () => Promise<void> } {
   // QueueEvents blocks its connection, so it gets its own; BullMQ does not close a client it was given.
   const connection = ctx.queueRedis.duplicate();
   // Read from "now" rather than from whenever the blocking read starts, so nothing emitted during
@@ -64,7 +64,7 @@ function listen(ctx: AppContext): { events: QueueEvents; close: () => Promise<vo
 }
 
 /** The listener as a background task of main.ts. */
-export function jobEventsTask(ctx: AppContext): BackgroundTask {
+export function jobEventsTask(ctx: JobsDeps): BackgroundTask {
   return {
     name: 'job-events',
     start() {
@@ -74,7 +74,7 @@ export function jobEventsTask(ctx: AppContext): BackgroundTask {
 }
 
 /** Starts the listener and resolves once it is connected (tests start it explicitly). */
-export async function startJobEvents(ctx: AppContext): Promise<() => Promise<void>> {
+export async function startJobEvents(ctx: JobsDeps): Promise<() => Promise<void>> {
   const { events, close } = listen(ctx);
   await events.waitUntilReady();
   return close;

@@ -1,6 +1,6 @@
 import { inputFileKey, inputsPrefix } from '@imagestudio/runtime';
-import type { AppContext } from '../../context';
-import type { CleanImage } from '../uploads/image-inspect';
+import type { CleanImage } from '../uploads';
+import type { JobsDeps } from './jobs.deps';
 
 /** The image a job reads, stored under its own inputs prefix before the job is charged. */
 export interface JobInput {
@@ -32,7 +32,7 @@ export function inputFileKeys(
 
 /** A job's stored input (a retry copies it) with the further files its params name, copied from their keys too. */
 export function storedInputFiles(
-  ctx: AppContext,
+  ctx: Pick<JobsDeps, 'storage'>,
   owner: { userId: string; jobId: string },
   fields: string[],
 ): Record<string, JobInputFile> {
@@ -60,7 +60,7 @@ export function cleanInput(clean: CleanImage, name: string | null): JobInput {
 const STORE_CONCURRENCY = 4;
 
 /** Removes the stored inputs of jobs that were not admitted after all. */
-export async function removeInputs(ctx: AppContext, userId: string, jobIds: string[]): Promise<void> {
+export async function removeInputs(ctx: JobsDeps, userId: string, jobIds: string[]): Promise<void> {
   await Promise.all(
     jobIds.map((jobId) => ctx.storage.deletePrefix(inputsPrefix({ userId, jobId })).catch(() => undefined)),
   );
@@ -68,7 +68,7 @@ export async function removeInputs(ctx: AppContext, userId: string, jobIds: stri
 
 /** Stores each input under its S3 key, a few at a time; on failure removes what was stored. */
 export async function storeInputs(
-  ctx: AppContext,
+  ctx: JobsDeps,
   userId: string,
   stores: { jobId: string; key: string; input: JobInput }[],
 ): Promise<void> {

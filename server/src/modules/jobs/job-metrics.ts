@@ -4,7 +4,7 @@ import { oldestQueuedAgeSeconds } from './jobs.repository';
 
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed', 'completed', 'prioritized'] as const;
 
-export function createJobMetrics(ctx: AppContext) {
+export function createJobMetrics(ctx: Pick<AppContext, 'db' | 'queue' | 'metrics'>) {
   const registers = [ctx.metrics.registry];
   new Gauge({
     name: 'image_queue_jobs',

@@ -9,6 +9,7 @@ import {
 import { estimateSecondsLeft } from './job-estimate';
 import type { AppContext } from '../../context';
 import type { JobRow } from './jobs.repository';
+import type { JobsDeps } from './jobs.deps';
 
 /** Presigned URLs live this long (the 15 minutes). */
 export const URL_TTL_SECONDS = 15 * 60;
@@ -48,7 +49,7 @@ export async function waitListPosition(
  * 1-based place of a waiting job in the queue (1 = the next to run), or null when it is not waiting
  * (running, retry back-off, finished). Jobs another user submits later may still overtake a prioritized job.
  */
-export async function queuePosition(ctx: AppContext, jobId: string): Promise<number | null> {
+export async function queuePosition(ctx: JobsDeps, jobId: string): Promise<number | null> {
   try {
     return await waitListPosition(ctx.queueRedis, ctx.queue.keys.wait!, jobId, ctx.queue.keys.prioritized);
   } catch {
@@ -62,7 +63,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export const filesAreGone = (row: JobRow) => row.deleted_at !== null || row.expired_at !== null;
 
 /** A succeeded job's results as presigned URLs named after the input; none once its files are gone. */
-export async function presentResults(ctx: AppContext, row: JobRow): Promise<JobResultView[]> {
+export async function presentResults(ctx: JobsDeps, row: JobRow): Promise<JobResultView[]> {
   if (row.status !== 'succeeded' || !row.result || filesAreGone(row)) return [];
   return Promise.all(
     row.result.files.map(async (f, i) => ({
@@ -85,7 +86,7 @@ export function canCompose(row: JobRow): boolean {
 }
 
 /** The stored foreground and matte as owner-only presigned URLs; null when there is nothing to re-compose. */
-async function presentComposeSources(ctx: AppContext, row: JobRow): Promise<ComposeSourcesView | null> {
+async function presentComposeSources(ctx: Pick<JobsDeps, 'storage'>, row: JobRow): Promise<ComposeSourcesView | null> {
   const sources = row.result?.sources;
   if (!canCompose(row) || !sources) return null;
   const [foreground_url, matte_url] = await Promise.all([
@@ -96,7 +97,7 @@ async function presentComposeSources(ctx: AppContext, row: JobRow): Promise<Comp
 }
 
 /** The job's re-compositions as presigned URLs named like its results; none once its files are gone. */
-export async function presentCompositions(ctx: AppContext, row: JobRow): Promise<CompositionView[]> {
+export async function presentCompositions(ctx: Pick<JobsDeps, 'storage'>, row: JobRow): Promise<CompositionView[]> {
   if (filesAreGone(row)) return [];
   return Promise.all(
     (row.compositions ?? []).map(async (c) => ({
@@ -111,7 +112,7 @@ export async function presentCompositions(ctx: AppContext, row: JobRow): Promise
 }
 
 /** The job as the API shows it: tokens as decimals, files as presigned URLs, none once files are gone. */
-export async function presentJob(ctx: AppContext, row: JobRow, options: { position?: boolean } = {}): Promise<JobView> {
+export async function presentJob(ctx: JobsDeps, row: JobRow, options: { position?: boolean } = {}): Promise<JobView> {
   const filesGone = filesAreGone(row);
   const results = await presentResults(ctx, row);
   const wantPosition = options.position !== false && row.status === 'queued';

@@ -1,10 +1,10 @@
 import type { Request, Response } from 'express';
 import { isFinalJobStatus, type JobView } from '@imagestudio/contracts';
-import type { AppContext } from '../../context';
 import { openSnapshotStream } from '../../http/snapshot-stream';
 import { presentJob } from './job-presenter';
 import * as repo from './jobs.repository';
 import type { JobRow } from './jobs.repository';
+import type { JobsDeps } from './jobs.deps';
 
 /** What the stream compares to decide whether to send (URLs are re-signed on every read). */
 const fingerprint = (v: JobView) =>
@@ -15,7 +15,7 @@ const fingerprint = (v: JobView) =>
  * job at once and whenever its status, progress or queue position changes, then `event: end` with the
  * final state, and the stream closes. Changes made in this process push at once.
  */
-export function streamJob(ctx: AppContext, req: Request, res: Response, first: JobRow): void {
+export function streamJob(ctx: JobsDeps, req: Request, res: Response, first: JobRow): void {
   const stream = openSnapshotStream<JobView>(req, res, {
     event: 'job',
     read: async () => {

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { AppContext } from '../../context';
+import type { JobsDeps } from './jobs.deps';
 
 /**
  * In-process notice that a job's row changed (written by this process's event listener, reconciler or
@@ -14,6 +14,6 @@ export function createJobUpdates(): EventEmitter {
 }
 
 /** Announces that the job's row changed. */
-export function notifyJobChanged(ctx: AppContext, jobId: string): void {
+export function notifyJobChanged(ctx: JobsDeps, jobId: string): void {
   ctx.services.jobUpdates.emit(jobId);
 }

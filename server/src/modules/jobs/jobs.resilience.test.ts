@@ -5,7 +5,7 @@ import { Queue, createNodeRedisClient } from 'bullmq';
 import { QUEUE_NAME, type JobView } from '@imagestudio/contracts';
 import { isolatedTestDatabase, verifiedUser } from '../../test/auth-helpers';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { applyEntryNow } from '../ledger/ledger.service';
+import { applyEntryNow } from '../ledger';
 import { recordCompleted, recordFailed } from './finalize.service';
 import { startJobEvents } from './job-events';
 import { money, waitFor, waitForStatus, workerFor, workerOptions } from './jobs.test-support';

@@ -1,9 +1,9 @@
 import { Router, type RequestHandler } from 'express';
 import { jobListQuerySchema } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { currentUser, requireUser } from '../auth/auth-guards';
+import { currentUser, requireUser } from '../../http/current-user';
 import { sendOk } from '../../http/envelope';
-import { admitUpload } from '../uploads/upload-budget';
+import { admitUpload } from '../uploads';
 import { composeLimit, readComposeForm } from './compose-form';
 import { composeJob } from './compose.service';
 import { streamJob } from './job-stream';

@@ -6,7 +6,6 @@ import {
   type JobStatus,
   type JobView,
 } from '@imagestudio/contracts';
-import type { AppContext } from '../../context';
 import { raiseCancelFlag } from './cancel-flag';
 import { AppError, notFound } from '../../lib/errors';
 import { inputsPrefix, resultsPrefix } from '@imagestudio/runtime';
@@ -14,6 +13,7 @@ import { failJob, jobOwner } from './finalize.service';
 import { presentJob } from './job-presenter';
 import * as repo from './jobs.repository';
 import type { JobRow } from './jobs.repository';
+import type { JobsDeps } from './jobs.deps';
 
 export const JOBS_PER_PAGE = 20;
 /** Cancel flags outlive any job's running time, then expire by themselves. */
@@ -21,7 +21,7 @@ export const JOBS_PER_PAGE = 20;
 export const jobNotFound = () => notFound('Job not found.');
 
 /** The user's job row; another user's job and an unknown id are the same 404. */
-export async function ownedJob(ctx: AppContext, userId: string, jobId: string): Promise<JobRow> {
+export async function ownedJob(ctx: JobsDeps, userId: string, jobId: string): Promise<JobRow> {
   if (!/^[0-9a-f-]{36}$/i.test(jobId)) throw jobNotFound();
   const row = await repo.findForUser(ctx.db, jobId, userId);
   if (!row) throw jobNotFound();
@@ -29,13 +29,13 @@ export async function ownedJob(ctx: AppContext, userId: string, jobId: string): 
 }
 
 /** One job as GET /api/jobs/{id} shows it. */
-export async function getJob(ctx: AppContext, userId: string, jobId: string): Promise<JobView> {
+export async function getJob(ctx: JobsDeps, userId: string, jobId: string): Promise<JobView> {
   return presentJob(ctx, await ownedJob(ctx, userId, jobId));
 }
 
 /** Request history (any status) or projects (succeeded jobs whose files still exist), newest first. */
 export async function listJobs(
-  ctx: AppContext,
+  ctx: JobsDeps,
   userId: string,
   query: { page: number; tool?: JobName; status?: JobStatus; projectsOnly?: boolean },
 ): Promise<JobPage> {
@@ -53,7 +53,7 @@ export async function listJobs(
  * Cancels an open job. A job still waiting in the queue is removed and refunded now; a running one gets
  * the cancel flag, which the worker checks at its next step, and is refunded when its failure arrives.
  */
-export async function cancelJob(ctx: AppContext, userId: string, jobId: string): Promise<JobView> {
+export async function cancelJob(ctx: JobsDeps, userId: string, jobId: string): Promise<JobView> {
   const row = await ownedJob(ctx, userId, jobId);
   if (isFinalJobStatus(row.status)) throw new AppError('conflict', JOB_MESSAGES.alreadyFinished);
   await cancelOpenJob(ctx, jobId);
@@ -61,7 +61,7 @@ export async function cancelJob(ctx: AppContext, userId: string, jobId: string):
 }
 
 /** The cancel itself, for a job already known to be the caller's (also cancels a batch's items). */
-export async function cancelOpenJob(ctx: AppContext, jobId: string): Promise<void> {
+export async function cancelOpenJob(ctx: JobsDeps, jobId: string): Promise<void> {
   await repo.setCancelRequested(ctx.db, jobId);
   await raiseCancelFlag(ctx, jobId);
   // remove() refuses a job a worker holds (returns 0), so a running job is never pulled from under it.
@@ -77,7 +77,7 @@ export async function cancelOpenJob(ctx: AppContext, jobId: string): Promise<voi
 }
 
 /** Deletes a finished job's stored files; the history row stays, marked deleted. */
-export async function deleteJob(ctx: AppContext, userId: string, jobId: string): Promise<JobView> {
+export async function deleteJob(ctx: JobsDeps, userId: string, jobId: string): Promise<JobView> {
   const row = await ownedJob(ctx, userId, jobId);
   if (!isFinalJobStatus(row.status)) throw new AppError('conflict', 'This job has not finished yet. Cancel it first.');
   if (!row.deleted_at) {

@@ -3,7 +3,7 @@ import type { JobView } from '@imagestudio/contracts';
 import { TEST_QUEUE_REDIS_DB, TEST_REDIS_URL } from '@imagestudio/runtime/testing';
 import type { TestContext } from '../../test/harness';
 import { startTestWorker, type TestWorker, type TestWorkerOptions } from '../../test/test-worker';
-import { ledgerSum } from '../ledger/ledger.service';
+import { ledgerSum } from '../ledger';
 
 /** Test support for the jobs and tools tests (not a test file itself). */
 

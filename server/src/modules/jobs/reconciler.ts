@@ -1,11 +1,11 @@
 import { JOB_MESSAGES } from '@imagestudio/contracts';
-import type { AppContext } from '../../context';
 import { raiseCancelFlag } from './cancel-flag';
 import type { BackgroundTask } from '../../lib/background-task';
 import { failJob, recordCompleted, recordFailed, recordStarted } from './finalize.service';
 import * as repo from './jobs.repository';
 import type { JobRow } from './jobs.repository';
 import { every, withLock } from '../../lib/task-lock';
+import type { JobsDeps } from './jobs.deps';
 
 const BATCH = 200;
 const WAITING_STATES = new Set(['waiting', 'delayed', 'prioritized', 'paused', 'waiting-children']);
@@ -13,7 +13,7 @@ const WAITING_STATES = new Set(['waiting', 'delayed', 'prioritized', 'paused', '
 const ageSeconds = (since: Date) => (Date.now() - since.getTime()) / 1000;
 
 /** Brings one quiet open job in line with what the queue says about it; true when its row changed. */
-async function reconcileJob(ctx: AppContext, row: JobRow): Promise<boolean> {
+async function reconcileJob(ctx: JobsDeps, row: JobRow): Promise<boolean> {
   const bull = await ctx.queue.getJob(row.id);
   const state = bull ? await bull.getState() : 'missing';
   if (state === 'completed') return recordCompleted(ctx, row.id, bull!.returnvalue);
@@ -41,7 +41,7 @@ async function reconcileJob(ctx: AppContext, row: JobRow): Promise<boolean> {
 }
 
 /** One pass over open jobs that have been quiet for JOB_RECONCILE_GRACE_S; returns how many changed. */
-export async function reconcileOnce(ctx: AppContext): Promise<number> {
+export async function reconcileOnce(ctx: JobsDeps): Promise<number> {
   const rows = await repo.listStale(ctx.db, ctx.config.JOB_RECONCILE_GRACE_S, BATCH);
   let changed = 0;
   for (const row of rows) {
@@ -55,7 +55,7 @@ export async function reconcileOnce(ctx: AppContext): Promise<number> {
 }
 
 /** The reconciler as a background task: every JOB_RECONCILE_INTERVAL_S, one process at a time. */
-export function reconcilerTask(ctx: AppContext): BackgroundTask {
+export function reconcilerTask(ctx: JobsDeps): BackgroundTask {
   const intervalMs = ctx.config.JOB_RECONCILE_INTERVAL_S * 1000;
   const lockKey = `${ctx.config.QUEUE_PREFIX}:locks:job-reconciler`;
   return {

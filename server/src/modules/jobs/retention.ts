@@ -1,9 +1,9 @@
-import type { AppContext } from '../../context';
 import type { BackgroundTask } from '../../lib/background-task';
 import { inputsPrefix, resultsPrefix } from '@imagestudio/runtime';
 import { jobOwner } from './finalize.service';
 import * as repo from './jobs.repository';
 import { every, withLock } from '../../lib/task-lock';
+import type { JobsDeps } from './jobs.deps';
 
 const BATCH = 500;
 
@@ -11,7 +11,7 @@ const BATCH = 500;
  * Deletes the stored files of jobs that finished more than RESULT_RETENTION_DAYS ago and marks them
  * expired (the history rows stay). Returns how many jobs it expired.
  */
-export async function expireOldResults(ctx: AppContext): Promise<number> {
+export async function expireOldResults(ctx: JobsDeps): Promise<number> {
   let expired = 0;
   for (;;) {
     const rows = await repo.listExpired(ctx.db, ctx.config.RESULT_RETENTION_DAYS, BATCH);
@@ -26,7 +26,7 @@ export async function expireOldResults(ctx: AppContext): Promise<number> {
 }
 
 /** Retention as a background task: every RETENTION_INTERVAL_S, one process at a time. */
-export function retentionTask(ctx: AppContext): BackgroundTask {
+export function retentionTask(ctx: JobsDeps): BackgroundTask {
   const intervalMs = ctx.config.RETENTION_INTERVAL_S * 1000;
   const lockKey = `${ctx.config.QUEUE_PREFIX}:locks:job-retention`;
   return {

@@ -1,11 +1,11 @@
 import type { JobName } from '@imagestudio/contracts';
-import type { AppContext } from '../../context';
-import { assertToolAvailable } from '../tools/tools.status';
-import type { CleanImage } from '../uploads/image-inspect';
+import { assertToolAvailable } from '../workers';
+import type { CleanImage } from '../uploads';
 import { admitJobs, cleanInput, type JobInputFile } from './admit-jobs';
 import { checkIdempotencyKey, oncePerKey, requestFingerprint } from './idempotency';
 import * as repo from './jobs.repository';
 import type { JobRow } from './jobs.repository';
+import type { JobsDeps } from './jobs.deps';
 
 export interface SubmitRequest {
   userId: string;
@@ -35,7 +35,7 @@ export interface SubmitOutcome {
  * Accepts one job (a tool call): an Idempotency-Key replay answers with the first job, then the tool's
  * availability (503 before charging), the upload's checks, then admitJobs (charge, row, queue).
  */
-export async function submitJob(ctx: AppContext, req: SubmitRequest): Promise<SubmitOutcome> {
+export async function submitJob(ctx: JobsDeps, req: SubmitRequest): Promise<SubmitOutcome> {
   const key = req.idempotencyKey;
   checkIdempotencyKey(key);
   const hash = key ? requestFingerprint(req.tool, req.params, req.rawInput) : null;

@@ -1,13 +1,13 @@
 import { isFinalJobStatus } from '@imagestudio/contracts';
-import type { AppContext } from '../../context';
 import * as repo from './jobs.repository';
 import type { JobRow } from './jobs.repository';
+import type { JobsDeps } from './jobs.deps';
 
 /** Changes made by another API process are seen through this poll; this process's wake the wait at once. */
 const POLL_MS = 500;
 
 /** Resolves on the job's next change notice in this process, after `ms`, or when `signal` aborts. */
-function nextChange(ctx: AppContext, jobId: string, ms: number, signal?: AbortSignal): Promise<void> {
+function nextChange(ctx: JobsDeps, jobId: string, ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
@@ -26,7 +26,7 @@ function nextChange(ctx: AppContext, jobId: string, ms: number, signal?: AbortSi
  * (the client went away).
  */
 export async function waitForFinalJob(
-  ctx: AppContext,
+  ctx: JobsDeps,
   jobId: string,
   timeoutMs: number,
   signal?: AbortSignal,

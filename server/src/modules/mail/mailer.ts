@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { fromRoot } from '../../config';
-import type { AppContext } from '../../context';
+import type { AppDeps } from '../../context';
 
 export interface MailMessage {
   to: string;
@@ -21,7 +21,7 @@ export interface Mailer {
 }
 
 /** The app's mailer (one per app, so its SMTP pool is shared by every module). */
-export function createMailer(ctx: AppContext): Mailer {
+export function createMailer(ctx: Pick<AppDeps, 'config' | 'logger'>): Mailer {
   const log = ctx.logger.child({ module: 'mail' });
   const smtp: Transporter | null = ctx.config.SMTP_URL ? nodemailer.createTransport(ctx.config.SMTP_URL) : null;
   const outbox = fromRoot(ctx.config, ctx.config.MAIL_OUTBOX_FILE);

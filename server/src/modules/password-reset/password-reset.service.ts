@@ -1,12 +1,12 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ACCOUNT_MESSAGES, type RestorePasswordInput } from '@imagestudio/contracts';
-import type { AppContext } from '../../context';
 import { validationError } from '../../lib/errors';
-import { namespaceTexts } from '../catalog/localization.service';
-import { escapeHtml, type MailMessage } from '../mail/mailer';
-import * as users from '../users/users.repository';
+import { namespaceTexts } from '../catalog';
+import { escapeHtml, type MailMessage } from '../mail';
+import { usersRepository as users } from '../users';
 import * as repo from './password-reset.repository';
-import { tellKeysStillWork } from '../api-keys/keys-still-work-mail';
+import { tellKeysStillWork } from '../api-keys';
+import type { PasswordResetDeps } from './password-reset.deps';
 
 /** How long a reset link works. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -15,7 +15,7 @@ const sha256 = (token: string) => createHash('sha256').update(token).digest('hex
 
 /** The reset link, in the customer's language. */
 async function resetMail(
-  ctx: AppContext,
+  ctx: PasswordResetDeps,
   user: { email: string; lang: string | null },
   token: string,
 ): Promise<MailMessage> {
@@ -35,7 +35,7 @@ async function resetMail(
  * background, so neither the reply nor its timing tells whether an account exists. A new token
  * (256 random bits, stored as SHA-256) replaces any older one.
  */
-export function requestPasswordReset(ctx: AppContext, email: string): void {
+export function requestPasswordReset(ctx: PasswordResetDeps, email: string): void {
   const work = async () => {
     const user = await users.findByEmail(ctx.db, email);
     if (!user || user.disabled_at) return;
@@ -52,7 +52,7 @@ export function requestPasswordReset(ctx: AppContext, email: string): void {
  * Sets a new password with a reset token: it must be the user's latest, unexpired and unused (single
  * use even under concurrency). Bumps the session epoch, so every session of the user ends.
  */
-export async function resetPassword(ctx: AppContext, input: RestorePasswordInput): Promise<void> {
+export async function resetPassword(ctx: PasswordResetDeps, input: RestorePasswordInput): Promise<void> {
   const invalid = () => validationError({ token: [ACCOUNT_MESSAGES.resetLinkInvalid] });
   const user = await users.findByEmail(ctx.db, input.email);
   if (!user || user.disabled_at) throw invalid();

@@ -1,5 +1,4 @@
-import type { CatalogDeps } from '../catalog/catalog.cache';
-import { namespaceTexts, type NamespaceText } from '../catalog/localization.service';
+import { type CatalogDeps, namespaceTexts, type NamespaceText } from '../catalog';
 
 /** A `billing.*` text of one language with its `{placeholders}` filled. */
 export type BillingText = NamespaceText;

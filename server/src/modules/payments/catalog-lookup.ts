@@ -1,10 +1,14 @@
 import type { ExactQuote, Settings } from '@imagestudio/contracts';
-import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
-import { listCountries } from '../catalog/content.service';
-import { resolveCurrency } from '../catalog/currency.service';
-import { quotePackIn, quoteTokensIn, tenthsForAmountIn } from '../catalog/pricing.service';
-import { getSettings } from '../catalog/settings.service';
+import {
+  type CatalogDeps,
+  listCountries,
+  resolveCurrency,
+  quotePackIn,
+  quoteTokensIn,
+  tenthsForAmountIn,
+  getSettings,
+} from '../catalog';
 
 /** A pack as checkout needs it (price in EUR cents, credits in tenths). */
 export interface CheckoutPack {
@@ -31,7 +35,7 @@ export interface CheckoutCatalog {
 }
 
 /** The catalog as checkout sees it, for one app. */
-export function checkoutCatalog(ctx: AppContext): CheckoutCatalog {
+export function checkoutCatalog(ctx: CatalogDeps): CheckoutCatalog {
   return {
     settings: () => getSettings(ctx),
     async currency(code) {

@@ -5,11 +5,11 @@ import {
   parseTopUpChoice,
   type FieldErrors,
 } from '@imagestudio/contracts';
-import type { CurrentUser } from '../auth/auth-guards';
+import type { CurrentUser } from '../users';
 import { zodToFieldErrors } from '../../http/error-handler';
 import { serviceUnavailable, validationError } from '../../lib/errors';
-import { normalizePhone } from '../auth/phone';
-import { isoCountries } from '../catalog/iso-countries';
+import { normalizePhone } from '../../lib/phone';
+import { isoCountries } from '../catalog';
 import { saveBillingToProfile } from './billing-profile.repository';
 import { checkoutCatalog } from './catalog-lookup';
 import { priceTopUp } from './checkout-quote';

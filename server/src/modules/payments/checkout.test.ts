@@ -3,7 +3,7 @@ import { CHECKOUT_MESSAGES as M, toMinorUnits } from '@imagestudio/contracts';
 import type { TestContext } from '../../test/harness';
 import type { FakeStripe } from '../../test/fake-stripe';
 import { createUser, signIn, verifiedUser, xsrfAgent } from '../../test/auth-helpers';
-import { quotePackIn, quoteTokensIn } from '../catalog/pricing.service';
+import { quotePackIn, quoteTokensIn } from '../catalog';
 import * as repo from './deposits.repository';
 import { useStripeClient } from './payments.context';
 import { createStripeClient } from './stripe.client';

@@ -1,11 +1,12 @@
 import { Router, type Request } from 'express';
 import type { AppContext } from '../../context';
-import { currentUser, requireUser, requireVerifiedEmail } from '../auth/auth-guards';
+import { currentUser, requireUser } from '../../http/current-user';
+import { requireVerifiedEmail } from '../auth';
 import { sendOk } from '../../http/envelope';
 import { startCheckout } from './checkout.service';
 import { checkoutRedirect, depositStatus, returnFromStripe } from './deposits.service';
 import { paymentsFor } from './payments.context';
-import { requestLanguage } from '../catalog/localization.service';
+import { requestLanguage } from '../catalog';
 
 const orderParam = (req: Request) => (typeof req.query.order === 'string' ? req.query.order : '');
 

@@ -3,7 +3,7 @@ import { notFound } from '../../lib/errors';
 import { isTerminal } from './deposit-state';
 import * as repo from './deposits.repository';
 import type { Deposit, DepositStatus } from './deposits.repository';
-import { isUuid } from './ids';
+import { isUuid } from '../../lib/ids';
 import type { Payments } from './payments.context';
 import { syncWithStripe } from './stripe-sync.service';
 

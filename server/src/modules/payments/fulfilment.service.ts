@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from '@imagestudio/runtime';
-import { applyEntry } from '../ledger/ledger.service';
+import { applyEntry } from '../ledger';
 import { nextStatus, type PaymentOutcome } from './deposit-state';
 import * as repo from './deposits.repository';
 import { assignInvoiceNumber } from './invoice-number';

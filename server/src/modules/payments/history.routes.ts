@@ -1,11 +1,11 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireUser } from '../auth/auth-guards';
+import { currentUser, requireUser } from '../../http/current-user';
 import { sendOk } from '../../http/envelope';
 import { invoiceFile, ownReceipt, paymentHistory } from './history.service';
 import { attachmentDisposition } from '../../lib/content-disposition';
-import { requestLanguage } from '../catalog/localization.service';
+import { requestLanguage } from '../catalog';
 import { paymentsFor } from './payments.context';
 
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1) });

@@ -5,7 +5,7 @@ import {
   tenthsToTokens,
 } from '@imagestudio/contracts';
 import { notFound } from '../../lib/errors';
-import { getSettings } from '../catalog/settings.service';
+import { getSettings } from '../catalog';
 import * as repo from './deposits.repository';
 import type { Deposit } from './deposits.repository';
 import { findOwnDeposit } from './deposits.service';

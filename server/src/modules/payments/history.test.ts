@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { verifiedUser } from '../../test/auth-helpers';
-import { getSettings } from '../catalog/settings.service';
+import { getSettings } from '../catalog';
 import * as repo from './deposits.repository';
 import { settleDeposit } from './fulfilment.service';
 import { insertDeposit } from './test-support';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { readSettingRows } from '../catalog/settings.repository';
+import { readSettingRows } from '../catalog';
 import { nextInvoiceSequence } from './deposits.repository';
 
 /**

@@ -1,5 +1,5 @@
 import { formatPrice, fromMinorUnits, localeFor, tenthsToTokens } from '@imagestudio/contracts';
-import { escapeHtml, type MailMessage } from '../mail/mailer';
+import { escapeHtml, type MailMessage } from '../mail';
 import { billingTexts } from './billing-texts';
 import * as repo from './deposits.repository';
 import type { Deposit } from './deposits.repository';

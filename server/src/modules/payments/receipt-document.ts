@@ -6,7 +6,7 @@ import {
   type ReceiptDocument,
   type Settings,
 } from '@imagestudio/contracts';
-import { normalizePhone } from '../auth/phone';
+import { normalizePhone } from '../../lib/phone';
 import type { BillingText } from './billing-texts';
 import type { Deposit } from './deposits.repository';
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from '@imagestudio/runtime';
-import { applyEntry } from '../ledger/ledger.service';
+import { applyEntry } from '../ledger';
 import * as repo from './deposits.repository';
 
 /** The part of a Stripe charge that `charge.refunded` carries and a reversal needs. */

@@ -4,7 +4,7 @@ import * as repo from './deposits.repository';
 import type { Deposit } from './deposits.repository';
 import { resultPage } from './deposits.service';
 import { settle } from './settle';
-import { isUuid } from './ids';
+import { isUuid } from '../../lib/ids';
 import type { Payments } from './payments.context';
 import { testCheckoutTokenValid } from './test-checkout-token';
 import type { TestOutcome } from './test-checkout.page';

@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { createTestContext, uniqueEmail, type TestContext } from '../../test/harness';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
 import { isolatedTestDatabase } from '../../test/auth-helpers';
-import { applyEntryNow } from '../ledger/ledger.service';
+import { applyEntryNow } from '../ledger';
 import * as repo from './deposits.repository';
 
 /** Test factories and helpers for the payments tests (not a test file itself). */

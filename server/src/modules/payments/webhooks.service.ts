@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { AppError, serviceUnavailable } from '../../lib/errors';
-import { isUuid } from './ids';
+import { isUuid } from '../../lib/ids';
 import { sendRefundMail } from './payment-mail';
 import { settle } from './settle';
 import type { Payments } from './payments.context';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TestContext } from '../../test/harness';
 import { mailsTo, waitForMail } from '../../test/auth-helpers';
 import type { FakeSession, FakeStripe } from '../../test/fake-stripe';
-import { applyEntryNow } from '../ledger/ledger.service';
+import { applyEntryNow } from '../ledger';
 import * as repo from './deposits.repository';
 import { AMOUNT_MISMATCH } from './fulfilment.service';
 import {

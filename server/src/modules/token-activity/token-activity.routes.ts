@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { ledgerQuerySchema } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { currentUser, requireUser } from '../auth/auth-guards';
+import { currentUser, requireUser } from '../../http/current-user';
 import { sendOk } from '../../http/envelope';
 import { ledgerCsv, ledgerPage } from './token-activity.service';
 

@@ -9,11 +9,10 @@ import {
   type LedgerPage,
   type LedgerViewKind,
 } from '@imagestudio/contracts';
-import type { AppContext } from '../../context';
 import { csvStream } from '../../lib/csv';
-import { welcomeGrantKey } from '../auth/auth.service';
-import * as repo from '../ledger/ledger.repository';
-import type { LedgerRow } from '../ledger/ledger.repository';
+import { welcomeGrantKey } from '../auth';
+import { ledgerRepository as repo, type LedgerRow } from '../ledger';
+import type { TokenActivityDeps } from './token-activity.deps';
 
 function viewKind(row: LedgerRow): LedgerViewKind {
   if (row.kind !== 'grant') return row.kind;
@@ -47,7 +46,7 @@ export function presentEntry(row: LedgerRow): LedgerEntryView {
 }
 
 /** GET /api/user/ledger?page=: the user's entries, newest first, LEDGER_PAGE_SIZE a page. */
-export async function ledgerPage(ctx: AppContext, userId: string, page: number): Promise<LedgerPage> {
+export async function ledgerPage(ctx: TokenActivityDeps, userId: string, page: number): Promise<LedgerPage> {
   const [rows, total] = await Promise.all([
     repo.listForUser(ctx.db, userId, LEDGER_PAGE_SIZE, (page - 1) * LEDGER_PAGE_SIZE),
     repo.countForUser(ctx.db, userId),
@@ -73,7 +72,7 @@ function tenthsText(tenths: string | number): string {
  * comes (a long history is never held in memory). Operator-written reasons pass through csvCell, so
  * `=HYPERLINK(...)` opens as text in a spreadsheet.
  */
-export function ledgerCsv(ctx: AppContext, userId: string): Readable {
+export function ledgerCsv(ctx: TokenActivityDeps, userId: string): Readable {
   const toRecord = new Transform({
     objectMode: true,
     transform(row: LedgerRow, _enc, done) {

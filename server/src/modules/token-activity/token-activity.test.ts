@@ -3,8 +3,8 @@ import { parse } from 'csv-parse/sync';
 import type { LedgerEntryView } from '@imagestudio/contracts';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { verifiedUser, xsrfAgent } from '../../test/auth-helpers';
-import { welcomeGrantKey } from '../auth/auth.service';
-import { applyEntryNow, ledgerSum } from '../ledger/ledger.service';
+import { welcomeGrantKey } from '../auth';
+import { applyEntryNow, ledgerSum } from '../ledger';
 import type { LedgerEntryInput } from '../ledger/ledger.service';
 
 let t: TestContext;

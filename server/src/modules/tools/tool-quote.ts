@@ -1,6 +1,5 @@
 import { tenthsToTokens, type JobName, type ToolQuote } from '@imagestudio/contracts';
-import { toolDefinition, type QuoteQuery } from './definitions';
-import type { ToolSettings } from './tools.settings';
+import { toolDefinition, type QuoteQuery, type ToolSettings } from '../tool-definitions';
 
 /**
  * The quote GET /api/tools/quote returns: the tool's unit price for the query's options, times the number of

@@ -1,13 +1,9 @@
 import type { Request, Response } from 'express';
 import { isFinalJobStatus, toolCallQuerySchema } from '@imagestudio/contracts';
-import type { AppContext } from '../../context';
 import { sendOk } from '../../http/envelope';
-import { checkCallbackUrl } from '../job-webhooks/callback-url';
-import { registerCallback } from '../job-webhooks/job-webhooks.service';
-import { presentJob } from '../jobs/job-presenter';
-import type { JobRow } from '../jobs/jobs.repository';
-import type { SubmitOutcome } from '../jobs/submit.service';
-import { waitForFinalJob } from '../jobs/wait-for-job';
+import { checkCallbackUrl, registerCallback } from '../job-webhooks';
+import { presentJob, type JobRow, type SubmitOutcome, waitForFinalJob } from '../jobs';
+import type { ToolsDeps } from './tools.deps';
 
 /** How a tool call wants its answer: wait for the end (seconds, 0 = no), and a webhook when it ends. */
 export interface ReplyOptions {
@@ -16,7 +12,7 @@ export interface ReplyOptions {
 }
 
 /** Reads `?wait=` and the `callback_url` field (checked against the webhook rules); both before any charge. */
-export async function replyOptions(ctx: AppContext, req: Request, callbackField: unknown): Promise<ReplyOptions> {
+export async function replyOptions(ctx: ToolsDeps, req: Request, callbackField: unknown): Promise<ReplyOptions> {
   const { wait } = toolCallQuerySchema.parse(req.query);
   return { waitSeconds: wait, callbackUrl: await checkCallbackUrl(ctx.config, callbackField) };
 }
@@ -25,7 +21,7 @@ export async function replyOptions(ctx: AppContext, req: Request, callbackField:
  * The image itself, when the job succeeded with exactly one file and the caller prefers that file's
  * type to JSON (`Accept: image/png`, `image/*`, ...). Returns false when JSON should be sent instead.
  */
-async function sendImage(ctx: AppContext, req: Request, res: Response, row: JobRow): Promise<boolean> {
+async function sendImage(ctx: ToolsDeps, req: Request, res: Response, row: JobRow): Promise<boolean> {
   const files = row.result?.files ?? [];
   if (row.status !== 'succeeded' || files.length !== 1 || row.deleted_at || row.expired_at) return false;
   const file = files[0]!;
@@ -41,7 +37,7 @@ async function sendImage(ctx: AppContext, req: Request, res: Response, row: JobR
  * still 202 when it has not within the wait; with an image Accept header, a single-result job's bytes.
  */
 export async function replyToToolCall(
-  ctx: AppContext,
+  ctx: ToolsDeps,
   req: Request,
   res: Response,
   outcome: SubmitOutcome,

@@ -5,10 +5,10 @@ import type { JobView } from '@imagestudio/contracts';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { csrfHeaders, cookieHeader, verifiedUser } from '../../test/auth-helpers';
 import type { TestWorker } from '../../test/test-worker';
-import { updateSetting } from '../catalog/settings.service';
+import { updateSetting } from '../catalog';
 import { startJobEvents } from '../jobs/job-events';
 import { money, waitForStatus, workerFor } from '../jobs/jobs.test-support';
-import { UPLOAD_MESSAGES } from '../uploads/image-inspect';
+import { UPLOAD_MESSAGES } from '../uploads';
 import {
   animatedPng,
   animatedWebp,

@@ -1,16 +1,16 @@
 import { Router, type Request } from 'express';
 import { TOOLS, quoteQuerySchema } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { currentUser, requireUser, requireVerifiedEmail } from '../auth/auth-guards';
+import { currentUser, requireUser } from '../../http/current-user';
+import { requireVerifiedEmail } from '../auth';
 import { sendOk } from '../../http/envelope';
-import { readMultipart } from '../uploads/multipart';
-import { admitUpload } from '../uploads/upload-budget';
+import { readMultipart, admitUpload } from '../uploads';
 import { submitLimit } from './submit-limit';
 import { quote } from './tool-quote';
-import { readToolSettings } from './tools.settings';
+import { readToolSettings } from '../tool-definitions';
 import { startTool, type SubmitMeta } from './tools.service';
 import { replyOptions, replyToToolCall } from './tool-reply';
-import { toolStatus } from './tools.status';
+import { toolStatus } from '../workers';
 
 function meta(req: Request): SubmitMeta {
   const key = req.get('Idempotency-Key');

@@ -1,11 +1,9 @@
 import { JOB_MESSAGES, type JobName } from '@imagestudio/contracts';
-import type { AppContext } from '../../context';
 import { validationError } from '../../lib/errors';
-import { submitJob, type SubmitOutcome } from '../jobs/submit.service';
-import { inspectUpload } from '../uploads/image-inspect';
-import { toolDefinition } from './definitions';
-import { inspectFileParts, withFileFlags } from './file-fields';
-import { readToolSettings } from './tools.settings';
+import { submitJob, type SubmitOutcome } from '../jobs';
+import { inspectFileParts, inspectUpload, withFileFlags } from '../uploads';
+import { toolDefinition, readToolSettings } from '../tool-definitions';
+import type { ToolsDeps } from './tools.deps';
 
 /** Who asks, and the request's Idempotency-Key and id. */
 export interface SubmitMeta {
@@ -29,7 +27,7 @@ export interface ToolCall {
  * the cheap ones.
  */
 export async function startTool(
-  ctx: AppContext,
+  ctx: ToolsDeps,
   tool: JobName,
   call: ToolCall,
   meta: SubmitMeta,

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Request, RequestHandler, Response } from 'express';
 import { Counter, Gauge, type Registry } from 'prom-client';
-import type { AppContext } from '../../context';
 import { AppError, serviceUnavailable } from '../../lib/errors';
-import { currentUser } from '../auth/auth-guards';
+import { currentUser } from '../../http/current-user';
+import type { UploadsDeps } from './uploads.deps';
 
 /** What a refused upload is told (translations in migrations/seeds/strings/server.json). */
 export const UPLOAD_BUSY_MESSAGE = 'Too many large uploads are arriving right now. Please try again in a minute.';
@@ -347,7 +347,7 @@ export function endUpload(req: Request, res: Response, err: AppError): AppError 
  * a 503, both with Retry-After and before the body is read or anything charged. Otherwise the upload holds
  * its declared length, at most 64 KB, and grows its reservation as the reader writes what arrives.
  */
-export function admitUpload(ctx: AppContext): RequestHandler {
+export function admitUpload(ctx: UploadsDeps): RequestHandler {
   return (req, res, next) => {
     const declared = Number(req.headers['content-length']);
     const first = Number.isFinite(declared) && declared > 0 ? Math.min(declared, FIRST_RESERVATION_BYTES) : 0;

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { signIn, verifiedUser, xsrfAgent } from '../../test/auth-helpers';
 import { noticeFor, untilDown, untilListening } from '../../test/user-notices';
-import { applyEntryNow } from '../ledger/ledger.service';
+import { applyEntryNow } from '../ledger';
 
 /** An UPDATE that fires no trigger, so no notice: what a process would see if notices were lost. */
 async function updateSilently(db: Knex, id: string, fields: Record<string, unknown>): Promise<void> {

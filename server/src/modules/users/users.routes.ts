@@ -1,10 +1,10 @@
 import { Router } from 'express';
 import { ACCOUNT_MESSAGES, changePasswordSchema, profileUpdateSchema } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { currentUser, requireUser } from '../auth/auth-guards';
+import { currentUser, requireUser } from '../../http/current-user';
 import { sendOk } from '../../http/envelope';
-import { toCurrentUser } from '../auth/auth.passport';
-import { startSession } from '../auth/session-login';
+import { toCurrentUser } from './current-user';
+import { startSession } from '../../http/session-login';
 import { changePassword, getProfile, presentProfile, updateProfile } from './users.service';
 
 /** GET/PUT /api/user/profile and POST /api/user/change-password (signed-in users only). */

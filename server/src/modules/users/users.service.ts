@@ -4,20 +4,19 @@ import {
   type ChangePasswordInput,
   type ProfileUpdateInput,
 } from '@imagestudio/contracts';
-import type { AppContext } from '../../context';
 import { notFound, validationError } from '../../lib/errors';
-import { findCountry } from '../catalog/content.service';
-import { normalizePhone } from '../auth/phone';
+import { findCountry } from '../catalog';
+import { normalizePhone } from '../../lib/phone';
 import * as users from './users.repository';
 import type { ProfileView } from '@imagestudio/contracts';
-import { tellKeysStillWork } from '../api-keys/keys-still-work-mail';
+import type { UsersDeps } from './users.deps';
 
 /** The profile as GET /api/user/profile sends it. */
 /**
  * Presents a user row (as loaded for this request) as the profile, balance in tokens (exact to 0.1). The row is
  * the one the session check read in this request, so the balance is live; the country comes from the cache.
  */
-export async function presentProfile(ctx: AppContext, row: Omit<users.UserRow, 'password_hash'>): Promise<ProfileView> {
+export async function presentProfile(ctx: UsersDeps, row: Omit<users.UserRow, 'password_hash'>): Promise<ProfileView> {
   const country = row.country_id === null ? null : await findCountry(ctx, row.country_id);
   return {
     id: row.id,
@@ -38,14 +37,14 @@ export async function presentProfile(ctx: AppContext, row: Omit<users.UserRow, '
 }
 
 /** Reads a user's profile from the database (after a change made in this request). */
-export async function getProfile(ctx: AppContext, userId: string): Promise<ProfileView> {
+export async function getProfile(ctx: UsersDeps, userId: string): Promise<ProfileView> {
   const row = await users.findById(ctx.db, userId);
   if (!row) throw notFound();
   return presentProfile(ctx, row);
 }
 
 /** Updates the editable profile fields only (email, balance and role are never touched here). */
-export async function updateProfile(ctx: AppContext, userId: string, input: ProfileUpdateInput): Promise<void> {
+export async function updateProfile(ctx: UsersDeps, userId: string, input: ProfileUpdateInput): Promise<void> {
   const current = await users.findById(ctx.db, userId);
   // An unchanged phone keeps the international form stored at registration, however it was typed then;
   // a new one is read with its country (the client's E.164 reading, else the typed text).
@@ -75,7 +74,7 @@ export async function updateProfile(ctx: AppContext, userId: string, input: Prof
  * session of the user ends (the caller signs the current one in again). Returns the updated user.
  */
 export async function changePassword(
-  ctx: AppContext,
+  ctx: UsersDeps,
   userId: string,
   input: ChangePasswordInput,
 ): Promise<users.UserRow> {
@@ -86,6 +85,6 @@ export async function changePassword(
     throw validationError({ current_password: [ACCOUNT_MESSAGES.currentPasswordWrong] });
   }
   await users.updatePassword(ctx.db, userId, await hasher.hash(input.password));
-  tellKeysStillWork(ctx, row);
+  ctx.services.passwordChangeNotice(row);
   return (await users.findById(ctx.db, userId)) as users.UserRow;
 }

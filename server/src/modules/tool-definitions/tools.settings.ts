@@ -6,8 +6,7 @@ import {
   type Settings,
   type UpscaleModel,
 } from '@imagestudio/contracts';
-import type { AppContext } from '../../context';
-import { getSettings } from '../catalog/settings.service';
+import { type CatalogDeps, getSettings } from '../catalog';
 
 /** The settings the tools need, prices already in integer tenths of a token. */
 export interface ToolSettings {
@@ -37,6 +36,6 @@ export function toToolSettings(s: Pick<Settings, PriceKeys>): ToolSettings {
 }
 
 /** Reads the tool settings through the catalog's cached site settings. */
-export async function readToolSettings(ctx: AppContext): Promise<ToolSettings> {
+export async function readToolSettings(ctx: CatalogDeps): Promise<ToolSettings> {
   return toToolSettings(await getSettings(ctx));
 }

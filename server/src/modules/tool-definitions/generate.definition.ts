@@ -6,8 +6,8 @@ import {
   generateTool,
   type GenerateRequest,
 } from '@imagestudio/contracts';
-import { validationError } from '../../../lib/errors';
-import { checkSize } from '../tools.pricing';
+import { validationError } from '../../lib/errors';
+import { checkSize } from './tools.pricing';
 import type { ToolDefinition } from './tool-definition';
 
 const sizeOf = (size: string) => size.split('x').map(Number) as [number, number];

@@ -1,6 +1,6 @@
 import type { JobName, JobPayloads, ToolContract, ToolQuote, UpscaleModel } from '@imagestudio/contracts';
-import type { AppContext } from '../../../context';
-import type { ToolSettings } from '../tools.settings';
+import type { ToolSettings } from './tools.settings';
+import type { ToolDefinitionsDeps } from './tool-definitions.deps';
 
 /** What the time-left estimate knows of a job or a recent run: its params and its input's size. */
 export interface SizedJob {
@@ -33,7 +33,7 @@ export interface ToolDefinition<out N extends JobName, P extends Record<string, 
   /** The request's fields (JSON body or multipart fields) checked against the schema and the settings (422). */
   parse(fields: unknown, settings: ToolSettings): P;
   /** Checks against the live workers before anything is charged (an upscaling model none of them runs: 422). */
-  assertRunnable?(ctx: AppContext, params: P): Promise<void>;
+  assertRunnable?(ctx: ToolDefinitionsDeps, params: P): Promise<void>;
   /** A check of each uploaded image beyond the common upload checks (the upscaled size). */
   checkImage?(params: P, image: { width: number; height: number }): void;
   /** What one job with these params costs, in tenths of a token. */

@@ -9,8 +9,8 @@ import {
   type ToolStatus,
   type WorkerHeartbeat,
 } from '@imagestudio/contracts';
-import type { AppContext } from '../../context';
 import { AppError, serviceUnavailable, validationError } from '../../lib/errors';
+import type { WorkersDeps } from './workers.deps';
 
 /** A positive answer is reused this long, so a burst of submissions costs one Redis scan. */
 const CACHE_MS = 1000;
@@ -24,7 +24,7 @@ export function createHeartbeatCache(): HeartbeatCache {
 }
 
 /** Every live worker heartbeat in the queue's Redis (expired ones are gone by their TTL). */
-export async function readHeartbeats(ctx: AppContext): Promise<WorkerHeartbeat[]> {
+export async function readHeartbeats(ctx: WorkersDeps): Promise<WorkerHeartbeat[]> {
   const patterns = [heartbeatKey(ctx.config.QUEUE_PREFIX, '*')];
   // Workers on the default prefix may write the bare key form of the contract.
   if (ctx.config.QUEUE_PREFIX === 'bull') patterns.push(`${HEARTBEAT_KEY_PREFIX}*`);
@@ -47,7 +47,7 @@ export async function readHeartbeats(ctx: AppContext): Promise<WorkerHeartbeat[]
   return beats;
 }
 
-async function liveHeartbeats(ctx: AppContext, fresh = false): Promise<WorkerHeartbeat[]> {
+async function liveHeartbeats(ctx: WorkersDeps, fresh = false): Promise<WorkerHeartbeat[]> {
   const cache = ctx.services.heartbeats;
   if (!fresh && cache.last && Date.now() - cache.last.at < CACHE_MS) return cache.last.beats;
   let beats: WorkerHeartbeat[];
@@ -66,7 +66,7 @@ const rank = (provider: string) =>
   PROVIDER_RANK.includes(provider) ? PROVIDER_RANK.indexOf(provider) : PROVIDER_RANK.length;
 
 /** Per tool: available when some live worker advertises it, with what runs it there. */
-export async function toolStatus(ctx: AppContext, fresh = false): Promise<ToolStatus> {
+export async function toolStatus(ctx: WorkersDeps, fresh = false): Promise<ToolStatus> {
   const beats = await liveHeartbeats(ctx, fresh);
   const status = {} as ToolStatus;
   for (const tool of JOB_NAMES) {
@@ -89,7 +89,7 @@ export async function toolStatus(ctx: AppContext, fresh = false): Promise<ToolSt
  * 422 (field `model`, before charging) when live workers run upscaling but none offers `model`. With no
  * upscaling worker at all, assertToolAvailable answers 503 instead.
  */
-export async function assertUpscaleModelAvailable(ctx: AppContext, model: string): Promise<void> {
+export async function assertUpscaleModelAvailable(ctx: WorkersDeps, model: string): Promise<void> {
   let status = await toolStatus(ctx);
   if (!status.upscale.models.includes(model)) status = await toolStatus(ctx, true);
   if (status.upscale.available && !status.upscale.models.includes(model))
@@ -97,7 +97,7 @@ export async function assertUpscaleModelAvailable(ctx: AppContext, model: string
 }
 
 /** 503 `tool_unavailable` ("Image generation is not available right now.") when no live worker runs the tool. */
-export async function assertToolAvailable(ctx: AppContext, tool: JobName): Promise<void> {
+export async function assertToolAvailable(ctx: WorkersDeps, tool: JobName): Promise<void> {
   // Only "available" is answered from the cache: a worker that just started is seen at once.
   let status = await toolStatus(ctx);
   if (!status[tool].available) status = await toolStatus(ctx, true);

@@ -1,7 +1,6 @@
 import type { FieldErrors } from '@imagestudio/contracts';
 import { AppError } from '../../lib/errors';
-import type { JobInputFile } from '../jobs/admit-jobs';
-import { inspectUpload } from '../uploads/image-inspect';
+import { inspectUpload } from './image-inspect';
 
 /**
  * The further file parts of a tool's request (the contract's `fileFields`, e.g. background removal's
@@ -33,7 +32,7 @@ function renamed(err: unknown, field: string): unknown {
 }
 
 /** One further file checked like the main image (type, size, pixels, bombs) and cleaned; a 422 names its field. */
-export async function inspectFilePart(field: string, bytes: Buffer): Promise<{ bytes: Buffer; contentType: string }> {
+export async function inspectFilePart(field: string, bytes: Buffer): Promise<CheckedFilePart> {
   try {
     const clean = await inspectUpload(bytes);
     return { bytes: clean.bytes, contentType: clean.contentType };
@@ -42,11 +41,17 @@ export async function inspectFilePart(field: string, bytes: Buffer): Promise<{ b
   }
 }
 
+/** A further file part checked and cleaned: what a job stores beside its input. */
+export interface CheckedFilePart {
+  bytes: Buffer;
+  contentType: string;
+}
+
 /** Every further file of a request checked and cleaned, as the job's further inputs. */
 export async function inspectFileParts(
   files: Record<string, Buffer> | undefined,
-): Promise<Record<string, JobInputFile>> {
-  const out: Record<string, JobInputFile> = {};
+): Promise<Record<string, CheckedFilePart>> {
+  const out: Record<string, CheckedFilePart> = {};
   for (const [field, bytes] of Object.entries(files ?? {})) out[field] = await inspectFilePart(field, bytes);
   return out;
 }

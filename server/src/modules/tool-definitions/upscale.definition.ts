@@ -5,10 +5,10 @@ import {
   type UpscaleModel,
   type UpscaleRequest,
 } from '@imagestudio/contracts';
-import { checkUpscaleOutput } from '../../uploads/image-inspect';
-import { checkFactor } from '../tools.pricing';
-import type { ToolSettings } from '../tools.settings';
-import { assertUpscaleModelAvailable } from '../tools.status';
+import { checkUpscaleOutput } from '../uploads';
+import { checkFactor } from './tools.pricing';
+import type { ToolSettings } from './tools.settings';
+import { assertUpscaleModelAvailable } from '../workers';
 import type { ToolDefinition } from './tool-definition';
 
 type UpscaleParams = Omit<UpscaleRequest, 'factor'> & { factor: 2 | 4 };

@@ -1,18 +1,17 @@
 import type { Request, Response } from 'express';
-import type { AppContext } from '../../context';
-import type { CurrentUser } from './auth-guards';
-import { reissueCsrfToken } from '../../http/csrf';
-import { rememberMaxAgeMs } from '../../http/session';
+import type { AppContext } from '../context';
+import { reissueCsrfToken } from './csrf';
+import { rememberMaxAgeMs } from './session';
 
 /**
  * Signs the user in on a brand-new session (passport regenerates it: no fixation), makes the cookie
  * persistent for "remember me", and issues the new session's XSRF token.
  */
 export async function startSession(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'config'>,
   req: Request,
   res: Response,
-  user: CurrentUser,
+  user: Express.User,
   remember: boolean,
 ): Promise<void> {
   await new Promise<void>((resolve, reject) =>
@@ -28,7 +27,7 @@ export async function startSession(
 }
 
 /** Signs out (passport clears the user and regenerates the session, destroying the old one) and re-issues the token. */
-export async function endSession(ctx: AppContext, req: Request, res: Response): Promise<void> {
+export async function endSession(ctx: Pick<AppContext, 'config'>, req: Request, res: Response): Promise<void> {
   await new Promise<void>((resolve, reject) =>
     req.logout({ keepSessionInfo: false }, (err) => (err ? reject(err) : resolve())),
   );

@@ -17,3 +17,5 @@ export function toolDefinition(name: JobName): AnyToolDefinition {
 }
 
 export type { AnyToolDefinition, QuoteQuery, SizedJob } from './tool-definition';
+export { readToolSettings, type ToolSettings } from './tools.settings';
+export type { ToolDefinitionsDeps } from './tool-definitions.deps';

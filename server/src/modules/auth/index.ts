@@ -1,0 +1,6 @@
+/** What other modules may use of auth; everything else in this folder is internal. */
+export { requireVerifiedEmail } from './auth-guards';
+export { type AppPassport, createPassport } from './auth.passport';
+export { authRouter } from './auth.routes';
+export { welcomeGrantKey } from './auth.service';
+export { createPasswordHasher, type PasswordHasher } from './password-hash';

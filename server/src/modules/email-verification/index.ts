@@ -1,0 +1,3 @@
+/** What other modules may use of email-verification; everything else in this folder is internal. */
+export { emailVerificationRouter } from './email-verification.routes';
+export { resendVerification, sendVerificationMail } from './email-verification.service';

@@ -1,0 +1,2 @@
+/** What other modules may use of password-reset; everything else in this folder is internal. */
+export { passwordResetRouter } from './password-reset.routes';

@@ -1,0 +1,4 @@
+import type { AppContext } from '../../context';
+
+/** The part of the app the token-activity services use (routes pass the whole context; tests may pass less). */
+export type TokenActivityDeps = Pick<AppContext, 'db'>;

@@ -1,0 +1,19 @@
+/** What other modules may use of uploads; everything else in this folder is internal. */
+export {
+  checkImageHeader,
+  checkUpscaleOutput,
+  type CleanImage,
+  type ImageFacts,
+  inspectUpload,
+  UPLOAD_MESSAGES,
+} from './image-inspect';
+export { MULTIPART_MESSAGES, readForm, readMultipart, type ReceivedFile } from './multipart';
+export {
+  admitUpload,
+  createUploadBudget,
+  UPLOAD_MESSAGES_FLOW,
+  type UploadBudget,
+  type UploadSession,
+  uploadSessionOf,
+} from './upload-budget';
+export { type CheckedFilePart, inspectFilePart, inspectFileParts, withFileFlags } from './file-fields';
