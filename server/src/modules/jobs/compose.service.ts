@@ -67,7 +67,7 @@ export async function composeJob(
   const row = await ownedJob(ctx, userId, jobId);
   const sources = row.result?.sources;
   if (!canCompose(row) || !sources) throw jobNotFound();
-  const fields = withFileFlags(request.fields, removeBackgroundTool.fileFields, request.files);
+  const fields = withFileFlags(request.fields, removeBackgroundTool.fileFields, Object.keys(request.files));
   const layout = productPhotoRequestSchema.parse(fields);
   const backgroundFile = request.files.background_image;
   const backgroundImage = backgroundFile
