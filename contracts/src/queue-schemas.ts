@@ -35,8 +35,6 @@ export const jobResultFileSchema = z.object({
   format: z.enum(['png', 'webp', 'avif', 'jpeg']),
   bytes: z.number().int(),
   seed: z.number().int().optional(),
-  /** Background removal: where the subject is in this file (null: no subject found); absent for other tools. */
-  subjectBox: subjectBoxSchema.nullable().optional(),
 });
 
 /**
@@ -60,6 +58,11 @@ export const jobResultSchema = z.object({
   timings: z.record(z.string(), z.number()),
   /** Free-form facts worth showing, e.g. "generated at 512x512 and resized". */
   notes: z.array(z.string()).default([]),
+  /**
+   * Background removal: per file (same order), where the subject is in it (null: no subject found); beside the
+   * files rather than in them, so a file's description stays the same for every tool.
+   */
+  subjectBoxes: z.array(subjectBoxSchema.nullable()).optional(),
   /** Background removal: the stored foreground and matte that `POST /api/jobs/{id}/compose` renders from. */
   sources: composeSourcesSchema.optional(),
 });

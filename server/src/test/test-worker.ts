@@ -106,7 +106,8 @@ async function writeCutout(storage: Storage, payload: JobPayloads['remove-backgr
   ]);
   const file = { key, width: picture.width, height: picture.height, format: picture.format };
   return {
-    files: [{ ...file, bytes: picture.data.length, subjectBox: picture.subjectBox }],
+    files: [{ ...file, bytes: picture.data.length }],
+    subjectBoxes: [picture.subjectBox],
     provider: 'cpu',
     timings: { total: 1 },
     notes: ['test worker'],

@@ -29,19 +29,12 @@ export async function downloadInput(ctx: JobContext<JobName>, key: string): Prom
 export async function uploadResult(
   ctx: JobContext<JobName>,
   index: number,
-  image: { data: Buffer; width: number; height: number; subjectBox?: SubjectBox | null },
+  image: { data: Buffer; width: number; height: number },
   format: OutputFormat,
 ): Promise<JobResultFile> {
   const key = resultKey(ctx.payload, index, format === 'jpeg' ? 'jpg' : format);
   await ctx.storage.put(key, image.data, CONTENT_TYPES[format]);
-  return {
-    key,
-    width: image.width,
-    height: image.height,
-    format,
-    bytes: image.data.length,
-    ...(image.subjectBox !== undefined && { subjectBox: image.subjectBox }),
-  };
+  return { key, width: image.width, height: image.height, format, bytes: image.data.length };
 }
 
 /** Stores a background removal's full-size cut-out beside its results (same prefix: same retention and deletion). */
@@ -128,6 +121,7 @@ export async function runSingleImageJob<N extends JobName>(
     provider: result.provider,
     timings: roundTimings({ ...timings, ...out.timings }),
     notes: result.notes,
+    ...(out.subjectBox !== undefined && { subjectBoxes: [out.subjectBox] }),
     ...(sources && { sources }),
   };
 }

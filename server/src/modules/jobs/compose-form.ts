@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Request, RequestHandler, Response } from 'express';
 import { LIMITS, PRODUCT_PHOTO_MESSAGES } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
@@ -5,7 +6,6 @@ import { consumeOrThrow } from '../../http/rate-limits';
 import { currentUser } from '../../http/current-user';
 import { MULTIPART_MESSAGES, readForm, UPLOAD_MESSAGES } from '../uploads';
 import { COMPOSE_FILE_FIELDS, type ComposeRequest } from './compose.service';
-import fs from 'node:fs';
 
 /** At most COMPOSE_RATE_PER_MINUTE re-compositions per user per minute (counted in Redis); 429 beyond. */
 export function composeLimit(ctx: AppContext): RequestHandler {

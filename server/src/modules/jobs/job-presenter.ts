@@ -65,6 +65,7 @@ export const filesAreGone = (row: JobRow) => row.deleted_at !== null || row.expi
 /** A succeeded job's results as presigned URLs named after the input; none once its files are gone. */
 export async function presentResults(ctx: JobsDeps, row: JobRow): Promise<JobResultView[]> {
   if (row.status !== 'succeeded' || !row.result || filesAreGone(row)) return [];
+  const boxes = row.result.subjectBoxes;
   return Promise.all(
     row.result.files.map(async (f, i) => ({
       url: await ctx.storage.presignGet(f.key, URL_TTL_SECONDS, resultDownloadName(row, i, f.format)),
@@ -72,7 +73,7 @@ export async function presentResults(ctx: JobsDeps, row: JobRow): Promise<JobRes
       height: f.height,
       format: f.format,
       bytes: f.bytes,
-      ...(f.subjectBox !== undefined && { subject_box: f.subjectBox }),
+      ...(boxes && { subject_box: boxes[i] ?? null }),
     })),
   );
 }
