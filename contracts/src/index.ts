@@ -28,4 +28,5 @@ export * from './api-schemas';
 export * from './views';
 export * from './batches';
 export * from './admin';
+export * from './admin-catalog';
 export * from './product-photo';
