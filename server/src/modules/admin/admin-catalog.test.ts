@@ -70,6 +70,13 @@ describe('catalog routes: changes', () => {
       'validation_failed',
       { price: ['Price must be an amount in EUR with at most 2 decimals'] },
     ]);
+    // In German when the request asks for it (the messages are in strings/server.json).
+    const german = await admin.agent
+      .post('/api/admin/catalog/packs')
+      .send({ title: 'Odd', price: '1.234', credits: '10', lang_id: 'de' });
+    expect(german.body.errors).toEqual({
+      price: ['Der Preis muss ein Betrag in EUR mit höchstens 2 Nachkommastellen sein'],
+    });
     const noCredits = await admin.agent
       .post('/api/admin/catalog/packs')
       .send({ title: 'Odd', price: '1.00', credits: '0.05' });
