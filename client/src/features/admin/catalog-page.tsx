@@ -155,35 +155,37 @@ const PacksSection = observer(function PacksSection() {
                 <td>{pack.price} EUR</td>
                 <td>{pack.credits}</td>
                 <td>{pack.hidden ? <Badge tone="warning">{t('client-admin.catalog.hidden')}</Badge> : null}</td>
-                <td className="admin-actions">
-                  <Button size="sm" variant="ghost" onClick={() => edit(pack)}>
-                    {t('client-admin.edit')}
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => void run(() => catalog.editPack(pack.id, { hidden: !pack.hidden }))}
-                  >
-                    {t(pack.hidden ? 'client-admin.catalog.show' : 'client-admin.catalog.hide')}
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    disabled={i === 0}
-                    aria-label={t('client-admin.catalog.moveUp', { title: pack.title })}
-                    onClick={() => void run(() => catalog.movePack(pack.id, -1))}
-                  >
-                    ↑
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    disabled={i === packs.length - 1}
-                    aria-label={t('client-admin.catalog.moveDown', { title: pack.title })}
-                    onClick={() => void run(() => catalog.movePack(pack.id, 1))}
-                  >
-                    ↓
-                  </Button>
+                <td>
+                  <div className="admin-actions">
+                    <Button size="sm" variant="ghost" onClick={() => edit(pack)}>
+                      {t('client-admin.edit')}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => void run(() => catalog.editPack(pack.id, { hidden: !pack.hidden }))}
+                    >
+                      {t(pack.hidden ? 'client-admin.catalog.show' : 'client-admin.catalog.hide')}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      disabled={i === 0}
+                      aria-label={t('client-admin.catalog.moveUp', { title: pack.title })}
+                      onClick={() => void run(() => catalog.movePack(pack.id, -1))}
+                    >
+                      ↑
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      disabled={i === packs.length - 1}
+                      aria-label={t('client-admin.catalog.moveDown', { title: pack.title })}
+                      onClick={() => void run(() => catalog.movePack(pack.id, 1))}
+                    >
+                      ↓
+                    </Button>
+                  </div>
                 </td>
               </tr>
             ))}
@@ -298,40 +300,44 @@ const CurrenciesSection = observer(function CurrenciesSection() {
                 <td>{c.code}</td>
                 <td>{c.rate}</td>
                 <td>{c.symbol}</td>
-                <td className="admin-badges">
-                  {c.is_default ? <Badge tone="accent">{t('client-admin.catalog.default')}</Badge> : null}
-                  {c.hidden ? <Badge tone="warning">{t('client-admin.catalog.hidden')}</Badge> : null}
+                <td>
+                  <div className="admin-badges">
+                    {c.is_default ? <Badge tone="accent">{t('client-admin.catalog.default')}</Badge> : null}
+                    {c.hidden ? <Badge tone="warning">{t('client-admin.catalog.hidden')}</Badge> : null}
+                  </div>
                 </td>
-                <td className="admin-actions">
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => {
-                      setCode(c.code);
-                      setRate(c.rate);
-                      setSymbol(c.symbol);
-                    }}
-                  >
-                    {t('client-admin.edit')}
-                  </Button>
-                  {!c.is_default ? (
-                    <>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        onClick={() => void run(() => catalog.setDefaultCurrency(c.code))}
-                      >
-                        {t('client-admin.catalog.makeDefault')}
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        onClick={() => void run(() => catalog.setCurrencyHidden(c.code, !c.hidden))}
-                      >
-                        {t(c.hidden ? 'client-admin.catalog.show' : 'client-admin.catalog.hide')}
-                      </Button>
-                    </>
-                  ) : null}
+                <td>
+                  <div className="admin-actions">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => {
+                        setCode(c.code);
+                        setRate(c.rate);
+                        setSymbol(c.symbol);
+                      }}
+                    >
+                      {t('client-admin.edit')}
+                    </Button>
+                    {!c.is_default ? (
+                      <>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => void run(() => catalog.setDefaultCurrency(c.code))}
+                        >
+                          {t('client-admin.catalog.makeDefault')}
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => void run(() => catalog.setCurrencyHidden(c.code, !c.hidden))}
+                        >
+                          {t(c.hidden ? 'client-admin.catalog.show' : 'client-admin.catalog.hide')}
+                        </Button>
+                      </>
+                    ) : null}
+                  </div>
                 </td>
               </tr>
             ))}

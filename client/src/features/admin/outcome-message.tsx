@@ -12,7 +12,7 @@ export function OutcomeMessage({ outcome, done }: { outcome: ChangeOutcome | nul
   const fields = Object.entries(outcome.fieldErrors);
   return (
     <p className="admin-alert" role="alert">
-      {fields.length > 0 ? fields.map(([field, message]) => `${field}: ${message}`).join(' ') : outcome.message}
+      {fields.length > 0 ? fields.map(([, message]) => message).join(' ') : outcome.message}
     </p>
   );
 }

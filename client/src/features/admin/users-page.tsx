@@ -45,10 +45,12 @@ export const UsersPage = observer(function UsersPage() {
                 </td>
                 <td>{`${user.name} ${user.surname}`.trim()}</td>
                 <td>{formatTokens(user.balance)}</td>
-                <td className="admin-badges">
-                  {user.role === 'admin' ? <Badge tone="accent">{t('client-admin.users.operator')}</Badge> : null}
-                  {user.disabled ? <Badge tone="error">{t('client-admin.users.disabled')}</Badge> : null}
-                  {!user.email_verified ? <Badge tone="warning">{t('client-admin.users.unverified')}</Badge> : null}
+                <td>
+                  <div className="admin-badges">
+                    {user.role === 'admin' ? <Badge tone="accent">{t('client-admin.users.operator')}</Badge> : null}
+                    {user.disabled ? <Badge tone="error">{t('client-admin.users.disabled')}</Badge> : null}
+                    {!user.email_verified ? <Badge tone="warning">{t('client-admin.users.unverified')}</Badge> : null}
+                  </div>
                 </td>
                 <td>{formatDateTime(user.created_at)}</td>
               </tr>
