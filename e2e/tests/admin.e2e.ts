@@ -1,8 +1,10 @@
+import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test } from '../lib/fixtures';
 import { check } from '../lib/harness';
 import { promoteWithCli } from '../lib/operators';
-import { PASSWORD, signedInPage } from '../lib/users';
+import { smallPhoto } from '../lib/tools';
+import { PASSWORD, signedInPage, xsrfToken } from '../lib/users';
 
 /**
  * The operator console (/admin) in the browser: the overview with its charts and a live worker, a token
@@ -39,12 +41,47 @@ test('console: a customer gets no console, no link and the API answers 404', asy
   await ctx.screenshot(page, 'admin-customer-not-found');
 });
 
-test('console: the overview shows its charts and a live worker', async ({ ctx, workers }) => {
+test('console: the overview shows its charts and a live worker; a job detail and its refund', async ({
+  ctx,
+  workers,
+}) => {
   await workers.ensure();
   const { page } = await operatorPage(ctx);
   await page.getByTestId('admin-queues').waitFor();
   // The overview reloads every 10 s: a worker that is still starting shows up within a few reloads.
   await page.locator('[data-testid="admin-worker"][data-state="live"]').first().waitFor({ timeout: 120_000 });
+  const workerId = await page
+    .locator('[data-testid="admin-worker"][data-state="live"] th')
+    .first()
+    .getAttribute('title');
+
+  // A real job, run by that worker, for the charts and the job pages.
+  const started = await page.context().request.post('/api/tools/upscale', {
+    headers: { 'X-XSRF-TOKEN': await xsrfToken(page) },
+    multipart: {
+      image: {
+        name: 'small.png',
+        mimeType: 'image/png',
+        buffer: fs.readFileSync(await smallPhoto('motorcycle_left', 160)),
+      },
+      factor: '2',
+    },
+  });
+  check(started.status() === 202, `the upscale answered ${started.status()}`);
+  const jobId = ((await started.json()) as { payload: { id: string } }).payload.id;
+  const deadline = Date.now() + 120_000;
+  let status = '';
+  while (Date.now() < deadline && status !== 'succeeded') {
+    const job = (await (await page.context().request.get(`/api/jobs/${jobId}`)).json()) as {
+      payload: { status: string };
+    };
+    status = job.payload.status;
+    check(status !== 'failed' && status !== 'cancelled', `the job ended ${status}`);
+    await page.waitForTimeout(500);
+  }
+  check(status === 'succeeded', `the job is still ${status}`);
+
+  await page.getByText(/^Succeeded: [1-9]\d*$/).waitFor({ timeout: 20_000 });
   for (const chart of ['chart-jobs', 'chart-deposits']) {
     const canvas = page.getByTestId(chart).locator('canvas');
     await canvas.waitFor();
@@ -53,6 +90,31 @@ test('console: the overview shows its charts and a live worker', async ({ ctx, w
   }
   await page.getByText('Updated').waitFor();
   await ctx.screenshot(page, 'admin-overview');
+
+  // The job's detail: its worker stages, the worker, the provider, the charge in its ledger rows.
+  await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Jobs' }).click();
+  await page.getByLabel('Tool').selectOption('upscale');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.locator(`a[href="/admin/jobs/${jobId}"]`).click();
+  await page.getByRole('heading', { name: 'Timings' }).waitFor();
+  await page.getByText(jobId, { exact: true }).waitFor();
+  const facts = (await page.locator('.admin-facts').first().textContent()) ?? '';
+  check(
+    facts.includes('Succeeded') && facts.includes('cpu') && !!workerId && facts.includes(workerId),
+    `the job's facts read ${facts}`,
+  );
+  check((await page.getByTestId('admin-ledger-row').count()) === 1, 'the charge is not among the ledger rows');
+  await ctx.screenshot(page, 'admin-job-detail');
+
+  // Refunded once, with a reason, after the password prompt; the button is gone afterwards.
+  await page.getByRole('button', { name: 'Refund' }).click();
+  await page.getByTestId('reason-form').getByLabel('Reason').fill('The cut-out was bad');
+  await page.getByTestId('reason-form').getByRole('button', { name: 'Refund' }).click();
+  await page.getByTestId('reauth-form').getByLabel('Password').fill(PASSWORD);
+  await page.getByTestId('reauth-form').getByRole('button', { name: 'Confirm and continue' }).click();
+  await page.getByText('The job was refunded.').waitFor();
+  await page.getByTestId('admin-ledger-row').nth(1).waitFor();
+  check((await page.getByRole('button', { name: 'Refund' }).count()) === 0, 'the job can be refunded twice');
 });
 
 test('console: an adjustment through the dialog, after the password prompt, shows in the customer ledger', async ({
@@ -124,17 +186,6 @@ test('console: every page is axe-clean', async ({ ctx }) => {
     await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
     await ctx.screenshot(page, shot);
-  }
-  // A job's detail, when the run has one (earlier tests ran jobs).
-  await page.getByRole('link', { name: 'Jobs' }).click();
-  await page.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor();
-  await page.waitForLoadState('networkidle');
-  const detail = page.getByTestId('admin-jobs').getByRole('link', { name: 'Details' }).first();
-  if ((await detail.count()) > 0) {
-    await detail.click();
-    await page.getByRole('heading', { name: 'Job', level: 1 }).waitFor();
-    await page.getByRole('heading', { name: 'Timings' }).waitFor();
-    await ctx.screenshot(page, 'admin-job-detail');
   }
   // The catalog refuses what the CLI refuses: a pack price with three decimals.
   await page.getByRole('link', { name: 'Catalog' }).click();
