@@ -198,4 +198,15 @@ test('console: every page is axe-clean', async ({ ctx }) => {
   await page.getByTestId('reauth-form').getByRole('button', { name: 'Confirm and continue' }).click();
   await packForm.getByText('Price must be an amount in EUR with at most 2 decimals').waitFor();
   await ctx.screenshot(page, 'admin-catalog-refused');
+
+  // In German: the console's own texts and the server's refusal.
+  await page.getByLabel('Language').selectOption({ label: 'Deutsch' });
+  const menu = page.getByRole('navigation', { name: 'Bereiche der Konsole' });
+  await menu.getByRole('link', { name: 'Prüfprotokoll' }).waitFor();
+  await packForm.getByRole('button', { name: 'Speichern' }).click();
+  await packForm.getByText('Der Preis muss ein Betrag in EUR mit höchstens 2 Nachkommastellen sein').waitFor();
+  await menu.getByRole('link', { name: 'Übersicht' }).click();
+  await page.getByRole('heading', { name: 'Übersicht', level: 1 }).waitFor();
+  await page.getByRole('heading', { name: 'Aufträge pro Stunde (24 Stunden)' }).waitFor();
+  await ctx.screenshot(page, 'admin-overview-de');
 });
