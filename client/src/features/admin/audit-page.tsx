@@ -47,7 +47,7 @@ export const AuditPage = observer(function AuditPage() {
                 <td>{formatDateTime(row.created_at)}</td>
                 <td>{row.actor}</td>
                 <td>
-                  <code>{row.action}</code>
+                  <code className="admin-nowrap">{row.action}</code>
                 </td>
                 <td>{row.target ?? '—'}</td>
                 <td>{row.ip ?? '—'}</td>
