@@ -58,30 +58,32 @@ export const OverviewPage = observer(function OverviewPage() {
           </p>
         </header>
         <h2>{t('client-admin.overview.queues')}</h2>
-        <table className="admin-table" data-testid="admin-queues">
-          <thead>
-            <tr>
-              <th scope="col">{t('client-admin.overview.tool')}</th>
-              <th scope="col">{t('client-admin.overview.waiting')}</th>
-              <th scope="col">{t('client-admin.overview.active')}</th>
-              <th scope="col">{t('client-admin.overview.delayed')}</th>
-              <th scope="col">{t('client-admin.overview.failed')}</th>
-              <th scope="col">{t('client-admin.overview.oldest')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.queues.map((q) => (
-              <tr key={q.tool}>
-                <th scope="row">{t(TOOL_LABEL[q.tool])}</th>
-                <td>{q.waiting}</td>
-                <td>{q.active}</td>
-                <td>{q.delayed}</td>
-                <td>{q.failed}</td>
-                <td>{q.oldest_waiting_s === null ? '—' : t('client-admin.seconds', { n: q.oldest_waiting_s })}</td>
+        <div className="admin-table-wrap">
+          <table className="admin-table" data-testid="admin-queues">
+            <thead>
+              <tr>
+                <th scope="col">{t('client-admin.overview.tool')}</th>
+                <th scope="col">{t('client-admin.overview.waiting')}</th>
+                <th scope="col">{t('client-admin.overview.active')}</th>
+                <th scope="col">{t('client-admin.overview.delayed')}</th>
+                <th scope="col">{t('client-admin.overview.failed')}</th>
+                <th scope="col">{t('client-admin.overview.oldest')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {data.queues.map((q) => (
+                <tr key={q.tool}>
+                  <th scope="row">{t(TOOL_LABEL[q.tool])}</th>
+                  <td>{q.waiting}</td>
+                  <td>{q.active}</td>
+                  <td>{q.delayed}</td>
+                  <td>{q.failed}</td>
+                  <td>{q.oldest_waiting_s === null ? '—' : t('client-admin.seconds', { n: q.oldest_waiting_s })}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </Card>
 
       <Card className="admin-panel">
@@ -91,40 +93,42 @@ export const OverviewPage = observer(function OverviewPage() {
             {t('client-admin.overview.noWorkers')}
           </p>
         ) : (
-          <table className="admin-table" data-testid="admin-workers">
-            <thead>
-              <tr>
-                <th scope="col">{t('client-admin.overview.host')}</th>
-                <th scope="col">{t('client-admin.overview.state')}</th>
-                <th scope="col">{t('client-admin.overview.tools')}</th>
-                <th scope="col">{t('client-admin.overview.provider')}</th>
-                <th scope="col">{t('client-admin.overview.currentJobs')}</th>
-                <th scope="col">{t('client-admin.overview.jobsDone')}</th>
-                <th scope="col">{t('client-admin.overview.lastSeen')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {overview.workers.map((w) => (
-                <tr key={w.id} data-testid="admin-worker" data-state={w.state}>
-                  <th scope="row" title={w.id}>
-                    {w.host}
-                  </th>
-                  <td>
-                    <Badge tone={w.state === 'live' ? 'success' : 'error'}>
-                      {t(w.state === 'live' ? 'client-admin.overview.live' : 'client-admin.overview.lost')}
-                    </Badge>
-                  </td>
-                  <td>{w.tools.map((tool) => t(TOOL_LABEL[tool])).join(', ')}</td>
-                  <td>
-                    {w.provider} · {w.version}
-                  </td>
-                  <td>{w.current_jobs === null ? '—' : w.current_jobs.length}</td>
-                  <td>{w.jobs_done ?? '—'}</td>
-                  <td>{formatDateTime(w.last_seen)}</td>
+          <div className="admin-table-wrap">
+            <table className="admin-table" data-testid="admin-workers">
+              <thead>
+                <tr>
+                  <th scope="col">{t('client-admin.overview.host')}</th>
+                  <th scope="col">{t('client-admin.overview.state')}</th>
+                  <th scope="col">{t('client-admin.overview.tools')}</th>
+                  <th scope="col">{t('client-admin.overview.provider')}</th>
+                  <th scope="col">{t('client-admin.overview.currentJobs')}</th>
+                  <th scope="col">{t('client-admin.overview.jobsDone')}</th>
+                  <th scope="col">{t('client-admin.overview.lastSeen')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {overview.workers.map((w) => (
+                  <tr key={w.id} data-testid="admin-worker" data-state={w.state}>
+                    <th scope="row" title={w.id}>
+                      {w.host}
+                    </th>
+                    <td>
+                      <Badge tone={w.state === 'live' ? 'success' : 'error'}>
+                        {t(w.state === 'live' ? 'client-admin.overview.live' : 'client-admin.overview.lost')}
+                      </Badge>
+                    </td>
+                    <td>{w.tools.map((tool) => t(TOOL_LABEL[tool])).join(', ')}</td>
+                    <td>
+                      {w.provider} · {w.version}
+                    </td>
+                    <td>{w.current_jobs === null ? '—' : w.current_jobs.length}</td>
+                    <td>{w.jobs_done ?? '—'}</td>
+                    <td>{formatDateTime(w.last_seen)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </Card>
 

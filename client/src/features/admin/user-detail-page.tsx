@@ -178,7 +178,11 @@ export const UserDetailPage = observer(function UserDetailPage() {
         busy={store.busy}
         onCancel={() => setAdjusting(false)}
         onSubmit={async (reason) => {
-          const outcome = await store.adjust(Number(tokens.replace(',', '.')), reason);
+          const amount = Number(tokens.trim().replace(',', '.'));
+          // A typo never reaches the server as null: the server's own checks (steps of 0.1, not zero) follow.
+          if (tokens.trim() === '' || !Number.isFinite(amount))
+            return { ok: false, message: t('client-admin.users.tokensInvalid'), fieldErrors: {} };
+          const outcome = await store.adjust(amount, reason);
           if (outcome.ok) {
             setAdjusting(false);
             setNotice(t('client-admin.users.adjusted'));

@@ -136,6 +136,7 @@ export const clientAdmin = {
   'client-admin.users.adjustLead': 'The balance is {balance} tokens. A deduction cannot take it below zero.',
   'client-admin.users.tokens': 'Tokens (negative to deduct)',
   'client-admin.users.tokensHelp': 'Steps of 0.1, for example 5 or -2.5.',
+  'client-admin.users.tokensInvalid': 'Please enter the tokens as a number, for example 5 or -2.5.',
   'client-admin.users.adjusted': 'The balance was adjusted.',
   'client-admin.users.disable': 'Disable account',
   'client-admin.users.enable': 'Enable account',
