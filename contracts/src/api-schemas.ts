@@ -133,6 +133,7 @@ export const profileViewSchema = z
     address: z.string(),
     post_code: z.string(),
     email_verified: z.boolean(),
+    role: z.literal('admin').optional().describe('Present only for operators'),
   })
   .meta({ id: 'Profile' });
 

@@ -30,5 +30,6 @@ export * from './api-schemas';
 export * from './views';
 export * from './batches';
 export * from './admin';
+export * from './admin-catalog';
 export * from './product-photo';
 export * from './product-photo-layout';

@@ -76,6 +76,8 @@ export interface ProfileView {
   address: string;
   post_code: string;
   email_verified: boolean;
+  /** Present only for operators (`admin`): the client shows them the link to the /admin console. */
+  role?: 'admin';
 }
 
 /** GET /api/is-auth: top-level fields of the OK envelope. */

@@ -89,7 +89,10 @@ export async function startWorker(
     ) as Partial<Record<JobName, Precision>>;
     const { limited, concurrency } = limitConcurrency(tools, config);
 
+    const workerId = `${os.hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
     const worker = new Worker(QUEUE_NAME, createProcessor({ tools: limited, storage, redis, logger }), {
+      // Stored on every job it takes (BullMQ's processedBy): the console's job page names the worker that ran it.
+      name: workerId,
       connection: queueConnection(redis),
       prefix: config.QUEUE_PREFIX,
       concurrency,
@@ -101,7 +104,6 @@ export async function startWorker(
       throttledErrorLog((err, skipped) => logger.error({ err: err.message, skipped }, 'queue worker error')),
     );
     worker.on('failed', (job, err) => logger.debug({ jobId: job?.id, err: err.message }, 'job failed'));
-    const workerId = `${os.hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
     const models: Partial<Record<JobName, string[]>> = {};
     for (const name of available) {
       const offered = (tools[name] as { models?: readonly string[] }).models;

@@ -52,6 +52,16 @@ const PricingPage = lazyPage(() => import('../features/pricing').then((m) => m.P
 const StaticPageById = lazyPage(() => import('../features/static-pages').then((m) => m.StaticPageById));
 const StaticPageBySlug = lazyPage(() => import('../features/static-pages').then((m) => m.StaticPageBySlug));
 
+const AdminLayout = lazyPage(() => import('../features/admin').then((m) => m.AdminLayout));
+const AdminOverviewPage = lazyPage(() => import('../features/admin').then((m) => m.OverviewPage));
+const AdminJobsPage = lazyPage(() => import('../features/admin').then((m) => m.JobsPage));
+const AdminJobPage = lazyPage(() => import('../features/admin').then((m) => m.JobDetailPage));
+const AdminUsersPage = lazyPage(() => import('../features/admin').then((m) => m.UsersPage));
+const AdminUserPage = lazyPage(() => import('../features/admin').then((m) => m.UserDetailPage));
+const AdminPaymentsPage = lazyPage(() => import('../features/admin').then((m) => m.PaymentsPage));
+const AdminCatalogPage = lazyPage(() => import('../features/admin').then((m) => m.CatalogPage));
+const AdminAuditPage = lazyPage(() => import('../features/admin').then((m) => m.AuditPage));
+
 /** Paths whose page chunk is fetched as soon as a link to them is pointed at or focused. */
 export const prefetchable: Record<string, () => Promise<unknown>> = {
   // /services shows the first tool that can run, most often the first of all.
@@ -106,6 +116,21 @@ const signedInPages: RouteObject[] = [
     ],
   },
   { path: rel(paths.account.receipt(':depositId')), element: <ReceiptPage /> },
+  {
+    // The operator console: the layout shows the not-found page to anyone whose profile is not an operator's.
+    path: rel(paths.admin.root),
+    element: <AdminLayout />,
+    children: [
+      { index: true, element: <AdminOverviewPage /> },
+      { path: 'jobs', element: <AdminJobsPage /> },
+      { path: 'jobs/:id', element: <AdminJobPage /> },
+      { path: 'users', element: <AdminUsersPage /> },
+      { path: 'users/:id', element: <AdminUserPage /> },
+      { path: 'payments', element: <AdminPaymentsPage /> },
+      { path: 'catalog', element: <AdminCatalogPage /> },
+      { path: 'audit', element: <AdminAuditPage /> },
+    ],
+  },
   {
     path: rel(paths.services.root),
     children: [

@@ -36,11 +36,24 @@ export const paths = {
   services: {
     root: '/services',
   },
+  /** The operator console (admins only; everyone else sees the not-found page). */
+  admin: {
+    root: '/admin',
+    jobs: '/admin/jobs',
+    job: (id: string) => `/admin/jobs/${encodeURIComponent(id)}`,
+    users: '/admin/users',
+    user: (id: string) => `/admin/users/${encodeURIComponent(id)}`,
+    payments: '/admin/payments',
+    catalog: '/admin/catalog',
+    audit: '/admin/audit',
+    /** The BullMQ board, a server page (not a client route). */
+    queues: '/admin/queues',
+  },
   staticPageById: (id: number | string) => `/static-page/${id}`,
 } as const;
 
 /** Paths under these prefixes are for signed-in users only; guests are sent to sign-in with a redirect. */
-const SIGNED_IN_PREFIXES = [paths.account.root, paths.services.root, paths.emailVerification];
+const SIGNED_IN_PREFIXES = [paths.account.root, paths.services.root, paths.emailVerification, paths.admin.root];
 
 function underPrefix(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);

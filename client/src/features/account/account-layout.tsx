@@ -1,5 +1,15 @@
 import { observer } from 'mobx-react-lite';
-import { Coins, CreditCard, FolderOpen, History, KeyRound, KeySquare, LogOut, UserRound } from 'lucide-react';
+import {
+  Coins,
+  CreditCard,
+  FolderOpen,
+  History,
+  KeyRound,
+  KeySquare,
+  LogOut,
+  ShieldCheck,
+  UserRound,
+} from 'lucide-react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import type { MessageKey } from '../../lib/i18n';
@@ -18,7 +28,7 @@ const TABS: Array<{ to: string; key: MessageKey; icon: typeof UserRound }> = [
 
 /** /account: side menu with the tabs and Logout; the tab content renders beside it. */
 export const AccountLayout = observer(function AccountLayout() {
-  const { auth, t } = useStore();
+  const { auth, profile, t } = useStore();
   const navigate = useNavigate();
   const logout = async () => {
     await auth.logout();
@@ -35,6 +45,13 @@ export const AccountLayout = observer(function AccountLayout() {
               <span>{t(key)}</span>
             </NavLink>
           ))}
+          {/* Operators only: a customer's profile has no role, and nothing here names the console. */}
+          {profile.profile?.role === 'admin' ? (
+            <NavLink to={paths.admin.root} className="account__tab" data-testid="admin-console-link">
+              <ShieldCheck aria-hidden="true" />
+              <span>{t('shell.account.tabs.admin')}</span>
+            </NavLink>
+          ) : null}
           <button type="button" className="account__tab account__logout" onClick={() => void logout()}>
             <LogOut aria-hidden="true" />
             <span>{t('shell.nav.logout')}</span>

@@ -1,3 +1,4 @@
+import type { clientAdmin } from './messages/client-admin';
 import { clientAvailability } from './messages/client-availability';
 import type { clientDeveloper } from './messages/client-developer';
 import type { clientPayments } from './messages/client-payments';
@@ -14,7 +15,8 @@ export type MessageKey =
   | keyof typeof clientToolsEditor
   | keyof typeof clientPayments
   | keyof typeof clientAvailability
-  | keyof typeof clientDeveloper;
+  | keyof typeof clientDeveloper
+  | keyof typeof clientAdmin;
 export type Messages = Record<string, string>;
 
 /**

@@ -1,3 +1,4 @@
+import { clientAdmin } from './messages/client-admin';
 import { clientAvailability } from './messages/client-availability';
 import { clientDeveloper } from './messages/client-developer';
 import { clientPayments } from './messages/client-payments';
@@ -13,4 +14,5 @@ export const namespaces = {
   'client-tools': { ...clientToolsShared, ...clientTools, ...clientToolsEditor },
   'client-availability': clientAvailability,
   'client-developer': clientDeveloper,
+  'client-admin': clientAdmin,
 } as const;

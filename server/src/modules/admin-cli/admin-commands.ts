@@ -62,10 +62,7 @@ function parseTiers(specs: string[]): BaseTier[] {
     if (!match) throw new UsageError(`tier "${spec}" must look like MIN:PRICE, e.g. 100:0.09`);
     return { min: Number(match[1]), price: match[2] as string };
   });
-  return starts.map((s, i) => {
-    const next = starts[i + 1];
-    return { min: s.min, max: next ? (Math.round(next.min * 10) - 1) / 10 : null, price: s.price };
-  });
+  return catalogAdmin.tiersFromStarts(starts);
 }
 
 function tokensArg(text: string | undefined): number {

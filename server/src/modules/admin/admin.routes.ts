@@ -14,6 +14,7 @@ import type { AppContext } from '../../context';
 import { sendOk } from '../../http/envelope';
 import { requestLanguage } from '../catalog';
 import { audit, presentAudit } from './admin-audit';
+import { addCatalogRoutes } from './admin-catalog.routes';
 import { confirmedUntil, confirmPassword, requireAdmin, requireReauth } from './admin-guard';
 import { overview } from './admin-overview';
 import * as service from './admin.service';
@@ -172,6 +173,8 @@ export function adminRoutes(ctx: AppContext): Router {
       last_page: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
     });
   });
+
+  addCatalogRoutes(router, ctx);
 
   return router;
 }

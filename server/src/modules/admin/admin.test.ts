@@ -111,6 +111,11 @@ describe('the admin guard', () => {
     expect((await admin.agent.get('/api/admin/nope')).status).toBe(404);
   });
 
+  it("says role admin in an operator's profile only (the client's console link); a customer's has no role", async () => {
+    expect((await admin.agent.get('/api/user/profile').expect(200)).body.payload.role).toBe('admin');
+    expect((await customer.agent.get('/api/user/profile').expect(200)).body.payload).not.toHaveProperty('role');
+  });
+
   it('lets an admin in: the console session and the overview', async () => {
     const res = await admin.agent.get('/api/admin/session').expect(200);
     expect(res.body.payload).toMatchObject({ user: { id: admin.user.id, email: admin.email }, confirmed_until: null });

@@ -122,6 +122,17 @@ export async function orderPacks(deps: CatalogDeps, ids: number[]): Promise<Pack
   return repo.listPacks(deps.db);
 }
 
+/**
+ * Tiers from where each starts: each ends 0.1 token before the next starts, the last is open ended (the CLI's
+ * `tiers set 0.1:0.10 100:0.09` and the console's tier form both give starts).
+ */
+export function tiersFromStarts(starts: Array<{ min: number; price: string }>): BaseTier[] {
+  return starts.map((s, i) => {
+    const next = starts[i + 1];
+    return { min: s.min, max: next ? (Math.round(next.min * 10) - 1) / 10 : null, price: s.price };
+  });
+}
+
 /** Replaces the tier table after checking it (contiguous from 0.1, open ended, prices falling). */
 export async function setTiers(deps: CatalogDeps, tiers: BaseTier[]): Promise<void> {
   const problems = validateTiers(tiers);

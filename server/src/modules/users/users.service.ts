@@ -33,6 +33,8 @@ export async function presentProfile(ctx: UsersDeps, row: Omit<users.UserRow, 'p
     address: row.address,
     post_code: row.post_code,
     email_verified: row.email_verified_at !== null,
+    // Only an operator's profile says so; a customer's has no role field (the console is not advertised).
+    ...(row.role === 'admin' ? { role: 'admin' as const } : {}),
   };
 }
 

@@ -204,6 +204,7 @@ export const shell = {
   'shell.account.tabs.paymentHistory': 'Payment history',
   'shell.account.tabs.requestHistory': 'Request history',
   'shell.account.tabs.changePassword': 'Change password',
+  'shell.account.tabs.admin': 'Operator console',
   'shell.account.profile.fullName': 'Full name',
   'shell.account.profile.email': 'Email',
   'shell.account.profile.balance': 'Balance',

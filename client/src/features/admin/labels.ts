@@ -1,0 +1,39 @@
+import {
+  DEPOSIT_STATUSES,
+  JOB_NAMES,
+  JOB_STATUSES,
+  type DepositStatus,
+  type JobName,
+  type JobStatus,
+} from '@imagestudio/contracts';
+import type { MessageKey } from '../../lib/i18n';
+
+/** The console's words for each tool, job status and deposit status. */
+export const TOOL_LABEL: Record<JobName, MessageKey> = {
+  generate: 'client-admin.tool.generate',
+  'remove-background': 'client-admin.tool.remove-background',
+  upscale: 'client-admin.tool.upscale',
+};
+
+export const JOB_STATUS_LABEL: Record<JobStatus, MessageKey> = {
+  queued: 'client-admin.jobStatus.queued',
+  running: 'client-admin.jobStatus.running',
+  succeeded: 'client-admin.jobStatus.succeeded',
+  failed: 'client-admin.jobStatus.failed',
+  cancelled: 'client-admin.jobStatus.cancelled',
+};
+
+/** Colours of the jobs-per-hour lines, one per status (readable on the dark surface). */
+export const JOB_STATUS_COLOR: Record<JobStatus, string> = {
+  queued: '#9aa3b2',
+  running: '#a993ff',
+  succeeded: '#19c3a6',
+  failed: '#f0506e',
+  cancelled: '#f5a524',
+};
+
+export const DEPOSIT_STATUS_LABEL = Object.fromEntries(
+  DEPOSIT_STATUSES.map((s) => [s, `client-admin.depositStatus.${s}`]),
+) as Record<DepositStatus, MessageKey>;
+
+export { DEPOSIT_STATUSES, JOB_NAMES, JOB_STATUSES };
