@@ -12,10 +12,13 @@ import {
 import type { AppContext } from '../../context';
 import { sendOk } from '../../http/envelope';
 import { validationError } from '../../lib/errors';
-import * as catalogAdmin from '../catalog/catalog-admin.service';
-import * as catalogRepo from '../catalog/catalog.repository';
-import * as pricingRepo from '../catalog/pricing.repository';
-import { getSettings, updateSetting } from '../catalog/settings.service';
+import {
+  catalogAdminService as catalogAdmin,
+  catalogRepository as catalogRepo,
+  getSettings,
+  pricingRepository as pricingRepo,
+  updateSetting,
+} from '../catalog';
 import { audit } from './admin-audit';
 import { requireReauth } from './admin-guard';
 
