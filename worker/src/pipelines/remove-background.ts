@@ -110,7 +110,8 @@ export async function removeBackground(
       backgroundColor: options.backgroundColor,
     });
     data = await encodeImage(
-      { data: composed.data, width: image.width, height: image.height, channels: composed.channels },
+      // The input's colour profile goes with its pixels (a P3 photo stays P3); the matte above has none.
+      { data: composed.data, width: image.width, height: image.height, channels: composed.channels, icc: image.icc },
       options.outputFormat,
       'compositeWithTrainedAlgorithmicMedia',
       'Image Studio background removal',
