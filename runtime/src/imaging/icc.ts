@@ -9,7 +9,7 @@ import { insertPngChunk } from './png-xmp';
  */
 
 /** The colour space an ICC profile's header declares (bytes 16-19, e.g. 'RGB', 'GRAY', 'CMYK'), or null. */
-export function iccColourSpace(icc: Buffer | undefined | null): string | null {
+function iccColourSpace(icc: Buffer | undefined | null): string | null {
   if (!icc || icc.length < 128 || icc.toString('latin1', 36, 40) !== 'acsp') return null;
   return icc.toString('latin1', 16, 20).trim();
 }

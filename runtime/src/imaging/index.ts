@@ -23,4 +23,4 @@ export {
 } from './encode';
 export { provenanceXmp, type DigitalSourceType } from './provenance';
 export { insertPngXmp, pngChunks } from './png-xmp';
-export { iccColourSpace, insertPngIcc, keepsRgbProfile } from './icc';
+export { keepsRgbProfile } from './icc';
