@@ -104,7 +104,7 @@ export const UploadZone = observer(function UploadZone({
           className="visually-hidden"
           type="file"
           multiple
-          accept="image/jpeg,image/png,image/webp,.zip,application/zip"
+          accept="image/jpeg,image/png,image/webp,image/avif,image/tiff,image/heic,image/heif,.avif,.tif,.tiff,.heic,.heif,.zip,application/zip"
           disabled={disabled}
           aria-label={t('client-tools.upload.label')}
           onChange={(e) => {
