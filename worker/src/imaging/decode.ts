@@ -26,8 +26,11 @@ export interface DecodedImage {
   hasAlpha: boolean;
   /** The input's container format, as sharp names it. */
   format: string;
-  /** The input's RGB ICC profile, which the pixels are still in; null: sRGB (or converted to it). */
-  icc: Buffer | null;
+  /**
+   * The input's RGB ICC profile, which the pixels are still in; null or absent: sRGB (or converted to it).
+   * Optional so that images made elsewhere (tests, generation) need not name it.
+   */
+  icc?: Buffer | null;
 }
 
 /** A file the user must replace (corrupt, unsupported, too large): the caller maps it to an UnrecoverableError. */
