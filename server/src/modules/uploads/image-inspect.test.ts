@@ -170,6 +170,12 @@ describe('inspectUpload: phone and camera formats, colour', () => {
     }
   });
 
+  it('refuses an AVIF or HEIF image sequence (animation) by its brand', async () => {
+    const sequence = Buffer.from(await phoneFormatImage('avif'));
+    sequence.write('avis', 8, 'latin1'); // the major brand of an AVIF image sequence
+    expect((await rejection(sequence)).message).toBe(UPLOAD_MESSAGES.animated);
+  });
+
   it('refuses a multi-page TIFF', async () => {
     expect((await rejection(await multiPageTiff())).message).toBe(UPLOAD_MESSAGES.multiPage);
   });
