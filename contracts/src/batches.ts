@@ -80,7 +80,7 @@ export const BATCH_MESSAGES = {
   entryNested: 'Archives inside the archive are not opened.',
   entryRatio: 'Compressed suspiciously well (possible ZIP bomb).',
   entryEncrypted: 'Encrypted entries cannot be read.',
-  notAnImage: 'Not a JPEG, PNG or WebP image.',
+  notAnImage: 'Not a JPEG, PNG, WebP, AVIF, TIFF or HEIC image.',
   alreadyFinished: 'This batch has already finished.',
   retryNotFailed: 'Only a failed or cancelled item can be retried.',
   fileNotTaken: 'This tool does not take this file.',

@@ -15,6 +15,19 @@ export const LIMITS = {
   tokensMax: 2000,
 } as const;
 
-/** Image formats accepted as uploads (detected from the bytes, never the file name). */
-export const UPLOAD_FORMATS = ['jpeg', 'png', 'webp'] as const;
+/**
+ * Image formats accepted as uploads (detected from the bytes, never the file name). `heic` is HEVC-coded HEIF
+ * (phone photos), which browsers and the API's sharp cannot decode: the worker decodes it.
+ */
+export const UPLOAD_FORMATS = ['jpeg', 'png', 'webp', 'avif', 'tiff', 'heic'] as const;
 export type UploadFormat = (typeof UPLOAD_FORMATS)[number];
+
+/** The MIME type of each upload format (stored inputs carry it). */
+export const UPLOAD_CONTENT_TYPES: Record<UploadFormat, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  tiff: 'image/tiff',
+  heic: 'image/heic',
+};

@@ -1,6 +1,7 @@
 import sharp, { type OverlayOptions } from 'sharp';
 import { PRODUCT_PHOTO_MESSAGES, planLayout, type LayoutPlan, type ProductPhotoLayout } from '@imagestudio/contracts';
 import { ENCODE_CONTENT_TYPES, type EncodeFormat, type RawImage, encodeRaw } from './encode';
+import { keepsRgbProfile } from './icc';
 import type { DigitalSourceType } from './provenance';
 import { type Box, type Matte, SUBJECT_ALPHA_THRESHOLD, findSubjectBox } from './subject-box';
 
@@ -115,8 +116,9 @@ export async function composeProductPhoto(input: ComposeInput): Promise<ComposeR
           width,
           height,
           channels: 3,
+          icc: fg.icc,
         }
-      : { data: canvas, width, height, channels: 4 };
+      : { data: canvas, width, height, channels: 4, icc: fg.icc };
   const data = await encodeRaw(image, { format, quality: layout.quality, ...provenance });
   return { data, width, height, format, contentType: ENCODE_CONTENT_TYPES[format], subjectBox: plan.subjectBox };
 }
@@ -132,11 +134,16 @@ async function toRaw(image: RawImage | Buffer): Promise<RawImage> {
     return image;
   }
   try {
-    const { data, info } = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', pages: 1 })
+    // A stored foreground tagged with an RGB profile (a P3 photo's cut-out) keeps its pixels and its profile.
+    let pipeline = sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', pages: 1 });
+    const meta = await pipeline.metadata();
+    const icc = keepsRgbProfile(meta.icc, meta.space) ? meta.icc : null;
+    if (icc) pipeline = pipeline.keepIccProfile();
+    const { data, info } = await pipeline
       .toColourspace('srgb')
       .raw({ depth: 'uchar' })
       .toBuffer({ resolveWithObject: true });
-    return { data, width: info.width, height: info.height, channels: info.channels === 4 ? 4 : 3 };
+    return { data, width: info.width, height: info.height, channels: info.channels === 4 ? 4 : 3, icc };
   } catch {
     throw new ComposeInputError('The stored image could not be read.');
   }

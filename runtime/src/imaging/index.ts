@@ -24,3 +24,4 @@ export {
 } from './encode';
 export { provenanceXmp, type DigitalSourceType } from './provenance';
 export { insertPngXmp, pngChunks } from './png-xmp';
+export { insertPngIcc, keepsRgbProfile } from './icc';

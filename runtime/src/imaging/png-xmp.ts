@@ -11,13 +11,18 @@ const KEYWORD = 'XML:com.adobe.xmp';
 
 /** Inserts the XMP packet as an iTXt chunk right after IHDR (the first chunk) of an encoded PNG. */
 export function insertPngXmp(png: Buffer, xmp: string): Buffer {
+  // keyword NUL, compression flag 0 and method 0, empty language tag NUL, empty translated keyword NUL, UTF-8 text
+  const data = Buffer.concat([Buffer.from(`${KEYWORD}\0\0\0\0\0`, 'latin1'), Buffer.from(xmp, 'utf8')]);
+  return insertPngChunk(png, 'iTXt', data);
+}
+
+/** Inserts one chunk right after IHDR (the first chunk) of an encoded PNG. */
+export function insertPngChunk(png: Buffer, type: string, data: Buffer): Buffer {
   const ihdrLength = png.readUInt32BE(SIGNATURE_BYTES);
   if (png.toString('latin1', SIGNATURE_BYTES + 4, SIGNATURE_BYTES + 8) !== 'IHDR')
     throw new Error('not a PNG: IHDR is not the first chunk');
   const afterIhdr = SIGNATURE_BYTES + 12 + ihdrLength;
-  // keyword NUL, compression flag 0 and method 0, empty language tag NUL, empty translated keyword NUL, UTF-8 text
-  const data = Buffer.concat([Buffer.from(`${KEYWORD}\0\0\0\0\0`, 'latin1'), Buffer.from(xmp, 'utf8')]);
-  return Buffer.concat([png.subarray(0, afterIhdr), chunk('iTXt', data), png.subarray(afterIhdr)]);
+  return Buffer.concat([png.subarray(0, afterIhdr), chunk(type, data), png.subarray(afterIhdr)]);
 }
 
 function chunk(type: string, data: Buffer): Buffer {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { productPhotoRequestSchema, type ProductPhotoLayout, type SubjectBox } from '@imagestudio/contracts';
-import { ComposeInputError, composeProductPhoto, type EncodeFormat } from '@imagestudio/runtime/imaging';
+import { ComposeInputError, composeProductPhoto, insertPngIcc, type EncodeFormat } from '@imagestudio/runtime/imaging';
 import type { ModelRunner } from '../inference';
 import type { ModelEntry } from '../models';
 import { type DecodedImage, ImageInputError, decodeImage } from '../imaging/decode';
@@ -85,7 +85,8 @@ async function encodeSources(image: DecodedImage, alpha: Buffer): Promise<Compos
       .png({ compressionLevel: 3 })
       .toBuffer(),
   ]);
-  return { foreground, matte: matteFile };
+  // Tagged with the input's profile, so a re-composition of a P3 photo stays P3 too.
+  return { foreground: image.icc ? insertPngIcc(foreground, image.icc) : foreground, matte: matteFile };
 }
 
 type Step = (stage: string) => Promise<void>;
@@ -160,7 +161,8 @@ export async function removeBackground(
   let composed;
   try {
     composed = await composeProductPhoto({
-      foreground: { data: rgba, width: image.width, height: image.height, channels: 4 },
+      // The input's colour profile goes with its pixels (a P3 photo stays P3); the matte has none.
+      foreground: { data: rgba, width: image.width, height: image.height, channels: 4, icc: image.icc },
       matte: { data: alpha, width: image.width, height: image.height },
       backgroundImage: options.backgroundImage,
       layout,

@@ -195,7 +195,7 @@ export async function upscaleImage(
     channels = 4;
   }
   const data = await encodeImage(
-    { data: pixels, width, height, channels },
+    { data: pixels, width, height, channels, icc: image.icc },
     options.outputFormat,
     'compositeWithTrainedAlgorithmicMedia',
     'Image Studio upscaling',

@@ -8,6 +8,7 @@ import { batchMoneyLabel, tokensLabel } from '../../lib/tokens-label';
 import { useStore } from '../../stores';
 import type { BatchRunStore } from '../../stores/batch-run-store';
 import { stageText } from './job-status';
+import { mayNotPreview } from './upload-checks';
 import { batchCount, type BatchChoice } from './use-upload';
 import './batches.css';
 
@@ -77,7 +78,8 @@ const BatchItemCard = observer(function BatchItemCard({
   const { t } = useStore();
   const result = item.results[0];
   // The thumbnail is decorative: the file name is written beside it.
-  const thumb = result?.url ?? item.input_url;
+  // An input this browser may not show (HEIC, TIFF) has no thumbnail until its result.
+  const thumb = result?.url ?? (item.input_url && !mayNotPreview(item.input_url) ? item.input_url : null);
   const job = { tool: batch.tool, input_name: item.file_name, params: batch.view?.params ?? {} };
   return (
     <li className={`batch-item batch-item--${item.status}`} data-testid="batch-item" data-status={item.status}>

@@ -1,5 +1,6 @@
 import { LIMITS, type UploadFormat } from '@imagestudio/contracts';
 import type { MessageKey, MessageVars } from '../../lib/i18n';
+import { headerSize } from './image-header';
 
 /** A failed client-side check: the message key and its placeholders. */
 export interface UploadProblem {
@@ -10,23 +11,39 @@ export interface UploadProblem {
 /** What the browser learned about a chosen file before uploading it. */
 export interface UploadFacts {
   bytes: number;
-  /** From the file's first bytes, never its name or declared type; null = not JPEG, PNG or WebP. */
+  /** From the file's first bytes, never its name or declared type; null = not an accepted format. */
   format: UploadFormat | null;
-  /** Decoded size; null when the browser could not decode the image. */
+  /** Decoded size, or read from the header of a HEIC or TIFF the browser cannot show; null: unreadable. */
   width: number | null;
   height: number | null;
+  /** True when this browser cannot show the image (HEIC mostly, TIFF but in Safari): a placeholder stands in. */
+  noPreview?: boolean;
 }
 
 const MB = 1024 * 1024;
 const oneDecimal = (n: number) => String(Math.round(n * 10) / 10);
 
-/** JPEG, PNG or WebP from the magic bytes (the server checks the same way), else null. */
+/** Bytes read to tell the format: enough for a HEIF `ftyp` box's usual list of brands. */
+const HEAD_BYTES = 64;
+
+/**
+ * The upload format from the magic bytes (the server checks the same way), else null: TIFF by its byte-order
+ * mark, AVIF and HEIC by the brands of their `ftyp` box.
+ */
 export function sniffFormat(head: Uint8Array): UploadFormat | null {
   const at = (i: number) => head[i] ?? -1;
   if (at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return 'jpeg';
   if ([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => at(i) === b)) return 'png';
   const ascii = (from: number, to: number) => String.fromCharCode(...head.slice(from, to));
   if (head.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  if (head.length >= 8 && ['II*\0', 'MM\0*', 'II+\0', 'MM\0+'].includes(ascii(0, 4))) return 'tiff';
+  if (head.length >= 16 && ascii(4, 8) === 'ftyp') {
+    const size = Math.min(((at(0) << 24) | (at(1) << 16) | (at(2) << 8) | at(3)) >>> 0, head.length);
+    const brands = [ascii(8, 12)];
+    for (let i = 16; i + 4 <= size; i += 4) brands.push(ascii(i, i + 4));
+    if (brands.some((b) => b === 'avif' || b === 'avis')) return 'avif';
+    if (brands.some((b) => ['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1'].includes(b))) return 'heic';
+  }
   return null;
 }
 
@@ -65,15 +82,26 @@ export function maxUpscaleSide(factor: number): number {
   return Math.floor(Math.sqrt(LIMITS.upscaleOutputMaxPixels) / factor);
 }
 
-/** Reads a file's first bytes and decoded size in the browser. */
+/**
+ * Reads a file's first bytes and decoded size in the browser; a HEIC or TIFF the browser cannot decode has its
+ * size read from its header instead, and is marked as not previewable.
+ */
 export async function inspectFile(file: Blob): Promise<UploadFacts> {
-  const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
+  const head = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
   const format = sniffFormat(head);
   const facts: UploadFacts = { bytes: file.size, format, width: null, height: null };
   // Decoding is skipped for what the server would refuse anyway (wrong type, too large).
   if (!format || file.size === 0 || file.size > LIMITS.uploadMaxBytes) return facts;
   const size = await decodedSize(file);
-  return { ...facts, ...size };
+  if (size.width !== null || (format !== 'heic' && format !== 'tiff')) return { ...facts, ...size };
+  const header = headerSize(new Uint8Array(await file.arrayBuffer()), format);
+  return { ...facts, width: header?.width ?? null, height: header?.height ?? null, noPreview: true };
+}
+
+/** Formats a browser may be unable to show: their previews become a placeholder when it cannot. */
+export function mayNotPreview(nameOrUrl: string): boolean {
+  const path = nameOrUrl.split(/[?#]/)[0] ?? '';
+  return /\.(heic|heif|tiff?)$/i.test(path);
 }
 
 function decodedSize(file: Blob): Promise<{ width: number | null; height: number | null }> {

@@ -11,8 +11,10 @@ import type { ToolRunStore } from '../../stores/tool-run-store';
 import { BatchCanvas, batchTotal } from './batch-view';
 import { JobStatus } from './job-status';
 import { NewRunButton } from './new-run-button';
+import { noPreviewImage } from './no-preview';
 import { RunPanel } from './run-panel';
 import { ToolLayout } from './tool-layout';
+import { mayNotPreview } from './upload-checks';
 import { UploadZone } from './upload-zone';
 import { useToolPage } from './use-tool-page';
 import { batchCount, batchReady, useUpload, type UploadState } from './use-upload';
@@ -23,7 +25,7 @@ import { batchCount, batchReady, useUpload, type UploadState } from './use-uploa
  * image to show before a result (the chosen file, else the open job's input).
  */
 export function useUploadTool(tool: BatchTool, upscaleFactor?: number) {
-  const { tools } = useStore();
+  const { tools, t } = useStore();
   const { run, startOver: startOverSingle } = useToolPage(tool);
   const upload = useUpload(upscaleFactor);
   const batch = tools.batches[tool];
@@ -72,8 +74,21 @@ export function useUploadTool(tool: BatchTool, upscaleFactor?: number) {
     if (upload.file && run.state && !run.busy) startOverSingle();
   }, [upload.file]);
 
-  const preview = upload.previewUrl ?? run.job?.input_url ?? null;
+  const preview = beforeImage(upload, run.job, t);
   return { run, batch, startOver, upload, preview };
+}
+
+/**
+ * The image shown before a result: the chosen file, else the open job's input; a placeholder for one this
+ * browser cannot show (a HEIC or TIFF outside Safari).
+ */
+function beforeImage(upload: UploadState, job: ToolRunStore['job'], t: Translate): string | null {
+  if (upload.previewUrl) return upload.previewUrl;
+  const text = t('client-tools.upload.noPreview');
+  if (upload.file && upload.facts?.noPreview) return noPreviewImage(text, upload.facts.width, upload.facts.height);
+  const url = job?.input_url ?? null;
+  if (url && mayNotPreview(url)) return noPreviewImage(text, job?.results[0]?.width, job?.results[0]?.height);
+  return url;
 }
 
 /**

@@ -6,11 +6,16 @@ import { useStore } from '../../stores';
 import { isZipFile } from './zip-images';
 import { batchCount, type UploadState } from './use-upload';
 
+const PHONE_IMAGE_NAME = /\.(heic|heif|avif|tiff?)$/i;
+
 /** The image and ZIP files among dropped, pasted or picked items (a file without a type may still be an image). */
 function imageFiles(files: FileList | null | undefined): File[] {
   if (!files) return [];
   const all = Array.from(files);
-  const images = all.filter((f) => f.type.startsWith('image/') || f.type === '' || isZipFile(f));
+  // Some systems give a HEIC or AVIF a generic type (application/octet-stream): its name says what it is.
+  const images = all.filter(
+    (f) => f.type.startsWith('image/') || f.type === '' || PHONE_IMAGE_NAME.test(f.name) || isZipFile(f),
+  );
   return images.length > 0 ? images : all.slice(0, 1);
 }
 
@@ -104,7 +109,7 @@ export const UploadZone = observer(function UploadZone({
           className="visually-hidden"
           type="file"
           multiple
-          accept="image/jpeg,image/png,image/webp,.zip,application/zip"
+          accept="image/jpeg,image/png,image/webp,image/avif,image/tiff,image/heic,image/heif,.avif,.tif,.tiff,.heic,.heif,.zip,application/zip"
           disabled={disabled}
           aria-label={t('client-tools.upload.label')}
           onChange={(e) => {

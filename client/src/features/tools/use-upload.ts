@@ -95,7 +95,8 @@ export function useUpload(upscaleFactor?: number): UploadState {
       if (latest.current !== next) return;
       setFile(next);
       setFacts(result);
-      setPreviewUrl(result.width ? URL.createObjectURL(next) : null);
+      // A HEIC or TIFF this browser cannot show gets no object URL: the tool shows a placeholder (no-preview.ts).
+      setPreviewUrl(result.width && !result.noPreview ? URL.createObjectURL(next) : null);
       setChecking(false);
     });
   }, []);
@@ -123,7 +124,7 @@ export function useUpload(upscaleFactor?: number): UploadState {
     void Promise.all(
       images.map(async (f) => {
         const result = await inspectFile(f);
-        return { file: f, facts: result, url: result.width ? URL.createObjectURL(f) : null };
+        return { file: f, facts: result, url: result.width && !result.noPreview ? URL.createObjectURL(f) : null };
       }),
     ).then((checked) => {
       if (latest.current === token)

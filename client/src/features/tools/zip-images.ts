@@ -1,5 +1,5 @@
 /** Image files a batch takes, by name (the server checks the bytes of each). */
-const IMAGE_NAME = /\.(jpe?g|png|webp)$/i;
+const IMAGE_NAME = /\.(jpe?g|png|webp|avif|tiff?|heic|heif)$/i;
 
 /** True for a ZIP chosen as a batch (browsers report ZIPs under several types, or none). */
 export function isZipFile(file: File): boolean {

@@ -72,7 +72,19 @@ function isNestedArchive(entryPath: string, head?: Buffer): boolean {
 }
 
 /** The extensions of the images a batch takes; an entry with another extension (notes.txt) is skipped unread. */
-const IMAGE_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.jpe', '.jfif', '.webp']);
+const IMAGE_EXTENSIONS = new Set([
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.jpe',
+  '.jfif',
+  '.webp',
+  '.avif',
+  '.tif',
+  '.tiff',
+  '.heic',
+  '.heif',
+]);
 
 /** An entry whose name says it is something else than an image; one without an extension is checked by its bytes. */
 function namedNotImage(entryPath: string): boolean {

@@ -45,13 +45,13 @@ describe('server messages in the request language', () => {
       .field('lang_id', 'de')
       .attach('image', gif, 'a.gif')
       .expect(422);
-    expect(byField.body.message).toBe('Es werden nur JPEG-, PNG- und WebP-Bilder akzeptiert.');
+    expect(byField.body.message).toBe('Es werden nur JPEG-, PNG-, WebP-, AVIF-, TIFF- und HEIC-Bilder akzeptiert.');
     const byHeader = await agent
       .post('/api/tools/remove-background')
       .set('Accept-Language', 'de-CH, en;q=0.5')
       .attach('image', gif, 'a.gif')
       .expect(422);
-    expect(byHeader.body.message).toBe('Es werden nur JPEG-, PNG- und WebP-Bilder akzeptiert.');
+    expect(byHeader.body.message).toBe('Es werden nur JPEG-, PNG-, WebP-, AVIF-, TIFF- und HEIC-Bilder akzeptiert.');
     const english = await agent
       .post('/api/tools/remove-background')
       .field('lang_id', 'en')

@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import sharp from 'sharp';
+import { heifEnc } from '@imagestudio/runtime/testing';
 
 /** Test support: real images and hostile files built on the fly (no binary fixtures in the repository). */
 
@@ -73,3 +74,75 @@ export async function gifImage(): Promise<Buffer> {
 export const svgImage = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
 );
+
+/** A photo-like image in a phone or camera format: HEIC (HEVC) and AVIF through heif-enc, TIFF through sharp. */
+export async function phoneFormatImage(format: 'heic' | 'avif' | 'tiff', width = 64, height = 48): Promise<Buffer> {
+  const jpeg = await solidImage('jpeg', width, height);
+  if (format === 'tiff') return sharp(jpeg).tiff({ compression: 'lzw' }).toBuffer();
+  return heifEnc(jpeg, { avif: format === 'avif', quality: 80 });
+}
+
+/** A JPEG in Display P3 (saturated red, which sRGB would change) carrying GPS EXIF. */
+export async function p3JpegWithGps(): Promise<Buffer> {
+  return sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 230, g: 30, b: 20 } } })
+    .withIccProfile('p3')
+    .jpeg({ quality: 100, chromaSubsampling: '4:4:4' })
+    .withExif({ IFD0: { Make: 'SecretCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 8/1 0/1' } })
+    .toBuffer();
+}
+
+/**
+ * A TIFF bomb: a header declaring `side` x `side` 1-bit pixels in one deflate strip of a few bytes (the
+ * header alone must refuse it; nothing here is decodable).
+ */
+export function pixelBombTiff(side = 30_000): Buffer {
+  const tags: [number, number, number][] = [
+    [256, 4, side], // ImageWidth (LONG)
+    [257, 4, side], // ImageLength
+    [258, 3, 1], // BitsPerSample (SHORT)
+    [259, 3, 8], // Compression: deflate
+    [262, 3, 1], // Photometric: black is zero
+    [273, 4, 0], // StripOffsets, filled in below
+    [277, 3, 1], // SamplesPerPixel
+    [278, 4, side], // RowsPerStrip
+    [279, 4, 16], // StripByteCounts
+  ];
+  const ifdOffset = 8;
+  const ifdSize = 2 + tags.length * 12 + 4;
+  const dataOffset = ifdOffset + ifdSize;
+  const out = Buffer.alloc(dataOffset + 16);
+  out.write('II', 0, 'latin1');
+  out.writeUInt16LE(42, 2);
+  out.writeUInt32LE(ifdOffset, 4);
+  out.writeUInt16LE(tags.length, ifdOffset);
+  tags.forEach(([tag, type, value], i) => {
+    const at = ifdOffset + 2 + i * 12;
+    out.writeUInt16LE(tag, at);
+    out.writeUInt16LE(type, at + 2);
+    out.writeUInt32LE(1, at + 4);
+    if (type === 3) out.writeUInt16LE(value, at + 8);
+    else out.writeUInt32LE(tag === 273 ? dataOffset : value, at + 8);
+  });
+  return out;
+}
+
+/** A HEIC whose image-size property (`ispe`) is rewritten to claim `side` x `side` pixels. */
+export async function pixelBombHeic(side = 20_000): Promise<Buffer> {
+  const heic = Buffer.from(await phoneFormatImage('heic', 64, 48));
+  for (let at = heic.indexOf('ispe'); at >= 0; at = heic.indexOf('ispe', at + 4)) {
+    heic.writeUInt32BE(side, at + 8);
+    heic.writeUInt32BE(side, at + 12);
+  }
+  return heic;
+}
+
+/** A TIFF holding two pages. */
+export async function multiPageTiff(): Promise<Buffer> {
+  const page = (color: string) =>
+    sharp({ create: { width: 16, height: 16, channels: 3, background: color } })
+      .png()
+      .toBuffer();
+  return sharp([await page('#ff0000'), await page('#00ff00')], { join: { animated: true } })
+    .tiff()
+    .toBuffer();
+}
