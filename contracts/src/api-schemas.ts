@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from './envelope';
-import { JOB_STATUSES, type JobPage, type JobResultView, type JobView } from './jobs';
+import { JOB_STATUSES, type CompositionView, type JobPage, type JobResultView, type JobView } from './jobs';
 import { JOB_NAMES } from './tools';
 import type { ProfileView } from './views';
 
@@ -33,15 +33,43 @@ export function okEnvelope<T extends z.ZodType>(payload: T) {
 /** Replies whose payload the developer API does not describe field by field (the website's own calls). */
 export const anyPayloadSchema = z.unknown().describe('See the website client for the exact shape');
 
+const subjectBoxViewSchema = z
+  .object({ left: z.number().int(), top: z.number().int(), width: z.number().int(), height: z.number().int() })
+  .meta({ id: 'SubjectBox' });
+
 export const jobResultViewSchema = z
   .object({
     url: z.string().describe('Presigned download URL, valid for 15 minutes'),
     width: z.number().int(),
     height: z.number().int(),
-    format: z.enum(['png', 'webp', 'jpeg']),
+    format: z.enum(['png', 'webp', 'avif', 'jpeg']),
     bytes: z.number().int(),
+    subject_box: subjectBoxViewSchema
+      .nullable()
+      .optional()
+      .describe('remove-background: the subject in result pixels; null when none was found'),
   })
   .meta({ id: 'JobResult' });
+
+export const compositionViewSchema = z
+  .object({
+    url: z.string().describe('Presigned download URL, valid for 15 minutes'),
+    width: z.number().int(),
+    height: z.number().int(),
+    format: z.enum(['png', 'webp', 'avif', 'jpeg']),
+    subject_box: subjectBoxViewSchema.nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Composition' });
+
+export const composeSourcesViewSchema = z
+  .object({
+    foreground_url: z.string().describe('The decontaminated foreground, opaque, full size (presigned, 15 minutes)'),
+    matte_url: z.string().describe('The matte as a greyscale PNG, full size (presigned, 15 minutes)'),
+    width: z.number().int(),
+    height: z.number().int(),
+  })
+  .meta({ id: 'ComposeSources' });
 
 export const jobViewSchema = z
   .object({
@@ -68,6 +96,14 @@ export const jobViewSchema = z
     deleted: z.boolean(),
     expired: z.boolean(),
     batch_id: z.string().nullable().optional().describe('The batch the job belongs to; null for a single job'),
+    compose_sources: composeSourcesViewSchema
+      .nullable()
+      .optional()
+      .describe('remove-background: the stored cut-out that POST /jobs/{id}/compose renders from'),
+    compositions: z
+      .array(compositionViewSchema)
+      .optional()
+      .describe('remove-background: the pictures made by POST /jobs/{id}/compose, oldest first'),
   })
   .meta({ id: 'Job' });
 
@@ -106,5 +142,6 @@ type Assert<T extends true> = T;
 export type JobViewMatches = Assert<Same<z.infer<typeof jobViewSchema>, JobView>>;
 export type JobPageMatches = Assert<Same<z.infer<typeof jobPageSchema>, JobPage>>;
 export type JobResultMatches = Assert<Same<z.infer<typeof jobResultViewSchema>, JobResultView>>;
+export type CompositionMatches = Assert<Same<z.infer<typeof compositionViewSchema>, CompositionView>>;
 /** Compile-time: the documented profile is exactly what GET /api/user/profile sends. */
 export type ProfileViewMatches = Assert<Same<z.infer<typeof profileViewSchema>, ProfileView>>;

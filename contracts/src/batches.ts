@@ -83,6 +83,7 @@ export const BATCH_MESSAGES = {
   notAnImage: 'Not a JPEG, PNG or WebP image.',
   alreadyFinished: 'This batch has already finished.',
   retryNotFailed: 'Only a failed or cancelled item can be retried.',
+  fileNotTaken: 'This tool does not take this file.',
 } as const;
 
 /**

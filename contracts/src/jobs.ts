@@ -84,12 +84,42 @@ export interface ToolState {
 }
 export type ToolStatus = Record<JobName, ToolState>;
 
+/** The subject's box in an image's pixels. */
+export interface SubjectBox {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
 export interface JobResultView {
   url: string;
   width: number;
   height: number;
-  format: 'png' | 'webp' | 'jpeg';
+  format: 'png' | 'webp' | 'avif' | 'jpeg';
   bytes: number;
+  /** Background removal: where the subject is in the result (null: no subject found); absent for other tools. */
+  subject_box?: SubjectBox | null;
+}
+
+/** A succeeded background removal's stored cut-out, for re-composition (full size, owner-only URLs). */
+export interface ComposeSourcesView {
+  /** The decontaminated foreground, opaque (every pixel's colour kept). */
+  foreground_url: string;
+  /** The matte, a greyscale PNG. */
+  matte_url: string;
+  width: number;
+  height: number;
+}
+
+/** One re-composition of a job (POST /api/jobs/{id}/compose). */
+export interface CompositionView {
+  url: string;
+  width: number;
+  height: number;
+  format: 'png' | 'webp' | 'avif' | 'jpeg';
+  subject_box: SubjectBox | null;
+  created_at: string;
 }
 
 /** One job as GET /api/jobs/{id} returns it. Token amounts are numbers with one decimal. */
@@ -119,6 +149,10 @@ export interface JobView {
   expired: boolean;
   /** The batch the job belongs to (POST /api/batches); null or absent for a single job. */
   batch_id?: string | null;
+  /** Background removal: what compose renders from; null for other tools, unfinished jobs and gone files. */
+  compose_sources?: ComposeSourcesView | null;
+  /** Background removal: its re-compositions, oldest first (empty for other tools and gone files). */
+  compositions?: CompositionView[];
 }
 
 /** A page of history or projects. */

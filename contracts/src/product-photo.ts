@@ -33,6 +33,9 @@ export const PRODUCT_PHOTO_MESSAGES = {
   matteUnreadable: 'The matte could not be read as an image.',
   backgroundImageMissing: 'Please choose a background image to upload.',
   backgroundImageUnreadable: 'The background image could not be read.',
+  // POST /api/jobs/{id}/compose.
+  matteFormat: 'The matte must be a PNG image.',
+  tooManyCompositions: 'Too many pictures made at once. Please wait a minute before making more.',
 } as const;
 
 const M = PRODUCT_PHOTO_MESSAGES;
@@ -230,24 +233,40 @@ const present = z.preprocess(
  * stands for the second file of the request: the route sets it (to `true`) when that file part is there, so
  * the one-background rule is checked here with the others, before anything is charged.
  */
-export const productPhotoRequestSchema = z
-  .object({
-    crop_to_subject: field(M.cropToSubject, parseBool),
-    margin: field(M.marginFormat, parseMargin),
-    canvas: field(M.canvas, parseCanvas),
-    max_side: field(M.maxSide, parseWhole(CANVAS_SIDE_MIN, CANVAS_SIDE_MAX)),
-    position: field(M.position, parsePosition),
-    background_color: field(M.backgroundColor, parseCssColor),
-    background_image: present,
-    background_blur: field(M.backgroundBlur, parseWhole(1, 100)),
-    shadow: field(M.shadow, (s) => (SHADOW_KINDS as readonly string[]).find((k) => k === s.toLowerCase())),
-    shadow_opacity: field(M.shadowOpacity, parseShadowOpacity),
-    output_format: field(M.outputFormat, (s) =>
-      (PRODUCT_PHOTO_FORMATS as readonly string[]).find((k) => k === s.toLowerCase()),
-    ),
-    quality: field(M.quality, parseWhole(1, 100)),
-    mask_only: field(M.maskOnly, parseBool),
-  })
+export const productPhotoFieldsSchema = z.object({
+  crop_to_subject: field(M.cropToSubject, parseBool).describe(
+    'true: crop to the subject (alpha above ~10%, specks left out)',
+  ),
+  margin: field(M.marginFormat, parseMargin).describe('CSS shorthand, 1-4 values in % or px: 10%, 40px, 5% 10%'),
+  canvas: field(M.canvas, parseCanvas).describe(
+    'original (default), WxH (16-8000 a side) or 1:1, 4:5, 3:4, 16:9, 9:16',
+  ),
+  max_side: field(M.maxSide, parseWhole(CANVAS_SIDE_MIN, CANVAS_SIDE_MAX)).describe(
+    "Caps the canvas's longer side (16-8000)",
+  ),
+  position: field(M.position, parsePosition).describe('center (default), original, or X% Y% of the free space'),
+  background_color: field(M.backgroundColor, parseCssColor).describe(
+    '#rgb, #rgba, #rrggbb, #rrggbbaa, a CSS colour name or transparent',
+  ),
+  background_image: present.describe('A second file part of the request (set by the server when the file came)'),
+  background_blur: field(M.backgroundBlur, parseWhole(1, 100)).describe('1-100: keep the original background, blurred'),
+  shadow: field(M.shadow, (s) => (SHADOW_KINDS as readonly string[]).find((k) => k === s.toLowerCase())).describe(
+    'none (default), drop or contact',
+  ),
+  shadow_opacity: field(M.shadowOpacity, parseShadowOpacity).describe('0-1 (default 0.5)'),
+  output_format: field(M.outputFormat, (s) =>
+    (PRODUCT_PHOTO_FORMATS as readonly string[]).find((k) => k === s.toLowerCase()),
+  ).describe('png (default), webp, avif, jpeg, or auto (PNG with transparency left, else JPEG)'),
+  quality: field(M.quality, parseWhole(1, 100)).describe('1-100 for jpeg, avif and lossy webp'),
+  mask_only: field(M.maskOnly, parseBool).describe('true: the matte alone (greyscale), laid out like the picture'),
+});
+
+/** The multipart option fields by name (what routes and documentation list). */
+export const PRODUCT_PHOTO_FIELDS = Object.keys(
+  productPhotoFieldsSchema.shape,
+) as (keyof typeof productPhotoFieldsSchema.shape)[];
+
+export const productPhotoRequestSchema = productPhotoFieldsSchema
   .superRefine((v, ctx) => {
     const refuse = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     if (v.margin) {

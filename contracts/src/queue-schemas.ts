@@ -19,15 +19,36 @@ export const toolProviderSchema = z.union([
 ]);
 export type ToolProvider = z.infer<typeof toolProviderSchema>;
 
+/** The subject's box in an image's pixels (background removal's results). */
+export const subjectBoxSchema = z.object({
+  left: z.number().int(),
+  top: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+
 /** One stored output image. `key` is an S3 key under `results/<userId>/<jobId>/`. */
 export const jobResultFileSchema = z.object({
   key: z.string(),
   width: z.number().int(),
   height: z.number().int(),
-  format: z.enum(['png', 'webp', 'jpeg']),
+  format: z.enum(['png', 'webp', 'avif', 'jpeg']),
   bytes: z.number().int(),
   seed: z.number().int().optional(),
 });
+
+/**
+ * What re-composing a background removal needs, stored with its results (under the same prefix, so retention
+ * and deletion take it too): the decontaminated foreground (opaque PNG, every pixel's colour) and the matte
+ * (greyscale PNG), both at the input's full size.
+ */
+export const composeSourcesSchema = z.object({
+  foregroundKey: z.string(),
+  matteKey: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ComposeSources = z.infer<typeof composeSourcesSchema>;
 
 /** The worker's return value for a completed job. */
 export const jobResultSchema = z.object({
@@ -37,6 +58,13 @@ export const jobResultSchema = z.object({
   timings: z.record(z.string(), z.number()),
   /** Free-form facts worth showing, e.g. "generated at 512x512 and resized". */
   notes: z.array(z.string()).default([]),
+  /**
+   * Background removal: per file (same order), where the subject is in it (null: no subject found); beside the
+   * files rather than in them, so a file's description stays the same for every tool.
+   */
+  subjectBoxes: z.array(subjectBoxSchema.nullable()).optional(),
+  /** Background removal: the stored foreground and matte that `POST /api/jobs/{id}/compose` renders from. */
+  sources: composeSourcesSchema.optional(),
 });
 export type JobResultFile = z.infer<typeof jobResultFileSchema>;
 export type JobResult = z.infer<typeof jobResultSchema>;

@@ -8,7 +8,16 @@
 export { connectRedis, redactUrl, redisOptions, type RedisClient } from './redis';
 export { isRedisUnavailable, queueConnection, throttledErrorLog } from './queue-connection';
 export { createS3Client, getObjectBytes, putObject, type S3ClientSettings } from './s3-client';
-export { inputKey, inputsPrefix, resultKey, resultsPrefix, type JobOwner } from './storage-keys';
+export {
+  composeSourceKeys,
+  compositionsPrefix,
+  inputFileKey,
+  inputKey,
+  inputsPrefix,
+  resultKey,
+  resultsPrefix,
+  type JobOwner,
+} from './storage-keys';
 export { loadConfigOrExit, stopOnSignals } from './boot';
 export { superviseApiAndWorker, type Supervisor, type SupervisorOptions } from './supervisor';
 export { EXIT_WITH_PARENT, killOnExit } from './child-guard';

@@ -24,6 +24,28 @@ export function inputKey(job: JobOwner, ext: string): string {
   return `${inputsPrefix(job)}input.${ext}`;
 }
 
+/**
+ * Key of a further file part of the job's request (background removal's `background_image`), by its form
+ * field's name: beside the input, so the job's inputs prefix removes it too. No extension (the object's content
+ * type and bytes say what it is), so a copy for a retry needs to know only the field.
+ */
+export function inputFileKey(job: JobOwner, field: string): string {
+  return `${inputsPrefix(job)}${field}`;
+}
+
+/** Folder of the pictures re-composed from a job's stored cut-out (POST /api/jobs/{id}/compose), under its results. */
+export function compositionsPrefix(job: JobOwner): string {
+  return `${resultsPrefix(job)}compositions/`;
+}
+
+/** Keys of the stored cut-out a re-composition renders from, beside the job's results (same retention). */
+export function composeSourceKeys(job: JobOwner): { foregroundKey: string; matteKey: string } {
+  return {
+    foregroundKey: `${resultsPrefix(job)}sources/foreground.png`,
+    matteKey: `${resultsPrefix(job)}sources/matte.png`,
+  };
+}
+
 /** Key of the job's result number `index`. */
 export function resultKey(job: JobOwner, index: number, ext: string): string {
   return `${resultsPrefix(job)}${index}.${ext}`;

@@ -54,6 +54,8 @@ const envSchema = z.object({
   RESULT_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
   /** Image-job submissions per user per minute (429 beyond). */
   JOB_SUBMIT_RATE_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** Free re-compositions of stored cut-outs (POST /api/jobs/{id}/compose) per user per minute (429 beyond). */
+  COMPOSE_RATE_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Requests per API key per minute, counted in Redis (429 beyond); tool calls also count per user. */
   API_KEY_RATE_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /** Requests with an unknown, revoked or expired API key per address per minute (429 beyond). */

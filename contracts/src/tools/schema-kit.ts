@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRODUCT_PHOTO_FORMATS, productPhotoFieldsSchema, productPhotoLayoutSchema } from '../product-photo';
 
 /**
  * What the tools' request and payload schemas are built from. Each tool file receives this kit in its `schemas`
@@ -42,5 +43,10 @@ export const schemaKit = {
   /** A colour in a queue payload. */
   hexColor: z.string().regex(HEX_COLOR),
   jobBase,
+  /** Background removal's product-photo option fields (product-photo.ts), as sent. */
+  productPhotoFields: productPhotoFieldsSchema,
+  /** The parsed product-photo layout a queue payload carries. */
+  productPhotoLayout: productPhotoLayoutSchema,
+  productPhotoFormat: z.enum(PRODUCT_PHOTO_FORMATS),
 };
 export type SchemaKit = typeof schemaKit;

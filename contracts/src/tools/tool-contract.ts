@@ -21,6 +21,12 @@ export interface ToolContract {
   priceSetting: `${string}_price`;
   /** Takes one uploaded image (multipart field `image`); otherwise a JSON body. */
   takesImage: boolean;
+  /**
+   * Further file parts the tool takes besides the image (background removal's `background_image`): each at
+   * most one image, checked like the main one, set to `true` among the fields for `parse`, and stored as a
+   * second input of each job (under the field's name in the job's inputs folder), deleted with it.
+   */
+  fileFields?: readonly string[];
   /** Can run over many images in one batch (POST /api/batches). */
   batchable: boolean;
   /** The models a user can choose, in the order they are offered; workers advertise the ones they run. */

@@ -8,10 +8,13 @@ import {
   cancelKey,
   heartbeatKey,
   jobPayloadSchemas,
+  DEFAULT_PRODUCT_PHOTO_LAYOUT,
   type JobName,
+  type JobPayloads,
   type JobResult,
 } from '@imagestudio/contracts';
-import { connectRedis, queueConnection, type RedisClient } from '@imagestudio/runtime';
+import { composeSourceKeys, connectRedis, queueConnection, resultKey, type RedisClient } from '@imagestudio/runtime';
+import { ComposeInputError, composeProductPhoto } from '@imagestudio/runtime/imaging';
 import { Storage } from '../lib/storage';
 
 /**
@@ -19,7 +22,8 @@ import { Storage } from '../lib/storage';
  * contracts payloads, advertises its tools by heartbeat, reports progress, honours cancel flags and
  * writes real result files to S3 — but whose outcome is chosen by the test:
  *
- * - `succeed`: one PNG per requested image under results/<userId>/<jobId>/;
+ * - `succeed`: one PNG per requested image under results/<userId>/<jobId>/ (background removal: the input's
+ *   own alpha as the matte, through the real product-photo engine, see writeCutout);
  * - `noop`: returns at once with a result naming a file it does not write (queue benchmarks);
  * - `fail`: throws a retryable error (BullMQ retries up to the job's attempts);
  * - `fail-unrecoverable`: throws UnrecoverableError (no retry);
@@ -71,8 +75,49 @@ function behaviourFor(job: Job, fallback: Behaviour): Behaviour {
   return (BEHAVIOURS as readonly string[]).includes(marked ?? '') ? (marked as Behaviour) : fallback;
 }
 
+/**
+ * Background removal without the model: the input's own alpha is the matte (a PNG cut-out keeps its subject, an
+ * opaque photo keeps everything), through the real product-photo engine with the payload's layout, and the
+ * foreground and matte stored for re-composition where the real worker stores them.
+ */
+async function writeCutout(storage: Storage, payload: JobPayloads['remove-background']): Promise<JobResult> {
+  const input = await storage.get(payload.inputKey);
+  const { data, info } = await sharp(input).autoOrient().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
+  const raw = { raw: { width, height, channels: 4 as const } };
+  const [foreground, matte] = await Promise.all([
+    sharp(data, raw).removeAlpha().png().toBuffer(),
+    sharp(data, raw).extractChannel(3).png().toBuffer(),
+  ]);
+  const layout = payload.layout ?? DEFAULT_PRODUCT_PHOTO_LAYOUT;
+  const backgroundImage = payload.backgroundKey ? await storage.get(payload.backgroundKey) : undefined;
+  const picture = await composeProductPhoto({ foreground, matte, backgroundImage, layout, opaque: true }).catch(
+    (err: unknown) => {
+      throw err instanceof ComposeInputError ? new UnrecoverableError(err.message) : err;
+    },
+  );
+  const owner = { userId: payload.userId, jobId: payload.jobId };
+  const key = resultKey(owner, 0, picture.format === 'jpeg' ? 'jpg' : picture.format);
+  const sources = { ...composeSourceKeys(owner), width, height };
+  await Promise.all([
+    storage.put(key, picture.data, picture.contentType),
+    storage.put(sources.foregroundKey, foreground, 'image/png'),
+    storage.put(sources.matteKey, matte, 'image/png'),
+  ]);
+  const file = { key, width: picture.width, height: picture.height, format: picture.format };
+  return {
+    files: [{ ...file, bytes: picture.data.length }],
+    subjectBoxes: [picture.subjectBox],
+    provider: 'cpu',
+    timings: { total: 1 },
+    notes: ['test worker'],
+    sources,
+  };
+}
+
 async function writeResults(storage: Storage, job: Job, name: JobName, noop: boolean): Promise<JobResult> {
   const data = jobPayloadSchemas[name].parse(job.data);
+  if (name === 'remove-background' && !noop) return writeCutout(storage, data as JobPayloads['remove-background']);
   const count = name === 'generate' ? (data as { count: number }).count : 1;
   const files: JobResult['files'] = [];
   for (let i = 0; i < count; i += 1) {

@@ -2,13 +2,21 @@ import { UnrecoverableError } from 'bullmq';
 import { ImageInputError } from '../imaging/decode';
 import { CONTENT_TYPES, type OutputFormat } from '../imaging/encode';
 import type { JobContext } from './types';
-import type { ExecutionProvider, JobName, JobResult, JobResultFile, JobStage } from '@imagestudio/contracts';
-import { resultKey } from '@imagestudio/runtime';
+import type {
+  ComposeSources,
+  ExecutionProvider,
+  JobName,
+  JobResult,
+  JobResultFile,
+  JobStage,
+  SubjectBox,
+} from '@imagestudio/contracts';
+import { composeSourceKeys, resultKey } from '@imagestudio/runtime';
 
 /** Shared job plumbing of the image tools: S3 in/out, progress stages (contracts JOB_STAGES), input errors -> UnrecoverableError. */
 
 /** Downloads the job's input; a missing object is the API's bug or a deleted upload, not worth retrying. */
-async function downloadInput(ctx: JobContext<JobName>, key: string): Promise<Buffer> {
+export async function downloadInput(ctx: JobContext<JobName>, key: string): Promise<Buffer> {
   try {
     return await ctx.storage.get(key);
   } catch (err) {
@@ -27,6 +35,19 @@ export async function uploadResult(
   const key = resultKey(ctx.payload, index, format === 'jpeg' ? 'jpg' : format);
   await ctx.storage.put(key, image.data, CONTENT_TYPES[format]);
   return { key, width: image.width, height: image.height, format, bytes: image.data.length };
+}
+
+/** Stores a background removal's full-size cut-out beside its results (same prefix: same retention and deletion). */
+async function uploadSources(
+  ctx: JobContext<JobName>,
+  sources: { foreground: Buffer; matte: Buffer; width: number; height: number },
+): Promise<ComposeSources> {
+  const keys = composeSourceKeys(ctx.payload);
+  await Promise.all([
+    ctx.storage.put(keys.foregroundKey, sources.foreground, 'image/png'),
+    ctx.storage.put(keys.matteKey, sources.matte, 'image/png'),
+  ]);
+  return { ...keys, width: sources.width, height: sources.height };
 }
 
 /** A corrupt or unsupported image is the user's to fix: fail without retries, with the user-facing message. */
@@ -59,6 +80,12 @@ export interface PipelineResult {
   data: Buffer;
   width: number;
   height: number;
+  /** The format the pipeline chose (`auto`); the payload's outputFormat otherwise. */
+  format?: OutputFormat;
+  /** Where the subject is in the result (background removal). */
+  subjectBox?: SubjectBox | null;
+  /** What a re-composition needs, stored beside the result (background removal). */
+  sources?: { foreground: Buffer; matte: Buffer; width: number; height: number };
   timings: Record<string, number>;
 }
 
@@ -67,7 +94,7 @@ export interface PipelineResult {
  * pipeline (its corrupt-input errors made unrecoverable), upload at index 0 (timed, 'uploaded'), the result.
  */
 export async function runSingleImageJob<N extends JobName>(
-  ctx: JobContext<N> & { payload: { inputKey: string; outputFormat: OutputFormat } },
+  ctx: JobContext<N> & { payload: { inputKey: string; outputFormat: string } },
   percents: Record<string, number> & { uploaded: number },
   pipeline: (input: Buffer, step: (stage: string) => Promise<void>) => Promise<PipelineResult>,
   result: { provider: ExecutionProvider; notes: string[] },
@@ -83,7 +110,10 @@ export async function runSingleImageJob<N extends JobName>(
     throw asUnrecoverableInputError(err);
   });
   t = performance.now();
-  const file = await uploadResult(ctx, 0, out, ctx.payload.outputFormat);
+  const [file, sources] = await Promise.all([
+    uploadResult(ctx, 0, out, out.format ?? (ctx.payload.outputFormat as OutputFormat)),
+    out.sources ? uploadSources(ctx, out.sources) : undefined,
+  ]);
   timings.upload = performance.now() - t;
   await ctx.progress(percents.uploaded, NEXT_STAGE.uploaded!);
   return {
@@ -91,6 +121,8 @@ export async function runSingleImageJob<N extends JobName>(
     provider: result.provider,
     timings: roundTimings({ ...timings, ...out.timings }),
     notes: result.notes,
+    ...(out.subjectBox !== undefined && { subjectBoxes: [out.subjectBox] }),
+    ...(sources && { sources }),
   };
 }
 

@@ -2,7 +2,7 @@ import { loadWithPrecision } from '../inference';
 import { defaultModel, preparedModelFile } from '../models';
 import { removeBackground } from '../pipelines/remove-background';
 import { warmUp, warmUpImage } from '../pipelines/warm-up';
-import { runSingleImageJob } from './job-io';
+import { downloadInput, runSingleImageJob } from './job-io';
 import type { ToolLoader } from './types';
 
 const PERCENTS = { downloaded: 10, prepared: 20, inferred: 70, encoded: 90, uploaded: 100 };
@@ -27,7 +27,7 @@ export const loadRemoveBackgroundTool: ToolLoader<'remove-background'> = async (
     // At the model's own input size, so the warm-up runs exactly what a typical job runs.
     const image = await warmUpImage(model.preprocessing.width, model.preprocessing.height);
     const ms = await warmUp(config.WORKER_WARMUP_RUNS, () =>
-      removeBackground(session, model, image, { outputFormat: 'png' }),
+      removeBackground(session, model, image, { outputFormat: 'png', keepSources: true }),
     );
     logger.info({ tool: 'remove-background', model: model.id, ms }, 'warmed up');
   }
@@ -39,18 +39,25 @@ export const loadRemoveBackgroundTool: ToolLoader<'remove-background'> = async (
       runSingleImageJob(
         ctx,
         PERCENTS,
-        (input, step) =>
-          removeBackground(
+        async (input, step) => {
+          const { backgroundKey } = ctx.payload;
+          const backgroundImage = backgroundKey ? await downloadInput(ctx, backgroundKey) : undefined;
+          return removeBackground(
             session,
             model,
             input,
             {
+              // Older payloads carry no layout: layoutOf builds it from these fields.
+              layout: ctx.payload.layout,
               outputFormat: ctx.payload.outputFormat,
               backgroundColor: ctx.payload.backgroundColor,
               maskOnly: ctx.payload.maskOnly,
+              backgroundImage,
+              keepSources: true,
             },
             step,
-          ),
+          );
+        },
         { provider: session.provider, notes: [] },
       ),
   };

@@ -2,9 +2,14 @@ import { type DigitalSourceType, type RawImage, encodeRaw } from '@imagestudio/r
 
 export type { RawImage };
 
-export type OutputFormat = 'png' | 'webp' | 'jpeg';
+export type OutputFormat = 'png' | 'webp' | 'avif' | 'jpeg';
 
-export const CONTENT_TYPES: Record<OutputFormat, string> = { png: 'image/png', webp: 'image/webp', jpeg: 'image/jpeg' };
+export const CONTENT_TYPES: Record<OutputFormat, string> = {
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  jpeg: 'image/jpeg',
+};
 
 /**
  * Encodes raw pixels with provenance XMP and nothing else from the input, through the encoder the worker shares

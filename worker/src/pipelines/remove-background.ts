@@ -1,9 +1,10 @@
 import sharp from 'sharp';
+import { productPhotoRequestSchema, type ProductPhotoLayout, type SubjectBox } from '@imagestudio/contracts';
+import { ComposeInputError, composeProductPhoto, type EncodeFormat } from '@imagestudio/runtime/imaging';
 import type { ModelRunner } from '../inference';
 import type { ModelEntry } from '../models';
-import { type DecodedImage, decodeImage } from '../imaging/decode';
-import { encodeImage } from '../imaging/encode';
-import { compositeAlpha, decontaminateEdges, guidedFilterAlpha, maskToBytes, toNchw } from '../imaging/matting';
+import { type DecodedImage, ImageInputError, decodeImage } from '../imaging/decode';
+import { decontaminateEdges, guidedFilterAlpha, maskToBytes, toNchw } from '../imaging/matting';
 
 /**
  * Background removal from decoded pixels to encoded bytes; the job handler adds S3, progress and cancellation,
@@ -16,19 +17,73 @@ export type EdgeRefinement = 'none' | 'guided' | 'decontaminate' | 'guided-decon
 export const DEFAULT_EDGE_REFINEMENT: EdgeRefinement = 'decontaminate';
 
 export interface RemoveBackgroundOptions {
-  outputFormat: 'png' | 'webp';
+  /** The product-photo layout (docs/product-photos.md); without it, the fields below say it (older payloads). */
+  layout?: ProductPhotoLayout;
+  /** The encoded background image of a layout whose background is `image`. */
+  backgroundImage?: Buffer;
+  outputFormat?: 'png' | 'webp' | 'avif' | 'jpeg' | 'auto';
+  /** '#rrggbb' behind the subject (older payloads; a layout's background replaces it). */
   backgroundColor?: string;
   maskOnly?: boolean;
   refinement?: EdgeRefinement;
+  /** Also encode what a later re-composition needs (the job handler stores it beside the result). */
+  keepSources?: boolean;
+}
+
+/** The full-size cut-out a re-composition renders from: both lossless PNGs. */
+export interface ComposeSourceFiles {
+  /** The decontaminated image, opaque (the colour of every pixel, the background's too). */
+  foreground: Buffer;
+  /** The matte times the input's own alpha, greyscale. */
+  matte: Buffer;
 }
 
 export interface PipelineOutput {
   data: Buffer;
   width: number;
   height: number;
-  /** The refined alpha (one byte per pixel), for tests and comparisons. */
+  /** The format `data` is in (`auto` decided). */
+  format: EncodeFormat;
+  /** The subject's box in result pixels (null when the matte holds no subject). */
+  subjectBox: SubjectBox | null;
+  /** The refined alpha at the input's size (one byte per pixel), for tests and comparisons. */
   alpha: Buffer;
+  /** With keepSources: the stored cut-out, at the input's size. */
+  sources?: ComposeSourceFiles & { width: number; height: number };
   timings: Record<string, number>;
+}
+
+/** The layout of a payload or of options from before layouts (format, #rrggbb colour, mask only). */
+export function layoutOf(options: RemoveBackgroundOptions): ProductPhotoLayout {
+  return (
+    options.layout ??
+    productPhotoRequestSchema.parse({
+      output_format: options.outputFormat,
+      background_color: options.backgroundColor,
+      mask_only: options.maskOnly,
+    })
+  );
+}
+
+/** Both source files of a re-composition: lossless and quick to write (they are read back whole, not shown). */
+async function encodeSources(image: DecodedImage, alpha: Buffer): Promise<ComposeSourceFiles> {
+  const { width, height } = image;
+  let matte = alpha;
+  if (image.hasAlpha) {
+    // The input's own alpha joins the matte, so the opaque foreground and the matte say everything.
+    matte = Buffer.allocUnsafe(alpha.length);
+    for (let i = 0; i < alpha.length; i++) matte[i] = Math.round((alpha[i]! * image.data[i * 4 + 3]!) / 255);
+  }
+  const [foreground, matteFile] = await Promise.all([
+    sharp(image.data, { raw: { width, height, channels: 4 } })
+      .removeAlpha()
+      .png({ compressionLevel: 3 })
+      .toBuffer(),
+    sharp(matte, { raw: { width, height, channels: 1 } })
+      .png({ compressionLevel: 3 })
+      .toBuffer(),
+  ]);
+  return { foreground, matte: matteFile };
 }
 
 type Step = (stage: string) => Promise<void>;
@@ -69,7 +124,7 @@ export async function predictAlpha(
   return alpha;
 }
 
-/** Decode -> model -> refine -> composite -> encode. */
+/** Decode -> model -> refine -> compose (the product-photo engine, docs/product-photos.md) -> encode. */
 export async function removeBackground(
   session: ModelRunner,
   model: ModelEntry,
@@ -77,6 +132,7 @@ export async function removeBackground(
   options: RemoveBackgroundOptions,
   step: Step = async () => undefined,
 ): Promise<PipelineOutput> {
+  const layout = layoutOf(options);
   const timings: Record<string, number> = {};
   let t = performance.now();
   const image = await decodeImage(input);
@@ -92,31 +148,42 @@ export async function removeBackground(
     const r = Math.max(2, Math.round(Math.max(image.width, image.height) / 256));
     alpha = guidedFilterAlpha(rgba, alpha, image.width, image.height, r, 1e-4);
   }
-  // Edge pixels get their foreground colour back, so neither transparency nor a new background shows a halo.
-  if ((refinement === 'decontaminate' || refinement === 'guided-decontaminate') && !options.maskOnly)
+  // Edge pixels get their foreground colour back, so neither transparency nor a new background shows a halo
+  // (also for a mask alone when the cut-out is kept for re-composition).
+  const decontaminate = refinement === 'decontaminate' || refinement === 'guided-decontaminate';
+  if (decontaminate && (!layout.maskOnly || options.keepSources))
     decontaminateEdges(rgba, alpha, image.width, image.height);
   timings.refine = performance.now() - t;
   t = performance.now();
-  let data: Buffer;
-  if (options.maskOnly) {
-    data = await encodeImage(
-      { data: alpha, width: image.width, height: image.height, channels: 1 },
-      options.outputFormat,
-      'compositeWithTrainedAlgorithmicMedia',
-      'Image Studio background removal',
-    );
-  } else {
-    const composed = compositeAlpha(rgba, alpha, image.width, image.height, {
-      backgroundColor: options.backgroundColor,
+  let composed;
+  try {
+    composed = await composeProductPhoto({
+      foreground: { data: rgba, width: image.width, height: image.height, channels: 4 },
+      matte: { data: alpha, width: image.width, height: image.height },
+      backgroundImage: options.backgroundImage,
+      layout,
+      opaque: !image.hasAlpha,
     });
-    data = await encodeImage(
-      { data: composed.data, width: image.width, height: image.height, channels: composed.channels },
-      options.outputFormat,
-      'compositeWithTrainedAlgorithmicMedia',
-      'Image Studio background removal',
-    );
+  } catch (err) {
+    // A background image that cannot be used is the user's to replace.
+    throw err instanceof ComposeInputError ? new ImageInputError(err.message) : err;
   }
   timings.encode = performance.now() - t;
+  let sources: PipelineOutput['sources'];
+  if (options.keepSources) {
+    t = performance.now();
+    sources = { ...(await encodeSources(image, alpha)), width: image.width, height: image.height };
+    timings.sources = performance.now() - t;
+  }
   await step('encoded');
-  return { data, width: image.width, height: image.height, alpha, timings };
+  return {
+    data: composed.data,
+    width: composed.width,
+    height: composed.height,
+    format: composed.format,
+    subjectBox: composed.subjectBox,
+    alpha,
+    sources,
+    timings,
+  };
 }

@@ -32,6 +32,8 @@ export function uploadFingerprint(upload: BatchUpload): string {
     hash.update(`${f.name}\0${f.sha256 ? f.size : -1}\0`);
     if (f.sha256) hash.update(f.sha256);
   }
+  // A background image for every item is part of the request too.
+  for (const [field, f] of Object.entries(upload.files ?? {})) hash.update(`\0${field}\0${f.size}\0${f.sha256 ?? ''}`);
   return hash.digest('hex');
 }
 

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
-import { BATCH_FIELDS, BATCH_LIMITS, BATCH_MESSAGES } from '@imagestudio/contracts';
+import { BATCH_FIELDS, BATCH_LIMITS, BATCH_MESSAGES, LIMITS, TOOLS } from '@imagestudio/contracts';
 import { validationError } from '../../lib/errors';
-import { readForm, type ReceivedFile } from '../uploads/multipart';
+import { MULTIPART_MESSAGES, readForm, type ReceivedFile } from '../uploads/multipart';
 import { uploadSessionOf, type UploadSession } from '../uploads/upload-budget';
 
 /** One file of the `images` field (or the ZIP of `archive`), on disk until the response closes. */
@@ -20,6 +20,8 @@ export interface BatchUpload {
   images: BatchFile[];
   /** The ZIP of the `archive` field, if one was sent. */
   archive: BatchFile | null;
+  /** The further file parts batchable tools take (a background image for every item), by field. */
+  files: Record<string, BatchFile>;
   /** The request's upload: its disk reservation and temporary folder (ZIP entries are inflated into it). */
   session: UploadSession;
 }
@@ -29,6 +31,13 @@ export const BATCH_FORM_MESSAGES = {
     `Send the images in the field "${BATCH_FIELDS.images}" or one ZIP in "${BATCH_FIELDS.archive}", not "${got}".`,
   notMultipart: 'Send the images as multipart/form-data.',
 } as const;
+
+/** The further file fields of the batchable tools (contract `fileFields`): one file each, at most an upload's size. */
+export const BATCH_FILE_FIELDS = [
+  ...new Set(
+    TOOLS.filter((t) => t.batchable).flatMap((t): readonly string[] => ('fileFields' in t ? t.fileFields : [])),
+  ),
+];
 
 const toBatchFile = (f: ReceivedFile, index: number): BatchFile => ({
   name: f.name || `file-${index + 1}`,
@@ -59,18 +68,32 @@ export async function readBatchMultipart(req: Request, res: Response): Promise<B
         maxBytes: BATCH_LIMITS.maxTotalBytes,
         oversize: 'refuse',
       },
+      ...Object.fromEntries(
+        BATCH_FILE_FIELDS.map((field) => [
+          field,
+          {
+            maxCount: 1,
+            tooMany: { [field]: [MULTIPART_MESSAGES.oneImage] },
+            maxBytes: LIMITS.uploadMaxBytes,
+            oversize: 'refuse' as const,
+          },
+        ]),
+      ),
     },
     maxTotalBytes: BATCH_LIMITS.maxTotalBytes,
     tooLarge: BATCH_MESSAGES.tooLarge,
     wrongField: (got) => ({ [BATCH_FIELDS.images]: [BATCH_FORM_MESSAGES.wrongField(got)] }),
     notMultipart: { [BATCH_FIELDS.images]: [BATCH_FORM_MESSAGES.notMultipart] },
   });
-  const files = form.files.map(toBatchFile);
-  const images = files.filter((_, i) => form.files[i]!.field === BATCH_FIELDS.images);
-  const archives = files.filter((_, i) => form.files[i]!.field === BATCH_FIELDS.archive);
+  const received = form.files.map(toBatchFile);
+  const images = received.filter((_, i) => form.files[i]!.field === BATCH_FIELDS.images);
+  const archives = received.filter((_, i) => form.files[i]!.field === BATCH_FIELDS.archive);
   if (images.length > 0 && archives.length > 0)
     throw validationError({ [BATCH_FIELDS.images]: [BATCH_MESSAGES.bothKinds] });
   if (images.length === 0 && archives.length === 0)
     throw validationError({ [BATCH_FIELDS.images]: [BATCH_MESSAGES.noFiles] });
-  return { fields: form.fields, images, archive: archives[0] ?? null, session: uploadSessionOf(req) };
+  const files = Object.fromEntries(
+    form.files.flatMap((f, i) => (BATCH_FILE_FIELDS.includes(f.field) ? [[f.field, received[i]!] as const] : [])),
+  );
+  return { fields: form.fields, images, archive: archives[0] ?? null, files, session: uploadSessionOf(req) };
 }

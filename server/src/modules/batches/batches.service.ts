@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import { z } from 'zod';
 import {
   BATCH_LIMITS,
@@ -14,11 +15,13 @@ import {
 import type { AppContext } from '../../context';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import { assertAffordable } from '../ledger/ledger.service';
-import { admitJobs, type JobInput } from '../jobs/admit-jobs';
+import { admitJobs, type JobInput, type JobInputFile } from '../jobs/admit-jobs';
+import { storedInputFiles } from '../jobs/job-inputs';
 import { raiseCancelFlag } from '../jobs/cancel-flag';
 import { checkIdempotencyKey, isUniqueViolation, oncePerKey, requestFingerprint } from '../jobs/idempotency';
 import { cancelOpenJob } from '../jobs/jobs.service';
 import { toolDefinition, type AnyToolDefinition } from '../tools/definitions';
+import { inspectFileParts, withFileFlags } from '../tools/file-fields';
 import { readToolSettings } from '../tools/tools.settings';
 import { assertToolAvailable } from '../tools/tools.status';
 import type { SubmitMeta } from '../tools/tools.service';
@@ -40,12 +43,18 @@ interface BatchPlan {
 }
 
 /** The tool and its options from the form fields, checked as the single tool calls check them. */
-async function planOf(ctx: AppContext, fields: Record<string, string>): Promise<BatchPlan> {
+async function planOf(ctx: AppContext, upload: BatchUpload): Promise<BatchPlan> {
+  const { fields } = upload;
   const tool = z.enum(BATCH_TOOLS).safeParse(fields.tool);
   if (!tool.success) throw validationError({ tool: [BATCH_MESSAGES.toolRequired] });
   const definition = toolDefinition(tool.data);
+  const takes = definition.contract.fileFields ?? [];
+  // A further file this tool does not take would be silently left out: refused instead.
+  for (const field of Object.keys(upload.files))
+    if (!takes.includes(field)) throw validationError({ [field]: [BATCH_MESSAGES.fileNotTaken] });
+  const present = Object.fromEntries(Object.keys(upload.files).map((field) => [field, Buffer.alloc(1)]));
   const settings = await readToolSettings(ctx);
-  const params = definition.parse(fields, settings);
+  const params = definition.parse(withFileFlags(fields, takes, present), settings);
   await definition.assertRunnable?.(ctx, params);
   return { tool: tool.data, definition, params, unitTenths: definition.costTenths(settings, params) };
 }
@@ -60,6 +69,16 @@ function batchJobInput(input: BatchInput): JobInput {
     width: input.clean.width,
     height: input.clean.height,
   };
+}
+
+/** The bytes of the further files of a batch (read from their temporary files). */
+async function batchFileBytes(upload: BatchUpload): Promise<Record<string, Buffer>> {
+  const out: Record<string, Buffer> = {};
+  for (const [field, file] of Object.entries(upload.files)) {
+    if (!file.path) throw validationError({ [field]: [BATCH_MESSAGES.tooLarge] });
+    out[field] = await fs.promises.readFile(file.path);
+  }
+  return out;
 }
 
 export interface BatchSubmitOutcome {
@@ -77,7 +96,7 @@ export interface BatchSubmitOutcome {
 export async function submitBatch(ctx: AppContext, upload: BatchUpload, meta: SubmitMeta): Promise<BatchSubmitOutcome> {
   const key = meta.idempotencyKey;
   checkIdempotencyKey(key);
-  const { tool, definition, params, unitTenths } = await planOf(ctx, upload.fields);
+  const { tool, definition, params, unitTenths } = await planOf(ctx, upload);
   const hash = key ? requestFingerprint(tool, params, uploadFingerprint(upload)) : null;
   const find = (k: string) => repo.findByIdempotencyKey(ctx.db, meta.userId, k);
 
@@ -87,6 +106,8 @@ export async function submitBatch(ctx: AppContext, upload: BatchUpload, meta: Su
     await assertAffordable(ctx.db, meta.userId, unitTenths * (await batchItemCount(upload)));
     const { inputs, skipped } = await checkBatchFiles(upload, (clean) => definition.checkImage?.(params, clean));
     if (inputs.length > BATCH_LIMITS.maxItems) throw validationError({ images: [BATCH_MESSAGES.tooManyFiles] });
+    // One background image (say) for every item, checked and cleaned once, stored with each item's input.
+    const files = await inspectFileParts(await batchFileBytes(upload));
 
     const batchId = randomUUID();
     const { jobs, batch } = await admitJobs(ctx, {
@@ -112,7 +133,7 @@ export async function submitBatch(ctx: AppContext, upload: BatchUpload, meta: Su
       jobs: inputs.map((input, i) => ({
         params,
         costTenths: unitTenths,
-        input: batchJobInput(input),
+        input: { ...batchJobInput(input), files },
         batchPosition: i,
       })),
     });
@@ -202,6 +223,9 @@ export async function retryItem(
   const settings = await readToolSettings(ctx);
   const ext = old.input_key.split('.').pop() ?? 'png';
   const storedKey = old.input_key;
+  // The further files the item's params name (a background image) are copied with its input.
+  const fileFields = (definition.contract.fileFields ?? []).filter((field) => old.params[field] === true);
+  const files: Record<string, JobInputFile> = storedInputFiles(ctx, { userId, jobId: old.id }, fileFields);
   const retried = await admitJobs(ctx, {
     userId,
     tool: old.tool,
@@ -220,6 +244,7 @@ export async function retryItem(
           name: old.input_name,
           width: old.input_width,
           height: old.input_height,
+          files,
         },
         batchPosition: old.batch_position ?? undefined,
         retryOf: old.id,

@@ -6,11 +6,11 @@ import type { AppContext } from '../../context';
 import { applyEntry, assertAffordable, lockCovering } from '../ledger/ledger.service';
 import { toolDefinition } from '../tools/definitions';
 import { enqueueJobs } from './enqueue-jobs';
-import { removeInputs, storeInputs, type JobInput } from './job-inputs';
+import { inputFileKeys, removeInputs, storeInputs, type JobInput } from './job-inputs';
 import * as repo from './jobs.repository';
 import type { JobRow } from './jobs.repository';
 
-export { cleanInput, type JobInput } from './job-inputs';
+export { cleanInput, type JobInput, type JobInputFile } from './job-inputs';
 
 /** One job to admit: its params as stored on the row, its price, its input. */
 export interface JobToAdmit {
@@ -101,7 +101,7 @@ export async function admitJobs<B = undefined>(
     const inputKey = job.input ? inputKeyOf({ userId, jobId: id }, job.input.extension) : null;
     // Built before anything is charged, so a payload the contract refuses costs the user nothing.
     const payload = jobPayloadSchemas[tool].parse({
-      ...definition.payload(job.params, inputKey),
+      ...definition.payload(job.params, inputKey, inputFileKeys({ userId, jobId: id }, job.input)),
       jobId: id,
       userId,
       requestId: admission.requestId?.slice(0, 100),

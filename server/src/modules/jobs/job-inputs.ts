@@ -1,4 +1,4 @@
-import { inputsPrefix } from '@imagestudio/runtime';
+import { inputFileKey, inputsPrefix } from '@imagestudio/runtime';
 import type { AppContext } from '../../context';
 import type { CleanImage } from '../uploads/image-inspect';
 
@@ -12,6 +12,36 @@ export interface JobInput {
   name: string | null;
   width: number | null;
   height: number | null;
+  /** Further file parts of the request by form field (a background image), stored beside the input. */
+  files?: Record<string, JobInputFile>;
+}
+
+/** A further file of a job's request, stored as it is at inputFileKey. */
+export interface JobInputFile {
+  bytes: Buffer | (() => Promise<Buffer>);
+  contentType: string;
+}
+
+/** The S3 keys of a job's further files, by form field. */
+export function inputFileKeys(
+  owner: { userId: string; jobId: string },
+  input: JobInput | undefined,
+): Record<string, string> {
+  return Object.fromEntries(Object.keys(input?.files ?? {}).map((field) => [field, inputFileKey(owner, field)]));
+}
+
+/** A job's stored input (a retry copies it) with the further files its params name, copied from their keys too. */
+export function storedInputFiles(
+  ctx: AppContext,
+  owner: { userId: string; jobId: string },
+  fields: string[],
+): Record<string, JobInputFile> {
+  return Object.fromEntries(
+    fields.map((field) => {
+      const key = inputFileKey(owner, field);
+      return [field, { bytes: () => ctx.storage.get(key), contentType: 'application/octet-stream' }];
+    }),
+  );
 }
 
 /** A clean upload as a job's input. */
@@ -42,12 +72,20 @@ export async function storeInputs(
   userId: string,
   stores: { jobId: string; key: string; input: JobInput }[],
 ): Promise<void> {
+  // The input and each further file are one put each.
+  const puts = stores.flatMap(({ jobId, key, input }) => [
+    { key, file: input as JobInputFile },
+    ...Object.entries(input.files ?? {}).map(([field, file]) => ({
+      key: inputFileKey({ userId, jobId }, field),
+      file,
+    })),
+  ]);
   let next = 0;
   const work = async () => {
-    while (next < stores.length) {
-      const { key, input } = stores[next++]!;
-      const bytes = typeof input.bytes === 'function' ? await input.bytes() : input.bytes;
-      await ctx.storage.put(key, bytes, input.contentType);
+    while (next < puts.length) {
+      const { key, file } = puts[next++]!;
+      const bytes = typeof file.bytes === 'function' ? await file.bytes() : file.bytes;
+      await ctx.storage.put(key, bytes, file.contentType);
     }
   };
   try {

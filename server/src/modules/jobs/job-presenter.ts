@@ -1,4 +1,11 @@
-import { resultDownloadName, tenthsToTokens, type JobResultView, type JobView } from '@imagestudio/contracts';
+import {
+  resultDownloadName,
+  tenthsToTokens,
+  type ComposeSourcesView,
+  type CompositionView,
+  type JobResultView,
+  type JobView,
+} from '@imagestudio/contracts';
 import { estimateSecondsLeft } from './job-estimate';
 import type { AppContext } from '../../context';
 import type { JobRow } from './jobs.repository';
@@ -57,6 +64,7 @@ export const filesAreGone = (row: JobRow) => row.deleted_at !== null || row.expi
 /** A succeeded job's results as presigned URLs named after the input; none once its files are gone. */
 export async function presentResults(ctx: AppContext, row: JobRow): Promise<JobResultView[]> {
   if (row.status !== 'succeeded' || !row.result || filesAreGone(row)) return [];
+  const boxes = row.result.subjectBoxes;
   return Promise.all(
     row.result.files.map(async (f, i) => ({
       url: await ctx.storage.presignGet(f.key, URL_TTL_SECONDS, resultDownloadName(row, i, f.format)),
@@ -64,6 +72,41 @@ export async function presentResults(ctx: AppContext, row: JobRow): Promise<JobR
       height: f.height,
       format: f.format,
       bytes: f.bytes,
+      ...(boxes && { subject_box: boxes[i] ?? null }),
+    })),
+  );
+}
+
+/** The tool whose jobs keep their cut-out for re-composition (POST /api/jobs/{id}/compose). */
+const COMPOSING_TOOL = 'remove-background';
+
+/** Whether a job's stored cut-out can be re-composed: a succeeded background removal whose files still exist. */
+export function canCompose(row: JobRow): boolean {
+  return row.tool === COMPOSING_TOOL && row.status === 'succeeded' && !filesAreGone(row) && !!row.result?.sources;
+}
+
+/** The stored foreground and matte as owner-only presigned URLs; null when there is nothing to re-compose. */
+async function presentComposeSources(ctx: AppContext, row: JobRow): Promise<ComposeSourcesView | null> {
+  const sources = row.result?.sources;
+  if (!canCompose(row) || !sources) return null;
+  const [foreground_url, matte_url] = await Promise.all([
+    ctx.storage.presignGet(sources.foregroundKey, URL_TTL_SECONDS),
+    ctx.storage.presignGet(sources.matteKey, URL_TTL_SECONDS),
+  ]);
+  return { foreground_url, matte_url, width: sources.width, height: sources.height };
+}
+
+/** The job's re-compositions as presigned URLs named like its results; none once its files are gone. */
+export async function presentCompositions(ctx: AppContext, row: JobRow): Promise<CompositionView[]> {
+  if (filesAreGone(row)) return [];
+  return Promise.all(
+    (row.compositions ?? []).map(async (c) => ({
+      url: await ctx.storage.presignGet(c.key, URL_TTL_SECONDS, resultDownloadName(row, 0, c.format)),
+      width: c.width,
+      height: c.height,
+      format: c.format,
+      subject_box: c.subject_box,
+      created_at: c.created_at,
     })),
   );
 }
@@ -95,5 +138,9 @@ export async function presentJob(ctx: AppContext, row: JobRow, options: { positi
     deleted: row.deleted_at !== null,
     expired: row.expired_at !== null,
     batch_id: row.batch_id ?? null,
+    ...(row.tool === COMPOSING_TOOL && {
+      compose_sources: await presentComposeSources(ctx, row),
+      compositions: await presentCompositions(ctx, row),
+    }),
   };
 }

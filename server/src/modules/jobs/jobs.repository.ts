@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { JobName, JobResult, JobStatus } from '@imagestudio/contracts';
+import type { JobName, JobResult, JobStatus, SubjectBox } from '@imagestudio/contracts';
 import { newestFirstPage } from '../../lib/db';
 
 /** An image_jobs row as stored (bigint columns arrive from pg as strings). */
@@ -34,6 +34,19 @@ export interface JobRow {
   batch_id: string | null;
   batch_position: number | null;
   retry_of: string | null;
+  /** Background removal: the pictures re-composed from its stored cut-out, oldest first. */
+  compositions: StoredComposition[];
+}
+
+/** One re-composition of a job's stored cut-out (POST /api/jobs/{id}/compose). */
+export interface StoredComposition {
+  key: string;
+  width: number;
+  height: number;
+  format: 'png' | 'webp' | 'avif' | 'jpeg';
+  bytes: number;
+  subject_box: SubjectBox | null;
+  created_at: string;
 }
 
 export interface NewJob {
@@ -130,6 +143,16 @@ export async function finishJob(trx: Knex.Transaction, id: string, outcome: Outc
     })
     .returning('*');
   return row as JobRow;
+}
+
+/** Adds a re-composition to the job's list, in one statement (two at once both stay). */
+export async function appendComposition(db: Knex, id: string, composition: StoredComposition): Promise<void> {
+  await db('image_jobs')
+    .where({ id })
+    .update({
+      compositions: db.raw('compositions || ?::jsonb', [JSON.stringify([composition])]),
+      updated_at: db.fn.now(),
+    });
 }
 
 export async function setCancelRequested(db: Knex, id: string): Promise<void> {

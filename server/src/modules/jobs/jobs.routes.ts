@@ -3,6 +3,9 @@ import { jobListQuerySchema } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { currentUser, requireUser } from '../auth/auth-guards';
 import { sendOk } from '../../http/envelope';
+import { admitUpload } from '../uploads/upload-budget';
+import { composeLimit, readComposeForm } from './compose-form';
+import { composeJob } from './compose.service';
 import { streamJob } from './job-stream';
 import { cancelJob, deleteJob, getJob, listJobs, ownedJob } from './jobs.service';
 
@@ -33,6 +36,12 @@ export function jobsRouter(ctx: AppContext): Router {
 
   router.post('/jobs/:id/cancel', async (req, res) => {
     sendOk(res, await cancelJob(ctx, currentUser(req).id, req.params.id));
+  });
+
+  // A free re-composition of a background removal's stored cut-out: 201 with the new picture.
+  router.post('/jobs/:id/compose', composeLimit(ctx), admitUpload(ctx), async (req, res) => {
+    const request = await readComposeForm(req, res);
+    sendOk(res, await composeJob(ctx, currentUser(req).id, String(req.params.id), request), {}, 201);
   });
 
   router.delete('/jobs/:id', async (req, res) => {

@@ -18,7 +18,7 @@ import type { JobRow } from './jobs.repository';
 export const JOBS_PER_PAGE = 20;
 /** Cancel flags outlive any job's running time, then expire by themselves. */
 
-const jobNotFound = () => notFound('Job not found.');
+export const jobNotFound = () => notFound('Job not found.');
 
 /** The user's job row; another user's job and an unknown id are the same 404. */
 export async function ownedJob(ctx: AppContext, userId: string, jobId: string): Promise<JobRow> {

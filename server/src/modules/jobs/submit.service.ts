@@ -2,7 +2,7 @@ import type { JobName } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { assertToolAvailable } from '../tools/tools.status';
 import type { CleanImage } from '../uploads/image-inspect';
-import { admitJobs, cleanInput } from './admit-jobs';
+import { admitJobs, cleanInput, type JobInputFile } from './admit-jobs';
 import { checkIdempotencyKey, oncePerKey, requestFingerprint } from './idempotency';
 import * as repo from './jobs.repository';
 import type { JobRow } from './jobs.repository';
@@ -15,6 +15,8 @@ export interface SubmitRequest {
   costTenths: number;
   /** Checks and cleans the upload (tools with an input image); runs only after the cheap checks pass. */
   prepareInput?: () => Promise<CleanImage>;
+  /** Checks and cleans the request's further files (a background image), after prepareInput. */
+  prepareFiles?: () => Promise<Record<string, JobInputFile>>;
   /** The raw bytes the user sent, part of the idempotency fingerprint. */
   rawInput?: Buffer;
   /** The uploaded file's name, kept to name the result's download. */
@@ -41,6 +43,7 @@ export async function submitJob(ctx: AppContext, req: SubmitRequest): Promise<Su
   const outcome = await oncePerKey({ key, hash, find }, async () => {
     await assertToolAvailable(ctx, req.tool);
     const clean = req.prepareInput ? await req.prepareInput() : null;
+    const files = req.prepareFiles ? await req.prepareFiles() : {};
     const { jobs } = await admitJobs(ctx, {
       userId: req.userId,
       tool: req.tool,
@@ -50,7 +53,7 @@ export async function submitJob(ctx: AppContext, req: SubmitRequest): Promise<Su
         {
           params: req.params,
           costTenths: req.costTenths,
-          input: clean ? cleanInput(clean, req.inputName ?? null) : undefined,
+          input: clean ? { ...cleanInput(clean, req.inputName ?? null), files } : undefined,
         },
       ],
     });

@@ -15,6 +15,7 @@ import {
   apiKeySchema,
   changePasswordSchema,
   checkoutBillingSchema,
+  compositionViewSchema,
   createdApiKeySchema,
   jobListQuerySchema,
   jobPageSchema,
@@ -23,6 +24,7 @@ import {
   ledgerQuerySchema,
   loginSchema,
   profileUpdateSchema,
+  productPhotoFieldsSchema,
   profileViewSchema,
   quoteQuerySchema,
   registerSchema,
@@ -96,11 +98,16 @@ const callback = z.object({
 const batchForm = z.object({
   tool: z.enum(BATCH_TOOLS),
   output_format: z
-    .enum(['png', 'webp', 'jpeg'])
+    .enum(['png', 'webp', 'avif', 'jpeg', 'auto'])
     .optional()
-    .describe('png (default) or webp for remove-background; png, webp or jpeg for upscale'),
-  background_color: z.string().optional().describe('remove-background: fill colour #rrggbb instead of transparency'),
-  mask_only: z.boolean().optional().describe('remove-background: return the mask only'),
+    .describe('remove-background: png (default), webp, avif, jpeg or auto; upscale: png, webp or jpeg'),
+  ...productPhotoFieldsSchema.omit({ output_format: true, background_image: true }).shape,
+  // A file part, listed after the text fields (the form's files, images and archive, come first).
+  background_image: z
+    .string()
+    .optional()
+    .meta({ contentMediaType: 'application/octet-stream' })
+    .describe('remove-background: one background image for every item (PNG, JPEG or WebP, checked like the images)'),
   factor: z.number().int().optional().describe('upscale (required there): 2 or 4'),
   model: z.enum(UPSCALE_MODELS).optional().describe('upscale: the model (default photo)'),
 });
@@ -117,6 +124,27 @@ const batchFiles = {
     description: `Or one ZIP with up to ${BATCH_LIMITS.maxItems} images. Refused: paths leading outside it, archives inside it, more than ${BATCH_LIMITS.archiveMaxUncompressedBytes / 1024 / 1024} MB expanded, entries expanding over ${BATCH_LIMITS.archiveMaxRatio}x.`,
   },
 };
+
+const imageFile = {
+  type: 'string',
+  contentMediaType: 'application/octet-stream',
+  description: 'PNG, JPEG or WebP, at most 20 MB and 25 MP',
+};
+/** The file parts of forms besides `image`, by field. */
+const FILE_FIELDS: Record<string, unknown> = {
+  image: { ...imageFile, description: 'The image (required). PNG, JPEG or WebP, at most 20 MB and 25 MP' },
+  background_image: {
+    ...imageFile,
+    description:
+      'remove-background: a background image (PNG, JPEG or WebP, checked like the image), cover-fitted to the canvas',
+  },
+  matte: {
+    type: 'string',
+    contentMediaType: 'image/png',
+    description: 'An edited matte: a greyscale PNG the size of compose_sources (white keeps, black removes)',
+  },
+};
+const omitOf = (fields: readonly string[]) => Object.fromEntries(fields.map((f) => [f, true])) as Record<string, true>;
 
 const message = { kind: 'json' } as const;
 const page = z.object({ page: z.coerce.number().int().optional() });
@@ -508,9 +536,15 @@ export const API_OPERATIONS: Operation[] = [
   },
 
   // Tools
-  ...TOOLS.map(({ name, summary, takesImage }) => {
-    const fields = TOOL_SCHEMAS[name].request.extend(callback.shape);
-    return tool(`/tools/${name}`, summary, takesImage ? { multipart: fields } : { json: fields });
+  ...TOOLS.map((contract) => {
+    const { name, summary, takesImage } = contract;
+    const fields: z.ZodObject = TOOL_SCHEMAS[name].request.extend(callback.shape);
+    const fileFields: readonly string[] = 'fileFields' in contract ? contract.fileFields : [];
+    if (fileFields.length === 0)
+      return tool(`/tools/${name}`, summary, takesImage ? { multipart: fields } : { json: fields });
+    // The further file parts are files of the form, not text fields.
+    const files = Object.fromEntries(['image', ...fileFields].map((f) => [f, FILE_FIELDS[f] ?? imageFile]));
+    return { ...tool(`/tools/${name}`, summary, { multipart: fields.omit(omitOf(fileFields) as never) }), files };
   }),
   {
     method: 'get',
@@ -563,6 +597,23 @@ export const API_OPERATIONS: Operation[] = [
     summary: 'Cancel an open job (refunded)',
     auth: 'key',
     reply: { kind: 'json', payload: jobViewSchema },
+  },
+  {
+    method: 'post',
+    path: '/jobs/{id}/compose',
+    tag: 'Jobs',
+    summary:
+      'Re-compose a succeeded remove-background job from its stored cut-out with other layout, background, shadow or format options (free)',
+    auth: 'key',
+    multipart: productPhotoFieldsSchema.omit({ background_image: true }),
+    files: { background_image: FILE_FIELDS.background_image, matte: FILE_FIELDS.matte },
+    reply: {
+      kind: 'json',
+      status: 201,
+      payload: compositionViewSchema,
+      description:
+        "The new picture (also listed in the job view's compositions). 404 for another user's job or one that is not a succeeded remove-background job; 429 past the per-minute limit",
+    },
   },
   {
     method: 'delete',

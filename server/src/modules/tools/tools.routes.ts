@@ -28,12 +28,14 @@ export function toolsRouter(ctx: AppContext): Router {
   const uploadGuards = [...guards, admitUpload(ctx)];
 
   // One POST per tool: a JSON body, or a multipart form with the image in `image` for the tools that take one.
-  for (const { name, takesImage } of TOOLS) {
+  for (const tool of TOOLS) {
+    const { name, takesImage } = tool;
+    const extraFileFields = 'fileFields' in tool ? tool.fileFields : undefined;
     if (takesImage) {
       router.post(`/tools/${name}`, ...uploadGuards, async (req, res) => {
-        const upload = await readMultipart(req, res, { fileField: 'image' });
+        const upload = await readMultipart(req, res, { fileField: 'image', extraFileFields });
         const options = await replyOptions(ctx, req, upload.fields.callback_url);
-        const call = { fields: upload.fields, image: upload.file, fileName: upload.fileName };
+        const call = { fields: upload.fields, image: upload.file, fileName: upload.fileName, files: upload.extraFiles };
         await replyToToolCall(ctx, req, res, await startTool(ctx, name, call, meta(req)), options);
       });
     } else {

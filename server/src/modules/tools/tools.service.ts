@@ -4,6 +4,7 @@ import { validationError } from '../../lib/errors';
 import { submitJob, type SubmitOutcome } from '../jobs/submit.service';
 import { inspectUpload } from '../uploads/image-inspect';
 import { toolDefinition } from './definitions';
+import { inspectFileParts, withFileFlags } from './file-fields';
 import { readToolSettings } from './tools.settings';
 
 /** Who asks, and the request's Idempotency-Key and id. */
@@ -18,6 +19,8 @@ export interface ToolCall {
   fields: unknown;
   image?: Buffer | null;
   fileName?: string | null;
+  /** The further file parts of the contract's `fileFields` that came, by field. */
+  files?: Record<string, Buffer>;
 }
 
 /**
@@ -35,21 +38,25 @@ export async function startTool(
   const image = definition.contract.takesImage ? call.image : null;
   if (definition.contract.takesImage && !image) throw validationError({ image: [JOB_MESSAGES.imageRequired] });
   const settings = await readToolSettings(ctx);
-  const params = definition.parse(call.fields, settings);
+  const files = image ? call.files : undefined;
+  const params = definition.parse(withFileFlags(call.fields, definition.contract.fileFields, files), settings);
   await definition.assertRunnable?.(ctx, params);
+  const extras = Object.values(files ?? {});
   return submitJob(ctx, {
     ...meta,
     tool,
     params,
     costTenths: definition.costTenths(settings, params),
     ...(image && {
-      rawInput: image,
+      // The further files are part of what makes two requests the same.
+      rawInput: extras.length > 0 ? Buffer.concat([image, ...extras]) : image,
       inputName: call.fileName ?? null,
       prepareInput: async () => {
         const clean = await inspectUpload(image);
         definition.checkImage?.(params, clean);
         return clean;
       },
+      prepareFiles: () => inspectFileParts(files),
     }),
   });
 }

@@ -13,10 +13,14 @@ export interface MultipartUpload {
   file: Buffer | null;
   /** The file's name as the browser sent it (untrusted: used only to name downloads). */
   fileName: string | null;
+  /** The further files of `extraFileFields` that came, by field (read into memory like the file). */
+  extraFiles: Record<string, Buffer>;
 }
 
 interface Options {
   fileField: string;
+  /** Further file fields the form takes (one file each, at most maxFileBytes each). */
+  extraFileFields?: readonly string[];
   maxFileBytes?: number;
 }
 
@@ -296,23 +300,34 @@ export function readForm(req: Request, res: Response, spec: FormSpec): Promise<R
 
 /**
  * A tool call's form: its text fields and exactly one file, in `fileField` (at most maxFileBytes, else 413),
- * read into memory once it has arrived whole (see readForm for everything else).
+ * read into memory once it has arrived whole, and at most one file in each of `extraFileFields` (see readForm
+ * for everything else).
  */
 export async function readMultipart(req: Request, res: Response, options: Options): Promise<MultipartUpload> {
   const maxFileBytes = options.maxFileBytes ?? LIMITS.uploadMaxBytes;
   const fileField = options.fileField;
-  const oneImage = { [fileField]: [MULTIPART_MESSAGES.oneImage] };
+  const extraFields = options.extraFileFields ?? [];
+  const rule = (field: string): FileRule => ({
+    maxCount: 1,
+    tooMany: { [field]: [MULTIPART_MESSAGES.oneImage] },
+    maxBytes: maxFileBytes,
+    oversize: 'refuse',
+  });
   const form = await readForm(req, res, {
-    files: { [fileField]: { maxCount: 1, tooMany: oneImage, maxBytes: maxFileBytes, oversize: 'refuse' } },
-    maxTotalBytes: maxFileBytes,
+    files: Object.fromEntries([fileField, ...extraFields].map((field) => [field, rule(field)])),
+    maxTotalBytes: maxFileBytes * (1 + extraFields.length),
     tooLarge: UPLOAD_MESSAGES.tooLarge,
     wrongField: (got) => ({ [fileField]: [MULTIPART_MESSAGES.wrongField(fileField, got)] }),
     notMultipart: { [fileField]: [MULTIPART_MESSAGES.notMultipart] },
   });
-  const [file] = form.files;
+  const file = form.files.find((f) => f.field === fileField);
+  const extraFiles: Record<string, Buffer> = {};
+  for (const f of form.files)
+    if (f.field !== fileField && f.path) extraFiles[f.field] = await fs.promises.readFile(f.path);
   return {
     fields: form.fields,
     file: file?.path ? await fs.promises.readFile(file.path) : null,
     fileName: file?.name ?? null,
+    extraFiles,
   };
 }

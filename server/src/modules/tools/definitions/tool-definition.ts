@@ -40,8 +40,11 @@ export interface ToolDefinition<out N extends JobName, P extends Record<string, 
   costTenths(settings: ToolSettings, params: P): number;
   /** The tool's part of GET /api/tools/quote. */
   quote(settings: ToolSettings, query: QuoteQuery): QuoteFacts;
-  /** The queue payload's tool fields, from the params stored on the row and the stored input's S3 key. */
-  payload(params: P, inputKey: string | null): PayloadFields<N>;
+  /**
+   * The queue payload's tool fields, from the params stored on the row, the stored input's S3 key and the keys
+   * of the further files the contract's `fileFields` took (by field).
+   */
+  payload(params: P, inputKey: string | null, fileKeys: Record<string, string>): PayloadFields<N>;
   /**
    * The work in a job, in units whose cost is about the same from one job to the next, for the time-left
    * estimate; null when the job's size is not known (rows from before sizes were kept).

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import {
+  PRODUCT_PHOTO_MESSAGES,
+  productPhotoRequestSchema,
+  removeBackgroundTool,
+  type ComposeSources,
+  type CompositionView,
+} from '@imagestudio/contracts';
+import { compositionsPrefix } from '@imagestudio/runtime';
+import { ComposeInputError, composeProductPhoto } from '@imagestudio/runtime/imaging';
+import type { AppContext } from '../../context';
+import { validationError } from '../../lib/errors';
+import { inspectFilePart, withFileFlags } from '../tools/file-fields';
+import { checkImageHeader } from '../uploads/image-inspect';
+import { canCompose, presentCompositions } from './job-presenter';
+import { jobOwner } from './finalize.service';
+import { jobNotFound, ownedJob } from './jobs.service';
+import * as repo from './jobs.repository';
+
+/** What a re-composition request carries: the option fields and the files that came, by field. */
+export interface ComposeRequest {
+  fields: unknown;
+  files: Record<string, Buffer>;
+}
+
+/** The file fields of a re-composition: the tool's own (a background image) and an edited matte. */
+export const COMPOSE_FILE_FIELDS = [...removeBackgroundTool.fileFields, 'matte'] as const;
+
+const EXTENSIONS = { png: 'png', webp: 'webp', avif: 'avif', jpeg: 'jpg' } as const;
+
+/** An edited matte: checked like an upload (signature, damage, bombs), a PNG, the size of the stored cut-out. */
+async function checkMatte(bytes: Buffer, sources: ComposeSources): Promise<Buffer> {
+  let facts;
+  try {
+    facts = await checkImageHeader(bytes);
+  } catch (err) {
+    const first = (err as { errors?: Record<string, string[]> }).errors?.image;
+    throw first ? validationError({ matte: first }) : err;
+  }
+  if (facts.format !== 'png') throw validationError({ matte: [PRODUCT_PHOTO_MESSAGES.matteFormat] });
+  if (facts.width !== sources.width || facts.height !== sources.height)
+    throw validationError({ matte: [PRODUCT_PHOTO_MESSAGES.matteSize] });
+  return bytes;
+}
+
+/** Which field an engine refusal is about. */
+function composeRefusal(err: ComposeInputError): Error {
+  const M = PRODUCT_PHOTO_MESSAGES;
+  const field = err.message === M.matteSize || err.message === M.matteUnreadable ? 'matte' : 'background_image';
+  return validationError({ [field]: [err.message] });
+}
+
+/**
+ * POST /api/jobs/{id}/compose: renders the owner's succeeded background removal again from its stored
+ * foreground and matte, with new layout, background, shadow and format options, free of charge (no ledger row).
+ * Another user's job, and any job that is not a succeeded background removal with its files, is a 404; a bad
+ * option or file a 422 naming the field. The engine runs in this process, on sharp's thread pool (every pixel
+ * step is a libvips call), so the event loop stays free. The picture is stored under the job's results prefix
+ * (same retention and deletion) and listed in the job view's `compositions`.
+ */
+export async function composeJob(
+  ctx: AppContext,
+  userId: string,
+  jobId: string,
+  request: ComposeRequest,
+): Promise<CompositionView> {
+  const row = await ownedJob(ctx, userId, jobId);
+  const sources = row.result?.sources;
+  if (!canCompose(row) || !sources) throw jobNotFound();
+  const fields = withFileFlags(request.fields, removeBackgroundTool.fileFields, request.files);
+  const layout = productPhotoRequestSchema.parse(fields);
+  const backgroundFile = request.files.background_image;
+  const backgroundImage = backgroundFile
+    ? (await inspectFilePart('background_image', backgroundFile)).bytes
+    : undefined;
+  const editedMatte = request.files.matte ? await checkMatte(request.files.matte, sources) : undefined;
+
+  const [foreground, matte] = await Promise.all([
+    ctx.storage.get(sources.foregroundKey),
+    editedMatte ?? ctx.storage.get(sources.matteKey),
+  ]);
+  const picture = await composeProductPhoto({ foreground, matte, backgroundImage, layout, opaque: true }).catch(
+    (err: unknown) => {
+      throw err instanceof ComposeInputError ? composeRefusal(err) : err;
+    },
+  );
+
+  const key = `${compositionsPrefix(jobOwner(row))}${randomUUID()}.${EXTENSIONS[picture.format]}`;
+  await ctx.storage.put(key, picture.data, picture.contentType);
+  const composition: repo.StoredComposition = {
+    key,
+    width: picture.width,
+    height: picture.height,
+    format: picture.format,
+    bytes: picture.data.length,
+    subject_box: picture.subjectBox,
+    created_at: new Date().toISOString(),
+  };
+  await repo.appendComposition(ctx.db, row.id, composition);
+  const [view] = await presentCompositions(ctx, { ...row, compositions: [composition] });
+  return view!;
+}
