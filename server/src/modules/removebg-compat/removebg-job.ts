@@ -20,6 +20,8 @@ export interface RemoveBgJob {
   params: Record<string, unknown>;
   costTenths: number;
   input: { image: CleanImage; name: string | null };
+  /** bg_image_file / bg_image_url, checked and cleaned: the tool's `background_image`, stored beside the input. */
+  background: CleanImage | null;
 }
 
 /**
@@ -33,7 +35,18 @@ export async function admitRemoveBgJob(ctx: AppContext, job: RemoveBgJob): Promi
     userId: job.userId,
     tool: 'remove-background',
     requestId: job.requestId,
-    jobs: [{ params: job.params, costTenths: job.costTenths, input: cleanInput(job.input.image, job.input.name) }],
+    jobs: [
+      {
+        params: job.params,
+        costTenths: job.costTenths,
+        input: {
+          ...cleanInput(job.input.image, job.input.name),
+          ...(job.background && {
+            files: { background_image: { bytes: job.background.bytes, contentType: job.background.contentType } },
+          }),
+        },
+      },
+    ],
   });
   return jobs[0]!;
 }

@@ -44,7 +44,7 @@ function zipOf(color: Buffer, alpha: Buffer): Promise<Buffer> {
  * into its colour and its alpha.
  */
 async function zipAnswer(ctx: AppContext, result: JobResult, image: Buffer, plain: boolean): Promise<Buffer> {
-  const sources = (result as { sources?: { foregroundKey: string; matteKey: string } }).sources;
+  const sources = result.sources;
   if (plain && sources) {
     const [foreground, matte] = await Promise.all([
       ctx.storage.get(sources.foregroundKey),
@@ -65,8 +65,8 @@ export async function buildAnswer(ctx: AppContext, row: JobRow, request: RemoveB
   const result = row.result!;
   const file = result.files[0]!;
   const bytes = await ctx.storage.get(file.key);
-  // The tool reports the subject's box for its results; an empty matte (null) or an older worker: the whole image.
-  const box = (file as { subjectBox?: Box | null }).subjectBox;
+  // The tool reports the subject's box in its result; a worker from before boxes were kept: the whole image.
+  const box = result.subjectBoxes?.[0];
   const foreground = box ?? { left: 0, top: 0, width: file.width, height: file.height };
   if (request.format === 'zip') {
     const plain = !request.crop && request.scale === null && !request.bgColor && !request.addShadow;

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
+import { inputFileKey } from '@imagestudio/runtime';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { localServer, type LocalServer } from '../../test/local-server';
 import type { TestWorker } from '../../test/test-worker';
@@ -12,7 +13,8 @@ import { balanceAndJobs, keyHolder, unverifiedKeyHolder } from './removebg.test-
 /**
  * The remove.bg-compatible API against remove.bg's published description (https://www.remove.bg/api), in our
  * own words: every field, every error code, the replies and headers, on the real pipeline (Postgres, Redis,
- * S3, the queue and a test worker that writes a 32x24 PNG for every job).
+ * S3, the queue and the test worker, which renders cut-outs through the real product-photo engine with the
+ * input's own alpha as the matte).
  */
 
 let t: TestContext;
@@ -21,6 +23,8 @@ let stopEvents: () => Promise<void>;
 let images: LocalServer;
 let png: Buffer;
 let bigJpeg: Buffer;
+/** 100x80, transparent but for an opaque 20x10 subject at (30, 40): the test worker takes its alpha as the matte. */
+let subject: Buffer;
 
 beforeAll(async () => {
   t = await createTestContext({
@@ -32,6 +36,13 @@ beforeAll(async () => {
   worker = await workerFor(t, { tools: ['remove-background'] });
   png = await solidImage('png', 64, 48);
   bigJpeg = await solidImage('jpeg', 1000, 800);
+  const box = await sharp({ create: { width: 20, height: 10, channels: 4, background: '#c05028ff' } })
+    .png()
+    .toBuffer();
+  subject = await sharp({ create: { width: 100, height: 80, channels: 4, background: '#00000000' } })
+    .composite([{ input: box, left: 30, top: 40 }])
+    .png()
+    .toBuffer();
   // The image host of the image_url tests: /ok.png, /big.jpg, a 21 MB body, a 404, and redirect chains.
   const huge = Buffer.alloc(21 * 1024 * 1024, 1);
   images = localServer((req: http.IncomingMessage, res: http.ServerResponse) => {
@@ -183,18 +194,19 @@ describe('refusals: 400 with remove.bg codes, nothing charged', () => {
 describe('POST /v1.0/removebg', () => {
   it('multipart image_file: the image bytes, the headers, one job charged at the preview price', async () => {
     const { userId, key } = await keyHolder(t);
-    const res = await post(key).field('format', 'png').attach('image_file', png, 'shoe.png').buffer(true).expect(200);
+    const res = await post(key).attach('image_file', subject, 'shoe.png').buffer(true).expect(200);
+    // format=auto: transparency is left, so PNG.
     expect(res.headers['content-type']).toBe('image/png');
-    expect((await sharp(res.body as Buffer).metadata()).width).toBe(32);
+    expect((await sharp(res.body as Buffer).metadata()).width).toBe(100);
     expect(res.headers).toMatchObject({
-      'x-width': '32',
-      'x-height': '24',
+      'x-width': '100',
+      'x-height': '80',
       'x-credits-charged': '0.3',
       'x-type': 'other',
-      'x-foreground-top': expect.any(String),
-      'x-foreground-left': expect.any(String),
-      'x-foreground-width': expect.any(String),
-      'x-foreground-height': expect.any(String),
+      'x-foreground-top': '40',
+      'x-foreground-left': '30',
+      'x-foreground-width': '20',
+      'x-foreground-height': '10',
     });
     expect(res.headers['x-max-width']).toBeUndefined();
     expect(await balanceAndJobs(t, userId)).toEqual({ balance: 97, jobs: 1 });
@@ -252,7 +264,9 @@ describe('POST /v1.0/removebg', () => {
       .type('form')
       .send({ image_url: images.url('/redirect/3'), format: 'png' })
       .expect(200);
-    expect(res.headers['x-width']).toBe('32');
+    expect(res.headers['x-width']).toBe('64');
+    // An opaque photo stays opaque (the test worker's matte is the input's alpha): format=png as asked.
+    expect(res.headers['content-type']).toBe('image/png');
     const job = await t.ctx.db('image_jobs').where({ user_id: userId }).first();
     expect(job.input_name).toBe('ok.png');
   });
@@ -310,6 +324,107 @@ describe('POST /v1.0/removebg', () => {
     }
     expect(job).toMatchObject({ status: 'cancelled', refunded: true });
     expect((await balanceAndJobs(t, userId)).balance).toBe(100);
+  });
+});
+
+describe('layout fields, mapped onto the product-photo options of the tool', () => {
+  /** One call with `fields` on the subject image: the reply, and the job's params as the tool stored them. */
+  async function call(fields: Record<string, string>, extra?: (r: ReturnType<typeof post>) => ReturnType<typeof post>) {
+    const { userId, key } = await keyHolder(t);
+    let req = post(key);
+    for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
+    req = req.attach('image_file', subject, 'subject.png');
+    if (extra) req = extra(req);
+    const res = await req.buffer(true).expect(200);
+    const job = await t.ctx.db('image_jobs').where({ user_id: userId }).first();
+    return { res, job, params: job.params as Record<string, unknown>, bytes: res.body as Buffer };
+  }
+
+  type Row = [name: string, fields: Record<string, string>, params: Record<string, unknown>, size: [number, number]];
+  const rows: Row[] = [
+    ['crop', { crop: 'true' }, { crop_to_subject: true }, [20, 10]],
+    [
+      'crop with crop_margin px',
+      { crop: 'true', crop_margin: '5px' },
+      { crop_to_subject: true, margin: '5px 5px 5px 5px' },
+      [30, 20],
+    ],
+    [
+      'crop with four margins',
+      { crop: 'true', crop_margin: '1px 2px 3px 4px' },
+      { margin: '1px 2px 3px 4px' },
+      [26, 14],
+    ],
+    [
+      'scale 50%: the subject fills half of a canvas of the input size',
+      { scale: '50%' },
+      { crop_to_subject: true, canvas: '100x80', margin: '25%' },
+      [100, 80],
+    ],
+    ['scale original: nothing changes', { scale: 'original' }, { output_format: 'auto' }, [100, 80]],
+    ['position', { scale: '50%', position: '0% 100%' }, { position: '0% 100%' }, [100, 80]],
+    ['one position value for both axes', { scale: '60%', position: '20%' }, { position: '20% 20%' }, [100, 80]],
+    ['position original', { scale: '60%', position: 'original' }, { position: 'original' }, [100, 80]],
+    ['bg_color without #', { bg_color: '81d4fa' }, { background_color: '#81d4fa' }, [100, 80]],
+    ['bg_color name', { bg_color: 'White' }, { background_color: 'white' }, [100, 80]],
+    ['add_shadow', { add_shadow: 'true' }, { shadow: 'drop' }, [100, 80]],
+    ['channels alpha', { channels: 'alpha' }, { mask_only: true }, [100, 80]],
+    ['format jpg', { format: 'jpg' }, { output_format: 'jpeg' }, [100, 80]],
+    ['format webp', { format: 'webp' }, { output_format: 'webp' }, [100, 80]],
+    [
+      'type and semitransparency are accepted',
+      { type: 'product', type_level: '2', semitransparency: 'true' },
+      {},
+      [100, 80],
+    ],
+  ];
+
+  it.each(rows)('%s', async (_name, fields, params, [width, height]) => {
+    const { res } = await call(fields).then(async (r) => {
+      expect(r.params).toMatchObject(params);
+      return r;
+    });
+    expect([res.headers['x-width'], res.headers['x-height']]).toEqual([String(width), String(height)]);
+    const meta = await sharp(res.body as Buffer).metadata();
+    expect([meta.width, meta.height]).toEqual([width, height]);
+  });
+
+  it('format auto: JPEG once a background colour leaves no transparency, PNG for a cut-out', async () => {
+    const opaque = await call({ bg_color: 'fff' });
+    expect(opaque.res.headers['content-type']).toBe('image/jpeg');
+    const cutout = await call({});
+    expect(cutout.res.headers['content-type']).toBe('image/png');
+  });
+
+  it('channels=alpha answers the grey matte and leaves out bg_color and add_shadow, as remove.bg does', async () => {
+    const { params, bytes } = await call({ channels: 'alpha', bg_color: 'red', add_shadow: 'true' });
+    expect(params).toMatchObject({ mask_only: true });
+    expect(params.background_color).toBeUndefined();
+    expect(params.shadow).toBeUndefined();
+    const meta = await sharp(bytes).metadata();
+    expect(meta.channels).toBeLessThanOrEqual(2);
+  });
+
+  it('bg_image_file and bg_image_url become the background_image input of the job', async () => {
+    const byFile = await call({}, (r) => r.attach('bg_image_file', png, 'bg.png'));
+    expect(byFile.params).toMatchObject({ background_image: true });
+    expect((await sharp(byFile.bytes).stats()).isOpaque).toBe(true);
+    const byUrl = await call({ bg_image_url: images.url('/ok.png') });
+    expect(byUrl.params).toMatchObject({ background_image: true });
+    const stored = await t.ctx.storage.get(
+      inputFileKey({ userId: byUrl.job.user_id, jobId: byUrl.job.id }, 'background_image'),
+    );
+    expect((await sharp(stored).metadata()).width).toBe(64);
+  });
+
+  it('crop with the foreground headers of the cropped result', async () => {
+    const { res } = await call({ crop: 'true', crop_margin: '10px' });
+    expect(res.headers).toMatchObject({
+      'x-foreground-left': '10',
+      'x-foreground-top': '10',
+      'x-foreground-width': '20',
+      'x-foreground-height': '10',
+    });
   });
 });
 

@@ -49,6 +49,7 @@ export function removeBgRouter(ctx: AppContext): Router {
       params,
       costTenths,
       input,
+      background,
     });
     const row = await waitForRemoveBgJob(ctx, res, admitted);
     if (!row) return;
