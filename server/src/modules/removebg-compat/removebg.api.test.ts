@@ -450,6 +450,25 @@ describe('GET /v1.0/account and POST /v1.0/improve', () => {
   });
 });
 
+describe('OpenAPI', () => {
+  it('lists the /v1.0 routes at the site root with their own security scheme and error shape', async () => {
+    const doc = (await t.agent().get('/api/openapi.json').expect(200)).body;
+    const item = doc.paths['/v1.0/removebg'];
+    expect(item.servers).toEqual([{ url: 'http://127.0.0.1:3999', description: expect.any(String) }]);
+    expect(item.post.security).toEqual([{ removeBgApiKey: [] }]);
+    expect(item.post.responses['400'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/RemoveBgErrors',
+    });
+    expect(doc.components.securitySchemes.removeBgApiKey).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-Api-Key',
+    });
+    expect(Object.keys(doc.paths['/v1.0/account'])).toEqual(['servers', 'get']);
+    expect(Object.keys(doc.paths['/v1.0/improve'])).toEqual(['servers', 'post']);
+  });
+});
+
 function zipEntries(zip: Buffer): Promise<Record<string, Buffer>> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(zip, { lazyEntries: true }, (err, file) => {
