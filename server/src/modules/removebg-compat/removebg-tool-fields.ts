@@ -9,7 +9,8 @@ import type { Length, RemoveBgRequest } from './removebg-fields';
  *   inside an even % margin of (100 - scale) / 2 per side; `position` -> `position`;
  * - `bg_color` -> `background_color`, `bg_image_file` / `bg_image_url` -> `background_image`;
  * - `add_shadow` -> `shadow=drop`; `format` -> `output_format` (`jpg` = `jpeg`; `zip` is built from a PNG);
- * - `channels=alpha` -> `mask_only` (remove.bg then leaves out backgrounds and shadows, so the adapter does too).
+ * - `channels=alpha` -> `mask_only` (remove.bg then leaves out backgrounds and shadows, so the adapter does too);
+ * - `roi` -> `roi` (an option of the tool's own, added for this: the matte is cleared outside the box).
  */
 export interface ToolFieldsInput {
   request: RemoveBgRequest;
@@ -57,6 +58,7 @@ export function toolFields({ request: r, width, height, hasBackgroundImage }: To
     const side = (100 - r.scale) / 2;
     if (side > 0) fields.margin = `${Number(side.toFixed(4))}%`;
   }
+  if (r.roi) fields.roi = r.roi.map(length).join(' ');
   if (r.position === 'original') fields.position = 'original';
   else if (r.position) fields.position = `${r.position.x}% ${r.position.y}%`;
   return fields;
@@ -74,4 +76,5 @@ export const TOOL_FIELD_CODES: Record<string, string> = {
   mask_only: 'invalid_channels',
   crop_to_subject: 'invalid_crop',
   shadow: 'invalid_add_shadow',
+  roi: 'invalid_roi',
 };

@@ -369,6 +369,9 @@ describe('layout fields, mapped onto the product-photo options of the tool', () 
     ['bg_color name', { bg_color: 'White' }, { background_color: 'white' }, [100, 80]],
     ['add_shadow', { add_shadow: 'true' }, { shadow: 'drop' }, [100, 80]],
     ['channels alpha', { channels: 'alpha' }, { mask_only: true }, [100, 80]],
+    // roi: only the subject inside counts; the subject (30..50, 40..50) is cut at x = 35, so crop keeps 5x10.
+    ['roi with crop', { crop: 'true', roi: '0px 0px 35px 80px' }, { roi: '0 0 35px 80px' }, [5, 10]],
+    ['roi in %', { crop: 'true', roi: '0% 0% 35% 100%' }, { roi: '0 0 35% 100%' }, [5, 10]],
     ['format jpg', { format: 'jpg' }, { output_format: 'jpeg' }, [100, 80]],
     ['format webp', { format: 'webp' }, { output_format: 'webp' }, [100, 80]],
     [
