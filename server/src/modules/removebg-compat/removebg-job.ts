@@ -3,6 +3,7 @@ import { isFinalJobStatus } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { admitJobs, cleanInput } from '../jobs/admit-jobs';
 import { cancelOpenJob } from '../jobs/jobs.service';
+import { refundSucceededJob } from '../jobs/finalize.service';
 import * as repo from '../jobs/jobs.repository';
 import type { JobRow } from '../jobs/jobs.repository';
 import { waitForFinalJob } from '../jobs/wait-for-job';
@@ -86,4 +87,19 @@ export function failedJobError(row: JobRow): RemoveBgError {
   const detail = `${row.error ?? 'The image could not be processed.'} Nothing was charged.`;
   if (row.status === 'cancelled') return new RemoveBgError(503, 'cancelled', 'Processing cancelled', detail);
   return new RemoveBgError(500, 'processing_failed', 'Processing failed', detail);
+}
+
+/**
+ * remove.bg answers a photo without any subject with 400 `unknown_foreground` and charges nothing: the tool reports
+ * no subject box for its result (an empty matte), so the job is refunded and the call refused.
+ */
+export async function refuseWithoutSubject(ctx: AppContext, row: JobRow): Promise<void> {
+  if (row.result?.subjectBoxes?.[0] !== null) return;
+  await refundSucceededJob(ctx, row.id, 'no foreground found');
+  throw new RemoveBgError(
+    400,
+    'unknown_foreground',
+    'Could not identify foreground in image',
+    'No subject was found in the image. Nothing was charged.',
+  );
 }

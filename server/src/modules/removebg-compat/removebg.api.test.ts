@@ -292,6 +292,20 @@ describe('POST /v1.0/removebg', () => {
     expect([alpha.format, alpha.channels]).toEqual(['png', 1]);
   });
 
+  it('a photo without any subject: 400 unknown_foreground, the job refunded', async () => {
+    const { userId, key } = await keyHolder(t);
+    const empty = await sharp({ create: { width: 40, height: 30, channels: 4, background: '#00000000' } })
+      .png()
+      .toBuffer();
+    const res = await post(key).attach('image_file', empty, 'empty.png').expect(400);
+    expect(res.body.errors[0].code).toBe('unknown_foreground');
+    const job = await t.ctx.db('image_jobs').where({ user_id: userId }).first();
+    expect(job).toMatchObject({ status: 'succeeded', refunded: true });
+    expect(await balanceAndJobs(t, userId)).toEqual({ balance: 100, jobs: 1 });
+    const refunds = await t.ctx.db('token_ledger').where({ idempotency_key: `job:${job.id}:refund` });
+    expect(refunds.map((r: { delta_tenths: string }) => Number(r.delta_tenths))).toEqual([3]);
+  });
+
   it('a failed job is refunded and answered 500 processing_failed', async () => {
     const { userId, key } = await keyHolder(t);
     worker.setBehaviour('fail-unrecoverable');

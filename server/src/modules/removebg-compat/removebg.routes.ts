@@ -10,7 +10,7 @@ import { readRemoveBgBody } from './removebg-body';
 import { badField, RemoveBgError, removeBgErrorHandler } from './removebg-errors';
 import { parseRemoveBgFields } from './removebg-fields';
 import { prepareBackground, prepareInput } from './removebg-input';
-import { admitRemoveBgJob, failedJobError, waitForRemoveBgJob } from './removebg-job';
+import { admitRemoveBgJob, failedJobError, refuseWithoutSubject, waitForRemoveBgJob } from './removebg-job';
 import { buildAnswer, sendAnswer } from './removebg-reply';
 import { sizePriceTenths } from './removebg-sizes';
 import { toolParams } from './removebg-tool-params';
@@ -54,6 +54,7 @@ export function removeBgRouter(ctx: AppContext): Router {
     const row = await waitForRemoveBgJob(ctx, res, admitted);
     if (!row) return;
     if (row.status !== 'succeeded') throw failedJobError(row);
+    await refuseWithoutSubject(ctx, row);
     const answer = await buildAnswer(ctx, row, request);
     sendAnswer(req, res, answer, {
       costTenths,
