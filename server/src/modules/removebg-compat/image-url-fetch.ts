@@ -8,8 +8,8 @@ import { checkedLookup } from '../job-webhooks/post-webhook';
 import { badField, RemoveBgError } from './removebg-errors';
 
 /** The whole download, redirects included. */
-export const IMAGE_URL_TIMEOUT_MS = 20_000;
-export const IMAGE_URL_MAX_REDIRECTS = 3;
+const IMAGE_URL_TIMEOUT_MS = 20_000;
+const IMAGE_URL_MAX_REDIRECTS = 3;
 const MAX_URL_LENGTH = 2048;
 
 /** Which field the URL came from, so the error names it (`image_url` or `bg_image_url`). */

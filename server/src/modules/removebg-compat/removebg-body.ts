@@ -18,7 +18,7 @@ export interface RemoveBgBody {
  * JSON and urlencoded bodies carry images as base64, a third larger than the bytes: the image limit plus a
  * third, and room for the other fields.
  */
-export const ENCODED_BODY_MAX_BYTES = Math.ceil((LIMITS.uploadMaxBytes * 4) / 3) + 64 * 1024;
+const ENCODED_BODY_MAX_BYTES = Math.ceil((LIMITS.uploadMaxBytes * 4) / 3) + 64 * 1024;
 
 const jsonParser = express.json({ limit: ENCODED_BODY_MAX_BYTES });
 const formParser = express.urlencoded({ extended: false, limit: ENCODED_BODY_MAX_BYTES, parameterLimit: 50 });

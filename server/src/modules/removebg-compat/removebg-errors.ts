@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
  * The error shape of remove.bg's API, which its clients parse: `{"errors":[{"title","code","detail"}]}`. The
  * /v1.0 routes answer every failure in it (never the /api envelope), with remove.bg's code for each case.
  */
-export interface RemoveBgErrorBody {
+interface RemoveBgErrorBody {
   errors: Array<{ title: string; code: string; detail?: string }>;
 }
 
@@ -41,7 +41,7 @@ const FROM_APP: Partial<Record<AppError['code'], { status: number; code: string;
 };
 
 /** Any error as a RemoveBgError; null when it is a fault of ours (logged and answered as a 500). */
-export function toRemoveBgError(err: unknown): RemoveBgError | null {
+function toRemoveBgError(err: unknown): RemoveBgError | null {
   if (err instanceof RemoveBgError) return err;
   if (err instanceof AppError) {
     const mapped = FROM_APP[err.code];
@@ -59,7 +59,7 @@ export function toRemoveBgError(err: unknown): RemoveBgError | null {
   return null;
 }
 
-export function sendRemoveBgError(res: Response, err: RemoveBgError): void {
+function sendRemoveBgError(res: Response, err: RemoveBgError): void {
   const body: RemoveBgErrorBody = {
     errors: [{ title: err.title, code: err.code, ...(err.detail ? { detail: err.detail } : {}) }],
   };

@@ -22,7 +22,7 @@ export const FOREGROUND_TYPES = [
 ] as const;
 export const TYPE_LEVELS = ['none', '1', '2', 'latest'] as const;
 export const FORMATS = ['auto', 'png', 'jpg', 'webp', 'zip'] as const;
-export type RemoveBgFormat = (typeof FORMATS)[number];
+type RemoveBgFormat = (typeof FORMATS)[number];
 
 /** A length in px or % of the image (roi, crop_margin). */
 export interface Length {

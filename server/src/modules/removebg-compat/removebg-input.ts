@@ -10,7 +10,7 @@ import { fetchImageUrl } from './image-url-fetch';
 import { reducedSize, type OutputSize } from './removebg-sizes';
 
 /** The job's input: the checked image, reduced to the size asked for, and what it was before. */
-export interface PreparedInput {
+interface PreparedInput {
   image: CleanImage;
   name: string | null;
   /** The input's own size, when it was reduced for `size` (X-Max-Width / X-Max-Height say the reduced one). */
@@ -49,7 +49,7 @@ async function sourceBytes(config: Config, body: RemoveBgBody): Promise<{ bytes:
 }
 
 /** Base64 (standard or URL-safe, a data: URL prefix allowed); a bad one is `invalid_file_type`. */
-export function decodeBase64(text: string, field: string): Buffer {
+function decodeBase64(text: string, field: string): Buffer {
   const data = text.replace(/^data:[^,]*;base64,/i, '').replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(data) || data.length % 4 === 1)
     throw badField('invalid_file_type', 'Invalid file type', `${field} is not valid base64.`);

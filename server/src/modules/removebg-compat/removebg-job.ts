@@ -12,9 +12,9 @@ import type { CleanImage } from '../uploads/image-inspect';
 import { RemoveBgError } from './removebg-errors';
 
 /** Seconds a 503 after a cancelled wait asks the client to wait before trying again. */
-export const RETRY_AFTER_TIMEOUT_S = 10;
+const RETRY_AFTER_TIMEOUT_S = 10;
 
-export interface RemoveBgJob {
+interface RemoveBgJob {
   userId: string;
   requestId: string;
   /** The tool's params, as its definition parsed them from the adapter's fields. */

@@ -82,7 +82,7 @@ export async function buildAnswer(ctx: AppContext, row: JobRow, request: RemoveB
   };
 }
 
-export interface ReplyFacts {
+interface ReplyFacts {
   costTenths: number;
   reducedTo: { width: number; height: number } | null;
 }

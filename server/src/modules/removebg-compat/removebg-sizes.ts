@@ -1,8 +1,8 @@
 import { LIMITS, tokensToTenths, type Settings } from '@imagestudio/contracts';
 
 /** remove.bg's output sizes, each priced by its own setting (`removebg_api_prices`). */
-export const PRICE_CLASSES = ['preview', 'medium', 'hd', 'full'] as const;
-export type PriceClass = (typeof PRICE_CLASSES)[number];
+const PRICE_CLASSES = ['preview', 'medium', 'hd', 'full'] as const;
+type PriceClass = (typeof PRICE_CLASSES)[number];
 
 export interface OutputSize {
   /** The `size` value as sent (lower case). */
