@@ -1,8 +1,7 @@
 import { LIMITS, tokensToTenths, type Settings } from '@imagestudio/contracts';
 
 /** remove.bg's output sizes, each priced by its own setting (`removebg_api_prices`). */
-const PRICE_CLASSES = ['preview', 'medium', 'hd', 'full'] as const;
-type PriceClass = (typeof PRICE_CLASSES)[number];
+type PriceClass = 'preview' | 'medium' | 'hd' | 'full';
 
 export interface OutputSize {
   /** The `size` value as sent (lower case). */
