@@ -4,7 +4,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import sharp from 'sharp';
-import { type JobName, cancelKey, heartbeatKey, jobResultSchema, workerHeartbeatSchema } from '@imagestudio/contracts';
+import {
+  type JobName,
+  cancelKey,
+  heartbeatKey,
+  jobResultSchema,
+  productPhotoRequestSchema,
+  workerHeartbeatSchema,
+} from '@imagestudio/contracts';
 import { cpuHasInt8Dot } from './inference';
 import { type RunningWorker, startWorker } from './app';
 import { loadWorkerConfig } from './config';
@@ -127,6 +134,42 @@ describe('worker end to end (BullMQ + Redis + S3 + real models)', () => {
     const meta = await sharp(stored).metadata();
     expect([meta.width, meta.height, meta.hasAlpha]).toEqual([300, 200, true]);
     expect(stages).toEqual(expect.arrayContaining(['fetching', 'processing', 'encoding', 'saving']));
+  }, 120_000);
+
+  it('lays out a product photo from the payload: background image read from S3, cut-out stored beside the result', async () => {
+    const inputKey = await upload(fs.readFileSync(path.join(FIXTURES, 'coffee-300.png')));
+    const backgroundKey = await upload(await sharp(path.join(FIXTURES, 'coffee-300.png')).flop().png().toBuffer());
+    const jobId = randomUUID();
+    const layout = productPhotoRequestSchema.parse({
+      crop_to_subject: 'true',
+      canvas: '240x240',
+      background_image: 'true',
+      output_format: 'auto',
+    });
+    const job = await submit('remove-background', {
+      jobId,
+      inputKey,
+      outputFormat: 'auto',
+      maskOnly: false,
+      layout,
+      backgroundKey,
+    });
+    const result = jobResultSchema.parse(await job.waitUntilFinished(client.events, 120_000));
+    // auto: nothing transparent is left on a background image, so JPEG.
+    expect(result.files).toEqual([
+      { key: `results/${userId}/${jobId}/0.jpg`, width: 240, height: 240, format: 'jpeg', bytes: expect.any(Number) },
+    ]);
+    expect(result.subjectBoxes).toEqual([expect.objectContaining({ width: 240 })]);
+    expect(result.sources).toEqual({
+      foregroundKey: `results/${userId}/${jobId}/sources/foreground.png`,
+      matteKey: `results/${userId}/${jobId}/sources/matte.png`,
+      width: 300,
+      height: 200,
+    });
+    const fg = await sharp(await storage.get(result.sources!.foregroundKey)).metadata();
+    expect([fg.width, fg.height, fg.hasAlpha]).toEqual([300, 200, false]);
+    const matte = await sharp(await storage.get(result.sources!.matteKey)).metadata();
+    expect([matte.width, matte.height, matte.channels]).toEqual([300, 200, 1]);
   }, 120_000);
 
   it('upscales x2 with the chosen model (default photo: Real-ESRGAN general at x4, halved)', async () => {

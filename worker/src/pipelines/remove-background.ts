@@ -79,7 +79,9 @@ async function encodeSources(image: DecodedImage, alpha: Buffer): Promise<Compos
       .removeAlpha()
       .png({ compressionLevel: 3 })
       .toBuffer(),
+    // sharp widens one-channel raw input to sRGB unless told it is greyscale.
     sharp(matte, { raw: { width, height, channels: 1 } })
+      .toColourspace('b-w')
       .png({ compressionLevel: 3 })
       .toBuffer(),
   ]);

@@ -52,9 +52,8 @@ async function planOf(ctx: AppContext, upload: BatchUpload): Promise<BatchPlan> 
   // A further file this tool does not take would be silently left out: refused instead.
   for (const field of Object.keys(upload.files))
     if (!takes.includes(field)) throw validationError({ [field]: [BATCH_MESSAGES.fileNotTaken] });
-  const present = Object.fromEntries(Object.keys(upload.files).map((field) => [field, Buffer.alloc(1)]));
   const settings = await readToolSettings(ctx);
-  const params = definition.parse(withFileFlags(fields, takes, present), settings);
+  const params = definition.parse(withFileFlags(fields, takes, Object.keys(upload.files)), settings);
   await definition.assertRunnable?.(ctx, params);
   return { tool: tool.data, definition, params, unitTenths: definition.costTenths(settings, params) };
 }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Request, RequestHandler, Response } from 'express';
 import { LIMITS, PRODUCT_PHOTO_MESSAGES } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
@@ -6,7 +7,6 @@ import { currentUser } from '../auth/auth-guards';
 import { MULTIPART_MESSAGES, readForm } from '../uploads/multipart';
 import { UPLOAD_MESSAGES } from '../uploads/image-inspect';
 import { COMPOSE_FILE_FIELDS, type ComposeRequest } from './compose.service';
-import fs from 'node:fs';
 
 /** At most COMPOSE_RATE_PER_MINUTE re-compositions per user per minute (counted in Redis); 429 beyond. */
 export function composeLimit(ctx: AppContext): RequestHandler {

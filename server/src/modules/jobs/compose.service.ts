@@ -43,11 +43,18 @@ async function checkMatte(bytes: Buffer, sources: ComposeSources): Promise<Buffe
   return bytes;
 }
 
-/** Which field an engine refusal is about. */
+/** The field each of the engine's refusals of a request's file is about. */
+const REFUSED_FIELDS: Record<string, string> = {
+  [PRODUCT_PHOTO_MESSAGES.matteSize]: 'matte',
+  [PRODUCT_PHOTO_MESSAGES.matteUnreadable]: 'matte',
+  [PRODUCT_PHOTO_MESSAGES.backgroundImageMissing]: 'background_image',
+  [PRODUCT_PHOTO_MESSAGES.backgroundImageUnreadable]: 'background_image',
+};
+
+/** A 422 on the field an engine refusal names; anything else (a stored file it cannot read) stays a 500. */
 function composeRefusal(err: ComposeInputError): Error {
-  const M = PRODUCT_PHOTO_MESSAGES;
-  const field = err.message === M.matteSize || err.message === M.matteUnreadable ? 'matte' : 'background_image';
-  return validationError({ [field]: [err.message] });
+  const field = REFUSED_FIELDS[err.message];
+  return field ? validationError({ [field]: [err.message] }) : err;
 }
 
 /**
@@ -67,7 +74,7 @@ export async function composeJob(
   const row = await ownedJob(ctx, userId, jobId);
   const sources = row.result?.sources;
   if (!canCompose(row) || !sources) throw jobNotFound();
-  const fields = withFileFlags(request.fields, removeBackgroundTool.fileFields, request.files);
+  const fields = withFileFlags(request.fields, removeBackgroundTool.fileFields, Object.keys(request.files));
   const layout = productPhotoRequestSchema.parse(fields);
   const backgroundFile = request.files.background_image;
   const backgroundImage = backgroundFile

@@ -30,7 +30,7 @@ export function inputFileKeys(
   return Object.fromEntries(Object.keys(input?.files ?? {}).map((field) => [field, inputFileKey(owner, field)]));
 }
 
-/** A job's stored input (a retry copies it) with the further files its params name, copied from their keys too. */
+/** The further files of a stored job (by field) as inputs of another job: a retry copies them with its input. */
 export function storedInputFiles(
   ctx: AppContext,
   owner: { userId: string; jobId: string },
@@ -39,6 +39,7 @@ export function storedInputFiles(
   return Object.fromEntries(
     fields.map((field) => {
       const key = inputFileKey(owner, field);
+      // Its content type is not kept on the row; readers tell the image's format from its bytes.
       return [field, { bytes: () => ctx.storage.get(key), contentType: 'application/octet-stream' }];
     }),
   );

@@ -125,26 +125,18 @@ const batchFiles = {
   },
 };
 
-const imageFile = {
-  type: 'string',
-  contentMediaType: 'application/octet-stream',
-  description: 'PNG, JPEG or WebP, at most 20 MB and 25 MP',
+/** The optional file parts of forms besides `image`, by field, as form properties. */
+const FILE_DESCRIPTIONS: Record<string, [mediaType: string, description: string]> = {
+  background_image: [
+    'application/octet-stream',
+    'A background image (PNG, JPEG or WebP, checked like the image), cover-fitted to the canvas',
+  ],
+  matte: ['image/png', 'An edited matte: a greyscale PNG the size of compose_sources (white keeps, black removes)'],
 };
-/** The file parts of forms besides `image`, by field. */
-const FILE_FIELDS: Record<string, unknown> = {
-  image: { ...imageFile, description: 'The image (required). PNG, JPEG or WebP, at most 20 MB and 25 MP' },
-  background_image: {
-    ...imageFile,
-    description:
-      'remove-background: a background image (PNG, JPEG or WebP, checked like the image), cover-fitted to the canvas',
-  },
-  matte: {
-    type: 'string',
-    contentMediaType: 'image/png',
-    description: 'An edited matte: a greyscale PNG the size of compose_sources (white keeps, black removes)',
-  },
+const fileField = (field: string) => {
+  const [contentMediaType, description] = FILE_DESCRIPTIONS[field] ?? ['application/octet-stream', 'A file'];
+  return z.string().optional().meta({ contentMediaType }).describe(description);
 };
-const omitOf = (fields: readonly string[]) => Object.fromEntries(fields.map((f) => [f, true])) as Record<string, true>;
 
 const message = { kind: 'json' } as const;
 const page = z.object({ page: z.coerce.number().int().optional() });
@@ -540,11 +532,9 @@ export const API_OPERATIONS: Operation[] = [
     const { name, summary, takesImage } = contract;
     const fields: z.ZodObject = TOOL_SCHEMAS[name].request.extend(callback.shape);
     const fileFields: readonly string[] = 'fileFields' in contract ? contract.fileFields : [];
-    if (fileFields.length === 0)
-      return tool(`/tools/${name}`, summary, takesImage ? { multipart: fields } : { json: fields });
-    // The further file parts are files of the form, not text fields.
-    const files = Object.fromEntries(['image', ...fileFields].map((f) => [f, FILE_FIELDS[f] ?? imageFile]));
-    return { ...tool(`/tools/${name}`, summary, { multipart: fields.omit(omitOf(fileFields) as never) }), files };
+    // The further file parts are files of the form (optional), not the text fields `parse` sees.
+    const files = Object.fromEntries(fileFields.map((f) => [f, fileField(f)]));
+    return tool(`/tools/${name}`, summary, takesImage ? { multipart: fields.extend(files) } : { json: fields });
   }),
   {
     method: 'get',
@@ -605,8 +595,11 @@ export const API_OPERATIONS: Operation[] = [
     summary:
       'Re-compose a succeeded remove-background job from its stored cut-out with other layout, background, shadow or format options (free)',
     auth: 'key',
-    multipart: productPhotoFieldsSchema.omit({ background_image: true }),
-    files: { background_image: FILE_FIELDS.background_image, matte: FILE_FIELDS.matte },
+    multipart: productPhotoFieldsSchema.extend({
+      background_image: fileField('background_image'),
+      matte: fileField('matte'),
+    }),
+    files: {},
     reply: {
       kind: 'json',
       status: 201,

@@ -15,11 +15,11 @@ import { inspectUpload } from '../uploads/image-inspect';
 export function withFileFlags(
   fields: unknown,
   fileFields: readonly string[] | undefined,
-  files: Record<string, Buffer> | undefined,
+  sent: readonly string[],
 ): Record<string, unknown> {
   const out: Record<string, unknown> = { ...((fields ?? {}) as Record<string, unknown>) };
   for (const field of fileFields ?? []) {
-    if (files?.[field]) out[field] = 'true';
+    if (sent.includes(field)) out[field] = 'true';
     else delete out[field];
   }
   return out;

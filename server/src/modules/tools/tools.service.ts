@@ -39,7 +39,10 @@ export async function startTool(
   if (definition.contract.takesImage && !image) throw validationError({ image: [JOB_MESSAGES.imageRequired] });
   const settings = await readToolSettings(ctx);
   const files = image ? call.files : undefined;
-  const params = definition.parse(withFileFlags(call.fields, definition.contract.fileFields, files), settings);
+  const params = definition.parse(
+    withFileFlags(call.fields, definition.contract.fileFields, Object.keys(files ?? {})),
+    settings,
+  );
   await definition.assertRunnable?.(ctx, params);
   const extras = Object.values(files ?? {});
   return submitJob(ctx, {
