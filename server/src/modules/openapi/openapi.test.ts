@@ -49,7 +49,13 @@ describe('GET /api/openapi.json', () => {
     };
     broken.paths['/health']!.get!.responses = { nope: {} };
     expect((await new Validator().validate(broken as never)).valid).toBe(false);
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['apiKey', 'bearer', 'removeBgApiKey', 'session', 'xsrf']);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([
+      'apiKey',
+      'bearer',
+      'removeBgApiKey',
+      'session',
+      'xsrf',
+    ]);
     // Every $ref points at a schema that exists.
     const refs = [...JSON.stringify(doc).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);
     for (const ref of refs) expect([ref, doc.components.schemas[ref] !== undefined]).toEqual([ref, true]);
