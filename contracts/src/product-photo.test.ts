@@ -166,3 +166,21 @@ describe('product photo options', () => {
     }
   });
 });
+
+describe('roi (the region of interest, for the remove.bg-compatible API)', () => {
+  it('parses x1 y1 x2 y2 in px or % into the layout, and leaves it out when not sent', () => {
+    expect(parse({ roi: '0 10px 50% 100%' }).roi).toEqual({
+      left: { value: 0, unit: 'px' },
+      top: { value: 10, unit: 'px' },
+      right: { value: 50, unit: '%' },
+      bottom: { value: 100, unit: '%' },
+    });
+    expect(parse({}).roi).toBeUndefined();
+    expect(isPlainCutout(parse({ roi: '0 0 50% 50%' }))).toBe(false);
+  });
+
+  it('refuses three values, a second corner before the first, and over 100%', () => {
+    for (const roi of ['0 0 10px', '20px 0 10px 10px', '0 30px 10px 20px', '0 0 120% 50%', '0 0 10 10'])
+      expect(refusals({ roi })).toEqual({ roi: [M.roi] });
+  });
+});

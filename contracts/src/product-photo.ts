@@ -28,6 +28,7 @@ export const PRODUCT_PHOTO_MESSAGES = {
   quality: 'Quality must be a whole number from 1 to 100.',
   maskOnly: 'Mask only must be true or false.',
   maskOnlyAlone: 'Mask only cannot be combined with a background or a shadow.',
+  roi: 'Region of interest must be four values x1 y1 x2 y2 in % or px, with x1 below x2 and y1 below y2.',
   // The composition engine's refusals of its inputs (an edited matte, the background image).
   matteSize: 'The matte must be the size of the image.',
   matteUnreadable: 'The matte could not be read as an image.',
@@ -94,6 +95,13 @@ export const productPhotoLayoutSchema = z.object({
   quality: z.number().int().min(1).max(100).nullable(),
   /** The matte alone (greyscale), laid out like the photo would be. */
   maskOnly: z.boolean(),
+  /**
+   * Region of interest: only the subject inside this box of the input counts (the matte is cleared outside it),
+   * each edge in px or % of the input's width (left, right) or height (top, bottom). Absent: the whole input.
+   */
+  roi: z
+    .object({ left: marginSideSchema, top: marginSideSchema, right: marginSideSchema, bottom: marginSideSchema })
+    .optional(),
 });
 export type ProductPhotoLayout = z.infer<typeof productPhotoLayoutSchema>;
 export type ProductPhotoFormat = (typeof PRODUCT_PHOTO_FORMATS)[number];
@@ -222,6 +230,17 @@ function parseShadowOpacity(s: string): number | undefined {
   return n <= 1 ? n : undefined;
 }
 
+/** `x1 y1 x2 y2`, each in px or % (a bare 0 too), the second corner right of and below the first when comparable. */
+function parseRoi(s: string): ProductPhotoLayout['roi'] | undefined {
+  const parts = s.split(/\s+/).map(parseMarginSide);
+  if (parts.length !== 4 || parts.some((p) => p === undefined || (p.unit === '%' && p.value > 100))) return undefined;
+  const [left, top, right, bottom] = parts as MarginSide[];
+  const before = (a: MarginSide, b: MarginSide) => a.unit !== b.unit || a.value < b.value;
+  return before(left!, right!) && before(top!, bottom!)
+    ? { left: left!, top: top!, right: right!, bottom: bottom! }
+    : undefined;
+}
+
 /** A field present without a value of its own: the route sets it when the request carries that file part. */
 const present = z.preprocess(
   (v) => (v === undefined || v === null || v === false || v === '' || v === 'false' ? undefined : true),
@@ -259,6 +278,7 @@ export const productPhotoFieldsSchema = z.object({
   ).describe('png (default), webp, avif, jpeg, or auto (PNG with transparency left, else JPEG)'),
   quality: field(M.quality, parseWhole(1, 100)).describe('1-100 for jpeg, avif and lossy webp'),
   mask_only: field(M.maskOnly, parseBool).describe('true: the matte alone (greyscale), laid out like the picture'),
+  roi: field(M.roi, parseRoi).describe('x1 y1 x2 y2 in px or %: only the subject inside this box of the input counts'),
 });
 
 /** The multipart option fields by name (what routes and documentation list). */
@@ -303,6 +323,7 @@ export const productPhotoRequestSchema = productPhotoFieldsSchema
       outputFormat: (v.output_format ?? d.outputFormat) as ProductPhotoFormat,
       quality: v.quality ?? null,
       maskOnly: v.mask_only ?? false,
+      ...(v.roi ? { roi: v.roi } : {}),
     };
   });
 export type ProductPhotoRequest = z.input<typeof productPhotoRequestSchema>;
@@ -344,6 +365,7 @@ export function isPlainCutout(layout: ProductPhotoLayout): boolean {
     layout.canvas.kind === 'original' &&
     layout.maxSide === null &&
     layout.background.kind === 'none' &&
-    layout.shadow.kind === 'none'
+    layout.shadow.kind === 'none' &&
+    !layout.roi
   );
 }

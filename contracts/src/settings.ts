@@ -69,6 +69,15 @@ export const settingsSchema = z
     ...toolPrices,
     /** Price of an upscale per model where it differs from upscale_price (e.g. {"photo-max": 2}); default none. */
     upscale_model_prices: z.partialRecord(z.enum(UPSCALE_MODELS), tokenAmount).default({}),
+    /**
+     * Prices of the remove.bg-compatible API (`POST /v1.0/removebg`) per output size, in tokens exact to 0.1:
+     * `preview` (up to 0.25 MP) must cost less than `full`; `medium` (1.5 MP) and `hd` (4 MP) lie between.
+     */
+    removebg_api_prices: z
+      .object({ preview: tokenAmount, medium: tokenAmount, hd: tokenAmount, full: tokenAmount })
+      .refine((p) => p.preview < p.full, 'The preview price must be lower than the full price')
+      .refine((p) => p.preview <= p.medium && p.medium <= p.hd && p.hd <= p.full, 'Prices must rise with the size')
+      .default({ preview: 0.3, medium: 0.6, hd: 0.8, full: 1 }),
     image_generation_sizes: z.array(imageSize).min(1).default(['1024x1024', '1536x1024', '1024x1536']),
     upscale_factors: z.array(z.number().int().min(2).max(8)).min(1).default([2, 4]),
     /** Google Tag id; empty = no tag. */

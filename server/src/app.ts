@@ -13,6 +13,7 @@ import { spaRouter } from './http/spa';
 import { apiKeyAuth, unlessApiKey } from './modules/api-keys';
 import { apiRouters, publicRouters, rawBodyRouters } from './modules';
 import { queueBoardRouter } from './modules/admin';
+import { removeBgRouter } from './modules/removebg-compat';
 import { createServices } from './services';
 
 /** Parses TRUST_PROXY: "true"/"false", a hop count, or a list of addresses for express. */
@@ -47,6 +48,10 @@ export function createApp(deps: AppDeps): Express {
 
   // 3. Routes that must see the raw body (Stripe webhook), before any body parser touches it.
   for (const router of rawBodyRouters(ctx)) app.use('/api', router);
+
+  // 3b. The remove.bg-compatible API (/v1.0): its own key check, body readers (base64 images need larger JSON
+  // bodies than /api takes) and error shape; outside /api, so no envelope, session or XSRF.
+  app.use('/v1.0', removeBgRouter(ctx));
 
   // 4. Body parsers with a size limit; oversized bodies become a 413 envelope in the error handler.
   app.use(express.json({ limit: LIMITS.jsonBodyMaxBytes }));

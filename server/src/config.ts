@@ -73,6 +73,13 @@ const envSchema = z.object({
    * development and tests only (ignored when NODE_ENV=production).
    */
   WEBHOOK_ALLOW_HOSTS: z.string().default(''),
+  /**
+   * Comma-separated host names exempt from the private-address rule for the image URLs the remove.bg-compatible
+   * API fetches (`image_url`, `bg_image_url`), for local development and tests only (ignored in production).
+   */
+  IMAGE_URL_ALLOW_HOSTS: z.string().default(''),
+  /** How long `POST /v1.0/removebg` waits for its job before cancelling and refunding it (503 + Retry-After). */
+  REMOVEBG_SYNC_TIMEOUT_S: z.coerce.number().positive().max(600).default(60),
   /** BullMQ attempts per job and the first retry delay (doubling after each failure). */
   JOB_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   JOB_RETRY_DELAY_MS: z.coerce.number().int().min(0).default(2000),

@@ -61,9 +61,10 @@ const DEFAULT_PROVENANCE = {
 export async function composeProductPhoto(input: ComposeInput): Promise<ComposeResult> {
   const { layout } = input;
   const fg = await toRaw(input.foreground);
-  const matte = await toMatte(input.matte);
-  if (matte.width !== fg.width || matte.height !== fg.height)
+  const whole = await toMatte(input.matte);
+  if (whole.width !== fg.width || whole.height !== fg.height)
     throw new ComposeInputError(PRODUCT_PHOTO_MESSAGES.matteSize);
+  const matte = layout.roi ? await clearOutside(whole, layout.roi) : whole;
   if (layout.background.kind === 'image' && !input.backgroundImage)
     throw new ComposeInputError(PRODUCT_PHOTO_MESSAGES.backgroundImageMissing);
   const plan = planLayout(fg, await findSubjectBox(matte), layout);
@@ -147,6 +148,29 @@ async function toRaw(image: RawImage | Buffer): Promise<RawImage> {
   } catch {
     throw new ComposeInputError('The stored image could not be read.');
   }
+}
+
+/** The matte with everything outside the region of interest cleared (the `roi` option). */
+async function clearOutside(matte: Matte, roi: NonNullable<ProductPhotoLayout['roi']>): Promise<Matte> {
+  const { width, height } = matte;
+  const at = (side: { value: number; unit: '%' | 'px' }, size: number) =>
+    Math.min(size, Math.max(0, Math.round(side.unit === '%' ? (side.value / 100) * size : side.value)));
+  const left = at(roi.left, width);
+  const top = at(roi.top, height);
+  const right = Math.max(left, at(roi.right, width));
+  const bottom = Math.max(top, at(roi.bottom, height));
+  const cleared = Buffer.alloc(width * height);
+  if (right > left && bottom > top) {
+    const inside = await sharp(matte.data, { raw: { width, height, channels: 1 } })
+      .extract({ left, top, width: right - left, height: bottom - top })
+      // One channel out (libvips would otherwise hand back sRGB).
+      .extractChannel(0)
+      .raw()
+      .toBuffer();
+    for (let y = 0; y < bottom - top; y += 1)
+      inside.copy(cleared, (top + y) * width + left, y * (right - left), (y + 1) * (right - left));
+  }
+  return { data: cleared, width, height };
 }
 
 async function toMatte(matte: Matte | Buffer): Promise<Matte> {

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Badge, Card, Skeleton } from '../../components';
 import { paths } from '../../config/paths';
 import { useStore } from '../../stores';
+import { SwitchingFromRemoveBg } from './switching-from-removebg';
 import './developer.css';
 import { ToolsOffNotice } from '../availability';
 
@@ -14,8 +15,11 @@ interface OpenApiOperation {
 }
 interface OpenApiDocument {
   servers: Array<{ url: string }>;
-  paths: Record<string, Record<string, OpenApiOperation & { tags: string[] }>>;
+  /** A path item: its operations by method, and `servers` where it is served outside /api (the /v1.0 routes). */
+  paths: Record<string, Record<string, unknown> & { servers?: Array<{ url: string }> }>;
 }
+
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options']);
 
 /** The examples: one synchronous background removal, with curl and with JavaScript's fetch. */
 function examples(base: string): Array<{ title: string; code: string }> {
@@ -51,7 +55,11 @@ function examples(base: string): Array<{ title: string; code: string }> {
 }
 
 const authLabel = (op: OpenApiOperation) =>
-  op.security.some((s) => 'bearer' in s) ? 'API key' : op.security.length > 0 ? 'Session' : 'Public';
+  op.security.some((s) => 'bearer' in s || 'removeBgApiKey' in s)
+    ? 'API key'
+    : op.security.length > 0
+      ? 'Session'
+      : 'Public';
 
 /** /developers: how to call the API, and the reference rendered from GET /api/openapi.json. */
 export const DevelopersPage = observer(function DevelopersPage() {
@@ -76,9 +84,14 @@ export const DevelopersPage = observer(function DevelopersPage() {
   }, [specUrl]);
 
   const base = doc?.servers[0]?.url ?? `${window.location.origin}/api`;
+  const site = base.replace(/\/api$/, '');
   const byTag = new Map<string, Array<{ method: string; path: string; op: OpenApiOperation }>>();
-  for (const [path, ops] of Object.entries(doc?.paths ?? {})) {
-    for (const [method, op] of Object.entries(ops)) {
+  for (const [route, item] of Object.entries(doc?.paths ?? {})) {
+    // Paths are relative to /api unless the path item names its own server (the remove.bg-compatible /v1.0 routes).
+    const path = item.servers ? route : `/api${route}`;
+    for (const [method, value] of Object.entries(item)) {
+      if (!METHODS.has(method)) continue;
+      const op = value as OpenApiOperation & { tags: string[] };
       // Probes, metrics and the payment provider's routes are the operator's, not part of the customer reference.
       if (op['x-audience'] === 'operator') continue;
       const tag = op.tags[0] ?? '';
@@ -109,6 +122,7 @@ export const DevelopersPage = observer(function DevelopersPage() {
           </div>
         ))}
       </Card>
+      <SwitchingFromRemoveBg site={site} />
       <Card className="developers__section">
         <h2>{t('client-developer.docs.reference')}</h2>
         <p>
@@ -123,7 +137,7 @@ export const DevelopersPage = observer(function DevelopersPage() {
               {ops.map(({ method, path, op }) => (
                 <li key={`${method} ${path}`} data-testid="operation">
                   <code className={`method method--${method}`}>{method.toUpperCase()}</code>
-                  <code>/api{path}</code>
+                  <code>{path}</code>
                   <span>{op.summary}</span>
                   <Badge tone={authLabel(op) === 'API key' ? 'success' : 'neutral'}>{authLabel(op)}</Badge>
                 </li>

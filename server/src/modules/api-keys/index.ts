@@ -1,7 +1,7 @@
 /** What other modules may use of api-keys; everything else in this folder is internal. */
-export { apiKeyAuth, unlessApiKey } from './api-key-auth';
+export { apiKeyAuth, presentedKey, unlessApiKey } from './api-key-auth';
 export { apiKeysRouter } from './api-keys.routes';
-export { listKeys, revokeKey } from './api-keys.service';
+export { authenticateKey, listKeys, revokeKey } from './api-keys.service';
 export { createPasswordChangeNotice, type PasswordChangeNotice, tellKeysStillWork } from './keys-still-work-mail';
 export { webhookSecretFor } from './webhook-secret.service';
 export type { ApiKeysDeps } from './api-keys.deps';

@@ -1,4 +1,5 @@
 /** What other modules may use of auth; everything else in this folder is internal. */
+export { readAccountSettings } from './account-settings';
 export { requireVerifiedEmail } from './auth-guards';
 export { type AppPassport, createPassport } from './auth.passport';
 export { authRouter } from './auth.routes';

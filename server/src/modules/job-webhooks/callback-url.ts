@@ -85,10 +85,11 @@ export function isPublicAddress(address: string): boolean {
   return parsed.range() === 'unicast';
 }
 
-function exemptHosts(config: Config): Set<string> {
+function exemptHosts(config: Config, allowHosts: string): Set<string> {
   if (config.NODE_ENV === 'production') return new Set();
   return new Set(
-    config.WEBHOOK_ALLOW_HOSTS.split(',')
+    allowHosts
+      .split(',')
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
   );
@@ -112,10 +113,14 @@ export function parseCallbackUrl(config: Config, raw: string): URL {
 
 /**
  * Resolves the host and returns its addresses when every one is public (or the host is exempted by
- * WEBHOOK_ALLOW_HOSTS outside production). Checking after resolution is what matters: a public name
- * may point at 127.0.0.1 or at the cloud metadata address.
+ * `allowHosts`, WEBHOOK_ALLOW_HOSTS unless the caller names its own list, outside production). Checking after
+ * resolution is what matters: a public name may point at 127.0.0.1 or at the cloud metadata address.
  */
-export async function resolvePublic(config: Config, hostname: string): Promise<LookupAddress[]> {
+export async function resolvePublic(
+  config: Config,
+  hostname: string,
+  allowHosts: string = config.WEBHOOK_ALLOW_HOSTS,
+): Promise<LookupAddress[]> {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   let addresses: LookupAddress[];
   try {
@@ -124,7 +129,7 @@ export async function resolvePublic(config: Config, hostname: string): Promise<L
     throw new CallbackUrlError(CALLBACK_MESSAGES.unresolvable);
   }
   if (addresses.length === 0) throw new CallbackUrlError(CALLBACK_MESSAGES.unresolvable);
-  if (exemptHosts(config).has(host)) return addresses;
+  if (exemptHosts(config, allowHosts).has(host)) return addresses;
   if (!addresses.every((a) => isPublicAddress(a.address))) throw new CallbackUrlError(CALLBACK_MESSAGES.privateAddress);
   return addresses;
 }

@@ -15,11 +15,11 @@ export interface PostOutcome {
 /**
  * A DNS lookup for the socket that runs the private-address check on what it resolves, so the address
  * connected to is the one checked (a name that re-resolves to 127.0.0.1 between check and connect,
- * "DNS rebinding", is refused).
+ * "DNS rebinding", is refused). `allowHosts` as for resolvePublic (the image URL fetcher names its own list).
  */
-function checkedLookup(config: Config): LookupFunction {
+export function checkedLookup(config: Config, allowHosts?: string): LookupFunction {
   return (hostname, options, callback) => {
-    resolvePublic(config, hostname).then(
+    resolvePublic(config, hostname, allowHosts).then(
       (addresses) => {
         const wanted =
           options.family === 4 || options.family === 6

@@ -90,6 +90,30 @@ export async function failJob(ctx: JobsDeps, jobId: string, options: FailOptions
 }
 
 /**
+ * Refunds a job that succeeded but whose result the caller cannot use (the remove.bg-compatible API's
+ * `unknown_foreground`: no subject was found). The job keeps its status and result; the refund uses the one key
+ * `job:<id>:refund`, so it happens at most once. False when the job is not a succeeded, unrefunded one.
+ */
+export async function refundSucceededJob(ctx: JobsDeps, jobId: string, reason: string): Promise<boolean> {
+  const refunded = await ctx.db.transaction(async (trx) => {
+    const job = await repo.lockJob(trx, jobId);
+    if (!job || job.status !== 'succeeded' || job.refunded) return false;
+    await applyEntry(trx, {
+      userId: job.user_id,
+      deltaTenths: Number(job.cost_tenths),
+      kind: 'refund',
+      idempotencyKey: `job:${job.id}:refund`,
+      reason: `Refund: ${job.tool} job (${reason})`,
+      metadata: { job_id: job.id, tool: job.tool },
+    });
+    await repo.markRefunded(trx, jobId);
+    return true;
+  });
+  if (refunded) notifyJobChanged(ctx, jobId);
+  return refunded;
+}
+
+/**
  * BullMQ `failed` (attempts used up or UnrecoverableError): failed, or cancelled when the user asked. The
  * user reads the worker's reason only when it is one written for users (contracts WORKER_USER_MESSAGES).
  */

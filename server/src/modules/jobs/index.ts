@@ -1,5 +1,6 @@
 /** What other modules may use of jobs; everything else in this folder is internal. */
-export { admitJobs, type JobInput, type JobInputFile } from './admit-jobs';
+export { admitJobs, cleanInput, type JobInput, type JobInputFile } from './admit-jobs';
+export { refundSucceededJob } from './finalize.service';
 export { storedInputFiles } from './job-inputs';
 export { raiseCancelFlag } from './cancel-flag';
 export { checkIdempotencyKey, isUniqueViolation, oncePerKey, requestFingerprint } from './idempotency';

@@ -155,6 +155,11 @@ export async function appendComposition(db: Knex, id: string, composition: Store
     });
 }
 
+/** Marks an ended job refunded (its refund entry is written in the same transaction by the caller). */
+export async function markRefunded(trx: Knex.Transaction, id: string): Promise<void> {
+  await trx('image_jobs').where({ id }).update({ refunded: true, updated_at: trx.fn.now() });
+}
+
 export async function setCancelRequested(db: Knex, id: string): Promise<void> {
   await db('image_jobs').where({ id }).update({ cancel_requested_at: db.fn.now(), updated_at: db.fn.now() });
 }

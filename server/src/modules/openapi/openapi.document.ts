@@ -10,6 +10,7 @@ import {
 } from '@imagestudio/contracts';
 import { SESSION_COOKIE_NAME } from '../../http/session';
 import { API_OPERATIONS, type Auth, type Operation } from './api-operations';
+import { REMOVEBG_OPENAPI_COMPONENTS, removeBgOpenApiPaths } from '../removebg-compat';
 
 type Json = Record<string, unknown>;
 
@@ -186,7 +187,13 @@ export function buildOpenApiDocument(serverUrl: string): Json {
     if (body) entry.requestBody = body;
     (paths[op.path] ??= {})[op.method] = entry;
   }
-  const components: Json = { ...named, ErrorEnvelope: jsonSchema(errorEnvelopeSchema, 'output') };
+  // The remove.bg-compatible routes live outside /api: their path items name the site's root as their server.
+  Object.assign(paths, removeBgOpenApiPaths(new URL('/', serverUrl).toString().replace(/\/$/, '')));
+  const components: Json = {
+    ...named,
+    ErrorEnvelope: jsonSchema(errorEnvelopeSchema, 'output'),
+    ...REMOVEBG_OPENAPI_COMPONENTS.schemas,
+  };
   return {
     openapi: '3.1.0',
     info: {
@@ -206,6 +213,7 @@ export function buildOpenApiDocument(serverUrl: string): Json {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: `API key (${API_KEY_PREFIX}...)` },
         apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+        ...REMOVEBG_OPENAPI_COMPONENTS.securitySchemes,
         session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE_NAME },
         xsrf: {
           type: 'apiKey',

@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { apiRouters, publicRouters, rawBodyRouters } from '../index';
+import { removeBgRouter } from '../removebg-compat';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -48,7 +49,13 @@ describe('GET /api/openapi.json', () => {
     };
     broken.paths['/health']!.get!.responses = { nope: {} };
     expect((await new Validator().validate(broken as never)).valid).toBe(false);
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['apiKey', 'bearer', 'session', 'xsrf']);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([
+      'apiKey',
+      'bearer',
+      'removeBgApiKey',
+      'session',
+      'xsrf',
+    ]);
     // Every $ref points at a schema that exists.
     const refs = [...JSON.stringify(doc).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);
     for (const ref of refs) expect([ref, doc.components.schemas[ref] !== undefined]).toEqual([ref, true]);
@@ -59,11 +66,17 @@ describe('GET /api/openapi.json', () => {
       paths: Record<string, Record<string, unknown>>;
     };
     const documented = Object.entries(doc.paths)
-      .flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method} ${path}`))
+      // `servers` is a path item's own server (the /v1.0 routes live outside /api), not an operation.
+      .flatMap(([path, ops]) =>
+        Object.keys(ops).flatMap((method) => (method === 'servers' ? [] : [`${method} ${path}`])),
+      )
       .sort();
     const mounted = mountedRoutes([...rawBodyRouters(t.ctx), ...publicRouters(t.ctx), ...apiRouters(t.ctx)]);
     expect(mounted.length).toBeGreaterThan(40);
-    expect(documented).toEqual(mounted);
+    // The remove.bg-compatible router is mounted at /v1.0 (outside /api).
+    const removeBg = mountedRoutes([removeBgRouter(t.ctx)]).map((r) => r.replace(' /', ' /v1.0/'));
+    expect(removeBg).toEqual(['get /v1.0/account', 'post /v1.0/improve', 'post /v1.0/removebg']);
+    expect(documented).toEqual([...mounted, ...removeBg].sort());
   });
 
   it('marks the operator routes (probes, metrics, the payment provider and the test checkout), and only those', async () => {

@@ -64,4 +64,14 @@ export const clientDeveloper = {
   'client-developer.docs.reference': 'Reference',
   'client-developer.docs.spec': 'OpenAPI document',
   'client-developer.docs.loadFailed': 'The API reference could not be loaded.',
+  'client-developer.removebg.title': 'Switching from remove.bg',
+  'client-developer.removebg.lead':
+    "Code written for remove.bg's API works with ours: change the base URL from https://api.remove.bg to this site, and send one of our API keys (Account → API keys) in the X-Api-Key header instead of your remove.bg key. Official clients, the npm remove.bg package and your own scripts keep working unchanged otherwise.",
+  'client-developer.removebg.sameTitle': 'What stays the same',
+  'client-developer.removebg.same':
+    'POST /v1.0/removebg with image_file, image_file_b64 or image_url and the fields size, format (auto, png, jpg, webp, zip), crop, crop_margin, scale, position, roi, channels, bg_color, bg_image_url, bg_image_file, add_shadow, type and semitransparency; the image or JSON reply; the headers X-Width, X-Height, X-Credits-Charged and X-Foreground-*; the rate-limit headers; the error codes in {"errors":[{"title","code","detail"}]}; GET /v1.0/account.',
+  'client-developer.removebg.differsTitle': 'What differs',
+  'client-developer.removebg.differs':
+    'X-Type is always "other": we do not guess what the foreground is. You pay in tokens, per output size, and tokens never expire; every call is a job in your history and token activity, and a failed call is refunded. A call not finished within 60 seconds is cancelled and refunded and answered 503 with Retry-After. POST /v1.0/improve stores nothing: we do not train on your images.',
+  'client-developer.removebg.prices': 'Tokens per call:',
 } as const;

@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import { tenthsToTokens } from '@imagestudio/contracts';
+import type { AppContext } from '../../context';
+import { currentUser } from '../../http/current-user';
+import { ledgerRepository } from '../ledger';
+
+/**
+ * GET /v1.0/account: remove.bg's account shape with the key owner's balance in tokens as `total` and `payg`
+ * (tokens never expire, like remove.bg's pay-as-you-go credits); no subscription or enterprise credits and no
+ * free calls exist here, and every size is open to every key.
+ */
+export function accountHandler(ctx: AppContext): RequestHandler {
+  return async (req, res) => {
+    const tokens = tenthsToTokens((await ledgerRepository.balanceOf(ctx.db, currentUser(req).id)) ?? 0);
+    res.set('Cache-Control', 'no-store').json({
+      data: {
+        attributes: {
+          credits: { total: tokens, subscription: 0, payg: tokens, enterprise: 0 },
+          api: { free_calls: 0, sizes: 'all' },
+        },
+      },
+    });
+  };
+}
+
+/**
+ * POST /v1.0/improve: remove.bg's "send us a badly cut image for training". We take no customer images for
+ * training, so the body is read and dropped, one log line says the call was made, and the answer has the shape
+ * remove.bg's clients expect.
+ */
+export const improveHandler: RequestHandler = (req, res) => {
+  req.resume();
+  req.log?.info(
+    { userId: currentUser(req).id },
+    'remove.bg improve call: nothing stored (no training on customer images)',
+  );
+  res.set('Cache-Control', 'no-store').json({ id: randomUUID() });
+};

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import express, { type Request, type Response } from 'express';
+import { LIMITS } from '@imagestudio/contracts';
+import { admitUpload, readForm, UPLOAD_MESSAGES } from '../uploads';
+import type { AppContext } from '../../context';
+import { badField } from './removebg-errors';
+
+/** A /v1.0 body, whatever its encoding: the text fields and the uploaded files (multipart only). */
+export interface RemoveBgBody {
+  fields: Record<string, unknown>;
+  imageFile: { bytes: Buffer; name: string | null } | null;
+  bgImageFile: Buffer | null;
+}
+
+/**
+ * JSON and urlencoded bodies carry images as base64, a third larger than the bytes: the image limit plus a
+ * third, and room for the other fields.
+ */
+const ENCODED_BODY_MAX_BYTES = Math.ceil((LIMITS.uploadMaxBytes * 4) / 3) + 64 * 1024;
+
+const jsonParser = express.json({ limit: ENCODED_BODY_MAX_BYTES });
+const formParser = express.urlencoded({ extended: false, limit: ENCODED_BODY_MAX_BYTES, parameterLimit: 50 });
+
+function parseWith(parser: express.RequestHandler, req: Request, res: Response): Promise<void> {
+  return new Promise((resolve, reject) => parser(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
+}
+
+/** A multipart body through the API's one form reader (upload budget, rate floor, strict fields). */
+async function readMultipartBody(ctx: AppContext, req: Request, res: Response): Promise<RemoveBgBody> {
+  await parseWith(admitUpload(ctx), req, res);
+  const rule = (field: string) => ({
+    maxCount: 1,
+    tooMany: { [field]: [`Send one ${field}.`] },
+    maxBytes: LIMITS.uploadMaxBytes,
+    oversize: 'refuse' as const,
+  });
+  const form = await readForm(req, res, {
+    files: { image_file: rule('image_file'), bg_image_file: rule('bg_image_file') },
+    maxTotalBytes: LIMITS.uploadMaxBytes * 2,
+    tooLarge: UPLOAD_MESSAGES.tooLarge,
+    wrongField: (got) => ({ [got]: [`Unexpected file field "${got}": send image_file or bg_image_file.`] }),
+    notMultipart: {},
+  });
+  const read = async (field: string) => {
+    const file = form.files.find((f) => f.field === field);
+    return file?.path ? { bytes: await fs.promises.readFile(file.path), name: file.name } : null;
+  };
+  const image = await read('image_file');
+  return { fields: form.fields, imageFile: image, bgImageFile: (await read('bg_image_file'))?.bytes ?? null };
+}
+
+/** Reads the body by its Content-Type: multipart/form-data, application/x-www-form-urlencoded or JSON. */
+export async function readRemoveBgBody(ctx: AppContext, req: Request, res: Response): Promise<RemoveBgBody> {
+  if (req.is('multipart/form-data')) return readMultipartBody(ctx, req, res);
+  if (req.is('application/json')) await parseWith(jsonParser, req, res);
+  else if (req.is('application/x-www-form-urlencoded')) await parseWith(formParser, req, res);
+  else if (Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'])
+    throw badField(
+      'invalid_request',
+      'Invalid request',
+      'Send multipart/form-data, application/x-www-form-urlencoded or application/json.',
+    );
+  const body: unknown = req.body;
+  const fields = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  return { fields, imageFile: null, bgImageFile: null };
+}

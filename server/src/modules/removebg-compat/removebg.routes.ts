@@ -1,0 +1,70 @@
+import { Router } from 'express';
+import type { AppContext } from '../../context';
+import { currentUser } from '../../http/current-user';
+import { submitLimit } from '../tools';
+import { readToolSettings } from '../tool-definitions';
+import { getSettings } from '../catalog';
+import { accountHandler, improveHandler } from './removebg-account';
+import { removeBgAuth } from './removebg-auth';
+import { readRemoveBgBody } from './removebg-body';
+import { badField, RemoveBgError, removeBgErrorHandler } from './removebg-errors';
+import { parseRemoveBgFields } from './removebg-fields';
+import { prepareBackground, prepareInput } from './removebg-input';
+import { admitRemoveBgJob, failedJobError, refuseWithoutSubject, waitForRemoveBgJob } from './removebg-job';
+import { buildAnswer, sendAnswer } from './removebg-reply';
+import { sizePriceTenths } from './removebg-sizes';
+import { toolParams } from './removebg-tool-params';
+
+/**
+ * remove.bg's API (https://www.remove.bg/api) on our pipeline, mounted at /v1.0 outside /api: no envelope, no
+ * session, no XSRF; our API keys in `X-Api-Key`; remove.bg's fields, replies and error codes. docs/removebg-api.md.
+ */
+export function removeBgRouter(ctx: AppContext): Router {
+  const router = Router();
+  router.use(removeBgAuth(ctx));
+
+  router.post('/removebg', submitLimit(ctx), async (req, res) => {
+    const body = await readRemoveBgBody(ctx, req, res);
+    const request = parseRemoveBgFields(body.fields);
+    const bgSources = [request.bgColor, request.bgImageUrl, body.bgImageFile].filter((s) => s !== null).length;
+    if (bgSources > 1)
+      throw badField(
+        'multiple_bg_sources',
+        'Multiple background sources given',
+        'Send only one of bg_color, bg_image_url or bg_image_file.',
+      );
+    const costTenths = sizePriceTenths(await getSettings(ctx), request.size);
+    const input = await prepareInput(ctx.config, body, request.size);
+    const background =
+      request.channels === 'alpha' ? null : await prepareBackground(ctx.config, body, request.bgImageUrl);
+    const params = toolParams(await readToolSettings(ctx), {
+      request,
+      width: input.image.width,
+      height: input.image.height,
+      hasBackgroundImage: background !== null,
+    });
+    const admitted = await admitRemoveBgJob(ctx, {
+      userId: currentUser(req).id,
+      requestId: String(req.id),
+      params,
+      costTenths,
+      input,
+      background,
+    });
+    const row = await waitForRemoveBgJob(ctx, res, admitted);
+    if (!row) return;
+    if (row.status !== 'succeeded') throw failedJobError(row);
+    await refuseWithoutSubject(ctx, row);
+    const answer = await buildAnswer(ctx, row, request);
+    sendAnswer(req, res, answer, {
+      costTenths,
+      reducedTo: input.reducedFrom ? { width: input.image.width, height: input.image.height } : null,
+    });
+  });
+
+  router.get('/account', accountHandler(ctx));
+  router.post('/improve', improveHandler);
+  router.use((_req, _res, next) => next(new RemoveBgError(404, 'not_found', 'Not found', 'No such endpoint.')));
+  router.use(removeBgErrorHandler);
+  return router;
+}
