@@ -29,3 +29,4 @@ export * from './views';
 export * from './batches';
 export * from './admin';
 export * from './product-photo';
+export * from './routes';
