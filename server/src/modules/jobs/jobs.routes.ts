@@ -1,43 +1,27 @@
-import { Router, type RequestHandler } from 'express';
-import { jobListQuerySchema } from '@imagestudio/contracts';
+import { Router } from 'express';
+import { routes } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { currentUser, requireUser } from '../auth/auth-guards';
-import { sendOk } from '../../http/envelope';
+import { mountRoute } from '../../http/route';
+import { currentUser } from '../auth/auth-guards';
 import { streamJob } from './job-stream';
 import { cancelJob, deleteJob, getJob, listJobs, ownedJob } from './jobs.service';
 
 /** Reading, following, cancelling and deleting the caller's jobs; history and projects lists. */
 export function jobsRouter(ctx: AppContext): Router {
   const router = Router();
-  router.use(['/jobs', '/user/projects', '/user/request-history'], requireUser);
+  const r = routes.jobs;
 
-  const history: RequestHandler = async (req, res) => {
-    const q = jobListQuerySchema.parse(req.query);
-    sendOk(res, await listJobs(ctx, currentUser(req).id, q));
-  };
-  router.get('/jobs', history);
-  router.get('/user/request-history', history);
-
-  router.get('/user/projects', async (req, res) => {
-    const { page } = jobListQuerySchema.parse(req.query);
-    sendOk(res, await listJobs(ctx, currentUser(req).id, { page, projectsOnly: true }));
+  mountRoute(router, r.list, ({ req, query }) => listJobs(ctx, currentUser(req).id, query));
+  mountRoute(router, r.history, ({ req, query }) => listJobs(ctx, currentUser(req).id, query));
+  mountRoute(router, r.projects, ({ req, query }) =>
+    listJobs(ctx, currentUser(req).id, { page: query.page, projectsOnly: true }),
+  );
+  mountRoute(router, r.get, ({ req, params }) => getJob(ctx, currentUser(req).id, params.id));
+  mountRoute(router, r.events, async ({ req, res, params }) => {
+    streamJob(ctx, req, res, await ownedJob(ctx, currentUser(req).id, params.id));
   });
-
-  router.get('/jobs/:id', async (req, res) => {
-    sendOk(res, await getJob(ctx, currentUser(req).id, req.params.id));
-  });
-
-  router.get('/jobs/:id/events', async (req, res) => {
-    streamJob(ctx, req, res, await ownedJob(ctx, currentUser(req).id, req.params.id));
-  });
-
-  router.post('/jobs/:id/cancel', async (req, res) => {
-    sendOk(res, await cancelJob(ctx, currentUser(req).id, req.params.id));
-  });
-
-  router.delete('/jobs/:id', async (req, res) => {
-    sendOk(res, await deleteJob(ctx, currentUser(req).id, req.params.id));
-  });
+  mountRoute(router, r.cancel, ({ req, params }) => cancelJob(ctx, currentUser(req).id, params.id));
+  mountRoute(router, r.delete, ({ req, params }) => deleteJob(ctx, currentUser(req).id, params.id));
 
   return router;
 }

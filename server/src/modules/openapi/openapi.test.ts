@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { ROUTES } from '@imagestudio/contracts';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { apiRouters, publicRouters, rawBodyRouters } from '../index';
 
@@ -63,7 +64,11 @@ describe('GET /api/openapi.json', () => {
       .sort();
     const mounted = mountedRoutes([...rawBodyRouters(t.ctx), ...publicRouters(t.ctx), ...apiRouters(t.ctx)]);
     expect(mounted.length).toBeGreaterThan(40);
-    expect(documented).toEqual(mounted);
+    // What the routers mount is the route table, entry for entry...
+    expect(mounted).toEqual(ROUTES.map((route) => `${route.method} ${route.path}`).sort());
+    // ...and the document describes all of it but the operator console, which is not advertised.
+    expect(documented).toEqual(mounted.filter((route) => !route.includes(' /admin/')));
+    expect(mounted.filter((route) => route.includes(' /admin/')).length).toBeGreaterThanOrEqual(15);
   });
 
   it('marks the operator routes (probes, metrics, the payment provider and the test checkout), and only those', async () => {

@@ -1,8 +1,8 @@
 import { Router, type Request } from 'express';
-import { TOOLS, quoteQuerySchema } from '@imagestudio/contracts';
+import { TOOLS, routes } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { currentUser, requireUser, requireVerifiedEmail } from '../auth/auth-guards';
-import { sendOk } from '../../http/envelope';
+import { mountRoute } from '../../http/route';
+import { currentUser, requireVerifiedEmail } from '../auth/auth-guards';
 import { readMultipart } from '../uploads/multipart';
 import { admitUpload } from '../uploads/upload-budget';
 import { submitLimit } from './submit-limit';
@@ -29,29 +29,34 @@ export function toolsRouter(ctx: AppContext): Router {
 
   // One POST per tool: a JSON body, or a multipart form with the image in `image` for the tools that take one.
   for (const { name, takesImage } of TOOLS) {
+    const route = routes.tools.run[name];
     if (takesImage) {
-      router.post(`/tools/${name}`, ...uploadGuards, async (req, res) => {
-        const upload = await readMultipart(req, res, { fileField: 'image' });
-        const options = await replyOptions(ctx, req, upload.fields.callback_url);
-        const call = { fields: upload.fields, image: upload.file, fileName: upload.fileName };
-        await replyToToolCall(ctx, req, res, await startTool(ctx, name, call, meta(req)), options);
-      });
+      mountRoute(
+        router,
+        route,
+        async ({ req, res }) => {
+          const upload = await readMultipart(req, res, { fileField: 'image' });
+          const options = await replyOptions(ctx, req, upload.fields.callback_url);
+          const call = { fields: upload.fields, image: upload.file, fileName: upload.fileName };
+          await replyToToolCall(ctx, req, res, await startTool(ctx, name, call, meta(req)), options);
+        },
+        { before: uploadGuards },
+      );
     } else {
-      router.post(`/tools/${name}`, ...guards, async (req, res) => {
-        const options = await replyOptions(ctx, req, (req.body as Record<string, unknown> | undefined)?.callback_url);
-        await replyToToolCall(ctx, req, res, await startTool(ctx, name, { fields: req.body }, meta(req)), options);
-      });
+      mountRoute(
+        router,
+        route,
+        async ({ req, res, body }) => {
+          const options = await replyOptions(ctx, req, (body as Record<string, unknown> | undefined)?.callback_url);
+          await replyToToolCall(ctx, req, res, await startTool(ctx, name, { fields: body }, meta(req)), options);
+        },
+        { before: guards },
+      );
     }
   }
 
-  router.get('/tools/quote', requireUser, async (req, res) => {
-    const q = quoteQuerySchema.parse(req.query);
-    sendOk(res, quote(await readToolSettings(ctx), q.tool, q));
-  });
-
-  router.get('/tools/status', requireUser, async (_req, res) => {
-    sendOk(res, await toolStatus(ctx));
-  });
+  mountRoute(router, routes.tools.quote, async ({ query }) => quote(await readToolSettings(ctx), query.tool, query));
+  mountRoute(router, routes.tools.status, () => toolStatus(ctx));
 
   return router;
 }
