@@ -77,14 +77,3 @@ export interface ProfileView {
   post_code: string;
   email_verified: boolean;
 }
-
-/** GET /api/is-auth: top-level fields of the OK envelope. */
-export interface AuthStatusReply {
-  authenticated: boolean;
-  emailVerified: boolean;
-}
-
-/** POST /api/login and /api/register: top-level fields of the OK envelope. */
-export interface SignInReply {
-  emailVerified: boolean;
-}

@@ -5,7 +5,8 @@ import type { CountryView, CurrencyView, LanguageView, PackView, SocialLinkView,
 import { defineRoute, payloadOf } from './route';
 
 const currency = z.object({ currency: z.string().optional() });
-const lang = z.object({ lang_id: z.string().optional() });
+// A language id or code; the client sends the id as a number.
+const lang = z.object({ lang_id: z.coerce.string().optional() });
 
 /**
  * The catalogue: public GETs served before sessions from the in-process cache (ETag, 304). The query

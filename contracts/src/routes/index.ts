@@ -38,3 +38,4 @@ export const ROUTES: readonly Route[] = flatten(routes as unknown as Nested);
 
 export * from './route';
 export { paymentHistoryQuerySchema } from './payments';
+export { endpointPath, endpoints, type Endpoint } from './endpoints';

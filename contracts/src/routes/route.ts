@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { JobView } from '../jobs';
 
 /**
  * Who may call a route:
@@ -100,17 +101,17 @@ type Sent<T> = T extends z.ZodType ? z.input<T> : undefined;
 export type RouteQuery<R extends RouteSpec> = R['validatedBy'] extends 'handler' ? unknown : Parsed<R['query']>;
 export type RouteBody<R extends RouteSpec> = R['validatedBy'] extends 'handler' ? unknown : Parsed<R['body']>;
 export type RouteQueryInput<R extends RouteSpec> = Sent<R['query']>;
-export type RouteBodyInput<R extends RouteSpec> = R['form'] extends object ? FormData : Sent<R['body']>;
+export type RouteBodyInput<R extends RouteSpec> = R['form'] extends object
+  ? FormData
+  : R['validatedBy'] extends 'handler'
+    ? Record<string, unknown>
+    : Sent<R['body']>;
 
-/** The envelope's payload of a JSON route (undefined for a route that sends only a message). */
+/** The envelope's payload of a JSON route (undefined for a route that sends only a message); a tool call's job. */
 export type RoutePayload<R extends RouteSpec> = R['reply'] extends { kind: 'json'; payload: infer P }
   ? P extends z.ZodType
     ? z.output<P>
     : undefined
-  : undefined;
-
-/** The path with its parameters filled in (each encoded as one path segment). */
-export function routePath<R extends RouteSpec>(route: R, params: PathParams<R['path']>): string {
-  const values = params as Record<string, string>;
-  return route.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(values[name] ?? ''));
-}
+  : R['reply'] extends { kind: 'job' }
+    ? JobView
+    : undefined;

@@ -4,7 +4,12 @@ import { quoteQuerySchema } from '../job-requests';
 import type { ToolQuote, ToolStatus } from '../jobs';
 import { TOOLS, type JobName } from '../tools';
 import { TOOL_SCHEMAS } from '../tools/tool-schemas';
-import { defineRoute, payloadOf, type Route } from './route';
+import { defineRoute, payloadOf, type Route, type RouteSpec } from './route';
+
+/** POST /tools/<name>, whichever the tool. */
+export type ToolRoute = Route<
+  RouteSpec & { method: 'post'; auth: 'key'; validatedBy: 'handler'; reply: { kind: 'job'; description: string } }
+>;
 
 /** Extra field of the tool calls: where to POST the job when it ends. */
 const callback = z.object({
@@ -19,7 +24,7 @@ const JOB_REPLY =
  * The fields are checked by the tool's definition on the server (its messages, with the webhook URL and
  * `wait` first), so the handler gets them unparsed.
  */
-function toolRoute(tool: (typeof TOOLS)[number]): Route {
+function toolRoute(tool: (typeof TOOLS)[number]): ToolRoute {
   const fields = TOOL_SCHEMAS[tool.name].request.extend(callback.shape);
   const common = {
     method: 'post',
@@ -43,7 +48,7 @@ function toolRoute(tool: (typeof TOOLS)[number]): Route {
 
 /** The image tools: one call per tool, the cost of a call, and which tools can run now. */
 export const toolRoutes = {
-  run: Object.fromEntries(TOOLS.map((tool) => [tool.name, toolRoute(tool)])) as Record<JobName, Route>,
+  run: Object.fromEntries(TOOLS.map((tool) => [tool.name, toolRoute(tool)])) as Record<JobName, ToolRoute>,
   quote: defineRoute({
     method: 'get',
     path: '/tools/quote',
