@@ -1,5 +1,7 @@
 import { HEARTBEAT_KEY_PREFIX } from './queue';
 import { GENERATE_MESSAGES, TOOL_LABELS, type JobName, type UpscaleModel } from './tools';
+import type { z } from 'zod';
+import type { jobPageSchema, jobResultViewSchema, jobViewSchema } from './api-schemas';
 
 /**
  * The image-job API (issue "Image jobs"): the job as GET /api/jobs/{id} shows it, its statuses and the
@@ -84,51 +86,15 @@ export interface ToolState {
 }
 export type ToolStatus = Record<JobName, ToolState>;
 
-export interface JobResultView {
-  url: string;
-  width: number;
-  height: number;
-  format: 'png' | 'webp' | 'jpeg';
-  bytes: number;
-}
-
+/**
+ * The job views are the developer API's documented reply schemas (api-schemas.ts), read here as types only so
+ * this module stays free of zod at run time.
+ */
+export type JobResultView = z.infer<typeof jobResultViewSchema>;
 /** One job as GET /api/jobs/{id} returns it. Token amounts are numbers with one decimal. */
-export interface JobView {
-  id: string;
-  tool: JobName;
-  status: JobStatus;
-  progress: number;
-  stage: string | null;
-  /** 1 = next to run; null once running or finished. */
-  queue_position: number | null;
-  params: Record<string, unknown>;
-  cost: number;
-  refunded: boolean;
-  error: string | null;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  input_url: string | null;
-  /** The uploaded file's name as the user's computer called it; null for generation. */
-  input_name: string | null;
-  /** Seconds until the result is expected, from the workers' recent timings for this tool and size. */
-  eta_seconds: number | null;
-  results: JobResultView[];
-  /** Files deleted by the user (DELETE) or by retention; the history row stays. */
-  deleted: boolean;
-  expired: boolean;
-  /** The batch the job belongs to (POST /api/batches); null or absent for a single job. */
-  batch_id?: string | null;
-}
-
+export type JobView = z.infer<typeof jobViewSchema>;
 /** A page of history or projects. */
-export interface JobPage {
-  items: JobView[];
-  page: number;
-  per_page: number;
-  total: number;
-  last_page: number;
-}
+export type JobPage = z.infer<typeof jobPageSchema>;
 
 /**
  * Redis key of one worker's heartbeat in the queue's Redis. The BullMQ prefix keeps parallel test queues
