@@ -6,7 +6,6 @@ import {
   isFinalBatchStatus,
   isFinalJobStatus,
   type BatchAccepted,
-  type BatchItemView,
   type BatchTool,
   type BatchView,
 } from '@imagestudio/contracts';
@@ -128,7 +127,7 @@ export class BatchRunStore {
     if (this.view?.id === batchId && this.phase === 'tracking') return;
     try {
       const reply = await this.root.api.call(endpoints.batches.get, { params: { id: batchId } });
-      const view = reply.payload as BatchView;
+      const view = reply.payload!;
       if (view.tool !== this.tool) return;
       runInAction(() => {
         this.phase = 'tracking';
@@ -168,7 +167,7 @@ export class BatchRunStore {
         { params: { id: batchId, itemId } },
         { headers: idempotencyKey() },
       );
-      const item = reply.payload as BatchItemView;
+      const item = reply.payload!;
       void this.root.profile.fetch();
       runInAction(() => {
         if (this.view?.id !== batchId) return;

@@ -1,13 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import {
-  endpoints,
-  type BatchPage,
-  type BatchSummary,
-  type JobName,
-  type JobPage,
-  type JobStatus,
-  type JobView,
-} from '@imagestudio/contracts';
+import { endpoints, type BatchSummary, type JobName, type JobStatus, type JobView } from '@imagestudio/contracts';
 import { messageOf } from '../lib/api/api-error';
 import type { RootStore } from './root-store';
 
@@ -48,7 +40,7 @@ export class JobListStore {
     };
     try {
       const reply = await this.root.api.call(this.endpoint as typeof endpoints.jobs.list, { query });
-      const data = reply.payload as JobPage;
+      const data = reply.payload!;
       runInAction(() => {
         this.items = data.items;
         this.page = data.page;
@@ -73,7 +65,7 @@ export class JobListStore {
         { query: { page: 1 } },
         { skipErrorHandling: true },
       );
-      const page = reply.payload as BatchPage;
+      const page = reply.payload!;
       runInAction(() => (this.batches = new Map(page.items.map((b) => [b.id, b]))));
     } catch {
       // The groups are still shown, from the jobs on this page.
