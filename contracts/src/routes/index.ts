@@ -37,5 +37,4 @@ const flatten = (value: Nested): Route[] => (isRoute(value) ? [value] : Object.v
 export const ROUTES: readonly Route[] = flatten(routes as unknown as Nested);
 
 export * from './route';
-export { paymentHistoryQuerySchema } from './payments';
 export { endpointPath, endpoints, type Endpoint } from './endpoints';
