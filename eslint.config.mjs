@@ -143,7 +143,7 @@ export default tseslint.config(
   {
     // The browser bundle reads these modules for names and constants; a run-time zod import would ship the
     // validation library to every page (the tools' schemas get zod from tools/schema-kit.ts instead).
-    files: ['contracts/src/{queue,jobs,checkout}.ts', 'contracts/src/tools/*.ts'],
+    files: ['contracts/src/{queue,jobs,checkout}.ts', 'contracts/src/tools/*.ts', 'contracts/src/routes/endpoints.ts'],
     ignores: ['contracts/src/tools/schema-kit.ts', 'contracts/src/tools/tool-schemas.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -33,3 +33,4 @@ export * from './admin';
 export * from './admin-catalog';
 export * from './product-photo';
 export * from './product-photo-layout';
+export * from './routes';

@@ -1,5 +1,13 @@
 import { HEARTBEAT_KEY_PREFIX } from './queue';
 import { GENERATE_MESSAGES, TOOL_LABELS, type JobName, type UpscaleModel } from './tools';
+import type { z } from 'zod';
+import type {
+  composeSourcesViewSchema,
+  compositionViewSchema,
+  jobPageSchema,
+  jobResultViewSchema,
+  jobViewSchema,
+} from './api-schemas';
 
 /**
  * The image-job API (issue "Image jobs"): the job as GET /api/jobs/{id} shows it, its statuses and the
@@ -84,85 +92,21 @@ export interface ToolState {
 }
 export type ToolStatus = Record<JobName, ToolState>;
 
-/** The subject's box in an image's pixels. */
-export interface SubjectBox {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
-
-export interface JobResultView {
-  url: string;
-  width: number;
-  height: number;
-  format: 'png' | 'webp' | 'avif' | 'jpeg';
-  bytes: number;
-  /** Background removal: where the subject is in the result (null: no subject found); absent for other tools. */
-  subject_box?: SubjectBox | null;
-}
-
-/** A succeeded background removal's stored cut-out, for re-composition (full size, owner-only URLs). */
-export interface ComposeSourcesView {
-  /** The decontaminated foreground, opaque (every pixel's colour kept). */
-  foreground_url: string;
-  /** The matte, a greyscale PNG. */
-  matte_url: string;
-  width: number;
-  height: number;
-}
-
-/** One re-composition of a job (POST /api/jobs/{id}/compose). */
-export interface CompositionView {
-  url: string;
-  width: number;
-  height: number;
-  format: 'png' | 'webp' | 'avif' | 'jpeg';
-  subject_box: SubjectBox | null;
-  created_at: string;
-}
-
+/**
+ * The job views are the developer API's documented reply schemas (api-schemas.ts), read here as types only so
+ * this module stays free of zod at run time.
+ */
+export type JobResultView = z.infer<typeof jobResultViewSchema>;
 /** One job as GET /api/jobs/{id} returns it. Token amounts are numbers with one decimal. */
-export interface JobView {
-  id: string;
-  tool: JobName;
-  status: JobStatus;
-  progress: number;
-  stage: string | null;
-  /** 1 = next to run; null once running or finished. */
-  queue_position: number | null;
-  params: Record<string, unknown>;
-  cost: number;
-  refunded: boolean;
-  error: string | null;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  input_url: string | null;
-  /** The uploaded file's name as the user's computer called it; null for generation. */
-  input_name: string | null;
-  /** Seconds until the result is expected, from the workers' recent timings for this tool and size. */
-  eta_seconds: number | null;
-  results: JobResultView[];
-  /** Files deleted by the user (DELETE) or by retention; the history row stays. */
-  deleted: boolean;
-  expired: boolean;
-  /** The batch the job belongs to (POST /api/batches); null or absent for a single job. */
-  batch_id?: string | null;
-  /** Background removal: what compose renders from; null for other tools, unfinished jobs and gone files. */
-  compose_sources?: ComposeSourcesView | null;
-  /** Background removal: its re-compositions, oldest first (empty for other tools and gone files). */
-  compositions?: CompositionView[];
-}
-
+export type JobView = z.infer<typeof jobViewSchema>;
+/** The subject's box in an image's pixels. */
+export type SubjectBox = NonNullable<z.infer<typeof compositionViewSchema>['subject_box']>;
+/** A succeeded background removal's stored cut-out, for re-composition (full size, owner-only URLs). */
+export type ComposeSourcesView = z.infer<typeof composeSourcesViewSchema>;
+/** One re-composition of a job (POST /api/jobs/{id}/compose). */
+export type CompositionView = z.infer<typeof compositionViewSchema>;
 /** A page of history or projects. */
-export interface JobPage {
-  items: JobView[];
-  page: number;
-  per_page: number;
-  total: number;
-  last_page: number;
-}
+export type JobPage = z.infer<typeof jobPageSchema>;
 
 /**
  * Redis key of one worker's heartbeat in the queue's Redis. The BullMQ prefix keeps parallel test queues

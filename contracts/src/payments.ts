@@ -29,3 +29,15 @@ export interface PaymentHistoryPage {
   total: number;
   last_page: number;
 }
+
+/** GET /api/deposit/status/{id}: where a payment stands. */
+export interface DepositStatusView {
+  id: string;
+  status: DepositStatus;
+  tokens: number;
+  /** The pack bought, or null for a custom amount: "Try again" reopens the same choice. */
+  pack_id: number | null;
+  amount: number;
+  currency: string;
+  created_at: string;
+}

@@ -1,7 +1,9 @@
 /**
- * Reply shapes of the catalogue, profile and sign-in calls, declared once: the server builds them and the
+ * Reply shapes of the catalogue and profile calls, declared once: the server builds them and the
  * client reads them. Types only (no runtime code), so importing them costs the client nothing.
  */
+import type { z } from 'zod';
+import type { profileViewSchema } from './api-schemas';
 
 /** GET /api/countries: one country, its title in the request's language where known. */
 export interface CountryView {
@@ -58,35 +60,5 @@ export interface PackView {
   saving: number;
 }
 
-/** GET /api/user/profile: the signed-in user. */
-export interface ProfileView {
-  id: string;
-  name: string;
-  surname: string;
-  email: string;
-  phone: string;
-  /** The phone in international form (E.164), null when none could be read. */
-  phoneE164: string | null;
-  /** Balance in tokens, exact to 0.1. */
-  balance: number;
-  avatarUrl: string | null;
-  created_at: string;
-  country: { id: number; name: string; iso: string } | null;
-  city: string;
-  address: string;
-  post_code: string;
-  email_verified: boolean;
-  /** Present only for operators (`admin`): the client shows them the link to the /admin console. */
-  role?: 'admin';
-}
-
-/** GET /api/is-auth: top-level fields of the OK envelope. */
-export interface AuthStatusReply {
-  authenticated: boolean;
-  emailVerified: boolean;
-}
-
-/** POST /api/login and /api/register: top-level fields of the OK envelope. */
-export interface SignInReply {
-  emailVerified: boolean;
-}
+/** GET /api/user/profile: the signed-in user (the developer API's documented reply schema). */
+export type ProfileView = z.infer<typeof profileViewSchema>;

@@ -20,8 +20,6 @@ interface ToolEntry {
   page: string;
   /** The public landing page (a guest's way in; leads to `path` once signed in). */
   landingPath: string;
-  /** The API route that starts one job of the tool (POST, under the API client's base). */
-  apiPath: string;
   /** The tool's name in the Services menu and the "switched off" page. */
   label: MessageKey;
   /** Shown next to the label where a tool is offered as a link or a button. */
@@ -49,7 +47,6 @@ export const TOOLS = {
     path: servicePage('generate-image'),
     page: 'GeneratePage',
     landingPath: '/generate-image',
-    apiPath: '/tools/generate',
     label: 'shell.services.generateImage',
     icon: Sparkles,
     progressText: 'client-tools.stage.steps',
@@ -59,7 +56,6 @@ export const TOOLS = {
     path: servicePage('remove-background'),
     page: 'RemoveBackgroundPage',
     landingPath: '/remove-background',
-    apiPath: '/tools/remove-background',
     label: 'shell.services.removeBackground',
     icon: Eraser,
     progressText: 'client-tools.stage.tiles',
@@ -69,7 +65,6 @@ export const TOOLS = {
     path: servicePage('upscale'),
     page: 'UpscalePage',
     landingPath: '/upscale-image',
-    apiPath: '/tools/upscale',
     label: 'shell.services.upscale',
     icon: Maximize2,
     progressText: 'client-tools.stage.tiles',

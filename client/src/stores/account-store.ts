@@ -1,4 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
+import { endpoints } from '@imagestudio/contracts';
 import { ApiRequestError, messageOf } from '../lib/api/api-error';
 import type { RootStore } from './root-store';
 
@@ -44,7 +45,7 @@ export class AccountStore {
     if (!this.root.auth.isAuthenticated) return { ok: false, fieldErrors: {}, message: null };
     this.savingProfile = true;
     try {
-      await this.root.api.put('/user/profile', fields);
+      await this.root.api.call(endpoints.account.updateProfile, { body: fields });
       await this.root.profile.fetch();
       return { ok: true, fieldErrors: {}, message: null };
     } catch (err) {
@@ -65,7 +66,7 @@ export class AccountStore {
     if (!this.root.auth.isAuthenticated) return { ok: false, fieldErrors: {}, message: null };
     this.changingPassword = true;
     try {
-      const reply = await this.root.api.post('/user/change-password', fields);
+      const reply = await this.root.api.call(endpoints.account.changePassword, { body: fields });
       if (reply.status !== 'OK') throw new ApiRequestError('http', reply.message ?? '');
       return {
         ok: true,

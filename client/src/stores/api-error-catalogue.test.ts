@@ -1,3 +1,4 @@
+import { endpoints } from '@imagestudio/contracts';
 import { ApiClient } from '../lib/api/api-client';
 import { FakeApi, fakeNavigator, makeStore } from '../test/fake-api';
 
@@ -8,11 +9,14 @@ beforeEach(() => {
 
 const error = (status: number, body: object = {}) => ({ status, data: { status: 'ERROR', message: '', ...body } });
 
+// A call the app makes only when asked (never while the store starts), so its failure is the only one.
+const thing = endpoints.batches.get;
+
 async function failWith(reply: Parameters<FakeApi['on']>[1], start = '/pricing') {
   const navigator = fakeNavigator(start);
-  const api = new FakeApi().on('GET /thing', reply);
+  const api = new FakeApi().on('GET /batches/thing', reply);
   const { store } = makeStore(api, navigator);
-  await store.api.get('/thing').catch(() => undefined);
+  await store.api.call(thing, { params: { id: 'thing' } }).catch(() => undefined);
   return { store, navigator, toasts: store.ui.toasts.map((t) => [t.kind, t.message]) };
 }
 
@@ -56,13 +60,15 @@ describe('error catalogue: what each failure status does', () => {
 
   it('a call that opts out of the catalogue gets the error and nothing else happens', async () => {
     const { store } = makeStore(
-      new FakeApi().on('GET /thing', error(500, { message: 'boom', code: 'internal_error' })),
+      new FakeApi().on('GET /batches/thing', error(500, { message: 'boom', code: 'internal_error' })),
     );
-    await expect(store.api.get('/thing', { skipErrorHandling: true })).rejects.toMatchObject({
-      status: 500,
-      message: 'boom',
-      code: 'internal_error',
-    });
+    await expect(store.api.call(thing, { params: { id: 'thing' } }, { skipErrorHandling: true })).rejects.toMatchObject(
+      {
+        status: 500,
+        message: 'boom',
+        code: 'internal_error',
+      },
+    );
     expect(store.ui.toasts).toEqual([]);
   });
 });
@@ -75,44 +81,46 @@ describe('API client', () => {
     );
   }
 
-  it('adds currency and lang_id: query on GET, body on POST/PUT/PATCH, appended to form data', async () => {
+  it('adds currency and lang_id: query on GET, body on POST/PUT, appended to form data', async () => {
     const api = new FakeApi()
-      .on('GET /a', { status: 200, data: { status: 'OK' } })
-      .on('POST /b', { status: 200, data: { status: 'OK' } })
-      .on('PUT /c', { status: 200, data: { status: 'OK' } })
-      .on('PATCH /d', { status: 200, data: { status: 'OK' } });
+      .on('GET /jobs', { status: 200, data: { status: 'OK' } })
+      .on('POST /user/api-keys', { status: 200, data: { status: 'OK' } })
+      .on('PUT /user/restore-password', { status: 200, data: { status: 'OK' } })
+      .on('POST /user/webhook-secret/rotate', { status: 200, data: { status: 'OK' } })
+      .on('POST /batches', { status: 200, data: { status: 'OK' } });
     const c = client(api);
-    await c.get('/a', { params: { page: 2 } });
-    await c.post('/b', { x: 1 });
-    await c.put('/c', { y: 2 });
-    await c.patch('/d', {});
-    expect(api.last('GET /a')?.params).toEqual({ currency: 'USD', lang_id: 2, page: 2 });
-    expect(api.last('POST /b')?.data).toEqual({ currency: 'USD', lang_id: 2, x: 1 });
-    expect(api.last('PUT /c')?.data).toEqual({ currency: 'USD', lang_id: 2, y: 2 });
-    expect(api.last('PATCH /d')?.data).toEqual({ currency: 'USD', lang_id: 2 });
+    await c.call(endpoints.jobs.list, { query: { page: 2 } });
+    await c.call(endpoints.apiKeys.create, { body: { name: 'x' } });
+    const restore = { token: 't', email: 'a@b.c', password: 'p', password_confirmation: 'p' };
+    await c.call(endpoints.account.restorePassword, { body: restore });
+    await c.call(endpoints.apiKeys.rotateWebhookSecret);
+    expect(api.last('GET /jobs')?.params).toEqual({ currency: 'USD', lang_id: 2, page: 2 });
+    expect(api.last('POST /user/api-keys')?.data).toEqual({ currency: 'USD', lang_id: 2, name: 'x' });
+    expect(api.last('PUT /user/restore-password')?.data).toEqual({ currency: 'USD', lang_id: 2, ...restore });
+    expect(api.last('POST /user/webhook-secret/rotate')?.data).toEqual({ currency: 'USD', lang_id: 2 });
 
     const form = new FormData();
     form.append('file', 'bytes');
-    await c.post('/b', form);
-    const sent = api.last('POST /b')?.data as FormData;
+    await c.call(endpoints.batches.create, { body: form });
+    const sent = api.last('POST /batches')?.data as FormData;
     expect(sent.get('currency')).toBe('USD');
     expect(sent.get('lang_id')).toBe('2');
     expect(sent.get('file')).toBe('bytes');
   });
 
   it('lets a call opt out of the common parameters', async () => {
-    const api = new FakeApi().on('GET /a', { status: 200, data: { status: 'OK' } });
-    await client(api).get('/a', { skipCommonParams: true });
-    expect(api.last('GET /a')?.params).toEqual({});
+    const api = new FakeApi().on('GET /languages', { status: 200, data: { status: 'OK' } });
+    await client(api).call(endpoints.catalog.languages, {}, { skipCommonParams: true });
+    expect(api.last('GET /languages')?.params).toEqual({});
   });
 
   it('sends the XSRF cookie back as X-XSRF-TOKEN, and never an Authorization header (a stale stored token included)', async () => {
     document.cookie = 'XSRF-TOKEN=abc%20123; path=/';
     localStorage.setItem('token', 'stale');
-    const api = new FakeApi().on('POST /b', { status: 200, data: { status: 'OK' } });
-    await client(api).post('/b', {});
-    expect(api.last('POST /b')?.headers).toMatchObject({ 'x-xsrf-token': 'abc 123' });
-    expect(api.last('POST /b')?.headers).not.toHaveProperty('authorization');
+    const api = new FakeApi().on('POST /logout', { status: 200, data: { status: 'OK' } });
+    await client(api).call(endpoints.account.logout);
+    expect(api.last('POST /logout')?.headers).toMatchObject({ 'x-xsrf-token': 'abc 123' });
+    expect(api.last('POST /logout')?.headers).not.toHaveProperty('authorization');
   });
 
   it('uses the /api base path, cookies and a 6000 ms timeout', () => {
@@ -122,8 +130,8 @@ describe('API client', () => {
 
   it('an error without a response (offline, timeout) is a network error', async () => {
     const onError = jest.fn();
-    const api = new FakeApi().on('GET /slow', 'network');
-    await expect(client(api, onError).get('/slow')).rejects.toMatchObject({ kind: 'network' });
+    const api = new FakeApi().on('GET /settings', 'network');
+    await expect(client(api, onError).call(endpoints.catalog.settings)).rejects.toMatchObject({ kind: 'network' });
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ kind: 'network' }));
   });
 });

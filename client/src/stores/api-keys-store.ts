@@ -1,5 +1,6 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
-import type { ApiKeyView, CreatedApiKey, WebhookSecretView } from '@imagestudio/contracts';
+import { endpoints } from '@imagestudio/contracts';
+import type { ApiKeyView, CreatedApiKey } from '@imagestudio/contracts';
 import { ApiRequestError } from '../lib/api/api-error';
 import type { RootStore } from './root-store';
 
@@ -37,8 +38,8 @@ export class ApiKeysStore {
     if (!this.root.auth.isAuthenticated) return;
     try {
       const [keys, secret] = await Promise.all([
-        this.root.api.get<ApiKeyView[]>('/user/api-keys'),
-        this.root.api.get<WebhookSecretView>('/user/webhook-secret'),
+        this.root.api.call(endpoints.apiKeys.list),
+        this.root.api.call(endpoints.apiKeys.webhookSecret),
       ]);
       runInAction(() => {
         this.keys = keys.payload ?? [];
@@ -58,7 +59,7 @@ export class ApiKeysStore {
     try {
       // A date picked without a time means "until the end of that day" in the user's time zone.
       const expires_at = expiresOn ? new Date(`${expiresOn}T23:59:59`).toISOString() : null;
-      const reply = await this.root.api.post<CreatedApiKey>('/user/api-keys', { name, expires_at });
+      const reply = await this.root.api.call(endpoints.apiKeys.create, { body: { name, expires_at } });
       runInAction(() => (this.created = reply.payload ?? null));
       await this.load();
     } catch (err) {
@@ -74,7 +75,7 @@ export class ApiKeysStore {
 
   async revoke(id: string): Promise<void> {
     try {
-      await this.root.api.delete(`/user/api-keys/${encodeURIComponent(id)}`);
+      await this.root.api.call(endpoints.apiKeys.revoke, { params: { id } });
       runInAction(() => {
         this.keys = this.keys.filter((k) => k.id !== id);
         if (this.created?.id === id) this.created = null;
@@ -87,7 +88,7 @@ export class ApiKeysStore {
   /** Replaces the webhook secret (POST /user/webhook-secret/rotate) and shows the new one. */
   async rotateWebhookSecret(): Promise<void> {
     try {
-      const reply = await this.root.api.post<WebhookSecretView>('/user/webhook-secret/rotate', {});
+      const reply = await this.root.api.call(endpoints.apiKeys.rotateWebhookSecret);
       runInAction(() => (this.webhookSecret = reply.payload?.secret ?? this.webhookSecret));
     } catch (err) {
       runInAction(() => (this.error = err instanceof Error ? err.message : String(err)));

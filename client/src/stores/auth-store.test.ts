@@ -1,7 +1,12 @@
+import { endpoints, type ApiOk } from '@imagestudio/contracts';
 import { FakeApi, fakeNavigator, makeStore, withCatalog } from '../test/fake-api';
 import { profileFixture } from '../test/fixtures';
 
-const ok = (extra: object) => ({ status: 200, data: { status: 'OK', ...extra } });
+/** An OK reply with top-level fields (and a payload when given), typed like the route's envelope. */
+const ok = <T = undefined>(extra: Omit<ApiOk<T>, 'status'>) => ({
+  status: 200,
+  data: { status: 'OK' as const, ...extra },
+});
 const profileReply = ok({ payload: profileFixture() });
 
 beforeEach(() => {
@@ -16,7 +21,7 @@ describe('auth start and check', () => {
   });
 
   it('authenticated true: signs in, records emailVerified, clears sessionExpired, stores the flag', async () => {
-    const api = new FakeApi().on('GET /is-auth', ok({ authenticated: true, emailVerified: true }));
+    const api = new FakeApi().route(endpoints.account.isAuth, ok({ authenticated: true, emailVerified: true }));
     const { store } = makeStore(api);
     store.auth.sessionExpired = true;
     await store.auth.checkAuth();
@@ -62,7 +67,9 @@ describe('auth start and check', () => {
 
 describe('login', () => {
   it('sends username/password/remember, stores the flag, toasts "Welcome back!", fetches the profile', async () => {
-    const api = new FakeApi().on('POST /login', ok({ emailVerified: false })).on('GET /user/profile', profileReply);
+    const api = new FakeApi()
+      .route(endpoints.account.login, ok({ emailVerified: false }))
+      .route(endpoints.account.profile, profileReply);
     const { store } = makeStore(api);
     const result = await store.auth.login(
       { email: 'ada@example.test', password: 'Secret1', rememberMe: true },
@@ -126,7 +133,9 @@ describe('register', () => {
   };
 
   it('signs in and records emailVerified', async () => {
-    const api = new FakeApi().on('POST /register', ok({ emailVerified: false })).on('GET /user/profile', profileReply);
+    const api = new FakeApi()
+      .route(endpoints.account.register, ok({ emailVerified: false }))
+      .route(endpoints.account.profile, profileReply);
     const { store } = makeStore(api);
     expect(await store.auth.register(input)).toEqual({ ok: true });
     expect(api.last('POST /register')?.data).toMatchObject(input);
@@ -177,7 +186,7 @@ describe('logout', () => {
   it('clears the state and toasts "Logged out successfully"', async () => {
     localStorage.setItem('auth_session', '1');
     localStorage.setItem('token', 't');
-    const { store } = makeStore(new FakeApi().on('POST /logout', ok({})));
+    const { store } = makeStore(new FakeApi().route(endpoints.account.logout, ok({})));
     await store.auth.logout();
     expect(store.auth.isAuthenticated).toBe(false);
     expect(localStorage.getItem('token')).toBeNull();
@@ -196,7 +205,7 @@ describe('logout', () => {
 
 describe('password reset', () => {
   it('request: sends the email as a query and toasts the confirmation', async () => {
-    const api = new FakeApi().on('GET /user/request-password-restore', ok({}));
+    const api = new FakeApi().route(endpoints.account.requestPasswordResetLink, ok({}));
     const { store } = makeStore(api);
     expect(await store.auth.requestPasswordReset('ada@example.test')).toEqual({ ok: true });
     expect(api.last('GET /user/request-password-restore')?.params).toMatchObject({ email: 'ada@example.test' });
@@ -218,7 +227,7 @@ describe('password reset', () => {
   });
 
   it('restore: sends token, email and both passwords; fallbacks for server and network failures', async () => {
-    const api = new FakeApi().on('PUT /user/restore-password', ok({}));
+    const api = new FakeApi().route(endpoints.account.restorePassword, ok({}));
     const { store } = makeStore(api);
     const body = { token: 'abc', email: 'a@b.c', password: 'Secret1', password_confirmation: 'Secret1' };
     expect(await store.auth.resetPassword(body)).toEqual({ ok: true });

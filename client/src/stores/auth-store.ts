@@ -1,13 +1,10 @@
 import { makeAutoObservable, runInAction } from 'mobx';
+import { endpoints } from '@imagestudio/contracts';
 import { STORAGE_KEYS } from '../config/constants';
 import { ApiRequestError, hasStatus, messageOf } from '../lib/api/api-error';
 import { loginRedirectPath } from '../lib/redirect';
 import { storage } from '../lib/storage';
-import type { AuthStatusReply, SignInReply } from '@imagestudio/contracts';
 import type { RootStore } from './root-store';
-
-/** What /is-auth, /login and /register reply with: the envelope's status and message plus their own fields. */
-type AuthReply<T> = Partial<T> & { status: string; message?: string };
 
 export interface LoginInput {
   email: string;
@@ -62,7 +59,7 @@ export class AuthStore {
   async checkAuth(): Promise<void> {
     this.isLoading = true;
     try {
-      const reply = (await this.root.api.get('/is-auth', { skipErrorHandling: true })) as AuthReply<AuthStatusReply>;
+      const reply = await this.root.api.call(endpoints.account.isAuth, {}, { skipErrorHandling: true });
       if (reply.status === 'OK' && reply.authenticated === true) this.signedIn(reply.emailVerified);
       else this.clear();
     } catch (err) {
@@ -81,11 +78,9 @@ export class AuthStore {
     this.isLoading = true;
     this.error = null;
     try {
-      const reply = (await this.root.api.post('/login', {
-        username: input.email,
-        password: input.password,
-        remember: input.rememberMe,
-      })) as AuthReply<SignInReply>;
+      const reply = await this.root.api.call(endpoints.account.login, {
+        body: { username: input.email, password: input.password, remember: input.rememberMe },
+      });
       if (reply.status !== 'OK') throw new ApiRequestError('http', reply.message ?? '');
       runInAction(() => {
         this.pendingRedirect = redirectTo ?? null;
@@ -109,7 +104,7 @@ export class AuthStore {
     this.isLoading = true;
     this.error = null;
     try {
-      const reply = (await this.root.api.post('/register', input)) as AuthReply<SignInReply>;
+      const reply = await this.root.api.call(endpoints.account.register, { body: input });
       if (reply.status !== 'OK') throw new ApiRequestError('http', reply.message ?? '');
       runInAction(() => {
         this.pendingRedirect = redirectTo ?? null;
@@ -140,7 +135,7 @@ export class AuthStore {
   /** Signs out; local state is cleared whether or not the server call succeeds. */
   async logout(): Promise<void> {
     try {
-      await this.root.api.post('/logout', {}, { skipErrorHandling: true });
+      await this.root.api.call(endpoints.account.logout, {}, { skipErrorHandling: true });
       this.root.ui.success(this.root.t('shell.toast.loggedOut'));
     } catch {
       runInAction(() => (this.error = this.root.t('shell.errors.logoutFailed')));
@@ -153,7 +148,7 @@ export class AuthStore {
   /** Sends the reset link; a non-OK status is an error with its message. */
   async requestPasswordReset(email: string): Promise<ActionResult> {
     return this.passwordCall(
-      () => this.root.api.get('/user/request-password-restore', { params: { email }, xsrf: true }),
+      () => this.root.api.call(endpoints.account.requestPasswordResetLink, { query: { email } }, { xsrf: true }),
       'shell.errors.sendResetEmail',
       'shell.toast.resetLinkSent',
     );
@@ -167,7 +162,7 @@ export class AuthStore {
     password_confirmation: string;
   }): Promise<ActionResult> {
     return this.passwordCall(
-      () => this.root.api.put('/user/restore-password', input),
+      () => this.root.api.call(endpoints.account.restorePassword, { body: input }),
       'shell.errors.resetPassword',
       'shell.toast.passwordReset',
     );

@@ -1,11 +1,11 @@
 import { makeAutoObservable, runInAction } from 'mobx';
+import { endpoints } from '@imagestudio/contracts';
 import {
   BATCH_FIELDS,
   BATCH_SSE_EVENTS,
   isFinalBatchStatus,
   isFinalJobStatus,
   type BatchAccepted,
-  type BatchItemView,
   type BatchTool,
   type BatchView,
 } from '@imagestudio/contracts';
@@ -120,8 +120,8 @@ export class BatchRunStore {
     for (const [name, value] of Object.entries(fields)) body.append(name, value);
     if ('archive' in input) body.append(BATCH_FIELDS.archive, input.archive);
     else for (const file of input.images) body.append(BATCH_FIELDS.images, file);
-    return submitRun<BatchAccepted>(this.root, this, {
-      path: '/batches',
+    return submitRun(this.root, this, {
+      endpoint: endpoints.batches.create,
       body,
       expectedCost,
       accepted: (batch) => this.open(batch.id),
@@ -133,8 +133,8 @@ export class BatchRunStore {
   async open(batchId: string): Promise<void> {
     if (this.view?.id === batchId && this.phase === 'tracking') return;
     try {
-      const reply = await this.root.api.get<BatchView>(`/batches/${encodeURIComponent(batchId)}`);
-      const view = reply.payload as BatchView;
+      const reply = await this.root.api.call(endpoints.batches.get, { params: { id: batchId } });
+      const view = reply.payload!;
       if (view.tool !== this.tool) return;
       runInAction(() => {
         this.phase = 'tracking';
@@ -154,8 +154,8 @@ export class BatchRunStore {
     if (!this.view || !this.busy) return;
     this.cancelling = true;
     try {
-      const reply = await this.root.api.post<BatchView>(`/batches/${encodeURIComponent(this.view.id)}/cancel`);
-      if (reply.payload) this.apply(reply.payload as BatchView);
+      const reply = await this.root.api.call(endpoints.batches.cancel, { params: { id: this.view.id } });
+      if (reply.payload) this.apply(reply.payload);
     } catch {
       // A batch that ended meanwhile answers 409; its final state arrives on the stream.
     } finally {
@@ -169,12 +169,12 @@ export class BatchRunStore {
     const batchId = this.view.id;
     this.retrying.add(itemId);
     try {
-      const reply = await this.root.api.post<BatchItemView>(
-        `/batches/${encodeURIComponent(batchId)}/items/${encodeURIComponent(itemId)}/retry`,
-        undefined,
+      const reply = await this.root.api.call(
+        endpoints.batches.retryItem,
+        { params: { id: batchId, itemId } },
         { headers: idempotencyKey() },
       );
-      const item = reply.payload as BatchItemView;
+      const item = reply.payload!;
       void this.root.profile.fetch();
       runInAction(() => {
         if (this.view?.id !== batchId) return;
@@ -242,10 +242,13 @@ export class BatchRunStore {
   private poll(batchId: string): void {
     const tick = async () => {
       try {
-        const reply = await this.root.api.get<BatchView>(`/batches/${encodeURIComponent(batchId)}`, {
-          skipErrorHandling: true,
-        });
-        if (reply.payload) runInAction(() => this.apply(reply.payload as BatchView));
+        const reply = await this.root.api.call(
+          endpoints.batches.get,
+          { params: { id: batchId } },
+          { skipErrorHandling: true },
+        );
+        const view = reply.payload;
+        if (view) runInAction(() => this.apply(view));
       } catch {
         // Try again at the next tick.
       }

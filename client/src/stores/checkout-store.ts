@@ -1,4 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
+import { endpoints } from '@imagestudio/contracts';
 import type { PaymentMethod } from '@imagestudio/contracts';
 import { ApiRequestError } from '../lib/api/api-error';
 import type { RootStore } from './root-store';
@@ -125,7 +126,7 @@ export class CheckoutStore {
     this.submitting = true;
     try {
       // The error catalogue still runs (401 sign-in, 403 unverified email, 5xx and network toasts).
-      const reply = await this.root.api.post<{ deposit_id?: string }>('/deposit/checkout', this.requestBody());
+      const reply = await this.root.api.call(endpoints.payments.checkout, { body: this.requestBody() });
       const url = reply.redirect_url;
       if (reply.status !== 'OK') throw new ApiRequestError('http', reply.message ?? '');
       if (typeof url !== 'string' || url === '') {

@@ -1,4 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
+import { endpoints } from '@imagestudio/contracts';
 import type { ApiClient } from '../lib/api/api-client';
 import type { Translate } from '../lib/i18n';
 import type { CountryView } from '@imagestudio/contracts';
@@ -33,7 +34,7 @@ export class CountriesStore {
 
   async load(): Promise<void> {
     try {
-      const reply = await this.api.get<CountryView[]>('/countries');
+      const reply = await this.api.call(endpoints.catalog.countries);
       if (reply.status !== 'OK' || !Array.isArray(reply.payload)) throw new Error('bad reply');
       runInAction(() => {
         this.countries = (reply.payload ?? []).filter((c) => c && typeof c.iso === 'string');

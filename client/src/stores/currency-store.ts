@@ -1,4 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
+import { endpoints } from '@imagestudio/contracts';
 import { FALLBACK_CURRENCY, formatPrice } from '@imagestudio/contracts';
 import { STORAGE_KEYS } from '../config/constants';
 import type { ApiClient } from '../lib/api/api-client';
@@ -45,7 +46,7 @@ export class CurrencyStore {
   /** Loads the list; on failure only EUR is offered. */
   async load(): Promise<void> {
     try {
-      const reply = await this.api.get<CurrencyView[]>('/currencies', { skipCommonParams: true });
+      const reply = await this.api.call(endpoints.catalog.currencies, {}, { skipCommonParams: true });
       if (reply.status !== 'OK' || !Array.isArray(reply.payload)) throw new Error('bad reply');
       const list = reply.payload.filter((c) => c && typeof c.code === 'string');
       runInAction(() => {

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { BatchPage, BatchSummary, JobName, JobPage, JobStatus, JobView } from '@imagestudio/contracts';
+import { endpoints, type BatchSummary, type JobName, type JobStatus, type JobView } from '@imagestudio/contracts';
 import { messageOf } from '../lib/api/api-error';
 import type { RootStore } from './root-store';
 
@@ -25,19 +25,22 @@ export class JobListStore {
 
   constructor(
     private readonly root: RootStore,
-    private readonly path: '/jobs' | '/user/projects',
+    /** History lists every job (GET /jobs), projects the succeeded ones whose files remain. */
+    private readonly endpoint: typeof endpoints.jobs.list | typeof endpoints.jobs.projects,
   ) {
-    makeAutoObservable<JobListStore, 'root' | 'path'>(this, { root: false, path: false });
+    makeAutoObservable<JobListStore, 'root' | 'endpoint'>(this, { root: false, endpoint: false });
   }
 
   async load(page = this.page): Promise<void> {
     this.loading = true;
-    const params: Record<string, unknown> = { page };
-    if (this.filters.tool) params.tool = this.filters.tool;
-    if (this.filters.status) params.status = this.filters.status;
+    const query = {
+      page,
+      ...(this.filters.tool ? { tool: this.filters.tool } : {}),
+      ...(this.filters.status ? { status: this.filters.status } : {}),
+    };
     try {
-      const reply = await this.root.api.get<JobPage>(this.path, { params });
-      const data = reply.payload as JobPage;
+      const reply = await this.root.api.call(this.endpoint as typeof endpoints.jobs.list, { query });
+      const data = reply.payload!;
       runInAction(() => {
         this.items = data.items;
         this.page = data.page;
@@ -57,8 +60,12 @@ export class JobListStore {
   /** The user's newest batches, for the group rows (a batch not among them is summed from its listed jobs). */
   private async loadBatches(): Promise<void> {
     try {
-      const reply = await this.root.api.get<BatchPage>('/batches', { params: { page: 1 }, skipErrorHandling: true });
-      const page = reply.payload as BatchPage;
+      const reply = await this.root.api.call(
+        endpoints.batches.list,
+        { query: { page: 1 } },
+        { skipErrorHandling: true },
+      );
+      const page = reply.payload!;
       runInAction(() => (this.batches = new Map(page.items.map((b) => [b.id, b]))));
     } catch {
       // The groups are still shown, from the jobs on this page.
@@ -80,7 +87,7 @@ export class JobListStore {
   async remove(id: string): Promise<boolean> {
     this.deleting.add(id);
     try {
-      await this.root.api.delete(`/jobs/${encodeURIComponent(id)}`);
+      await this.root.api.call(endpoints.jobs.delete, { params: { id } });
       this.root.ui.success(this.root.t('client-tools.projects.deleted'));
       await this.load();
       return true;
@@ -98,8 +105,8 @@ export class JobListsStore {
   readonly projects: JobListStore;
 
   constructor(root: RootStore) {
-    this.history = new JobListStore(root, '/jobs');
-    this.projects = new JobListStore(root, '/user/projects');
+    this.history = new JobListStore(root, endpoints.jobs.list);
+    this.projects = new JobListStore(root, endpoints.jobs.projects);
   }
 
   invalidate(): void {

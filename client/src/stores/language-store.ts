@@ -1,4 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
+import { endpoints } from '@imagestudio/contracts';
 import { STORAGE_KEYS } from '../config/constants';
 import type { ApiClient } from '../lib/api/api-client';
 import { translate, type MessageKey, type Messages, type MessageVars } from '../lib/i18n';
@@ -44,7 +45,7 @@ export class LanguageStore {
   /** Loads the language list, picks the active language and loads its strings. */
   async load(): Promise<void> {
     try {
-      const reply = await this.api.get<LanguageView[]>('/languages', { skipCommonParams: true });
+      const reply = await this.api.call(endpoints.catalog.languages, {}, { skipCommonParams: true });
       if (reply.status !== 'OK' || !Array.isArray(reply.payload)) throw new Error('bad reply');
       const list = reply.payload;
       const chosen = chooseLanguage(list, storage.get(STORAGE_KEYS.languageId));
@@ -71,7 +72,11 @@ export class LanguageStore {
 
   private async loadStrings(id: number): Promise<void> {
     try {
-      const reply = await this.api.get<Messages>('/localizations', { params: { lang_id: id }, skipCommonParams: true });
+      const reply = await this.api.call(
+        endpoints.catalog.localizations,
+        { query: { lang_id: id } },
+        { skipCommonParams: true },
+      );
       const map = reply.payload && typeof reply.payload === 'object' ? reply.payload : {};
       runInAction(() => {
         // Only string values: a malformed entry must not replace an English fallback with garbage.

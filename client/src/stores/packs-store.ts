@@ -1,4 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
+import { endpoints } from '@imagestudio/contracts';
 import type { ApiClient } from '../lib/api/api-client';
 import type { Translate } from '../lib/i18n';
 import type { PackView } from '@imagestudio/contracts';
@@ -40,7 +41,7 @@ export class PacksStore {
   async load(): Promise<void> {
     this.loading = true;
     try {
-      const reply = await this.api.get<unknown>('/packs');
+      const reply = await this.api.call(endpoints.catalog.packs);
       if (reply.status !== 'OK') throw new Error(this.t('shell.errors.fetchPacks'));
       const packs = normalizePacks(reply.payload);
       runInAction(() => {

@@ -1,9 +1,10 @@
 import { action, makeObservable, observable, reaction, runInAction } from 'mobx';
+import type { ApiOk } from '@imagestudio/contracts';
 import type { MessageKey } from '../lib/i18n';
 import type { RootStore } from './root-store';
 
-/** What a paged list endpoint answers (the envelope's payload). */
-interface ListPage<Item> {
+/** What a paged list route answers (the envelope's payload). */
+export interface ListPage<Item> {
   items: Item[];
   page: number;
   last_page: number;
@@ -25,7 +26,8 @@ export class PagedListStore<Item> {
 
   constructor(
     protected readonly root: RootStore,
-    private readonly path: string,
+    /** Asks the list's route for one page (a typed `api.call`). */
+    private readonly fetchPage: (page: number) => Promise<ApiOk<ListPage<Item>>>,
     private readonly failedMessage: MessageKey,
   ) {
     makeObservable(this, {
@@ -61,7 +63,7 @@ export class PagedListStore<Item> {
     if (!this.root.auth.isAuthenticated) return;
     this.loading = true;
     try {
-      const reply = await this.root.api.get<ListPage<Item>>(this.path, { params: { page } });
+      const reply = await this.fetchPage(page);
       const data = reply.payload;
       if (reply.status !== 'OK' || !data || !Array.isArray(data.items)) throw new Error('bad reply');
       runInAction(() => {

@@ -1,4 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
+import { endpoints } from '@imagestudio/contracts';
 import { hasStatus } from '../lib/api/api-error';
 import type { ApiClient } from '../lib/api/api-client';
 import type { Translate } from '../lib/i18n';
@@ -47,7 +48,7 @@ export class PagesStore {
   async load(): Promise<void> {
     void this.loadSocialLinks();
     try {
-      const reply = await this.api.get<StaticPageView[]>('/static-pages');
+      const reply = await this.api.call(endpoints.catalog.staticPages);
       if (reply.status !== 'OK' || !Array.isArray(reply.payload)) throw new Error('bad reply');
       runInAction(() => {
         this.pages = reply.payload ?? [];
@@ -66,7 +67,7 @@ export class PagesStore {
 
   private async loadSocialLinks(): Promise<void> {
     try {
-      const reply = await this.api.get<SocialLinkView[]>('/social-links', { skipErrorHandling: true });
+      const reply = await this.api.call(endpoints.catalog.socialLinks, {}, { skipErrorHandling: true });
       const links = Array.isArray(reply.payload)
         ? reply.payload.filter((l) => typeof l.url === 'string' && /^https?:\/\//i.test(l.url))
         : [];
@@ -78,12 +79,11 @@ export class PagesStore {
 
   /** Loads one page with its content, by id or by slug. */
   async fetchPage(ref: { id: string } | { slug: string }): Promise<PageResult> {
-    const url =
-      'id' in ref
-        ? `/static-pages/${encodeURIComponent(ref.id)}`
-        : `/static-pages/slug/${encodeURIComponent(ref.slug)}`;
+    const quiet = { skipErrorHandling: true };
     try {
-      const reply = await this.api.get<StaticPageView>(url, { skipErrorHandling: true });
+      const reply = await ('id' in ref
+        ? this.api.call(endpoints.catalog.staticPage, { params: { id: ref.id } }, quiet)
+        : this.api.call(endpoints.catalog.staticPageBySlug, { params: { slug: ref.slug } }, quiet));
       if (reply.status !== 'OK' || !reply.payload) return { error: this.t('shell.errors.fetchPage') };
       return { page: reply.payload };
     } catch (err) {

@@ -1,10 +1,14 @@
-import type { PaymentHistoryItem } from '@imagestudio/contracts';
+import { endpoints, type PaymentHistoryItem } from '@imagestudio/contracts';
 import { PagedListStore } from './paged-list-store';
 import type { RootStore } from './root-store';
 
 /** The account's Payment History tab: one page of the user's deposits, newest first. */
 export class PaymentHistoryStore extends PagedListStore<PaymentHistoryItem> {
   constructor(root: RootStore) {
-    super(root, '/user/payment-history', 'client-payments.account.history.loadFailed');
+    super(
+      root,
+      (page) => root.api.call(endpoints.payments.history, { query: { page } }),
+      'client-payments.account.history.loadFailed',
+    );
   }
 }

@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
+import { endpoints } from '@imagestudio/contracts';
 import { ApiRequestError, messageOf } from '../lib/api/api-error';
-import type { ProfileView } from '@imagestudio/contracts';
+import type { ChangePasswordInput, ProfileUpdateInput, ProfileView } from '@imagestudio/contracts';
 import type { RootStore } from './root-store';
 
 /** The signed-in user's profile; every call does nothing unless signed in. */
@@ -28,7 +29,7 @@ export class ProfileStore {
     if (!this.root.auth.isAuthenticated) return;
     this.loading = true;
     try {
-      const reply = await this.root.api.get<ProfileView>('/user/profile');
+      const reply = await this.root.api.call(endpoints.account.profile);
       if (reply.status !== 'OK' || !reply.payload) throw new Error('bad reply');
       runInAction(() => {
         this.profile = reply.payload ?? null;
@@ -43,10 +44,10 @@ export class ProfileStore {
   }
 
   /** Saves profile fields, then re-fetches the profile. Returns an error message or null. */
-  async update(fields: Record<string, unknown>): Promise<string | null> {
+  async update(fields: ProfileUpdateInput): Promise<string | null> {
     if (!this.root.auth.isAuthenticated) return null;
     try {
-      await this.root.api.put('/user/profile', fields);
+      await this.root.api.call(endpoints.account.updateProfile, { body: fields });
       await this.fetch();
       return null;
     } catch (err) {
@@ -58,10 +59,10 @@ export class ProfileStore {
   }
 
   /** Changes the password; returns the server's message on success. */
-  async changePassword(fields: Record<string, string>): Promise<{ ok: boolean; message: string }> {
+  async changePassword(fields: ChangePasswordInput): Promise<{ ok: boolean; message: string }> {
     if (!this.root.auth.isAuthenticated) return { ok: false, message: '' };
     try {
-      const reply = await this.root.api.post('/user/change-password', fields);
+      const reply = await this.root.api.call(endpoints.account.changePassword, { body: fields });
       return { ok: reply.status === 'OK', message: reply.message ?? '' };
     } catch (err) {
       const message =

@@ -1,4 +1,6 @@
 import { runInAction } from 'mobx';
+import type { Endpoint, RoutePayload, RouteSpec } from '@imagestudio/contracts';
+import type { CallInput } from '../lib/api/api-client';
 import { ApiRequestError } from '../lib/api/api-error';
 import { handleApiError } from './api-error-catalogue';
 import type { RootStore } from './root-store';
@@ -30,27 +32,30 @@ export function idempotencyKey(): Record<string, string> {
  * with the problem to show, and null is returned. `expectedCost` (the quote) tells how many tokens are missing on
  * a 402; `invalidMessage` words a 422 or 413 when the run has more to say than its first field error.
  */
-export async function submitRun<T>(
+export async function submitRun<R extends RouteSpec>(
   root: RootStore,
   run: SubmittingRun,
   request: {
-    path: string;
+    /** A tool's run or the batch upload. */
+    endpoint: Endpoint<R>;
     body: FormData | Record<string, unknown>;
     expectedCost: number;
-    accepted: (payload: T) => void | Promise<void>;
+    accepted: (payload: RoutePayload<R>) => void | Promise<void>;
     invalidMessage?: (err: ApiRequestError) => string;
   },
-): Promise<T | null> {
+): Promise<RoutePayload<R> | null> {
   run.phase = 'submitting';
   run.uploadFraction = 0;
   run.problem = null;
   try {
-    const reply = await root.api.post<T>(request.path, request.body, {
+    // The route's body type is the tool's fields or a FormData upload; both are what `body` holds.
+    const input = { body: request.body } as unknown as CallInput<R>;
+    const reply = await root.api.call(request.endpoint, input, {
       skipErrorHandling: true,
       headers: idempotencyKey(),
       onUploadProgress: (fraction) => runInAction(() => (run.uploadFraction = fraction)),
     });
-    const payload = reply.payload as T;
+    const payload = reply.payload as RoutePayload<R>;
     void root.profile.fetch();
     await request.accepted(payload);
     return payload;

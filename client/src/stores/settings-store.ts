@@ -1,4 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
+import { endpoints } from '@imagestudio/contracts';
 import type { ApiClient } from '../lib/api/api-client';
 import type { Translate } from '../lib/i18n';
 import type { Settings } from '@imagestudio/contracts';
@@ -25,7 +26,7 @@ export class SettingsStore {
   async load(): Promise<void> {
     this.loading = true;
     try {
-      const reply = await this.api.get<Settings>('/settings');
+      const reply = await this.api.call(endpoints.catalog.settings);
       if (reply.status !== 'OK' || !reply.payload) throw new Error('bad reply');
       runInAction(() => {
         this.settings = reply.payload ?? null;

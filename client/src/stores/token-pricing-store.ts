@@ -1,4 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
+import { endpoints } from '@imagestudio/contracts';
 import {
   BASE_CURRENCY,
   DEFAULT_PRICE_TIERS,
@@ -62,9 +63,7 @@ export class TokenPricingStore {
     if (this.tiersByCurrency.has(code)) return;
     this.loading = true;
     try {
-      const reply = await this.root.api.get<{ currency?: string; priceTiers?: PriceTier[] }>('/token-pricing', {
-        skipErrorHandling: true,
-      });
+      const reply = await this.root.api.call(endpoints.catalog.tokenPricing, {}, { skipErrorHandling: true });
       const tiers = reply.payload?.priceTiers;
       if (reply.status !== 'OK' || !Array.isArray(tiers) || tiers.length === 0) throw new Error('bad reply');
       runInAction(() => {

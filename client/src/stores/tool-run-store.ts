@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
+import { endpoints } from '@imagestudio/contracts';
 import type { JobName, JobView } from '@imagestudio/contracts';
-import { TOOLS } from '../config/tools';
 import { applyJobReport, initialProgress, isFinished, type JobProgress } from './job-progress';
 import { JobTracker, type EventSourceLike } from './job-tracker';
 import type { RootStore } from './root-store';
@@ -54,8 +54,8 @@ export class ToolRunStore {
     this.stopTracking();
     this.lastRequest = fingerprint;
     this.state = null;
-    return submitRun<JobView>(this.root, this, {
-      path: TOOLS[this.tool].apiPath,
+    return submitRun(this.root, this, {
+      endpoint: endpoints.tools.run[this.tool],
       body,
       expectedCost,
       accepted: (job) => this.follow(job),
@@ -66,7 +66,7 @@ export class ToolRunStore {
   async open(jobId: string): Promise<void> {
     if (this.job?.id === jobId) return;
     try {
-      const reply = await this.root.api.get<JobView>(`/jobs/${encodeURIComponent(jobId)}`);
+      const reply = await this.root.api.call(endpoints.jobs.get, { params: { id: jobId } });
       if (reply.payload && reply.payload.tool === this.tool) this.follow(reply.payload);
     } catch {
       // The catalogue has shown the error; the page stays as it was.
@@ -79,7 +79,7 @@ export class ToolRunStore {
     if (!job || !this.busy) return;
     this.cancelling = true;
     try {
-      const reply = await this.root.api.post<JobView>(`/jobs/${job.id}/cancel`);
+      const reply = await this.root.api.call(endpoints.jobs.cancel, { params: { id: job.id } });
       if (reply.payload) this.report(reply.payload);
     } catch {
       // A job that finished meanwhile answers 409; its final state comes from the tracker.
@@ -127,7 +127,7 @@ export class ToolRunStore {
       {
         openStream: (id) => this.openStream(id),
         fetchJob: async (id) =>
-          (await this.root.api.get<JobView>(`/jobs/${id}`, { skipErrorHandling: true })).payload as JobView,
+          (await this.root.api.call(endpoints.jobs.get, { params: { id } }, { skipErrorHandling: true })).payload!,
         pollMs: JOB_POLL_MS,
       },
       job.id,

@@ -1,5 +1,6 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
-import type { BatchTool, JobName, ToolQuote, ToolStatus } from '@imagestudio/contracts';
+import { endpoints } from '@imagestudio/contracts';
+import type { BatchTool, JobName, ToolQuote, ToolStatus, UpscaleModel } from '@imagestudio/contracts';
 import type { BatchRunStore } from './batch-run-store';
 import type { RootStore } from './root-store';
 import { storeFactories } from './lazy-stores';
@@ -83,7 +84,7 @@ export class ToolsStore {
   async loadStatus(): Promise<void> {
     this.statusLoading = true;
     try {
-      const reply = await this.root.api.get<ToolStatus>('/tools/status');
+      const reply = await this.root.api.call(endpoints.tools.status);
       runInAction(() => (this.status = reply.payload ?? null));
     } catch {
       // The catalogue has told the user; the run button still works and the server has the last word.
@@ -96,11 +97,15 @@ export class ToolsStore {
     const key = quoteKey(tool, count, factor, model);
     if (this.quotes.has(key)) return;
     try {
-      const params: Record<string, unknown> = { tool, count };
-      if (factor !== undefined) params.factor = factor;
-      if (model !== undefined) params.model = model;
-      const reply = await this.root.api.get<ToolQuote>('/tools/quote', { params });
-      if (reply.payload) runInAction(() => this.quotes.set(key, reply.payload as ToolQuote));
+      const query = {
+        tool,
+        count,
+        ...(factor !== undefined ? { factor } : {}),
+        ...(model !== undefined ? { model: model as UpscaleModel } : {}),
+      };
+      const reply = await this.root.api.call(endpoints.tools.quote, { query });
+      const quote = reply.payload;
+      if (quote) runInAction(() => this.quotes.set(key, quote));
     } catch {
       // Without a quote the button shows no cost; the server still checks the balance.
     }

@@ -1,4 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
+import { endpoints } from '@imagestudio/contracts';
 import type { DepositStatus } from '@imagestudio/contracts';
 import type { PackView } from '@imagestudio/contracts';
 import { paths } from '../config/paths';
@@ -164,8 +165,9 @@ export class TopUpStore {
     depositId: string,
   ): Promise<{ status: DepositStatus; tokens: number; pack_id: number | null } | null> {
     try {
-      const reply = await this.root.api.get<{ status: DepositStatus; tokens: number; pack_id: number | null }>(
-        `/deposit/status/${encodeURIComponent(depositId)}`,
+      const reply = await this.root.api.call(
+        endpoints.payments.depositStatus,
+        { params: { depositId } },
         { skipErrorHandling: true },
       );
       return reply.payload ?? null;

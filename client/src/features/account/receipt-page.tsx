@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Link, useParams } from 'react-router';
 import { Download, Printer } from 'lucide-react';
-import type { ReceiptDocument } from '@imagestudio/contracts';
+import { endpoints, type ReceiptDocument } from '@imagestudio/contracts';
 import { Button, Card, PageSpinner } from '../../components';
 import { paths } from '../../config/paths';
 import { messageOf } from '../../lib/api/api-error';
@@ -24,9 +24,7 @@ export const ReceiptPage = observer(function ReceiptPage() {
     let live = true;
     setState(null);
     api
-      .get<ReceiptDocument>(`/user/payment-history/${encodeURIComponent(depositId)}/receipt`, {
-        skipErrorHandling: true,
-      })
+      .call(endpoints.payments.receipt, { params: { depositId } }, { skipErrorHandling: true })
       .then((reply) => live && setState({ doc: reply.payload! }))
       .catch((err: unknown) => live && setState({ error: messageOf(err, t('client-payments.receipt.failed')) }));
     return () => {

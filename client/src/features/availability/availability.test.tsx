@@ -1,15 +1,14 @@
+import { endpoints } from '@imagestudio/contracts';
 import { profileFixture } from '../../test/fixtures';
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { JobName, ToolStatus } from '@imagestudio/contracts';
-import { FakeApi, withCatalog } from '../../test/fake-api';
+import { FakeApi, okPayload as ok, withCatalog } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { firstAvailableTool, worksKey } from './availability';
 
 // Whole-app renders on a shared 2-core machine can take seconds.
 configure({ asyncUtilTimeout: 5000 });
 jest.setTimeout(20_000);
-
-const ok = (payload: unknown) => ({ status: 200, data: { status: 'OK', payload } });
 
 function statusOf(off: JobName[]): ToolStatus {
   const entry = (tool: JobName) =>
@@ -23,14 +22,15 @@ function statusOf(off: JobName[]): ToolStatus {
 function signedIn(off: JobName[]) {
   const state = { off };
   const api = withCatalog(new FakeApi())
-    .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
-    .on('GET /user/profile', ok(profileFixture({ surname: 'L', balance: 5 })))
-    .on('GET /tools/status', () => ok(statusOf(state.off)))
-    .on('GET /tools/quote', (req) =>
+    .route(endpoints.account.isAuth, { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
+    .route(endpoints.account.profile, ok(profileFixture({ surname: 'L', balance: 5 })))
+    .route(endpoints.tools.status, () => ok(statusOf(state.off)))
+    .route(endpoints.tools.quote, (req) =>
       ok({
-        tool: req.params.tool,
+        tool: req.params.tool as JobName,
         count: Number(req.params.count),
         factor: null,
+        model: null,
         unit_price: 1,
         cost: Number(req.params.count),
       }),

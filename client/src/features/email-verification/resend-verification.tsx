@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
+import { endpoints } from '@imagestudio/contracts';
 import { Button } from '../../components';
 import { messageOf } from '../../lib/api/api-error';
 import { useStore } from '../../stores';
@@ -17,7 +18,7 @@ export const ResendVerification = observer(function ResendVerification() {
     setSending(true);
     setAnswer(null);
     try {
-      const reply = await api.post('/email/verification-notification', {}, { skipErrorHandling: true });
+      const reply = await api.call(endpoints.account.resendVerification, {}, { skipErrorHandling: true });
       setAnswer({ ok: true, text: reply.message ?? t('shell.verify.sent') });
     } catch (err) {
       setAnswer({ ok: false, text: messageOf(err, t('shell.errors.generic')) });

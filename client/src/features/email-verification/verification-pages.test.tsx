@@ -1,3 +1,4 @@
+import { endpoints } from '@imagestudio/contracts';
 import { profileFixture } from '../../test/fixtures';
 import { fireEvent, screen } from '@testing-library/react';
 import { FakeApi, withCatalog } from '../../test/fake-api';
@@ -10,13 +11,16 @@ beforeEach(() => {
 
 function unverified() {
   return withCatalog(new FakeApi())
-    .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: false } })
-    .on('GET /user/profile', { status: 200, data: { status: 'OK', payload: profileFixture({ balance: 10 }) } });
+    .route(endpoints.account.isAuth, { status: 200, data: { status: 'OK', authenticated: true, emailVerified: false } })
+    .route(endpoints.account.profile, {
+      status: 200,
+      data: { status: 'OK', payload: profileFixture({ balance: 10 }) },
+    });
 }
 
 describe('/email-verification', () => {
   it('names the address and re-sends the link, showing what the server said', async () => {
-    const api = unverified().on('POST /email/verification-notification', {
+    const api = unverified().route(endpoints.account.resendVerification, {
       status: 200,
       data: { status: 'OK', message: 'A new verification link has been sent to your email address.' },
     });
@@ -32,7 +36,7 @@ describe('/email-verification', () => {
   });
 
   it('explains an invalid or expired link, and shows the cool-down when asked too often', async () => {
-    const api = unverified().on('POST /email/verification-notification', {
+    const api = unverified().route(endpoints.account.resendVerification, {
       status: 429,
       data: { status: 'ERROR', code: 'rate_limited', message: 'You can ask for another link in 42 minutes.' },
     });
@@ -47,7 +51,7 @@ describe('/email-verification', () => {
 
 describe('/forgot-password', () => {
   it('says on the page that the link was sent', async () => {
-    const api = withCatalog(new FakeApi()).on('GET /user/request-password-restore', {
+    const api = withCatalog(new FakeApi()).route(endpoints.account.requestPasswordResetLink, {
       status: 200,
       data: { status: 'OK', message: 'sent' },
     });

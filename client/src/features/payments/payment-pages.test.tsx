@@ -1,3 +1,4 @@
+import { endpoints } from '@imagestudio/contracts';
 import { profileFixture } from '../../test/fixtures';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { FakeApi, withCatalog } from '../../test/fake-api';
@@ -11,8 +12,8 @@ afterEach(() => jest.useRealTimers());
 
 function signedInApi(profileCalls: { n: number }, balance = () => 10) {
   return withCatalog(new FakeApi())
-    .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
-    .on('GET /user/profile', () => {
+    .route(endpoints.account.isAuth, { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
+    .route(endpoints.account.profile, () => {
       profileCalls.n += 1;
       return { status: 200, data: { status: 'OK', payload: profileFixture({ balance: balance() }) } };
     });

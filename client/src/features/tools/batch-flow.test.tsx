@@ -1,3 +1,4 @@
+import { endpoints, type JobName } from '@imagestudio/contracts';
 import { Blob as NodeBlob } from 'node:buffer';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { BatchItemView, BatchView, JobView } from '@imagestudio/contracts';
@@ -32,7 +33,7 @@ class FakeEventSource {
   }
 }
 
-const ok = (payload: unknown, status = 200) => ({ status, data: { status: 'OK', payload } });
+const ok = <T,>(payload: T, status = 200) => ({ status, data: { status: 'OK' as const, payload } });
 
 function item(id: string, fileName: string, over: Partial<BatchItemView> = {}): BatchItemView {
   return {
@@ -102,17 +103,19 @@ function batchView(items: BatchItemView[], over: Partial<BatchView> = {}): Batch
 
 function signedIn(balance = 10) {
   return withCatalog(new FakeApi())
-    .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
-    .on('GET /user/profile', ok(profileFixture({ balance })))
-    .on(
-      'GET /tools/status',
+    .route(endpoints.account.isAuth, { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
+    .route(endpoints.account.profile, ok(profileFixture({ balance })))
+    .route(
+      endpoints.tools.status,
       ok({
-        generate: { available: false, provider: null },
-        'remove-background': { available: true, provider: 'cpu' },
+        generate: { available: false, provider: null, models: [] },
+        'remove-background': { available: true, provider: 'cpu', models: [] },
         upscale: { available: true, provider: 'cpu', models: ['photo'] },
       }),
     )
-    .on('GET /tools/quote', (req) => ok({ tool: req.params.tool, count: 1, factor: null, unit_price: 1, cost: 1 }));
+    .route(endpoints.tools.quote, (req) =>
+      ok({ tool: req.params.tool as JobName, count: 1, factor: null, model: null, unit_price: 1, cost: 1 }),
+    );
 }
 
 const png = (name: string) =>
@@ -141,8 +144,8 @@ describe('batch flow on a tool page', () => {
     const first = item('j1', 'shoe-01.png');
     const second = item('j2', 'shoe-02.png');
     const api = signedIn()
-      .on(
-        'POST /batches',
+      .route(
+        endpoints.batches.create,
         ok(
           {
             id: 'b1',
@@ -151,6 +154,7 @@ describe('batch flow on a tool page', () => {
             cost: 2,
             created_at: '2026-11-24T10:00:00Z',
             items: [first, second].map(({ id, file_name, status }) => ({ id, file_name, status })),
+            skipped: [],
           },
           202,
         ),
@@ -386,11 +390,11 @@ describe('batch flow on a tool page', () => {
       results: [{ url: 'https://s3/out.webp', width: 40, height: 40, format: 'webp', bytes: 1 }],
     });
     const api = signedIn()
-      .on(
-        'GET /tools/status',
+      .route(
+        endpoints.tools.status,
         ok({
-          generate: { available: false, provider: null },
-          'remove-background': { available: true, provider: 'cpu' },
+          generate: { available: false, provider: null, models: [] },
+          'remove-background': { available: true, provider: 'cpu', models: [] },
           upscale: { available: true, provider: 'cpu', models: ['photo', 'illustration'] },
         }),
       )
@@ -423,8 +427,8 @@ describe('history', () => {
 
   it('groups a batch under one row that opens it, its images shown on demand', async () => {
     const api = signedIn()
-      .on(
-        'GET /jobs',
+      .route(
+        endpoints.jobs.list,
         ok({
           items: [job('s1', null, 'succeeded'), job('a1', 'b1', 'succeeded'), job('a2', 'b1', 'failed')],
           page: 1,
@@ -433,8 +437,8 @@ describe('history', () => {
           last_page: 1,
         }),
       )
-      .on(
-        'GET /batches',
+      .route(
+        endpoints.batches.list,
         ok({
           items: [
             {
@@ -446,6 +450,7 @@ describe('history', () => {
               refunded: 1,
               total: 3,
               counts: { queued: 0, running: 0, succeeded: 2, failed: 1, cancelled: 0 },
+              skipped: [],
               created_at: '2026-11-24T10:00:00Z',
               finished_at: null,
             },

@@ -1,27 +1,28 @@
+import type { JobName } from '@imagestudio/contracts';
+import { endpoints } from '@imagestudio/contracts';
 import { profileFixture } from '../../test/fixtures';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { FakeApi, withCatalog } from '../../test/fake-api';
+import { FakeApi, okPayload as ok, withCatalog } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-
-const ok = (payload: unknown) => ({ status: 200, data: { status: 'OK', payload } });
 
 function signedIn(balance: number, available = true) {
   return withCatalog(new FakeApi())
-    .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
-    .on('GET /user/profile', ok(profileFixture({ surname: 'L', balance })))
-    .on(
-      'GET /tools/status',
+    .route(endpoints.account.isAuth, { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
+    .route(endpoints.account.profile, ok(profileFixture({ surname: 'L', balance })))
+    .route(
+      endpoints.tools.status,
       ok({
-        generate: { available, provider: available ? 'cpu' : null },
-        'remove-background': { available: true, provider: 'cpu' },
-        upscale: { available: true, provider: 'cpu' },
+        generate: { available, provider: available ? 'cpu' : null, models: [] },
+        'remove-background': { available: true, provider: 'cpu', models: [] },
+        upscale: { available: true, provider: 'cpu', models: [] },
       }),
     )
-    .on('GET /tools/quote', (req) =>
+    .route(endpoints.tools.quote, (req) =>
       ok({
-        tool: req.params.tool,
+        tool: req.params.tool as JobName,
         count: Number(req.params.count),
         factor: null,
+        model: null,
         unit_price: 1,
         cost: Number(req.params.count),
       }),

@@ -1,4 +1,15 @@
-import { CSRF_COOKIE_NAME, type ApiError, type ApiOk } from '@imagestudio/contracts';
+import {
+  CSRF_COOKIE_NAME,
+  endpointPath,
+  type ApiError,
+  type ApiOk,
+  type Endpoint,
+  type PathParams,
+  type RouteBodyInput,
+  type RoutePayload,
+  type RouteQueryInput,
+  type RouteSpec,
+} from '@imagestudio/contracts';
 import { readCookie } from '../storage';
 import { ApiRequestError } from './api-error';
 import { TransportError, xhrTransport, type HttpRequest, type HttpResponse, type Transport } from './transport';
@@ -35,6 +46,21 @@ export interface ApiClientOptions {
 }
 
 type Method = HttpRequest['method'];
+
+type ParamsInput<R extends RouteSpec> = keyof PathParams<R['path']> extends never
+  ? { params?: undefined }
+  : { params: PathParams<R['path']> };
+
+/** What a call of a route sends: its path parameters, its query and its body, typed by the route table. */
+export type CallInput<R extends RouteSpec> = ParamsInput<R> & {
+  query?: RouteQueryInput<R>;
+  body?: RouteBodyInput<R>;
+};
+
+/** The arguments after the endpoint: the input may be left out when the route has no path parameters. */
+type CallArgs<R extends RouteSpec> = keyof PathParams<R['path']> extends never
+  ? [input?: CallInput<R>, options?: Omit<CallOptions, 'params'>]
+  : [input: CallInput<R>, options?: Omit<CallOptions, 'params'>];
 
 const BODY_METHODS = new Set<Method>(['POST', 'PUT', 'PATCH']);
 
@@ -83,24 +109,21 @@ export class ApiClient {
     this.transport = options.transport ?? xhrTransport(options.baseURL, options.timeoutMs);
   }
 
-  get<T>(url: string, options: CallOptions = {}): Promise<ApiOk<T>> {
-    return this.request<T>('GET', url, undefined, options);
-  }
-
-  delete<T>(url: string, options: CallOptions = {}): Promise<ApiOk<T>> {
-    return this.request<T>('DELETE', url, undefined, options);
-  }
-
-  post<T>(url: string, body?: object, options: CallOptions = {}): Promise<ApiOk<T>> {
-    return this.request<T>('POST', url, body, options);
-  }
-
-  put<T>(url: string, body?: object, options: CallOptions = {}): Promise<ApiOk<T>> {
-    return this.request<T>('PUT', url, body, options);
-  }
-
-  patch<T>(url: string, body?: object, options: CallOptions = {}): Promise<ApiOk<T>> {
-    return this.request<T>('PATCH', url, body, options);
+  /**
+   * Calls one route of the table (`endpoints` in the contracts): `api.call(endpoints.jobs.get, { params: { id } })`
+   * resolves with the envelope typed by the route's reply schema.
+   */
+  call<R extends RouteSpec>(
+    endpoint: Endpoint<R>,
+    ...[input, options = {}]: CallArgs<R>
+  ): Promise<ApiOk<RoutePayload<R>>> {
+    const url = endpointPath(endpoint, (input?.params ?? {}) as PathParams<R['path']>);
+    const method = endpoint.method.toUpperCase() as Method;
+    const body = input?.body as object | undefined;
+    return this.request<RoutePayload<R>>(method, url, body, {
+      ...options,
+      params: input?.query as Record<string, unknown>,
+    });
   }
 
   /**

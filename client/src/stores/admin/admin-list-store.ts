@@ -1,5 +1,5 @@
 import { makeObservable, observable, action, runInAction } from 'mobx';
-import type { AdminPage } from '@imagestudio/contracts';
+import type { AdminPage, Endpoint, RouteSpec } from '@imagestudio/contracts';
 import type { MessageKey } from '../../lib/i18n';
 import type { RootStore } from '../root-store';
 
@@ -19,7 +19,7 @@ export class AdminListStore<Item, Filters extends Record<string, string>> {
 
   constructor(
     private readonly root: RootStore,
-    private readonly path: string,
+    private readonly endpoint: Endpoint<RouteSpec & { method: 'get' }>,
     private readonly emptyFilters: Filters,
     private readonly failedMessage: MessageKey,
   ) {
@@ -72,8 +72,9 @@ export class AdminListStore<Item, Filters extends Record<string, string>> {
   async load(page = this.page): Promise<void> {
     this.loading = true;
     try {
-      const reply = await this.root.api.get<AdminPage<Item>>(this.path, { params: this.query(page) });
-      const data = reply.payload;
+      const reply = await this.root.api.call(this.endpoint, { query: this.query(page) });
+      // The four lists share this store; each route's reply is a page of its own row type.
+      const data = reply.payload as AdminPage<Item> | undefined;
       if (!data || !Array.isArray(data.items)) throw new Error('bad reply');
       runInAction(() => {
         this.items = data.items;

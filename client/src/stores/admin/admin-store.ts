@@ -1,5 +1,11 @@
 import { reaction } from 'mobx';
-import type { AdminAuditRow, AdminDepositRow, AdminJobSummary, AdminUserSummary } from '@imagestudio/contracts';
+import {
+  endpoints,
+  type AdminAuditRow,
+  type AdminDepositRow,
+  type AdminJobSummary,
+  type AdminUserSummary,
+} from '@imagestudio/contracts';
 import type { RootStore } from '../root-store';
 import { AdminListStore } from './admin-list-store';
 import { CatalogStore } from './catalog-store';
@@ -34,20 +40,25 @@ export class AdminStore {
     this.overview = new OverviewStore(root);
     this.jobs = new AdminListStore(
       root,
-      '/admin/jobs',
+      endpoints.admin.jobs,
       { user: '', tool: '', status: '', from: '', to: '' },
       'client-admin.jobs.loadFailed',
     );
     this.job = new JobDetailStore(root, this.reauth);
-    this.users = new AdminListStore(root, '/admin/users', { q: '' }, 'client-admin.users.loadFailed');
+    this.users = new AdminListStore(root, endpoints.admin.users, { q: '' }, 'client-admin.users.loadFailed');
     this.user = new UserDetailStore(root, this.reauth);
     this.deposits = new AdminListStore(
       root,
-      '/admin/deposits',
+      endpoints.admin.deposits,
       { user: '', status: '', from: '', to: '' },
       'client-admin.payments.loadFailed',
     );
-    this.audit = new AdminListStore(root, '/admin/audit', { actor: '', action: '' }, 'client-admin.audit.loadFailed');
+    this.audit = new AdminListStore(
+      root,
+      endpoints.admin.audit,
+      { actor: '', action: '' },
+      'client-admin.audit.loadFailed',
+    );
     this.catalog = new CatalogStore(root, this.reauth);
     reaction(
       () => root.auth.isAuthenticated,

@@ -3,6 +3,10 @@ import type { AdminCatalogView, ApiOk } from '@imagestudio/contracts';
 import type { RootStore } from '../root-store';
 import { DONE, failed, type ChangeOutcome } from './changes';
 import type { ReauthStore } from './reauth';
+import { endpoints } from '@imagestudio/contracts';
+
+/** Catalog changes answer their own errors (the form shows them), so the global handler stays out. */
+const SKIP = { skipErrorHandling: true } as const;
 
 export interface PackFields {
   title: string;
@@ -34,7 +38,7 @@ export class CatalogStore {
 
   async load(): Promise<void> {
     try {
-      const reply = await this.root.api.get<AdminCatalogView>('/admin/catalog');
+      const reply = await this.root.api.call(endpoints.admin.catalog);
       runInAction(() => {
         this.catalog = reply.payload ?? null;
         this.error = null;
@@ -57,10 +61,6 @@ export class CatalogStore {
     }
   }
 
-  private send(method: 'post' | 'put' | 'patch', url: string, body: object = {}) {
-    return () => this.root.api[method]<AdminCatalogView>(`/admin/catalog${url}`, body, { skipErrorHandling: true });
-  }
-
   /** A setting's value as typed: JSON when it parses (numbers, lists, objects, true/false), else text, as the CLI reads it. */
   setSetting(key: string, raw: string): Promise<ChangeOutcome> {
     let value: unknown = raw;
@@ -69,15 +69,19 @@ export class CatalogStore {
     } catch {
       // plain text
     }
-    return this.change(this.send('put', `/settings/${encodeURIComponent(key)}`, { value }));
+    return this.change(() =>
+      this.root.api.call(endpoints.admin.catalogSetting, { params: { key }, body: { value } }, SKIP),
+    );
   }
 
   addPack(fields: PackFields): Promise<ChangeOutcome> {
-    return this.change(this.send('post', '/packs', fields));
+    return this.change(() => this.root.api.call(endpoints.admin.catalogAddPack, { body: fields }, SKIP));
   }
 
   editPack(id: number, fields: Partial<PackFields> & { hidden?: boolean }): Promise<ChangeOutcome> {
-    return this.change(this.send('patch', `/packs/${id}`, fields));
+    return this.change(() =>
+      this.root.api.call(endpoints.admin.catalogEditPack, { params: { id: String(id) }, body: fields }, SKIP),
+    );
   }
 
   /** Moves a pack one place up (-1) or down (+1). */
@@ -87,30 +91,38 @@ export class CatalogStore {
     const to = at + by;
     if (at < 0 || to < 0 || to >= ids.length) return Promise.resolve(DONE);
     [ids[at], ids[to]] = [ids[to]!, ids[at]!];
-    return this.change(this.send('put', '/packs/order', { ids }));
+    return this.change(() => this.root.api.call(endpoints.admin.catalogOrderPacks, { body: { ids } }, SKIP));
   }
 
   /** Tiers by where each starts (tokens) and its EUR price per token; the server works out where each ends. */
   setTiers(tiers: Array<{ min: string; price: string }>): Promise<ChangeOutcome> {
-    return this.change(
-      this.send('put', '/tiers', { tiers: tiers.map((t) => ({ min: Number(t.min), price: t.price.trim() })) }),
-    );
+    const body = { tiers: tiers.map((t) => ({ min: Number(t.min), price: t.price.trim() })) };
+    return this.change(() => this.root.api.call(endpoints.admin.catalogTiers, { body }, SKIP));
   }
 
   setCurrency(code: string, rate: string, symbol: string): Promise<ChangeOutcome> {
     const body = symbol.trim() ? { rate: rate.trim(), symbol: symbol.trim() } : { rate: rate.trim() };
-    return this.change(this.send('put', `/currencies/${encodeURIComponent(code.trim())}`, body));
+    return this.change(() =>
+      this.root.api.call(endpoints.admin.catalogCurrency, { params: { code: code.trim() }, body }, SKIP),
+    );
   }
 
   setDefaultCurrency(code: string): Promise<ChangeOutcome> {
-    return this.change(this.send('post', `/currencies/${encodeURIComponent(code)}/default`));
+    return this.change(() => this.root.api.call(endpoints.admin.catalogDefaultCurrency, { params: { code } }, SKIP));
   }
 
   setCurrencyHidden(code: string, hidden: boolean): Promise<ChangeOutcome> {
-    return this.change(this.send('post', `/currencies/${encodeURIComponent(code)}/${hidden ? 'hide' : 'unhide'}`));
+    const { catalogHideCurrency: hide, catalogUnhideCurrency: unhide } = endpoints.admin;
+    return this.change(() =>
+      hidden
+        ? this.root.api.call(hide, { params: { code } }, SKIP)
+        : this.root.api.call(unhide, { params: { code } }, SKIP),
+    );
   }
 
   savePage(slug: string, title: string, html: string): Promise<ChangeOutcome> {
-    return this.change(this.send('put', `/pages/${encodeURIComponent(slug.trim())}`, { title, html }));
+    return this.change(() =>
+      this.root.api.call(endpoints.admin.catalogPage, { params: { slug: slug.trim() }, body: { title, html } }, SKIP),
+    );
   }
 }

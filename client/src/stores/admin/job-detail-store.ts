@@ -3,6 +3,7 @@ import type { AdminJobDetail } from '@imagestudio/contracts';
 import type { RootStore } from '../root-store';
 import { DONE, failed, type ChangeOutcome } from './changes';
 import type { ReauthStore } from './reauth';
+import { endpoints } from '@imagestudio/contracts';
 
 /** One job in the console: its detail, a refund with a reason (password confirmed first), a cancel. */
 export class JobDetailStore {
@@ -20,7 +21,7 @@ export class JobDetailStore {
   async load(id: string): Promise<void> {
     if (this.job?.id !== id) this.job = null;
     try {
-      const reply = await this.root.api.get<AdminJobDetail>(`/admin/jobs/${encodeURIComponent(id)}`);
+      const reply = await this.root.api.call(endpoints.admin.job, { params: { id } });
       runInAction(() => {
         this.job = reply.payload ?? null;
         this.error = null;
@@ -46,16 +47,24 @@ export class JobDetailStore {
   }
 
   refund(reason: string): Promise<ChangeOutcome> {
-    const id = encodeURIComponent(this.job?.id ?? '');
+    const id = this.job?.id ?? '';
     return this.change(() =>
-      this.reauth.run(() => this.root.api.post(`/admin/jobs/${id}/refund`, { reason }, { skipErrorHandling: true })),
+      this.reauth.run(() =>
+        this.root.api.call(
+          endpoints.admin.refundJob,
+          { params: { id }, body: { reason } },
+          { skipErrorHandling: true },
+        ),
+      ),
     );
   }
 
   cancel(): Promise<ChangeOutcome> {
-    const id = encodeURIComponent(this.job?.id ?? '');
+    const id = this.job?.id ?? '';
     return this.change(() =>
-      this.reauth.run(() => this.root.api.post(`/admin/jobs/${id}/cancel`, {}, { skipErrorHandling: true })),
+      this.reauth.run(() =>
+        this.root.api.call(endpoints.admin.cancelJob, { params: { id } }, { skipErrorHandling: true }),
+      ),
     );
   }
 

@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { AdminOverview } from '@imagestudio/contracts';
 import type { RootStore } from '../root-store';
+import { endpoints } from '@imagestudio/contracts';
 
 /** How often the overview reloads while it is shown. */
 export const OVERVIEW_REFRESH_MS = 10_000;
@@ -19,7 +20,7 @@ export class OverviewStore {
   async load(): Promise<void> {
     this.loading = true;
     try {
-      const reply = await this.root.api.get<AdminOverview>('/admin/overview', { skipErrorHandling: true });
+      const reply = await this.root.api.call(endpoints.admin.overview, undefined, { skipErrorHandling: true });
       runInAction(() => {
         this.data = reply.payload ?? null;
         this.error = null;

@@ -2,6 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { ApiOk } from '@imagestudio/contracts';
 import { ApiRequestError } from '../../lib/api/api-error';
 import type { RootStore } from '../root-store';
+import { endpoints } from '@imagestudio/contracts';
 
 /**
  * The console's password confirmation: a money or account change the server answers with 403
@@ -44,7 +45,7 @@ export class ReauthStore {
     this.busy = true;
     this.error = null;
     try {
-      await this.root.api.post('/admin/confirm-password', { password }, { skipErrorHandling: true });
+      await this.root.api.call(endpoints.admin.confirmPassword, { body: { password } }, { skipErrorHandling: true });
       runInAction(() => this.settle(true));
     } catch (err) {
       runInAction(() => {

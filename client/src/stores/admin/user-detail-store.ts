@@ -3,6 +3,7 @@ import type { AdminUserDetail, ApiOk } from '@imagestudio/contracts';
 import type { RootStore } from '../root-store';
 import { DONE, failed, type ChangeOutcome } from './changes';
 import type { ReauthStore } from './reauth';
+import { endpoints } from '@imagestudio/contracts';
 
 /**
  * One customer in the console: profile, balance, ledger, deposits, jobs and API keys, and the account changes
@@ -30,7 +31,7 @@ export class UserDetailStore {
   async load(id: string): Promise<void> {
     if (this.user?.id !== id) this.user = null;
     try {
-      const reply = await this.root.api.get<AdminUserDetail>(`/admin/users/${encodeURIComponent(id)}`);
+      const reply = await this.root.api.call(endpoints.admin.user, { params: { id } });
       runInAction(() => {
         this.user = reply.payload ?? null;
         this.error = null;
@@ -40,8 +41,8 @@ export class UserDetailStore {
     }
   }
 
-  private url(suffix: string): string {
-    return `/admin/users/${encodeURIComponent(this.user?.id ?? '')}/${suffix}`;
+  private userId(): string {
+    return this.user?.id ?? '';
   }
 
   private async change(send: () => Promise<ApiOk<unknown>>, needsReauth = true): Promise<ChangeOutcome> {
@@ -68,9 +69,9 @@ export class UserDetailStore {
   async adjust(tokens: number, reason: string): Promise<ChangeOutcome> {
     const key = this.adjustKey;
     const outcome = await this.change(() =>
-      this.root.api.post(
-        this.url('adjust'),
-        { tokens, reason },
+      this.root.api.call(
+        endpoints.admin.adjustBalance,
+        { params: { id: this.userId() }, body: { tokens, reason } },
         { skipErrorHandling: true, headers: { 'Idempotency-Key': key } },
       ),
     );
@@ -79,24 +80,39 @@ export class UserDetailStore {
   }
 
   setDisabled(disabled: boolean): Promise<ChangeOutcome> {
+    const input = { params: { id: this.userId() } };
+    const options = { skipErrorHandling: true };
     return this.change(() =>
-      this.root.api.post(this.url(disabled ? 'disable' : 'enable'), {}, { skipErrorHandling: true }),
+      disabled
+        ? this.root.api.call(endpoints.admin.disableUser, input, options)
+        : this.root.api.call(endpoints.admin.enableUser, input, options),
     );
   }
 
   signOutEverywhere(): Promise<ChangeOutcome> {
-    return this.change(() => this.root.api.post(this.url('sign-out'), {}, { skipErrorHandling: true }));
+    return this.change(() =>
+      this.root.api.call(endpoints.admin.signOutUser, { params: { id: this.userId() } }, { skipErrorHandling: true }),
+    );
   }
 
   revokeKey(keyId: string): Promise<ChangeOutcome> {
     return this.change(() =>
-      this.root.api.post(this.url(`api-keys/${encodeURIComponent(keyId)}/revoke`), {}, { skipErrorHandling: true }),
+      this.root.api.call(
+        endpoints.admin.revokeUserKey,
+        { params: { id: this.userId(), keyId } },
+        { skipErrorHandling: true },
+      ),
     );
   }
 
   resendVerification(): Promise<ChangeOutcome> {
     return this.change(
-      () => this.root.api.post(this.url('resend-verification'), {}, { skipErrorHandling: true }),
+      () =>
+        this.root.api.call(
+          endpoints.admin.resendVerification,
+          { params: { id: this.userId() } },
+          { skipErrorHandling: true },
+        ),
       false,
     );
   }

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
-import { ADMIN_MESSAGES, ADMIN_REAUTH_MS, API_KEY_MESSAGES } from '@imagestudio/contracts';
+import { ADMIN_MESSAGES, ADMIN_REAUTH_MS } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { AppError, forbidden, notFound, unauthenticated, validationError } from '../../lib/errors';
+import { AppError, validationError } from '../../lib/errors';
 import { consumeOrThrow, refund } from '../../http/rate-limits';
 import { usersRepository as users } from '../users';
 
@@ -12,18 +12,7 @@ declare module 'express-session' {
   }
 }
 
-/**
- * The console's door, in front of every /api/admin route and the queue board: a browser session only (an
- * API key is refused, even an admin's), a signed-in user (guests 401), an admin (anyone else gets the
- * same 404 as an unknown path, so the console is not advertised). XSRF is checked for every change by
- * the app-wide CSRF step before this runs.
- */
-export const requireAdmin: RequestHandler = (req, _res, next) => {
-  if (req.apiKeyId) return next(forbidden(API_KEY_MESSAGES.notAllowed));
-  if (!req.user) return next(unauthenticated());
-  if (req.user.role !== 'admin') return next(notFound());
-  next();
-};
+export { requireAdmin } from '../../http/route-guards';
 
 /** Until when the session's password confirmation opens money and account changes; null when it does not. */
 export function confirmedUntil(req: Request, now = Date.now()): Date | null {

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { API_KEY_MESSAGES } from '@imagestudio/contracts';
+import { API_KEY_MESSAGES, ROUTES } from '@imagestudio/contracts';
 import { AppError } from '../../lib/errors';
 import { authenticateKey } from './api-keys.service';
 import { consumeOrThrow, refund } from '../../http/rate-limits';
@@ -12,21 +12,29 @@ declare module 'http' {
   }
 }
 
-/**
- * What an API key may call (paths relative to /api): the tools, the caller's jobs and batches, and reading the
- * profile and the token activity. Managing keys, payments, the password and the profile needs a
- * browser session.
- */
-export const API_KEY_ROUTES: ReadonlyArray<{ methods: readonly string[]; path: RegExp }> = [
-  { methods: ['POST'], path: /^\/tools\/[^/]+$/ },
-  { methods: ['GET', 'HEAD', 'POST', 'DELETE'], path: /^\/jobs(\/.*)?$/ },
-  { methods: ['GET', 'HEAD', 'POST'], path: /^\/batches(\/.*)?$/ },
-  { methods: ['GET', 'HEAD'], path: /^\/user\/profile$/ },
-  { methods: ['GET', 'HEAD'], path: /^\/user\/ledger(\.csv)?$/ },
-];
+/** A table path (`/jobs/{id}`) as a pattern for a request path below /api, matched as Express matches it. */
+function pathPattern(path: string): RegExp {
+  const source = path
+    .split(/(\{\w+\})/)
+    .map((part) => (/^\{\w+\}$/.test(part) ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}/?$`, 'i');
+}
 
+/**
+ * What an API key may call: the routes of the table marked `key` (the tools, the caller's jobs and batches,
+ * reading the profile and the token activity). Everything else, managing keys, payments, the password and the
+ * profile included, needs a browser session.
+ */
+const KEY_ROUTES = ROUTES.filter((route) => route.auth === 'key').map((route) => ({
+  method: route.method.toUpperCase(),
+  path: pathPattern(route.path),
+}));
+
+/** Whether a request (`req.method`, `req.path` below /api) reaches a route marked `key`; HEAD as its GET. */
 export function apiKeyMayCall(method: string, path: string): boolean {
-  return API_KEY_ROUTES.some((r) => r.methods.includes(method) && r.path.test(path));
+  const asMethod = method === 'HEAD' ? 'GET' : method;
+  return KEY_ROUTES.some((route) => route.method === asMethod && route.path.test(path));
 }
 
 /** The key from `Authorization: Bearer <key>` or `X-Api-Key: <key>`; undefined when neither is sent. */
@@ -52,8 +60,8 @@ const notForKeys = () => new AppError('forbidden', API_KEY_MESSAGES.notAllowed);
 
 /**
  * API-key authentication for /api, mounted before the session. A request that presents a key is
- * authenticated by it alone: unknown, revoked or expired keys get the 401 envelope, a route outside
- * API_KEY_ROUTES the 403, and each key has its own per-minute limit in Redis. Such requests skip the
+ * authenticated by it alone: unknown, revoked or expired keys get the 401 envelope, a route not marked
+ * `key` in the route table the 403, and each key has its own per-minute limit in Redis. Such requests skip the
  * session and the XSRF check (see `unlessApiKey`): a key is never sent by a browser on its own, so
  * there is no cross-site request to guard against.
  */

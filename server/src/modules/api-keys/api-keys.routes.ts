@@ -1,41 +1,38 @@
 import { Router } from 'express';
-import { API_KEY_MESSAGES, apiKeyCreateSchema } from '@imagestudio/contracts';
+import { API_KEY_MESSAGES, routes } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { currentUser, requireUser } from '../../http/current-user';
-import { sendOk } from '../../http/envelope';
+import { mountRoute, okWith } from '../../http/route';
+import { currentUser } from '../../http/current-user';
 import { createKey, listKeys, revokeKey } from './api-keys.service';
 import { rotateWebhookSecret, webhookSecretFor } from './webhook-secret.service';
 
 /**
- * Managing API keys and the webhook signing secret: browser sessions only (the API-key middleware
- * answers 403 to a key on these paths, and the session routes need the XSRF header like every change).
+ * Managing API keys and the webhook signing secret: browser sessions only (`session` in the route table, so an
+ * API key gets 403, and the changes need the XSRF header like every change).
  */
 export function apiKeysRouter(ctx: AppContext): Router {
   const router = Router();
-  router.use(['/user/api-keys', '/user/webhook-secret'], requireUser);
+  const r = routes.apiKeys;
 
-  router.get('/user/api-keys', async (req, res) => {
-    sendOk(res, await listKeys(ctx, currentUser(req).id));
+  mountRoute(router, r.list, ({ req }) => listKeys(ctx, currentUser(req).id));
+
+  mountRoute(router, r.create, async ({ req, body }) =>
+    okWith(await createKey(ctx, currentUser(req).id, body), { message: API_KEY_MESSAGES.created }),
+  );
+
+  mountRoute(router, r.revoke, async ({ req, params }) => {
+    await revokeKey(ctx, currentUser(req).id, params.id);
+    return okWith(undefined, { message: API_KEY_MESSAGES.revoked });
   });
 
-  router.post('/user/api-keys', async (req, res) => {
-    const input = apiKeyCreateSchema.parse(req.body);
-    sendOk(res, await createKey(ctx, currentUser(req).id, input), { message: API_KEY_MESSAGES.created }, 201);
-  });
-
-  router.delete('/user/api-keys/:id', async (req, res) => {
-    await revokeKey(ctx, currentUser(req).id, req.params.id);
-    sendOk(res, undefined, { message: API_KEY_MESSAGES.revoked });
-  });
-
-  router.get('/user/webhook-secret', async (req, res) => {
+  mountRoute(router, r.webhookSecret, async ({ req, res }) => {
     res.set('Cache-Control', 'private, no-store');
-    sendOk(res, { secret: await webhookSecretFor(ctx, currentUser(req).id) });
+    return { secret: await webhookSecretFor(ctx, currentUser(req).id) };
   });
 
-  router.post('/user/webhook-secret/rotate', async (req, res) => {
+  mountRoute(router, r.rotateWebhookSecret, async ({ req, res }) => {
     res.set('Cache-Control', 'private, no-store');
-    sendOk(res, { secret: await rotateWebhookSecret(ctx, currentUser(req).id) });
+    return { secret: await rotateWebhookSecret(ctx, currentUser(req).id) };
   });
 
   return router;

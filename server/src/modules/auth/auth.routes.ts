@@ -1,8 +1,8 @@
-import { Router, type Request, type Response } from 'express';
-import { ACCOUNT_MESSAGES, loginSchema, registerSchema } from '@imagestudio/contracts';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { ACCOUNT_MESSAGES, routes } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { type CurrentUser, usersRepository as users, toCurrentUser } from '../users';
-import { sendOk } from '../../http/envelope';
+import { mountRoute, okWith } from '../../http/route';
 import { validationError } from '../../lib/errors';
 import { requestLanguage } from '../catalog';
 import { consumeOrThrow, refund } from '../../http/rate-limits';
@@ -26,28 +26,36 @@ function authenticateLocal(ctx: AppContext, req: Request, res: Response): Promis
 export function authRouter(ctx: AppContext): Router {
   const router = Router();
   const limits = ctx.services.rateLimits.fixed;
+  const r = routes.account;
 
-  router.get('/is-auth', (req, res) => {
-    sendOk(res, undefined, { authenticated: Boolean(req.user), emailVerified: Boolean(req.user?.email_verified_at) });
-  });
+  mountRoute(router, r.isAuth, ({ req }) =>
+    okWith(undefined, { authenticated: Boolean(req.user), emailVerified: Boolean(req.user?.email_verified_at) }),
+  );
 
-  router.post('/register', async (req, res) => {
-    const settings = await assertRegistrationOpen(ctx);
-    const input = registerSchema.parse(req.body);
-    const ipKey = req.ip ?? 'unknown';
-    // Reserved before the account is created (see consumeOrThrow); a refused registration gives it back.
-    await consumeOrThrow(limits.registerPerIp, ipKey);
-    const { code: lang } = await requestLanguage(ctx, req);
-    const user = await registerUser(ctx, input, settings, lang).catch(async (err: unknown) => {
-      await refund(limits.registerPerIp, ipKey);
-      throw err;
-    });
-    await startSession(ctx, req, res, toCurrentUser(user), false);
-    sendOk(res, undefined, { emailVerified: false }, 201);
-  });
+  // Sign-up switched off answers 403 before the form is looked at.
+  const registrationOpen: RequestHandler = (_req, _res, next) => {
+    assertRegistrationOpen(ctx).then(() => next(), next);
+  };
 
-  router.post('/login', async (req, res) => {
-    const input = loginSchema.parse(req.body);
+  mountRoute(
+    router,
+    r.register,
+    async ({ req, res, body: input }) => {
+      const ipKey = req.ip ?? 'unknown';
+      // Reserved before the account is created (see consumeOrThrow); a refused registration gives it back.
+      await consumeOrThrow(limits.registerPerIp, ipKey);
+      const { code: lang } = await requestLanguage(ctx, req);
+      const user = await registerUser(ctx, input, undefined, lang).catch(async (err: unknown) => {
+        await refund(limits.registerPerIp, ipKey);
+        throw err;
+      });
+      await startSession(ctx, req, res, toCurrentUser(user), false);
+      return okWith(undefined, { emailVerified: false });
+    },
+    { before: [registrationOpen] },
+  );
+
+  mountRoute(router, r.login, async ({ req, res, body: input }) => {
     const account = input.username.trim().toLowerCase();
     // Every attempt is reserved before the password is verified, so a burst of concurrent guesses
     // verifies at most the limit. A browser that signed in to this account before (device cookie) has
@@ -72,12 +80,11 @@ export function authRouter(ctx: AppContext): Router {
     await startSession(ctx, req, res, user, input.remember);
     rememberDevice(ctx, req, res, account);
     await users.updateLang(ctx.db, user.id, lang);
-    sendOk(res, undefined, { emailVerified: Boolean(user.email_verified_at) });
+    return okWith(undefined, { emailVerified: Boolean(user.email_verified_at) });
   });
 
-  router.post('/logout', async (req, res) => {
+  mountRoute(router, r.logout, async ({ req, res }) => {
     await endSession(ctx, req, res);
-    sendOk(res);
   });
 
   return router;

@@ -1,9 +1,9 @@
 import { Router, type Request } from 'express';
-import { batchListQuerySchema } from '@imagestudio/contracts';
+import { routes } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { currentUser, requireUser } from '../../http/current-user';
+import { mountRoute } from '../../http/route';
+import { currentUser } from '../../http/current-user';
 import { requireVerifiedEmail } from '../auth';
-import { sendOk } from '../../http/envelope';
 import { submitLimit, type SubmitMeta } from '../tools';
 import { admitUpload } from '../uploads';
 import { readBatchMultipart } from './batch-multipart';
@@ -25,46 +25,36 @@ function meta(req: Request): SubmitMeta {
 export function batchesRouter(ctx: AppContext): Router {
   const router = Router();
   const submitGuards = [requireVerifiedEmail(ctx), submitLimit(ctx)];
-  router.use('/batches', requireUser);
+  const r = routes.batches;
 
-  router.post('/batches', ...submitGuards, admitUpload(ctx), async (req, res) => {
-    const upload = await readBatchMultipart(req, res);
-    const { batch, replayed } = await submitBatch(ctx, upload, meta(req));
-    // A replay answers as the first call did (202), marked as single tool calls mark theirs.
-    if (replayed) res.set('Idempotent-Replayed', 'true');
-    sendOk(res, batch, {}, 202);
+  mountRoute(
+    router,
+    r.create,
+    async ({ req, res }) => {
+      const upload = await readBatchMultipart(req, res);
+      const { batch, replayed } = await submitBatch(ctx, upload, meta(req));
+      // A replay answers as the first call did (202), marked as single tool calls mark theirs.
+      if (replayed) res.set('Idempotent-Replayed', 'true');
+      return batch;
+    },
+    { before: [...submitGuards, admitUpload(ctx)] },
+  );
+  mountRoute(router, r.list, ({ req, query }) => listBatches(ctx, currentUser(req).id, query.page));
+  mountRoute(router, r.get, ({ req, params }) => getBatch(ctx, currentUser(req).id, params.id));
+  mountRoute(router, r.events, async ({ req, res, params }) => {
+    streamBatch(ctx, req, res, await ownedBatch(ctx, currentUser(req).id, params.id));
   });
-
-  router.get('/batches', async (req, res) => {
-    const { page } = batchListQuerySchema.parse(req.query);
-    sendOk(res, await listBatches(ctx, currentUser(req).id, page));
-  });
-
-  router.get('/batches/:id', async (req, res) => {
-    sendOk(res, await getBatch(ctx, currentUser(req).id, req.params.id));
-  });
-
-  router.get('/batches/:id/events', async (req, res) => {
-    streamBatch(ctx, req, res, await ownedBatch(ctx, currentUser(req).id, req.params.id));
-  });
-
-  router.get('/batches/:id/zip', async (req, res) => {
-    const batch = await ownedBatch(ctx, currentUser(req).id, req.params.id);
+  mountRoute(router, r.zip, async ({ req, res, params }) => {
+    const batch = await ownedBatch(ctx, currentUser(req).id, params.id);
     streamBatchZip(ctx, res, batch, await repo.itemsOf(ctx.db, [batch.id]));
   });
-
-  router.post('/batches/:id/cancel', async (req, res) => {
-    sendOk(res, await cancelBatch(ctx, currentUser(req).id, req.params.id));
-  });
-
-  router.post('/batches/:id/items/:itemId/retry', ...submitGuards, async (req, res) => {
-    sendOk(
-      res,
-      await retryItem(ctx, currentUser(req).id, String(req.params.id), String(req.params.itemId), meta(req)),
-      {},
-      202,
-    );
-  });
+  mountRoute(router, r.cancel, ({ req, params }) => cancelBatch(ctx, currentUser(req).id, params.id));
+  mountRoute(
+    router,
+    r.retryItem,
+    ({ req, params }) => retryItem(ctx, currentUser(req).id, params.id, params.itemId, meta(req)),
+    { before: submitGuards },
+  );
 
   return router;
 }

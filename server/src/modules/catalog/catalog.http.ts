@@ -1,5 +1,6 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import type { AppContext } from '../../context';
+import { SENT } from '../../http/route';
 import type { CachedReply } from './catalog.cache';
 
 /**
@@ -14,9 +15,15 @@ export function sendCached(ctx: AppContext, req: Request, res: Response, reply: 
   res.send(reply.body);
 }
 
-/** A GET handler that serves `load(req)` through sendCached. */
-export function cachedGet(ctx: AppContext, load: (req: Request) => Promise<CachedReply>): RequestHandler {
-  return async (req, res) => sendCached(ctx, req, res, await load(req));
+/** A route handler (server/src/http/route.ts) that serves `load(req)` through sendCached. */
+export function cachedGet(
+  ctx: AppContext,
+  load: (req: Request) => Promise<CachedReply>,
+): (input: { req: Request; res: Response }) => Promise<typeof SENT> {
+  return async ({ req, res }) => {
+    sendCached(ctx, req, res, await load(req));
+    return SENT;
+  };
 }
 
 /** A request parameter from the query (GET) or the body (POST/PUT/PATCH), as text when present. */

@@ -1,5 +1,7 @@
 import { Router } from 'express';
+import { routes } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
+import { mountRoute } from '../../http/route';
 import { cachedReply } from './catalog.cache';
 import { cachedGet, requestParam } from './catalog.http';
 import { listCountries, listSocialLinks, listStaticPages, staticPageById, staticPageBySlug } from './content.service';
@@ -14,50 +16,60 @@ import { getSettings } from './settings.service';
  */
 export function catalogRouter(ctx: AppContext): Router {
   const router = Router();
-  router.get(
-    '/settings',
+  const r = routes.catalog;
+  mountRoute(
+    router,
+    r.settings,
     cachedGet(ctx, () => cachedReply(ctx, 'settings', () => getSettings(ctx))),
   );
-  router.get(
-    '/languages',
+  mountRoute(
+    router,
+    r.languages,
     cachedGet(ctx, () => cachedReply(ctx, 'languages', () => listLanguages(ctx))),
   );
-  router.get(
-    '/currencies',
+  mountRoute(
+    router,
+    r.currencies,
     cachedGet(ctx, () => cachedReply(ctx, 'currencies', () => listCurrencies(ctx))),
   );
-  router.get(
-    '/localizations',
+  mountRoute(
+    router,
+    r.localizations,
     cachedGet(ctx, async (req) => {
       const language = await resolveLanguage(ctx, requestParam(req, 'lang_id'));
       return cachedReply(ctx, `strings:${language.id}`, () => localizedStrings(ctx, String(language.id)));
     }),
   );
-  router.get(
-    '/countries',
+  mountRoute(
+    router,
+    r.countries,
     cachedGet(ctx, async (req) => {
       const language = await resolveLanguage(ctx, requestParam(req, 'lang_id'));
       return cachedReply(ctx, `countries:${language.id}`, () => listCountries(ctx, String(language.id)));
     }),
   );
-  router.get(
-    '/static-pages',
+  mountRoute(
+    router,
+    r.staticPages,
     cachedGet(ctx, () => cachedReply(ctx, 'pages', () => listStaticPages(ctx))),
   );
-  router.get(
-    '/static-pages/slug/:slug',
+  mountRoute(
+    router,
+    r.staticPageBySlug,
     cachedGet(ctx, (req) =>
       cachedReply(ctx, `page-slug:${req.params.slug}`, () => staticPageBySlug(ctx, String(req.params.slug))),
     ),
   );
-  router.get(
-    '/static-pages/:id',
+  mountRoute(
+    router,
+    r.staticPage,
     cachedGet(ctx, (req) =>
       cachedReply(ctx, `page:${req.params.id}`, () => staticPageById(ctx, String(req.params.id))),
     ),
   );
-  router.get(
-    '/social-links',
+  mountRoute(
+    router,
+    r.socialLinks,
     cachedGet(ctx, () => cachedReply(ctx, 'social-links', () => listSocialLinks(ctx))),
   );
   return router;

@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { parseTokenAmount } from '@imagestudio/contracts';
-import { sendOk } from '../../http/envelope';
+import { parseTokenAmount, routes } from '@imagestudio/contracts';
+import { mountRoute } from '../../http/route';
 import type { AppContext } from '../../context';
 import { validationError } from '../../lib/errors';
 import { cachedReply } from './catalog.cache';
@@ -20,25 +20,27 @@ function parseTokens(raw: string | undefined): number {
 /** Packs and token prices in the request's currency (an unknown code is a 422 here). */
 export function pricingRouter(ctx: AppContext): Router {
   const router = Router();
-  router.get(
-    '/packs',
+  mountRoute(
+    router,
+    routes.catalog.packs,
     cachedGet(ctx, async (req) => {
       const currency = await resolveCurrency(ctx, requestParam(req, 'currency'), { strict: true });
       return cachedReply(ctx, `packs:${currency.code}`, () => listPacks(ctx, currency.code));
     }),
   );
-  router.get(
-    '/token-pricing',
+  mountRoute(
+    router,
+    routes.catalog.tokenPricing,
     cachedGet(ctx, async (req) => {
       const currency = await resolveCurrency(ctx, requestParam(req, 'currency'), { strict: true });
       return cachedReply(ctx, `token-pricing:${currency.code}`, () => tokenPricing(ctx, currency.code));
     }),
   );
-  router.get('/token-pricing/quote', async (req, res) => {
+  mountRoute(router, routes.catalog.tokenQuote, async ({ req }) => {
     const tokens = parseTokens(requestParam(req, 'tokens'));
     const q = await quoteTokensIn(ctx, tokens, requestParam(req, 'currency'));
     const { pricePerToken, subtotal, vatPercent, vat, total, currency } = q;
-    sendOk(res, { tokens: q.tokens, pricePerToken, subtotal, vatPercent, vat, total, currency });
+    return { tokens: q.tokens, pricePerToken, subtotal, vatPercent, vat, total, currency };
   });
   return router;
 }

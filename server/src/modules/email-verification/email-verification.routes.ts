@@ -1,10 +1,10 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { ACCOUNT_MESSAGES } from '@imagestudio/contracts';
+import { ACCOUNT_MESSAGES, routes } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { currentUser, requireUser } from '../../http/current-user';
-import { sendOk } from '../../http/envelope';
+import { currentUser } from '../../http/current-user';
 import { consumeOrThrow } from '../../http/rate-limits';
+import { mountRoute, okWith } from '../../http/route';
 import { resendVerification, verifyEmailLink } from './email-verification.service';
 
 const linkSchema = z.object({
@@ -19,8 +19,9 @@ export function emailVerificationRouter(ctx: AppContext): Router {
   const router = Router();
   const limits = ctx.services.rateLimits.fixed;
 
-  router.get('/email/verify/:id/:hash', async (req, res) => {
-    const parsed = linkSchema.safeParse({ ...req.params, ...req.query });
+  // A link that does not parse is the "invalid link" page, not a 422: a person followed it.
+  mountRoute(router, routes.account.verifyEmail, async ({ req, res, params }) => {
+    const parsed = linkSchema.safeParse({ ...params, ...req.query });
     const outcome = parsed.success ? await verifyEmailLink(ctx, parsed.data) : 'invalid';
     res.redirect(
       302,
@@ -32,15 +33,15 @@ export function emailVerificationRouter(ctx: AppContext): Router {
     );
   });
 
-  router.post('/email/verification-notification', requireUser, async (req, res) => {
+  mountRoute(router, routes.account.resendVerification, async ({ req }) => {
     const user = currentUser(req);
-    if (user.email_verified_at) return sendOk(res, undefined, { message: ACCOUNT_MESSAGES.alreadyVerified });
+    if (user.email_verified_at) return okWith(undefined, { message: ACCOUNT_MESSAGES.alreadyVerified });
     // the cool-down is told in minutes, so the page can say when the button works again
     await consumeOrThrow(limits.verificationPerUser, user.id, (ms) =>
       ACCOUNT_MESSAGES.verificationCooldown.replace('{n}', String(Math.max(1, Math.ceil(ms / 60_000)))),
     );
     await resendVerification(ctx, user);
-    sendOk(res, undefined, { message: ACCOUNT_MESSAGES.verificationSent });
+    return okWith(undefined, { message: ACCOUNT_MESSAGES.verificationSent });
   });
 
   return router;

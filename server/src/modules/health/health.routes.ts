@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Router, type Request } from 'express';
+import { routes } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/errors';
-import { sendOk } from '../../http/envelope';
+import { mountRoute } from '../../http/route';
 import { pingDatabase } from './health.repository';
 
 const CHECK_TIMEOUT_MS = 2000;
@@ -25,11 +26,9 @@ function hasBearer(req: Request, token: string): boolean {
 export function healthRouter(ctx: AppContext): Router {
   const router = Router();
 
-  router.get('/health', (_req, res) => {
-    sendOk(res, { uptime_s: Math.round(process.uptime()) });
-  });
+  mountRoute(router, routes.service.health, () => ({ uptime_s: Math.round(process.uptime()) }));
 
-  router.get('/ready', async (_req, res) => {
+  mountRoute(router, routes.service.ready, async () => {
     const checks: Record<string, () => Promise<unknown>> = {
       postgres: () => pingDatabase(ctx.db),
       redis: () => ctx.redis.ping(),
@@ -48,11 +47,11 @@ export function healthRouter(ctx: AppContext): Router {
     );
     const down = results.filter(([, state]) => state === 'down').map(([name]) => name);
     if (down.length > 0) throw new AppError('service_unavailable', `Not ready: ${down.join(', ')} unavailable.`);
-    sendOk(res, Object.fromEntries(results));
+    return Object.fromEntries(results);
   });
 
   // Metrics reveal traffic, queue depth and failures: only a scraper holding METRICS_TOKEN reads them.
-  router.get('/metrics', async (req, res) => {
+  mountRoute(router, routes.service.metrics, async ({ req, res }) => {
     const token = ctx.config.METRICS_TOKEN;
     if (!token) throw notFound();
     if (!hasBearer(req, token))

@@ -1,8 +1,8 @@
-import { Router, type RequestHandler } from 'express';
-import { jobListQuerySchema } from '@imagestudio/contracts';
+import { Router } from 'express';
+import { routes } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { currentUser, requireUser } from '../../http/current-user';
-import { sendOk } from '../../http/envelope';
+import { mountRoute } from '../../http/route';
+import { currentUser } from '../../http/current-user';
 import { admitUpload } from '../uploads';
 import { composeLimit, readComposeForm } from './compose-form';
 import { composeJob } from './compose.service';
@@ -12,41 +12,26 @@ import { cancelJob, deleteJob, getJob, listJobs, ownedJob } from './jobs.service
 /** Reading, following, cancelling and deleting the caller's jobs; history and projects lists. */
 export function jobsRouter(ctx: AppContext): Router {
   const router = Router();
-  router.use(['/jobs', '/user/projects', '/user/request-history'], requireUser);
+  const r = routes.jobs;
 
-  const history: RequestHandler = async (req, res) => {
-    const q = jobListQuerySchema.parse(req.query);
-    sendOk(res, await listJobs(ctx, currentUser(req).id, q));
-  };
-  router.get('/jobs', history);
-  router.get('/user/request-history', history);
-
-  router.get('/user/projects', async (req, res) => {
-    const { page } = jobListQuerySchema.parse(req.query);
-    sendOk(res, await listJobs(ctx, currentUser(req).id, { page, projectsOnly: true }));
+  mountRoute(router, r.list, ({ req, query }) => listJobs(ctx, currentUser(req).id, query));
+  mountRoute(router, r.history, ({ req, query }) => listJobs(ctx, currentUser(req).id, query));
+  mountRoute(router, r.projects, ({ req, query }) =>
+    listJobs(ctx, currentUser(req).id, { page: query.page, projectsOnly: true }),
+  );
+  mountRoute(router, r.get, ({ req, params }) => getJob(ctx, currentUser(req).id, params.id));
+  mountRoute(router, r.events, async ({ req, res, params }) => {
+    streamJob(ctx, req, res, await ownedJob(ctx, currentUser(req).id, params.id));
   });
-
-  router.get('/jobs/:id', async (req, res) => {
-    sendOk(res, await getJob(ctx, currentUser(req).id, req.params.id));
-  });
-
-  router.get('/jobs/:id/events', async (req, res) => {
-    streamJob(ctx, req, res, await ownedJob(ctx, currentUser(req).id, req.params.id));
-  });
-
-  router.post('/jobs/:id/cancel', async (req, res) => {
-    sendOk(res, await cancelJob(ctx, currentUser(req).id, req.params.id));
-  });
-
   // A free re-composition of a background removal's stored cut-out: 201 with the new picture.
-  router.post('/jobs/:id/compose', composeLimit(ctx), admitUpload(ctx), async (req, res) => {
-    const request = await readComposeForm(req, res);
-    sendOk(res, await composeJob(ctx, currentUser(req).id, String(req.params.id), request), {}, 201);
-  });
-
-  router.delete('/jobs/:id', async (req, res) => {
-    sendOk(res, await deleteJob(ctx, currentUser(req).id, req.params.id));
-  });
+  mountRoute(
+    router,
+    r.compose,
+    async ({ req, res, params }) => composeJob(ctx, currentUser(req).id, params.id, await readComposeForm(req, res)),
+    { before: [composeLimit(ctx), admitUpload(ctx)] },
+  );
+  mountRoute(router, r.cancel, ({ req, params }) => cancelJob(ctx, currentUser(req).id, params.id));
+  mountRoute(router, r.delete, ({ req, params }) => deleteJob(ctx, currentUser(req).id, params.id));
 
   return router;
 }

@@ -7,9 +7,11 @@ import {
   errorEnvelopeSchema,
   jobViewSchema,
   okEnvelope,
+  ROUTES,
+  type Route,
+  type RouteAuth,
 } from '@imagestudio/contracts';
 import { SESSION_COOKIE_NAME } from '../../http/session';
-import { API_OPERATIONS, type Auth, type Operation } from './api-operations';
 import { REMOVEBG_OPENAPI_COMPONENTS, removeBgOpenApiPaths } from '../removebg-compat';
 
 type Json = Record<string, unknown>;
@@ -35,41 +37,51 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
 const ERROR_REF = { $ref: '#/components/schemas/ErrorEnvelope' };
 const errorReply = (description: string) => ({ description, content: { 'application/json': { schema: ERROR_REF } } });
 
-/** The failures every route of a kind can answer with (the envelope's `code` says which). */
-function errorReplies(op: Operation): Json {
-  const replies: Json = { 500: errorReply('Unexpected failure (code internal_error)') };
-  if (op.json || op.query || op.multipart)
-    replies[422] = errorReply('Invalid input: `errors` maps each field to its messages');
-  if (op.auth !== 'public') {
-    replies[401] = errorReply('Not signed in, or an unknown, expired or revoked API key (code unauthenticated)');
-    replies[403] = errorReply(
-      op.auth === 'key'
+/** What each error status of a route means (the envelope's `code` says which case it is). */
+function errorDescription(route: Route, status: number): string {
+  switch (status) {
+    case 401:
+      return 'Not signed in, or an unknown, expired or revoked API key (code unauthenticated)';
+    case 402:
+      return 'Not enough tokens (code insufficient_tokens)';
+    case 403:
+      return route.auth === 'key'
         ? 'XSRF token missing on a session call, or email not verified (codes csrf_invalid, email_not_verified)'
-        : 'XSRF token missing (csrf_invalid), or the call was made with an API key (forbidden)',
-    );
-    replies[429] = errorReply('Too many requests (code rate_limited; see Retry-After)');
+        : 'XSRF token missing (csrf_invalid), or the call was made with an API key (forbidden)';
+    case 404:
+      return "Not found, or not the caller's (code not_found)";
+    case 413:
+      return 'The files are larger than allowed (code payload_too_large)';
+    case 422:
+      return 'Invalid input: `errors` maps each field to its messages';
+    case 429:
+      return 'Too many requests (code rate_limited; see Retry-After)';
+    case 503:
+      return 'The tool is not available right now (code tool_unavailable or service_unavailable)';
+    default:
+      return 'Unexpected failure (code internal_error)';
   }
-  if (op.path.includes('{')) replies[404] = errorReply("Not found, or not the caller's (code not_found)");
-  if (op.files) replies[413] = errorReply('The files are larger than allowed (code payload_too_large)');
-  if ((op.tag === 'Tools' && op.method === 'post') || op.charges) {
-    replies[402] = errorReply('Not enough tokens (code insufficient_tokens)');
-    replies[503] = errorReply('The tool is not available right now (code tool_unavailable or service_unavailable)');
-  }
-  return replies;
 }
 
-function successReply(op: Operation): Json {
-  const reply = op.reply;
+function errorReplies(route: Route): Json {
+  return Object.fromEntries(route.errors.map((status) => [status, errorReply(errorDescription(route, status))]));
+}
+
+const textReply = (description: string, type: string, schema: Json = { type: 'string' }) => ({
+  200: { description, content: { [type]: { schema } } },
+});
+
+function successReply(route: Route): Json {
+  const reply = route.reply;
   switch (reply.kind) {
     case 'json': {
-      const schema =
-        op.path === '/openapi.json'
-          ? { type: 'object' }
-          : jsonSchema(okEnvelope((reply.payload ?? z.undefined().optional()) as z.ZodType), 'output');
+      const schema = jsonSchema(okEnvelope((reply.payload ?? z.undefined().optional()) as z.ZodType), 'output');
       return {
         [reply.status ?? 200]: { description: reply.description ?? 'OK', content: { 'application/json': { schema } } },
       };
     }
+    case 'document':
+      return textReply(reply.description, 'application/json', { type: 'object' });
     case 'job': {
       const job = { 'application/json': { schema: jsonSchema(okEnvelope(jobViewSchema), 'output') } };
       const image = { schema: { type: 'string', contentMediaType: 'application/octet-stream' } };
@@ -84,37 +96,29 @@ function successReply(op: Operation): Json {
     case 'redirect':
       return { 302: { description: reply.description }, 303: { description: reply.description } };
     case 'html':
-      return { 200: { description: reply.description, content: { 'text/html': { schema: { type: 'string' } } } } };
+      return textReply(reply.description, 'text/html');
     case 'csv':
-      return { 200: { description: reply.description, content: { 'text/csv': { schema: { type: 'string' } } } } };
+      return textReply(reply.description, 'text/csv');
     case 'text':
-      return { 200: { description: reply.description, content: { 'text/plain': { schema: { type: 'string' } } } } };
+      return textReply(reply.description, 'text/plain');
     case 'events':
-      return {
-        200: { description: reply.description, content: { 'text/event-stream': { schema: { type: 'string' } } } },
-      };
+      return textReply(reply.description, 'text/event-stream');
     case 'zip':
-    case 'pdf': {
-      const type = `application/${reply.kind}`;
-      return {
-        200: {
-          description: reply.description,
-          content: { [type]: { schema: { type: 'string', contentMediaType: type } } },
-        },
-      };
-    }
+      return textReply(reply.description, 'application/zip', { type: 'string', contentMediaType: 'application/zip' });
+    case 'pdf':
+      return textReply(reply.description, 'application/pdf', { type: 'string', contentMediaType: 'application/pdf' });
   }
 }
 
-function parameters(op: Operation): Json[] {
-  const params: Json[] = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+function parameters(route: Route): Json[] {
+  const params: Json[] = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
     name: m[1],
     in: 'path',
     required: true,
     schema: { type: 'string' },
   }));
-  if (op.query) {
-    const schema = jsonSchema(op.query, 'input') as { properties?: Record<string, Json>; required?: string[] };
+  if (route.query) {
+    const schema = jsonSchema(route.query, 'input') as { properties?: Record<string, Json>; required?: string[] };
     for (const [name, prop] of Object.entries(schema.properties ?? {})) {
       params.push({ name, in: 'query', required: schema.required?.includes(name) ?? false, schema: prop });
     }
@@ -122,70 +126,53 @@ function parameters(op: Operation): Json[] {
   return params;
 }
 
-function requestBody(op: Operation): Json | undefined {
-  if (op.json) return { required: true, content: { 'application/json': { schema: jsonSchema(op.json, 'input') } } };
-  if (op.multipart) {
-    const schema = jsonSchema(op.multipart, 'input') as { properties?: Json; required?: string[] };
-    if (op.files) {
-      return {
-        required: true,
-        content: {
-          'multipart/form-data': {
-            schema: {
-              type: 'object',
-              properties: { ...op.files, ...schema.properties },
-              required: schema.required ?? [],
-            },
-          },
-        },
-      };
-    }
-    return {
-      required: true,
-      content: {
-        'multipart/form-data': {
-          schema: {
-            type: 'object',
-            properties: {
-              image: {
-                type: 'string',
-                contentMediaType: 'application/octet-stream',
-                description: 'PNG, JPEG or WebP, at most 20 MB and 25 MP',
-              },
-              ...schema.properties,
-            },
-            required: ['image', ...(schema.required ?? [])],
-          },
+function requestBody(route: Route): Json | undefined {
+  if (route.body)
+    return { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } };
+  if (!route.form) return undefined;
+  const schema = jsonSchema(route.form.fields, 'input') as { properties?: Json; required?: string[] };
+  return {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          properties: { ...route.form.files, ...schema.properties },
+          required: [...(route.form.requiredFiles ?? []), ...(schema.required ?? [])],
         },
       },
-    };
-  }
-  return undefined;
+    },
+  };
 }
 
-const SECURITY: Record<Auth, Json[]> = {
+const SESSION = [{ session: [], xsrf: [] }];
+const SECURITY: Record<RouteAuth, Json[]> = {
   public: [],
-  session: [{ session: [], xsrf: [] }],
-  key: [{ bearer: [] }, { apiKey: [] }, { session: [], xsrf: [] }],
+  session: SESSION,
+  key: [{ bearer: [] }, { apiKey: [] }, ...SESSION],
+  admin: SESSION,
 };
 
-/** The OpenAPI 3.1 document of the /api routes, built from API_OPERATIONS and the contracts' schemas. */
+/** The routes the document describes: all but the operator console's, which is not advertised. */
+export const DOCUMENTED_ROUTES = ROUTES.filter((route) => route.auth !== 'admin');
+
+/** The OpenAPI 3.1 document of the /api routes, built from the route table (contracts/src/routes). */
 export function buildOpenApiDocument(serverUrl: string): Json {
   const paths: Record<string, Json> = {};
-  for (const op of API_OPERATIONS) {
+  for (const route of DOCUMENTED_ROUTES) {
     const entry: Json = {
-      operationId: `${op.method}${op.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
-      tags: [op.tag],
-      summary: op.summary,
-      security: SECURITY[op.auth],
-      responses: { ...successReply(op), ...errorReplies(op) },
-      ...(op.operator ? { 'x-audience': 'operator' } : {}),
+      operationId: `${route.method}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+      tags: [route.tag],
+      summary: route.summary,
+      security: SECURITY[route.auth],
+      responses: { ...successReply(route), ...errorReplies(route) },
+      ...(route.operator ? { 'x-audience': 'operator' } : {}),
     };
-    const params = parameters(op);
+    const params = parameters(route);
     if (params.length > 0) entry.parameters = params;
-    const body = requestBody(op);
+    const body = requestBody(route);
     if (body) entry.requestBody = body;
-    (paths[op.path] ??= {})[op.method] = entry;
+    (paths[route.path] ??= {})[route.method] = entry;
   }
   // The remove.bg-compatible routes live outside /api: their path items name the site's root as their server.
   Object.assign(paths, removeBgOpenApiPaths(new URL('/', serverUrl).toString().replace(/\/$/, '')));

@@ -1,25 +1,14 @@
-import { fromMinorUnits, tenthsToTokens } from '@imagestudio/contracts';
+import { fromMinorUnits, tenthsToTokens, type DepositStatusView } from '@imagestudio/contracts';
 import { notFound } from '../../lib/errors';
 import { isTerminal } from './deposit-state';
 import * as repo from './deposits.repository';
-import type { Deposit, DepositStatus } from './deposits.repository';
+import type { Deposit } from './deposits.repository';
 import { isUuid } from '../../lib/ids';
 import type { Payments } from './payments.context';
 import { syncWithStripe } from './stripe-sync.service';
 
 /** Seconds between two Stripe re-checks of one open deposit triggered by status polling. */
 export const RECHECK_INTERVAL_S = 30;
-
-export interface DepositStatusView {
-  id: string;
-  status: DepositStatus;
-  tokens: number;
-  /** The pack bought, or null for a custom amount: "Try again" reopens the same choice. */
-  pack_id: number | null;
-  amount: number;
-  currency: string;
-  created_at: string;
-}
 
 export function presentStatus(deposit: Deposit): DepositStatusView {
   return {

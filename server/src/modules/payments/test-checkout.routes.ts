@@ -1,6 +1,8 @@
 import express, { Router } from 'express';
 import { z } from 'zod';
+import { routes } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
+import { mountRoute } from '../../http/route';
 import { paymentsFor } from './payments.context';
 import { TEST_OUTCOMES, renderTestCheckout } from './test-checkout.page';
 import { completeTestCheckout, findTestCheckout } from './test-checkout.service';
@@ -15,7 +17,7 @@ const completeSchema = z.object({ order: z.string(), token: z.string(), outcome:
 export function testCheckoutRouter(ctx: AppContext): Router {
   const router = Router();
 
-  router.get('/deposit/test-checkout', async (req, res) => {
+  mountRoute(router, routes.payments.testCheckout, async ({ req, res }) => {
     const { order, token } = req.query;
     const deposit = await findTestCheckout(paymentsFor(ctx), String(order ?? ''), token);
     res
@@ -24,10 +26,15 @@ export function testCheckoutRouter(ctx: AppContext): Router {
       .send(renderTestCheckout(deposit, String(token)));
   });
 
-  router.post('/deposit/test-checkout', express.urlencoded({ extended: false, limit: '4kb' }), async (req, res) => {
-    const form = completeSchema.parse(req.body);
-    res.redirect(303, await completeTestCheckout(paymentsFor(ctx), form.order, form.token, form.outcome));
-  });
+  mountRoute(
+    router,
+    routes.payments.completeTestCheckout,
+    async ({ req, res }) => {
+      const form = completeSchema.parse(req.body);
+      res.redirect(303, await completeTestCheckout(paymentsFor(ctx), form.order, form.token, form.outcome));
+    },
+    { before: [express.urlencoded({ extended: false, limit: '4kb' })] },
+  );
 
   return router;
 }

@@ -1,6 +1,7 @@
 import express, { Router } from 'express';
+import { routes } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { sendOk } from '../../http/envelope';
+import { mountRoute } from '../../http/route';
 import { paymentsFor } from './payments.context';
 import { handleWebhookEvent, verifyWebhook } from './webhooks.service';
 
@@ -13,10 +14,15 @@ const WEBHOOK_BODY_LIMIT = '1mb';
  */
 export function stripeWebhookRouter(ctx: AppContext): Router {
   const router = Router();
-  router.post('/webhooks/stripe', express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }), async (req, res) => {
-    const event = verifyWebhook(req.body as Buffer, req.get('stripe-signature'), ctx.config.STRIPE_WEBHOOK_SECRET);
-    const result = await handleWebhookEvent(paymentsFor(ctx), event);
-    sendOk(res, { received: true, result });
-  });
+  mountRoute(
+    router,
+    routes.payments.stripeWebhook,
+    async ({ req }) => {
+      const event = verifyWebhook(req.body as Buffer, req.get('stripe-signature'), ctx.config.STRIPE_WEBHOOK_SECRET);
+      const result = await handleWebhookEvent(paymentsFor(ctx), event);
+      return { received: true, result };
+    },
+    { before: [express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT })] },
+  );
   return router;
 }

@@ -1,20 +1,17 @@
 import { Router } from 'express';
-import { ledgerQuerySchema } from '@imagestudio/contracts';
+import { routes } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { currentUser, requireUser } from '../../http/current-user';
-import { sendOk } from '../../http/envelope';
+import { mountRoute } from '../../http/route';
+import { currentUser } from '../../http/current-user';
 import { ledgerCsv, ledgerPage } from './token-activity.service';
 
 /** The account's token activity: the ledger a page at a time, and all of it as a CSV download. */
 export function tokenActivityRouter(ctx: AppContext): Router {
   const router = Router();
 
-  router.get('/user/ledger', requireUser, async (req, res) => {
-    const { page } = ledgerQuerySchema.parse(req.query);
-    sendOk(res, await ledgerPage(ctx, currentUser(req).id, page));
-  });
+  mountRoute(router, routes.tokens.ledger, ({ req, query }) => ledgerPage(ctx, currentUser(req).id, query.page));
 
-  router.get('/user/ledger.csv', requireUser, (req, res, next) => {
+  mountRoute(router, routes.tokens.ledgerCsv, ({ req, res, next }) => {
     const csv = ledgerCsv(ctx, currentUser(req).id);
     // Before the first row the failure is still an error envelope; after it, only a cut download.
     csv.once('error', (err) => {

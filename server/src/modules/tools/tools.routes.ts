@@ -1,9 +1,9 @@
 import { Router, type Request } from 'express';
-import { TOOLS, quoteQuerySchema } from '@imagestudio/contracts';
+import { TOOLS, routes } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { currentUser, requireUser } from '../../http/current-user';
+import { mountRoute } from '../../http/route';
+import { currentUser } from '../../http/current-user';
 import { requireVerifiedEmail } from '../auth';
-import { sendOk } from '../../http/envelope';
 import { readMultipart, admitUpload } from '../uploads';
 import { submitLimit } from './submit-limit';
 import { quote } from './tool-quote';
@@ -31,30 +31,40 @@ export function toolsRouter(ctx: AppContext): Router {
   for (const tool of TOOLS) {
     const { name, takesImage } = tool;
     const extraFileFields = 'fileFields' in tool ? tool.fileFields : undefined;
+    const route = routes.tools.run[name];
     if (takesImage) {
-      router.post(`/tools/${name}`, ...uploadGuards, async (req, res) => {
-        const upload = await readMultipart(req, res, { fileField: 'image', extraFileFields });
-        const options = await replyOptions(ctx, req, upload.fields.callback_url);
-        const call = { fields: upload.fields, image: upload.file, fileName: upload.fileName, files: upload.extraFiles };
-        await replyToToolCall(ctx, req, res, await startTool(ctx, name, call, meta(req)), options);
-      });
+      mountRoute(
+        router,
+        route,
+        async ({ req, res }) => {
+          const upload = await readMultipart(req, res, { fileField: 'image', extraFileFields });
+          const options = await replyOptions(ctx, req, upload.fields.callback_url);
+          const call = {
+            fields: upload.fields,
+            image: upload.file,
+            fileName: upload.fileName,
+            files: upload.extraFiles,
+          };
+          await replyToToolCall(ctx, req, res, await startTool(ctx, name, call, meta(req)), options);
+        },
+        { before: uploadGuards },
+      );
     } else {
-      router.post(`/tools/${name}`, ...guards, async (req, res) => {
-        const options = await replyOptions(ctx, req, (req.body as Record<string, unknown> | undefined)?.callback_url);
-        await replyToToolCall(ctx, req, res, await startTool(ctx, name, { fields: req.body }, meta(req)), options);
-      });
+      mountRoute(
+        router,
+        route,
+        async ({ req, res, body }) => {
+          const options = await replyOptions(ctx, req, (body as Record<string, unknown> | undefined)?.callback_url);
+          await replyToToolCall(ctx, req, res, await startTool(ctx, name, { fields: body }, meta(req)), options);
+        },
+        { before: guards },
+      );
     }
   }
 
-  router.get('/tools/quote', requireUser, async (req, res) => {
-    const q = quoteQuerySchema.parse(req.query);
-    sendOk(res, quote(await readToolSettings(ctx), q.tool, q));
-  });
-
+  mountRoute(router, routes.tools.quote, async ({ query }) => quote(await readToolSettings(ctx), query.tool, query));
   // Public: the home page and the tools' landing pages speak only of the tools live workers offer, to guests too.
-  router.get('/tools/status', async (_req, res) => {
-    sendOk(res, await toolStatus(ctx));
-  });
+  mountRoute(router, routes.tools.status, () => toolStatus(ctx));
 
   return router;
 }

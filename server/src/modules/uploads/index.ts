@@ -16,4 +16,4 @@ export {
   type UploadSession,
   uploadSessionOf,
 } from './upload-budget';
-export { type CheckedFilePart, inspectFilePart, inspectFileParts, withFileFlags } from './file-fields';
+export { inspectFilePart, inspectFileParts, withFileFlags } from './file-fields';

@@ -1,3 +1,4 @@
+import { endpoints } from '@imagestudio/contracts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { screen } from '@testing-library/react';
@@ -22,7 +23,7 @@ afterAll(() => document.head.querySelectorAll('style').forEach((s) => s.remove()
 describe('main layout while a signed-in page waits for the session', () => {
   it('keeps the main area a screen tall below the header, with the footer after it', async () => {
     // The session check never answers: the page stays at its first, spinner-only state.
-    const api = withCatalog(new FakeApi()).on('GET /is-auth', () => new Promise(() => undefined));
+    const api = withCatalog(new FakeApi()).route(endpoints.account.isAuth, () => new Promise(() => undefined));
     renderApp('/services/upscale', api);
     await screen.findByRole('status', { name: 'Loading...' });
     const main = document.getElementById('main')!;

@@ -1,7 +1,4 @@
-import type { ComposeSourcesView, CompositionView, JobView } from '@imagestudio/contracts';
-
-/** The answer of `POST /api/jobs/{id}/compose`. */
-export type Composition = Omit<CompositionView, 'created_at'>;
+import type { ComposeSourcesView, JobView } from '@imagestudio/contracts';
 
 /**
  * The job's compose sources (the decontaminated foreground as an opaque image and the matte as greyscale, full

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { Download, Undo2 } from 'lucide-react';
-import { resultDownloadName, type ComposeSourcesView, type JobView } from '@imagestudio/contracts';
+import { endpoints, resultDownloadName, type ComposeSourcesView, type JobView } from '@imagestudio/contracts';
 import { Button, Slider, Spinner } from '../../../components';
 import { useStore } from '../../../stores';
-import { composeSourcesOf, type Composition } from './compose-sources';
+import { composeSourcesOf } from './compose-sources';
 import { MatteEdits, type BrushMode, type BrushStroke } from './matte-edits';
 import {
   photoFields,
@@ -75,7 +75,9 @@ export function PhotoEditor({ job }: { job: JobView }) {
       try {
         const sources = await sourcesFor(
           job,
-          async () => (await api.get<JobView>(`/jobs/${job.id}`, { skipErrorHandling: true })).payload ?? null,
+          async () =>
+            (await api.call(endpoints.jobs.get, { params: { id: job.id } }, { skipErrorHandling: true })).payload ??
+            null,
         );
         if (!sources) throw new Error('no compose sources');
         const [fg, matte] = await Promise.all([loadImage(sources.foreground_url), loadImage(sources.matte_url)]);
@@ -174,8 +176,8 @@ export function PhotoEditor({ job }: { job: JobView }) {
       for (const [name, value] of Object.entries(photoFields(settings))) body.append(name, value);
       if (settings.background === 'image' && backgroundFile) body.append('background_image', backgroundFile);
       if (edits.current.edited) body.append('matte', await surfaces.fullMatte(edits.current.strokes), 'matte.png');
-      const reply = await api.post<Composition>(`/jobs/${job.id}/compose`, body);
-      const made = reply.payload as Composition;
+      const reply = await api.call(endpoints.jobs.compose, { params: { id: job.id }, body });
+      const made = reply.payload!;
       const file = await fetch(made.url);
       if (!file.ok) throw new Error(`download answered ${file.status}`);
       saveBlob(await file.blob(), resultDownloadName(job, 0, made.format));

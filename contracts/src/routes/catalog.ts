@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import type { PriceTier, Quote } from '../pricing';
+import type { Settings } from '../settings';
+import type { CountryView, CurrencyView, LanguageView, PackView, SocialLinkView, StaticPageView } from '../views';
+import { defineRoute, payloadOf } from './route';
+
+const currency = z.object({ currency: z.string().optional() });
+// A language id or code; the client sends the id as a number.
+const lang = z.object({ lang_id: z.coerce.string().optional() });
+
+/**
+ * The catalogue: public GETs served before sessions from the in-process cache (ETag, 304). The query
+ * parameters are read by the handlers (an unknown language falls back, an unknown currency is a 422 of its own).
+ */
+export const catalogRoutes = {
+  settings: defineRoute({
+    method: 'get',
+    path: '/settings',
+    tag: 'Catalog',
+    summary: 'Public settings',
+    auth: 'public',
+    reply: { kind: 'json', payload: payloadOf<Settings>() },
+  }),
+  languages: defineRoute({
+    method: 'get',
+    path: '/languages',
+    tag: 'Catalog',
+    summary: 'Languages',
+    auth: 'public',
+    reply: { kind: 'json', payload: payloadOf<LanguageView[]>() },
+  }),
+  currencies: defineRoute({
+    method: 'get',
+    path: '/currencies',
+    tag: 'Catalog',
+    summary: 'Currencies',
+    auth: 'public',
+    reply: { kind: 'json', payload: payloadOf<CurrencyView[]>() },
+  }),
+  localizations: defineRoute({
+    method: 'get',
+    path: '/localizations',
+    tag: 'Catalog',
+    summary: 'UI strings of a language',
+    auth: 'public',
+    query: lang,
+    validatedBy: 'handler',
+    reply: { kind: 'json', payload: payloadOf<Record<string, string>>() },
+  }),
+  countries: defineRoute({
+    method: 'get',
+    path: '/countries',
+    tag: 'Catalog',
+    summary: 'Countries in a language',
+    auth: 'public',
+    query: lang,
+    validatedBy: 'handler',
+    reply: { kind: 'json', payload: payloadOf<CountryView[]>() },
+  }),
+  staticPages: defineRoute({
+    method: 'get',
+    path: '/static-pages',
+    tag: 'Catalog',
+    summary: 'Static pages',
+    auth: 'public',
+    reply: { kind: 'json', payload: payloadOf<StaticPageView[]>() },
+  }),
+  staticPageBySlug: defineRoute({
+    method: 'get',
+    path: '/static-pages/slug/{slug}',
+    tag: 'Catalog',
+    summary: 'A static page by slug',
+    auth: 'public',
+    reply: { kind: 'json', payload: payloadOf<StaticPageView>() },
+  }),
+  staticPage: defineRoute({
+    method: 'get',
+    path: '/static-pages/{id}',
+    tag: 'Catalog',
+    summary: 'A static page by id',
+    auth: 'public',
+    reply: { kind: 'json', payload: payloadOf<StaticPageView>() },
+  }),
+  socialLinks: defineRoute({
+    method: 'get',
+    path: '/social-links',
+    tag: 'Catalog',
+    summary: 'Social links',
+    auth: 'public',
+    reply: { kind: 'json', payload: payloadOf<SocialLinkView[]>() },
+  }),
+  packs: defineRoute({
+    method: 'get',
+    path: '/packs',
+    tag: 'Catalog',
+    summary: 'Token packs in a currency',
+    auth: 'public',
+    query: currency,
+    validatedBy: 'handler',
+    reply: { kind: 'json', payload: payloadOf<PackView[]>() },
+  }),
+  tokenPricing: defineRoute({
+    method: 'get',
+    path: '/token-pricing',
+    tag: 'Catalog',
+    summary: 'Price tiers in a currency',
+    auth: 'public',
+    query: currency,
+    validatedBy: 'handler',
+    reply: { kind: 'json', payload: payloadOf<{ currency: string; priceTiers: PriceTier[] }>() },
+  }),
+  tokenQuote: defineRoute({
+    method: 'get',
+    path: '/token-pricing/quote',
+    tag: 'Catalog',
+    summary: 'Price of a number of tokens',
+    auth: 'public',
+    reply: { kind: 'json', payload: payloadOf<Quote>() },
+  }),
+};

@@ -1,0 +1,40 @@
+import { accountRoutes } from './account';
+import { adminRoutes } from './admin';
+import { apiKeyRoutes } from './api-keys';
+import { batchRoutes } from './batches';
+import { catalogRoutes } from './catalog';
+import { jobRoutes } from './jobs';
+import { paymentRoutes } from './payments';
+import type { Route } from './route';
+import { serviceRoutes } from './service';
+import { tokenRoutes } from './tokens';
+import { toolRoutes } from './tools';
+
+/**
+ * Every /api route, once: method, path, who may call it, the schemas of its query, body and reply, and what
+ * the OpenAPI document says about it. The server mounts and validates from these entries
+ * (server/src/http/route.ts), the API-key policy is their `auth`, the OpenAPI document is built from them
+ * and the client's calls are typed by them. docs/adding-a-route.md says how to add one.
+ */
+export const routes = {
+  service: serviceRoutes,
+  catalog: catalogRoutes,
+  account: accountRoutes,
+  apiKeys: apiKeyRoutes,
+  tokens: tokenRoutes,
+  payments: paymentRoutes,
+  tools: toolRoutes,
+  jobs: jobRoutes,
+  batches: batchRoutes,
+  admin: adminRoutes,
+};
+
+type Nested = Route | { [key: string]: Nested };
+const isRoute = (value: Nested): value is Route => typeof (value as Route).method === 'string';
+const flatten = (value: Nested): Route[] => (isRoute(value) ? [value] : Object.values(value).flatMap(flatten));
+
+/** The table as one list, in the order above. */
+export const ROUTES: readonly Route[] = flatten(routes as unknown as Nested);
+
+export * from './route';
+export { endpointPath, endpoints, type Endpoint } from './endpoints';

@@ -1,0 +1,98 @@
+import { compositionViewSchema, jobPageSchema, jobViewSchema } from '../api-schemas';
+import { productPhotoFieldsSchema } from '../product-photo';
+import { jobListQuerySchema } from '../job-requests';
+import { defineRoute } from './route';
+
+/** Reading, following, cancelling and deleting the caller's jobs; the history and projects lists. */
+export const jobRoutes = {
+  list: defineRoute({
+    method: 'get',
+    path: '/jobs',
+    tag: 'Jobs',
+    summary: "The caller's jobs, newest first",
+    auth: 'key',
+    query: jobListQuerySchema,
+    reply: { kind: 'json', payload: jobPageSchema },
+  }),
+  get: defineRoute({
+    method: 'get',
+    path: '/jobs/{id}',
+    tag: 'Jobs',
+    summary: 'One job',
+    auth: 'key',
+    reply: { kind: 'json', payload: jobViewSchema },
+  }),
+  events: defineRoute({
+    method: 'get',
+    path: '/jobs/{id}/events',
+    tag: 'Jobs',
+    summary: 'Live job updates (Server-Sent Events: `job`, then `end`)',
+    auth: 'key',
+    reply: { kind: 'events', description: 'text/event-stream' },
+  }),
+  compose: defineRoute({
+    method: 'post',
+    path: '/jobs/{id}/compose',
+    tag: 'Jobs',
+    summary:
+      'Re-compose a succeeded remove-background job from its stored cut-out with other layout, background, shadow or format options (free)',
+    auth: 'key',
+    form: {
+      fields: productPhotoFieldsSchema,
+      files: {
+        background_image: {
+          type: 'string',
+          contentMediaType: 'application/octet-stream',
+          description: 'A background image (checked like the image), cover-fitted to the canvas',
+        },
+        matte: {
+          type: 'string',
+          contentMediaType: 'image/png',
+          description: 'An edited matte: a greyscale PNG the size of compose_sources (white keeps, black removes)',
+        },
+      },
+    },
+    validatedBy: 'handler',
+    reply: {
+      kind: 'json',
+      status: 201,
+      payload: compositionViewSchema,
+      description:
+        "The new picture (also listed in the job view's compositions). 404 for another user's job or one that is not a succeeded remove-background job; 429 past the per-minute limit",
+    },
+  }),
+  cancel: defineRoute({
+    method: 'post',
+    path: '/jobs/{id}/cancel',
+    tag: 'Jobs',
+    summary: 'Cancel an open job (refunded)',
+    auth: 'key',
+    reply: { kind: 'json', payload: jobViewSchema },
+  }),
+  delete: defineRoute({
+    method: 'delete',
+    path: '/jobs/{id}',
+    tag: 'Jobs',
+    summary: "Delete a job's files (the history row stays)",
+    auth: 'key',
+    reply: { kind: 'json', payload: jobViewSchema },
+  }),
+  history: defineRoute({
+    method: 'get',
+    path: '/user/request-history',
+    tag: 'Jobs',
+    summary: 'Request history (same as GET /jobs)',
+    auth: 'session',
+    query: jobListQuerySchema,
+    reply: { kind: 'json', payload: jobPageSchema },
+  }),
+  projects: defineRoute({
+    method: 'get',
+    path: '/user/projects',
+    tag: 'Jobs',
+    summary: 'Succeeded jobs whose files still exist',
+    auth: 'session',
+    query: jobListQuerySchema.pick({ page: true }),
+    reply: { kind: 'json', payload: jobPageSchema },
+  }),
+};

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { anyPayloadSchema } from '../api-schemas';
+import { defineRoute } from './route';
+
+/** Probes, metrics and the OpenAPI document (served before sessions: they never create one). */
+export const serviceRoutes = {
+  health: defineRoute({
+    method: 'get',
+    path: '/health',
+    operator: true,
+    tag: 'Service',
+    summary: 'Liveness',
+    auth: 'public',
+    reply: { kind: 'json', payload: z.object({ uptime_s: z.number() }) },
+  }),
+  ready: defineRoute({
+    method: 'get',
+    path: '/ready',
+    operator: true,
+    tag: 'Service',
+    summary: 'Readiness of Postgres, Redis, the queue and S3 (503 naming what is down)',
+    auth: 'public',
+    reply: { kind: 'json', payload: anyPayloadSchema },
+  }),
+  metrics: defineRoute({
+    method: 'get',
+    path: '/metrics',
+    operator: true,
+    tag: 'Service',
+    summary: 'Prometheus metrics (Authorization: Bearer <METRICS_TOKEN>; not served without one)',
+    auth: 'public',
+    reply: { kind: 'text', description: 'Prometheus text format' },
+  }),
+  openApi: defineRoute({
+    method: 'get',
+    path: '/openapi.json',
+    tag: 'Service',
+    summary: 'This document',
+    auth: 'public',
+    reply: { kind: 'document', description: 'OpenAPI 3.1 document (not wrapped in the envelope)' },
+  }),
+};
