@@ -40,21 +40,31 @@ export function catalogRouter(ctx: AppContext): Router {
       return cachedReply(ctx, `countries:${language.id}`, () => listCountries(ctx, String(language.id)));
     }),
   );
+  // Pages in the asked language (lang_id), like the strings: the cache key holds the resolved language.
   router.get(
     '/static-pages',
-    cachedGet(ctx, () => cachedReply(ctx, 'pages', () => listStaticPages(ctx))),
+    cachedGet(ctx, async (req) => {
+      const language = await resolveLanguage(ctx, requestParam(req, 'lang_id'));
+      return cachedReply(ctx, `pages:${language.id}`, () => listStaticPages(ctx, String(language.id)));
+    }),
   );
   router.get(
     '/static-pages/slug/:slug',
-    cachedGet(ctx, (req) =>
-      cachedReply(ctx, `page-slug:${req.params.slug}`, () => staticPageBySlug(ctx, String(req.params.slug))),
-    ),
+    cachedGet(ctx, async (req) => {
+      const language = await resolveLanguage(ctx, requestParam(req, 'lang_id'));
+      return cachedReply(ctx, `page-slug:${language.id}:${req.params.slug}`, () =>
+        staticPageBySlug(ctx, String(req.params.slug), String(language.id)),
+      );
+    }),
   );
   router.get(
     '/static-pages/:id',
-    cachedGet(ctx, (req) =>
-      cachedReply(ctx, `page:${req.params.id}`, () => staticPageById(ctx, String(req.params.id))),
-    ),
+    cachedGet(ctx, async (req) => {
+      const language = await resolveLanguage(ctx, requestParam(req, 'lang_id'));
+      return cachedReply(ctx, `page:${language.id}:${req.params.id}`, () =>
+        staticPageById(ctx, String(req.params.id), String(language.id)),
+      );
+    }),
   );
   router.get(
     '/social-links',

@@ -3,6 +3,7 @@ import { ledgerQuerySchema } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { currentUser, requireUser } from '../auth/auth-guards';
 import { sendOk } from '../../http/envelope';
+import { requestLanguage } from '../catalog/localization.service';
 import { ledgerCsv, ledgerPage } from './token-activity.service';
 
 /** The account's token activity: the ledger a page at a time, and all of it as a CSV download. */
@@ -11,7 +12,9 @@ export function tokenActivityRouter(ctx: AppContext): Router {
 
   router.get('/user/ledger', requireUser, async (req, res) => {
     const { page } = ledgerQuerySchema.parse(req.query);
-    sendOk(res, await ledgerPage(ctx, currentUser(req).id, page));
+    // Descriptions in the reader's language (lang_id, else Accept-Language), like the other texts.
+    const language = await requestLanguage(ctx, req);
+    sendOk(res, await ledgerPage(ctx, currentUser(req).id, page, String(language.id)));
   });
 
   router.get('/user/ledger.csv', requireUser, (req, res, next) => {
