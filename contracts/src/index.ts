@@ -32,3 +32,4 @@ export * from './batches';
 export * from './admin';
 export * from './product-photo';
 export * from './product-photo-layout';
+export * from './email-change';

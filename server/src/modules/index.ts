@@ -19,6 +19,7 @@ import { toolsRouter } from './tools/tools.routes';
 import { usersRouter } from './users/users.routes';
 import { passwordResetRouter } from './password-reset/password-reset.routes';
 import { emailVerificationRouter } from './email-verification/email-verification.routes';
+import { emailChangeRouter } from './email-change/email-change.routes';
 import { depositsRouter } from './payments/deposits.routes';
 import { paymentHistoryRouter } from './payments/history.routes';
 import { paymentsReconcilerTask } from './payments/reconciler';
@@ -52,6 +53,7 @@ export function apiRouters(ctx: AppContext): Router[] {
     usersRouter(ctx),
     passwordResetRouter(ctx),
     emailVerificationRouter(ctx),
+    emailChangeRouter(ctx),
     depositsRouter(ctx),
     paymentHistoryRouter(ctx),
     toolsRouter(ctx),

@@ -4,6 +4,7 @@ import { Pencil } from 'lucide-react';
 import { Button, Card, Skeleton } from '../../components';
 import { formatDate, formatTokens } from '../../lib/format';
 import { useStore } from '../../stores';
+import { EmailChangeForm } from './email-change-form';
 import { ProfileForm } from './profile-form';
 
 /** Profile tab: the user's details, balance and join date, and an edit form. Missing values are blank. */
@@ -64,6 +65,7 @@ export const ProfileTab = observer(function ProfileTab() {
           ))}
         </dl>
       )}
+      {editing ? null : <EmailChangeForm />}
     </Card>
   );
 });

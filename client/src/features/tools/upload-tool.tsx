@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useSearchParams } from 'react-router';
-import { ImageOff } from 'lucide-react';
+import { ImagePlus } from 'lucide-react';
 import type { BatchTool } from '@imagestudio/contracts';
 import { Button, EmptyState } from '../../components';
 import type { Translate } from '../../lib/i18n';
@@ -117,7 +117,7 @@ export const InputPreview = observer(function InputPreview({
           />
         </div>
       ) : (
-        <EmptyState icon={<ImageOff aria-hidden="true" />} text={emptyText} />
+        <EmptyState icon={<ImagePlus aria-hidden="true" />} text={emptyText} />
       )}
     </>
   );
