@@ -34,3 +34,4 @@ export * from './admin-catalog';
 export * from './product-photo';
 export * from './product-photo-layout';
 export * from './routes';
+export * from './email-change';

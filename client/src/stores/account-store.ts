@@ -35,6 +35,7 @@ const firstPerField = (err: ApiRequestError): Record<string, string> =>
 export class AccountStore {
   savingProfile = false;
   changingPassword = false;
+  changingEmail = false;
 
   constructor(private readonly root: RootStore) {
     makeAutoObservable<AccountStore, 'root'>(this, { root: false });
@@ -80,6 +81,29 @@ export class AccountStore {
       return { ok: false, fieldErrors, message };
     } finally {
       runInAction(() => (this.changingPassword = false));
+    }
+  }
+
+  /**
+   * Asks for a change of email address: the server mails a confirmation link to the new address (the change
+   * happens when it is opened). The reply's message says so; field errors come per field.
+   */
+  async changeEmail(fields: { email: string; current_password: string }): Promise<SaveResult> {
+    if (!this.root.auth.isAuthenticated) return { ok: false, fieldErrors: {}, message: null };
+    this.changingEmail = true;
+    try {
+      const reply = await this.root.api.call(endpoints.account.changeEmail, { body: fields });
+      if (reply.status !== 'OK') throw new ApiRequestError('http', reply.message ?? '');
+      return { ok: true, fieldErrors: {}, message: reply.message || this.root.t('client-payments.account.email.sent') };
+    } catch (err) {
+      const fieldErrors = err instanceof ApiRequestError ? firstPerField(err) : {};
+      const message =
+        Object.keys(fieldErrors).length > 0
+          ? null
+          : messageOf(err, this.root.t('client-payments.account.email.failed'));
+      return { ok: false, fieldErrors, message };
+    } finally {
+      runInAction(() => (this.changingEmail = false));
     }
   }
 }

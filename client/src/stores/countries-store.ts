@@ -32,6 +32,11 @@ export class CountriesStore {
     return this.inFlight;
   }
 
+  /** Loads the list again (country names are in the active language: called when it changes). */
+  reload(): Promise<void> {
+    return this.loaded ? this.load() : Promise.resolve();
+  }
+
   async load(): Promise<void> {
     try {
       const reply = await this.api.call(endpoints.catalog.countries);

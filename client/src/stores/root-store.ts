@@ -93,11 +93,27 @@ export class RootStore {
       () => this.auth.isAuthenticated,
       (signedIn) => (signedIn ? void this.profile.fetch() : this.profile.clear()),
     );
+    this.watchPageLanguage();
     // Prices depend on the currency and texts on the language: reload the packs when either changes.
     reaction(
       () => [this.currencies.code, this.languages.activeId],
       () => {
         if (this.initState === 'ready') void this.packs.load();
+      },
+    );
+  }
+
+  /**
+   * The footer's page titles and the country names are in the reader's language: fetched again when the
+   * language changes (the country list only where it was loaded).
+   */
+  private watchPageLanguage(): void {
+    reaction(
+      () => this.languages.activeId,
+      () => {
+        if (this.initState !== 'ready') return;
+        void this.pages.load();
+        void this.countries.reload();
       },
     );
   }

@@ -7,6 +7,7 @@ import {
   restorePasswordSchema,
 } from '../auth';
 import { profileViewSchema } from '../api-schemas';
+import { emailChangeSchema } from '../email-change';
 import { defineRoute } from './route';
 
 /** Signing up and in, the profile, the password and the email address (browser calls). */
@@ -71,6 +72,23 @@ export const accountRoutes = {
     auth: 'session',
     body: changePasswordSchema,
     reply: { kind: 'json' },
+  }),
+  changeEmail: defineRoute({
+    method: 'post',
+    path: '/user/change-email',
+    tag: 'Account',
+    summary: 'Change the email address (a link to the new address confirms it)',
+    auth: 'session',
+    body: emailChangeSchema,
+    reply: { kind: 'json' },
+  }),
+  confirmEmailChange: defineRoute({
+    method: 'get',
+    path: '/user/change-email/confirm',
+    tag: 'Account',
+    summary: 'Confirm a change of email address (the mailed link)',
+    auth: 'public',
+    reply: { kind: 'redirect', description: '302 to the profile, email_change=changed|invalid|taken' },
   }),
   requestPasswordResetLink: defineRoute({
     method: 'get',

@@ -43,6 +43,7 @@ export const endpoints = {
     profile: at<Table['account']['profile']>('get', '/user/profile'),
     updateProfile: at<Table['account']['updateProfile']>('put', '/user/profile'),
     changePassword: at<Table['account']['changePassword']>('post', '/user/change-password'),
+    changeEmail: at<Table['account']['changeEmail']>('post', '/user/change-email'),
     requestPasswordResetLink: at<Table['account']['requestPasswordResetLink']>('get', '/user/request-password-restore'),
     restorePassword: at<Table['account']['restorePassword']>('put', '/user/restore-password'),
     resendVerification: at<Table['account']['resendVerification']>('post', '/email/verification-notification'),
@@ -111,9 +112,15 @@ export const endpoints = {
     catalogEditPack: at<Table['admin']['catalogEditPack']>('patch', '/admin/catalog/packs/{id}'),
     catalogTiers: at<Table['admin']['catalogTiers']>('put', '/admin/catalog/tiers'),
     catalogCurrency: at<Table['admin']['catalogCurrency']>('put', '/admin/catalog/currencies/{code}'),
-    catalogDefaultCurrency: at<Table['admin']['catalogDefaultCurrency']>('post', '/admin/catalog/currencies/{code}/default'),
+    catalogDefaultCurrency: at<Table['admin']['catalogDefaultCurrency']>(
+      'post',
+      '/admin/catalog/currencies/{code}/default',
+    ),
     catalogHideCurrency: at<Table['admin']['catalogHideCurrency']>('post', '/admin/catalog/currencies/{code}/hide'),
-    catalogUnhideCurrency: at<Table['admin']['catalogUnhideCurrency']>('post', '/admin/catalog/currencies/{code}/unhide'),
+    catalogUnhideCurrency: at<Table['admin']['catalogUnhideCurrency']>(
+      'post',
+      '/admin/catalog/currencies/{code}/unhide',
+    ),
     catalogPage: at<Table['admin']['catalogPage']>('put', '/admin/catalog/pages/{slug}'),
   },
 } satisfies { [A in keyof Table]?: { [K in keyof Table[A]]?: unknown } };

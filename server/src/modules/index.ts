@@ -22,6 +22,7 @@ import {
   stripeWebhookRouter,
 } from './payments';
 import { tokenActivityRouter } from './token-activity';
+import { emailChangeRouter } from './email-change';
 
 /**
  * Routes that need the raw request body (the Stripe webhook signature is computed over the exact bytes),
@@ -49,6 +50,7 @@ export function apiRouters(ctx: AppContext): Router[] {
     usersRouter(ctx),
     passwordResetRouter(ctx),
     emailVerificationRouter(ctx),
+    emailChangeRouter(ctx),
     depositsRouter(ctx),
     paymentHistoryRouter(ctx),
     toolsRouter(ctx),

@@ -4,6 +4,7 @@ import { Pencil } from 'lucide-react';
 import { Button, Card, Skeleton } from '../../components';
 import { formatDate, formatTokens } from '../../lib/format';
 import { useStore } from '../../stores';
+import { EmailChangeForm } from './email-change-form';
 import { ProfileForm } from './profile-form';
 
 /** Profile tab: the user's details, balance and join date, and an edit form. Missing values are blank. */
@@ -23,11 +24,15 @@ export const ProfileTab = observer(function ProfileTab() {
       </Card>
     );
   }
+  // The country in the reader's language: the country list comes in it (the profile carries the English name).
+  const country = user.country
+    ? (countries.countries.find((c) => c.id === user.country?.id)?.title ?? user.country.name)
+    : '';
   const rows: Array<[string, string, string]> = [
     ['fullName', t('client-payments.account.profile.fullName'), profile.fullName],
     ['email', t('client-payments.account.profile.email'), user.email ?? ''],
     ['phone', t('client-payments.account.profile.phone'), user.phone ?? ''],
-    ['country', t('client-payments.account.profile.country'), user.country?.name ?? ''],
+    ['country', t('client-payments.account.profile.country'), country],
     ['city', t('client-payments.account.profile.city'), user.city ?? ''],
     ['address', t('client-payments.account.profile.address'), user.address ?? ''],
     ['postCode', t('client-payments.account.profile.postCode'), user.post_code ?? ''],
@@ -60,6 +65,7 @@ export const ProfileTab = observer(function ProfileTab() {
           ))}
         </dl>
       )}
+      {editing ? null : <EmailChangeForm />}
     </Card>
   );
 });

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Copy, KeyRound } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button, Card, ConfirmDialog, EmptyState, TextField } from '../../components';
+import { Button, Card, ConfirmDialog, EmptyState, Select, TextField } from '../../components';
 import { paths } from '../../config/paths';
 import { formatDate } from '../../lib/format';
 import { useStore } from '../../stores';
@@ -25,6 +25,17 @@ function CopyField({ value, label, testId }: { value: string; label: string; tes
       </Button>
     </div>
   );
+}
+
+/** How long a new key may live, in days; the form offers these rather than a date picker. */
+const EXPIRY_DAYS = [30, 90, 180, 365] as const;
+
+/** The local calendar day `days` from now as YYYY-MM-DD (the store reads it as the end of that day). */
+function dayFromNow(days: number): string {
+  const day = new Date();
+  day.setDate(day.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
 }
 
 /** API keys tab: create (name, optional expiry), the new key shown once, the list with revoke, the webhook secret. */
@@ -77,11 +88,24 @@ export const ApiKeysTab = observer(function ApiKeysTab() {
           error={store.fieldErrors.name}
           onChange={(e) => setName(e.target.value)}
         />
-        <TextField
-          label={t('client-developer.keys.expires')}
-          type="date"
+        {/*
+         * A choice of periods, each with its last day in the reader's date style: the browser's own date
+         * picker speaks the browser's language (mm/dd/yyyy on an English browser), not the page's.
+         */}
+        <Select
+          label={t('client-developer.keys.expiresIn')}
           value={expires}
           error={store.fieldErrors.expires_at}
+          options={[
+            { value: '', label: t('client-developer.keys.expiresNever') },
+            ...EXPIRY_DAYS.map((n) => {
+              const day = dayFromNow(n);
+              return {
+                value: day,
+                label: t('client-developer.keys.expiresAfter', { n, date: formatDate(`${day}T12:00:00`) }),
+              };
+            }),
+          ]}
           onChange={(e) => setExpires(e.target.value)}
         />
         <Button type="submit" disabled={store.busy}>

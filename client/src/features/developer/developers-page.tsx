@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router';
-import { Badge, Card, Skeleton } from '../../components';
+import { Copy } from 'lucide-react';
+import { Badge, Button, Card, Skeleton } from '../../components';
 import { paths } from '../../config/paths';
 import { useStore } from '../../stores';
 import { SwitchingFromRemoveBg } from './switching-from-removebg';
@@ -52,6 +53,28 @@ function examples(base: string): Array<{ title: string; code: string }> {
       ].join('\n'),
     },
   ];
+}
+
+/** Copies an example to the clipboard and says so on the button until another example is copied. */
+function CopyExample({ name, code }: { name: string; code: string }) {
+  const { t } = useStore();
+  const [copied, setCopied] = useState(false);
+  const copy = () => {
+    void navigator.clipboard?.writeText(code).then(() => setCopied(true));
+  };
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      icon={<Copy aria-hidden="true" />}
+      onClick={copy}
+      data-testid={`copy-${name}`}
+    >
+      {copied ? t('client-developer.keys.copied') : t('client-developer.keys.copy')}
+      {/* Which example, for screen readers; the visible word stays the start of the name. */}
+      <span className="visually-hidden"> {t('client-developer.docs.copyExample', { name })}</span>
+    </Button>
+  );
 }
 
 const authLabel = (op: OpenApiOperation) =>
@@ -114,8 +137,11 @@ export const DevelopersPage = observer(function DevelopersPage() {
       <Card className="developers__section">
         <h2>{t('client-developer.docs.examples')}</h2>
         {examples(base).map((ex) => (
-          <div key={ex.title}>
-            <h3>{ex.title}</h3>
+          <div key={ex.title} className="developers__example">
+            <div className="developers__example-head">
+              <h3>{ex.title}</h3>
+              <CopyExample name={ex.title} code={ex.code} />
+            </div>
             <pre className="code-block" data-testid={`example-${ex.title}`}>
               <code>{ex.code}</code>
             </pre>

@@ -10,6 +10,8 @@ import { packText } from '../../lib/catalog-text';
 export const Bundles = observer(function Bundles() {
   const { packs, currencies, auth, languages, t, initState } = useStore();
   const free = packs.freePacks[0];
+  // The free pack's texts in the reader's language, like the paid packs' (catalog.packs.free.*).
+  const freeText = free ? packText(languages.catalogText, free) : null;
   const paid = packs.paidPacks.slice(0, 3);
   return (
     <section className="container home-section" aria-labelledby="bundles-title">
@@ -21,11 +23,11 @@ export const Bundles = observer(function Bundles() {
         <li>
           <Card className="bundle bundle--free">
             <Gift aria-hidden="true" className="bundle__icon" />
-            <h3>{free?.title ?? t('shell.home.bundles.freeBundle.title')}</h3>
+            <h3>{freeText?.title ?? t('shell.home.bundles.freeBundle.title')}</h3>
             <p className="bundle__price">
               <Badge tone="success">{t('shell.home.bundles.free')}</Badge>
             </p>
-            <p>{free?.description || t('shell.home.bundles.freeBundle.text')}</p>
+            <p>{freeText?.description || t('shell.home.bundles.freeBundle.text')}</p>
             <p className="bundle__credits">
               {t('shell.home.bundles.tokens', { n: formatTokens(free?.credits ?? 10) })}
             </p>

@@ -32,7 +32,7 @@ const Row = observer(function Row({ job, nested = false }: { job: JobView; neste
   const toolName = t(`client-tools.tool.${job.tool}`);
   return (
     <tr data-testid="history-row" className={nested ? 'history-batch__item' : undefined}>
-      <td className="history-table__thumb">
+      <td className="history-table__thumb" data-label={t('client-tools.history.colPreview')}>
         {first ? (
           <img
             className="checkerboard"
@@ -44,16 +44,16 @@ const Row = observer(function Row({ job, nested = false }: { job: JobView; neste
           />
         ) : null}
       </td>
-      <td>
+      <td data-label={t('client-tools.history.colTool')}>
         {toolName}
         {job.tool === 'upscale' && isUpscaleModel(job.params.model)
           ? ` · ${t(`client-tools.upscale.modelName.${job.params.model}`)}`
           : null}
       </td>
-      <td>
+      <td data-label={t('client-tools.history.colStatus')}>
         <Badge tone={JOB_TONES[job.status]}>{t(`client-tools.status.${job.status}`)}</Badge>
       </td>
-      <td>
+      <td data-label={t('client-tools.history.colCost')}>
         {tokensLabel(t, job.cost)}{' '}
         {job.refunded ? <Badge tone="success">{t('client-tools.history.refunded')}</Badge> : null}
         {job.deleted ? (
@@ -62,10 +62,10 @@ const Row = observer(function Row({ job, nested = false }: { job: JobView; neste
           <Badge>{t('client-tools.history.expired')}</Badge>
         ) : null}
       </td>
-      <td>
+      <td data-label={t('client-tools.history.colDate')}>
         {t('client-tools.history.dateTime', { date: formatDate(job.created_at), time: formatTime(job.created_at) })}
       </td>
-      <td>
+      <td data-label={t('client-tools.history.colActions')}>
         {first ? (
           <span className="history-table__actions">
             <Link to={`${TOOLS[job.tool].path}?job=${job.id}`}>{t('client-tools.history.open')}</Link>
@@ -121,7 +121,7 @@ const BatchRows = observer(function BatchRows({
   return (
     <tbody className="history-batch" data-testid="history-batch">
       <tr className="history-batch__head">
-        <td className="history-table__thumb">
+        <td className="history-table__thumb" data-label={t('client-tools.history.colPreview')}>
           {thumb ? (
             <img
               className="checkerboard"
@@ -133,22 +133,22 @@ const BatchRows = observer(function BatchRows({
             />
           ) : null}
         </td>
-        <td>
+        <td data-label={t('client-tools.history.colTool')}>
           <strong>{t('client-tools.history.batch', { n: summary?.total ?? jobs.length })}</strong>
           <br />
           {toolName}
         </td>
-        <td>
+        <td data-label={t('client-tools.history.colStatus')}>
           <Badge tone={BATCH_TONES[status]}>{t(`client-tools.batch.status.${status}`)}</Badge>
         </td>
-        <td>{batchMoneyLabel(t, cost, summary?.refunded ?? 0)}</td>
-        <td>
+        <td data-label={t('client-tools.history.colCost')}>{batchMoneyLabel(t, cost, summary?.refunded ?? 0)}</td>
+        <td data-label={t('client-tools.history.colDate')}>
           {t('client-tools.history.dateTime', {
             date: formatDate(first.created_at),
             time: formatTime(first.created_at),
           })}
         </td>
-        <td>
+        <td data-label={t('client-tools.history.colActions')}>
           <span className="history-table__actions">
             <Link to={`${TOOLS[first.tool].path}?batch=${id}`}>{t('client-tools.history.openBatch')}</Link>
             <button type="button" className="history-batch__toggle" aria-expanded={open} onClick={() => setOpen(!open)}>

@@ -10,18 +10,20 @@ import './static-page.css';
 
 /** Loads one page by id and shows a spinner, the error text, Not Found, or the title and HTML content. */
 const StaticPageView = observer(function StaticPageView({ id }: { id: string }) {
-  const { pages, t } = useStore();
-  const [result, setResult] = useState<{ id: string; value: PageResult } | null>(null);
+  const { pages, languages, t } = useStore();
+  // Pages come in the reader's language (the API picks it from lang_id): a change of language fetches again.
+  const key = `${id}:${languages.activeId ?? ''}`;
+  const [result, setResult] = useState<{ key: string; value: PageResult } | null>(null);
   useEffect(() => {
     let active = true;
     void pages.fetchPage({ id }).then((value) => {
-      if (active) setResult({ id, value });
+      if (active) setResult({ key, value });
     });
     return () => {
       active = false;
     };
-  }, [id, pages]);
-  if (!result || result.id !== id) return <PageSpinner label={t('shell.staticPage.loading')} />;
+  }, [id, key, pages]);
+  if (!result || result.key !== key) return <PageSpinner label={t('shell.staticPage.loading')} />;
   const value = result.value;
   if ('missing' in value) return <NotFoundPage />;
   if ('error' in value) {

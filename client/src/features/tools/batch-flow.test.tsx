@@ -263,6 +263,35 @@ describe('batch flow on a tool page', () => {
     expect(FakeEventSource.opened.some((s) => s.url === '/batches/b1/events' && !s.closed)).toBe(true);
   });
 
+  it('opens a finished item from its thumbnail: the before/after slider and its download; names break at word boundaries', async () => {
+    const done = item('j1', 'summer_shoot-final.v2.png', {
+      status: 'succeeded',
+      progress: 100,
+      input_url: 'https://s3/in1.png',
+      results: [{ url: 'https://s3/r1.png', width: 40, height: 30, format: 'png', bytes: 1 }],
+    });
+    const open = item('j2', 'b.png', { status: 'running', progress: 10 });
+    renderApp('/services/remove-background?batch=b1', signedIn().on('GET /batches/b1', ok(batchView([done, open]))));
+    const [first, second] = await screen.findAllByTestId('batch-item');
+    // The name may break after "_", "-" and ".", not between letters.
+    const name = first!.querySelector('.batch-item__name')!;
+    expect(name.textContent).toBe('summer_shoot-final.v2.png');
+    expect(name.querySelectorAll('wbr')).toHaveLength(4);
+    // Only a finished item opens; its viewer has the slider over input and result, and the download.
+    expect(within(second!).queryByRole('button', { name: 'Open b.png' })).toBeNull();
+    fireEvent.click(within(first!).getByRole('button', { name: 'Open summer_shoot-final.v2.png' }));
+    const dialog = await screen.findByRole('dialog', { name: 'summer_shoot-final.v2.png' });
+    const slider = within(dialog).getByRole('slider', {
+      name: 'summer_shoot-final.v2.png: original and result comparison',
+    });
+    expect(slider).toBeTruthy();
+    const images = [...dialog.querySelectorAll('img')].map((i) => i.getAttribute('src'));
+    expect(images).toEqual(expect.arrayContaining(['https://s3/in1.png', 'https://s3/r1.png']));
+    const download = within(dialog).getByRole('link', { name: 'Download' });
+    expect(download.getAttribute('href')).toBe('https://s3/r1.png');
+    expect(download.getAttribute('download')).toMatch(/^summer_shoot-final\.v2.*\.png$/);
+  });
+
   it('cancels every open item with one button', async () => {
     const api = signedIn()
       .on(
@@ -309,6 +338,50 @@ describe('batch flow on a tool page', () => {
     expect(form.get('tool')).toBe('upscale');
     expect(form.get('factor')).toBe('2');
     expect(form.get('model')).toBe('photo');
+  });
+
+  it('lists each bad file with why and a remove button, prices and runs the good ones, and says why it cannot run', async () => {
+    const api = signedIn()
+      .on(
+        'POST /batches',
+        ok(
+          {
+            id: 'b1',
+            tool: 'remove-background',
+            status: 'queued',
+            cost: 2,
+            created_at: '2026-11-24T10:00:00Z',
+            items: [],
+          },
+          202,
+        ),
+      )
+      .on('GET /batches/b1', ok(batchView([item('j1', 'a.png'), item('j2', 'b.png')], { status: 'queued' })));
+    renderApp('/services/remove-background', api);
+    const empty = new File([], 'empty.png', { type: 'image/png' });
+    fireEvent.change(await screen.findByLabelText('Image'), { target: { files: [png('a.png'), empty, png('b.png')] } });
+    // The empty file is left out of the price and the run, and says so.
+    await waitFor(() => expect(screen.getByTestId('batch-price').textContent).toBe('2 images x 1 token = 2 tokens'));
+    expect(screen.getByTestId('batch-left-out').textContent).toContain('1 of the chosen files cannot be processed');
+    const bad = screen.getAllByTestId('batch-choice-item')[1]!;
+    expect(bad.querySelector('.batch-item__error')!.textContent!.length).toBeGreaterThan(5);
+    expect(within(bad).getByRole('button', { name: 'Remove empty.png' })).toBeTruthy();
+    await clickWhenEnabled('Process 2 images - 2 tokens');
+    await waitFor(() => expect(api.last('POST /batches')).toBeDefined());
+    const form = api.last('POST /batches')!.data as FormData;
+    expect((form.getAll('images') as File[]).map((f) => f.name)).toEqual(['a.png', 'b.png']);
+  });
+
+  it('with only bad files the run button says why it is off; removing them empties the choice', async () => {
+    renderApp('/services/remove-background', signedIn());
+    const files = ['x.png', 'y.png'].map((name) => new File([], name, { type: 'image/png' }));
+    fireEvent.change(await screen.findByLabelText('Image'), { target: { files } });
+    await screen.findByText('None of the chosen files can be processed. Remove them or choose other images.');
+    const run = screen.getByTestId('run') as HTMLButtonElement;
+    expect(run.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove x.png' }));
+    await waitFor(() => expect(screen.getAllByTestId('batch-choice-item')).toHaveLength(1));
+    expect(screen.getAllByTestId('batch-choice-item')[0]!.textContent).toContain('y.png');
   });
 
   it('more images than a batch takes are refused in the browser', async () => {

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Archive, Download, RotateCcw } from 'lucide-react';
+import { Archive, Download, RotateCcw, X } from 'lucide-react';
 import { resultDownloadName, type BatchItemView } from '@imagestudio/contracts';
 import { Badge, Button, ConfirmDialog, ProgressBar } from '../../components';
 import { BATCH_TONES, JOB_TONES } from '../../lib/status-tones';
 import { batchMoneyLabel, tokensLabel } from '../../lib/tokens-label';
 import { useStore } from '../../stores';
 import type { BatchRunStore } from '../../stores/batch-run-store';
+import { BatchItemViewer, WrappingName } from './batch-item-viewer';
 import { stageText } from './job-status';
 import { mayNotPreview } from './upload-checks';
 import { batchCount, type BatchChoice } from './use-upload';
@@ -21,12 +22,15 @@ export function batchTotal(unit: number, count: number): number {
 const BatchChoiceView = observer(function BatchChoiceView({
   choice,
   unitCost,
+  onRemove,
 }: {
   choice: BatchChoice;
   unitCost: number | undefined;
+  onRemove?(index: number): void;
 }) {
   const { t } = useStore();
   const count = batchCount(choice);
+  const refused = choice.images.filter((i) => i.problem !== null).length;
   const unit = unitCost === undefined ? null : tokensLabel(t, unitCost);
   return (
     <div className="batch" data-testid="batch-choice">
@@ -37,6 +41,12 @@ const BatchChoiceView = observer(function BatchChoiceView({
             ? t('client-tools.batch.pricePerImage', { unit })
             : t('client-tools.batch.price', { n: count, unit, total: tokensLabel(t, batchTotal(unitCost!, count)) })}
       </p>
+      {refused > 0 && !choice.checking ? (
+        // Refused images are left out of the run (and of the price); each says why below and can be removed.
+        <p className="notice notice--warning" data-testid="batch-left-out">
+          {t('client-tools.batch.leftOut', { n: refused })}
+        </p>
+      ) : null}
       {choice.archive ? (
         <div className="batch__archive">
           <Archive aria-hidden="true" />
@@ -53,9 +63,22 @@ const BatchChoiceView = observer(function BatchChoiceView({
               <div className="batch-item__thumb">
                 {image.url ? <img className="checkerboard" src={image.url} alt="" /> : null}
               </div>
-              <span className="batch-item__name">{image.file.name}</span>
+              <span className="batch-item__name">
+                <WrappingName name={image.file.name} />
+              </span>
               {image.problem ? (
                 <span className="batch-item__error">{t(image.problem.key, image.problem.vars)}</span>
+              ) : null}
+              {onRemove && image.problem ? (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  icon={<X aria-hidden="true" size={16} />}
+                  aria-label={t('client-tools.batch.removeNamed', { name: image.file.name })}
+                  onClick={() => onRemove(i)}
+                >
+                  {t('client-tools.batch.remove')}
+                </Button>
               ) : null}
             </li>
           ))}
@@ -81,12 +104,35 @@ const BatchItemCard = observer(function BatchItemCard({
   // An input this browser may not show (HEIC, TIFF) has no thumbnail until its result.
   const thumb = result?.url ?? (item.input_url && !mayNotPreview(item.input_url) ? item.input_url : null);
   const job = { tool: batch.tool, input_name: item.file_name, params: batch.view?.params ?? {} };
+  const [viewing, setViewing] = useState(false);
+  // A finished item's thumbnail opens it large, with the before/after slider and its download.
+  const viewable = Boolean(result && item.input_url);
   return (
     <li className={`batch-item batch-item--${item.status}`} data-testid="batch-item" data-status={item.status}>
-      <div className="batch-item__thumb">
-        {thumb ? <img className="checkerboard" src={thumb} alt="" loading="lazy" /> : null}
-      </div>
-      <span className="batch-item__name">{item.file_name}</span>
+      {viewable ? (
+        <button
+          type="button"
+          className="batch-item__thumb batch-item__open"
+          aria-label={t('client-tools.batch.viewer.open', { name: item.file_name })}
+          onClick={() => setViewing(true)}
+        >
+          <img className="checkerboard" src={thumb!} alt="" loading="lazy" />
+        </button>
+      ) : (
+        <div className="batch-item__thumb">
+          {thumb ? <img className="checkerboard" src={thumb} alt="" loading="lazy" /> : null}
+        </div>
+      )}
+      {viewing && result ? (
+        <BatchItemViewer
+          item={item}
+          downloadName={resultDownloadName(job, 0, result.format)}
+          onClose={() => setViewing(false)}
+        />
+      ) : null}
+      <span className="batch-item__name">
+        <WrappingName name={item.file_name} />
+      </span>
       <span className="batch-item__status">
         <Badge tone={JOB_TONES[item.status]}>{t(`client-tools.status.${item.status}`)}</Badge>
         {item.refunded ? <Badge tone="success">{t('client-tools.history.refunded')}</Badge> : null}
@@ -226,10 +272,13 @@ export const BatchCanvas = observer(function BatchCanvas({
   batch,
   choice,
   unitCost,
+  onRemove,
 }: {
   batch: BatchRunStore;
   choice: BatchChoice | null;
   unitCost: number | undefined;
+  /** Takes one chosen image out of the batch before it runs. */
+  onRemove?(index: number): void;
 }) {
   const { t } = useStore();
   if (batch.view) return <BatchProgressView batch={batch} />;
@@ -253,7 +302,7 @@ export const BatchCanvas = observer(function BatchCanvas({
           </ul>
         </div>
       ) : null}
-      {choice ? <BatchChoiceView choice={choice} unitCost={unitCost} /> : null}
+      {choice ? <BatchChoiceView choice={choice} unitCost={unitCost} onRemove={onRemove} /> : null}
     </>
   );
 });

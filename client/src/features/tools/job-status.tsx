@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { CircleX } from 'lucide-react';
+import { CircleSlash, CircleX } from 'lucide-react';
 import { parseJobStage, type JobName } from '@imagestudio/contracts';
 import { Badge, Button, ProgressBar } from '../../components';
 import { TOOLS } from '../../config/tools';
@@ -61,10 +61,17 @@ export const JobStatus = observer(function JobStatus({ run }: { run: ToolRunStor
         : (state.job.error ?? t('client-tools.job.failed'));
     // A service's own reason (e.g. a declined prompt) does not mention the refund: say it once, after it.
     const refundUnsaid = state.status === 'failed' && state.job.refunded && !/refund|erstatt/i.test(message);
+    // A cancel is the customer's own choice: a calm notice (role status), not the red alert of a failure.
+    const cancelled = state.status === 'cancelled';
     return (
-      <div className="job-status job-status--ended" data-testid="job-status" data-status={state.status} role="alert">
+      <div
+        className={`job-status job-status--ended${cancelled ? ' job-status--cancelled' : ''}`}
+        data-testid="job-status"
+        data-status={state.status}
+        role={cancelled ? 'status' : 'alert'}
+      >
         <p className="job-status__title" data-testid="job-ended-message">
-          <CircleX aria-hidden="true" />
+          {cancelled ? <CircleSlash aria-hidden="true" /> : <CircleX aria-hidden="true" />}
           {message}
           {refundUnsaid ? <span data-testid="job-refunded"> {t('client-tools.job.refundedNote')}</span> : null}
         </p>

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useSearchParams } from 'react-router';
-import { ImageOff } from 'lucide-react';
+import { ImagePlus } from 'lucide-react';
 import type { BatchTool } from '@imagestudio/contracts';
 import { Button, EmptyState } from '../../components';
 import type { Translate } from '../../lib/i18n';
@@ -17,7 +17,7 @@ import { ToolLayout } from './tool-layout';
 import { mayNotPreview } from './upload-checks';
 import { UploadZone } from './upload-zone';
 import { useToolPage } from './use-tool-page';
-import { batchCount, batchReady, useUpload, type UploadState } from './use-upload';
+import { batchBlocker, batchCount, batchReady, goodImages, useUpload, type UploadState } from './use-upload';
 
 /**
  * What the upload tools (the tools a batch can run: remove background, upscale) share: the tool page, its chosen image (taking an image
@@ -132,7 +132,7 @@ export const InputPreview = observer(function InputPreview({
           />
         </div>
       ) : (
-        <EmptyState icon={<ImageOff aria-hidden="true" />} text={emptyText} />
+        <EmptyState icon={<ImagePlus aria-hidden="true" />} text={emptyText} />
       )}
     </>
   );
@@ -187,10 +187,15 @@ export const UploadToolLayout = observer(function UploadToolLayout({
   const busy = run.busy || batch.busy;
   const count = upload.batch ? batchCount(upload.batch) : null;
   const total = cost !== undefined && count !== null ? batchTotal(cost, count) : undefined;
+  // A batch that cannot run says why under the run button (nothing greys out without a reason).
+  // (A limit of the whole choice is said by the upload zone already: not twice.)
+  const blocking = upload.batch ? batchBlocker(upload.batch) : null;
+  const blockerText = blocking && blocking !== upload.batch?.problem ? t(blocking.key, blocking.vars) : null;
   const runBatch = () => {
     const choice = upload.batch;
     if (!choice) return;
-    const input = choice.archive ? { archive: choice.archive.file } : { images: choice.images.map((i) => i.file) };
+    // Images the browser refused are left out (the choice lists them with why); the good ones run.
+    const input = choice.archive ? { archive: choice.archive.file } : { images: goodImages(choice).map((i) => i.file) };
     void batch.submit(input, fields, total ?? 0);
   };
   return (
@@ -198,7 +203,16 @@ export const UploadToolLayout = observer(function UploadToolLayout({
       title={title}
       lead={lead}
       canvas={
-        batchMode ? <BatchCanvas batch={batch} choice={batch.view ? null : upload.batch} unitCost={cost} /> : canvas
+        batchMode ? (
+          <BatchCanvas
+            batch={batch}
+            choice={batch.view ? null : upload.batch}
+            unitCost={cost}
+            onRemove={upload.removeFromBatch}
+          />
+        ) : (
+          canvas
+        )
       }
       activity={batchMode ? batch.phase : run.activity}
       controls={
@@ -215,7 +229,7 @@ export const UploadToolLayout = observer(function UploadToolLayout({
                 runner={batch}
                 label={count === null ? t('client-tools.batch.runZip') : t('client-tools.batch.run', { n: count })}
                 cost={total}
-                blocker={null}
+                blocker={blockerText}
                 disabled={!upload.batch || !batchReady(upload.batch)}
                 onRun={runBatch}
               />

@@ -41,6 +41,8 @@ export interface UploadState {
   chooseMany(files: File[]): void;
   /** Forgets the chosen batch (a new run). */
   clearBatch(): void;
+  /** Takes one image (by its place in `batch.images`) out of the chosen batch. */
+  removeFromBatch(index: number): void;
 }
 
 const MB = 1024 * 1024;
@@ -149,6 +151,16 @@ export function useUpload(upscaleFactor?: number): UploadState {
     setBatch(null);
   }, []);
 
+  const removeFromBatch = useCallback((index: number) => {
+    setBatch((current) => {
+      if (!current || current.checking) return current;
+      const gone = current.images[index];
+      if (gone?.url) URL.revokeObjectURL(gone.url);
+      const images = current.images.filter((_, i) => i !== index);
+      return { ...current, images, chosenImages: images.length };
+    });
+  }, []);
+
   const problem = facts ? checkUpload(facts, upscaleFactor) : null;
   const batchChoice: BatchChoice | null = batch
     ? {
@@ -162,18 +174,50 @@ export function useUpload(upscaleFactor?: number): UploadState {
         ),
       }
     : null;
-  return { file, facts, previewUrl, checking, problem, batch: batchChoice, chosen, choose, chooseMany, clearBatch };
+  return {
+    file,
+    facts,
+    previewUrl,
+    checking,
+    problem,
+    batch: batchChoice,
+    chosen,
+    choose,
+    chooseMany,
+    clearBatch,
+    removeFromBatch,
+  };
 }
 
-/** How many images a batch choice holds: known for images, read from a ZIP's directory, or null. */
+/**
+ * How many images a batch choice will run (and be charged for): the images the browser's checks passed (all
+ * chosen ones while they are still being checked), those a ZIP's directory lists, or null when unknown.
+ */
 export function batchCount(batch: BatchChoice): number | null {
   if (batch.archive) return batch.archive.imageNames?.length ?? null;
-  return batch.chosenImages;
+  if (batch.checking) return batch.chosenImages;
+  return goodImages(batch).length;
 }
 
-/** True when the chosen batch can be sent: checked, not empty, and no image or limit refused in the browser. */
+/** The chosen images the browser's checks passed: the run sends these and leaves the others out. */
+export function goodImages(batch: BatchChoice): BatchImage[] {
+  return batch.images.filter((i) => i.problem === null);
+}
+
+/** True when the chosen batch can be sent: checked, with at least one good image, no limit refused. */
 export function batchReady(batch: BatchChoice): boolean {
-  if (batch.checking || batch.problem) return false;
-  if (batch.archive) return batch.archive.imageNames === null || batch.archive.imageNames.length > 0;
-  return batch.images.length > 0 && batch.images.every((i) => i.problem === null);
+  return batchBlocker(batch) === null;
+}
+
+/**
+ * Why the chosen batch cannot run, as a message key: still checking, a limit of the whole choice, a ZIP
+ * without images, or no image that passed its checks. Null when it can run.
+ */
+export function batchBlocker(batch: BatchChoice): UploadProblem | null {
+  if (batch.checking) return { key: 'client-tools.batch.blocker.checking' };
+  if (batch.problem) return batch.problem;
+  if (batch.archive) {
+    return batch.archive.imageNames?.length === 0 ? { key: 'client-tools.batch.blocker.emptyZip' } : null;
+  }
+  return goodImages(batch).length === 0 ? { key: 'client-tools.batch.blocker.noGoodImage' } : null;
 }

@@ -99,6 +99,36 @@ export async function listStaticPages(db: Knex): Promise<StaticPageRow[]> {
     .orderBy([{ column: 'position' }, { column: 'id' }]);
 }
 
+/** A page's title and content in one language (`static_page_translations`). */
+export interface StaticPageTranslationRow {
+  page_id: number;
+  title: string;
+  content: string;
+}
+
+/** Every page's text in the language `code`; pages without one are absent. */
+export async function listStaticPageTranslations(db: Knex, code: string): Promise<StaticPageTranslationRow[]> {
+  return db('static_page_translations').select(['page_id', 'title', 'content']).where({ language_code: code });
+}
+
+/**
+ * Inserts the translations of pages given by slug that have none in that language yet; a translation an
+ * operator edited is kept, and a slug without a page is skipped.
+ */
+export async function insertMissingPageTranslations(
+  db: Knex,
+  rows: Array<{ slug: string; language_code: string; title: string; content: string }>,
+): Promise<void> {
+  for (const { slug, ...text } of rows) {
+    const page = (await db('static_pages').first('id').where({ slug })) as { id: number } | undefined;
+    if (!page) continue;
+    await db('static_page_translations')
+      .insert({ page_id: page.id, ...text })
+      .onConflict(['page_id', 'language_code'])
+      .ignore();
+  }
+}
+
 /** Inserts pages whose slug is new; pages an operator edited are kept. */
 export async function insertMissingPages(db: Knex, rows: Array<Omit<StaticPageRow, 'id'>>): Promise<void> {
   await db('static_pages').insert(rows).onConflict('slug').ignore();

@@ -48,24 +48,34 @@ export function catalogRouter(ctx: AppContext): Router {
       return cachedReply(ctx, `countries:${language.id}`, () => listCountries(ctx, String(language.id)));
     }),
   );
+  // Pages in the asked language (lang_id), like the strings: the cache key holds the resolved language.
   mountRoute(
     router,
     r.staticPages,
-    cachedGet(ctx, () => cachedReply(ctx, 'pages', () => listStaticPages(ctx))),
+    cachedGet(ctx, async (req) => {
+      const language = await resolveLanguage(ctx, requestParam(req, 'lang_id'));
+      return cachedReply(ctx, `pages:${language.id}`, () => listStaticPages(ctx, String(language.id)));
+    }),
   );
   mountRoute(
     router,
     r.staticPageBySlug,
-    cachedGet(ctx, (req) =>
-      cachedReply(ctx, `page-slug:${req.params.slug}`, () => staticPageBySlug(ctx, String(req.params.slug))),
-    ),
+    cachedGet(ctx, async (req) => {
+      const language = await resolveLanguage(ctx, requestParam(req, 'lang_id'));
+      return cachedReply(ctx, `page-slug:${language.id}:${req.params.slug}`, () =>
+        staticPageBySlug(ctx, String(req.params.slug), String(language.id)),
+      );
+    }),
   );
   mountRoute(
     router,
     r.staticPage,
-    cachedGet(ctx, (req) =>
-      cachedReply(ctx, `page:${req.params.id}`, () => staticPageById(ctx, String(req.params.id))),
-    ),
+    cachedGet(ctx, async (req) => {
+      const language = await resolveLanguage(ctx, requestParam(req, 'lang_id'));
+      return cachedReply(ctx, `page:${language.id}:${req.params.id}`, () =>
+        staticPageById(ctx, String(req.params.id), String(language.id)),
+      );
+    }),
   );
   mountRoute(
     router,

@@ -82,6 +82,35 @@ describe('catalog content calls', () => {
     await t.agent().get('/api/static-pages/999999').expect(404);
   });
 
+  it('serves each static page in German when German is asked for, with the same ids, slugs and flags', async () => {
+    const english = (await t.agent().get('/api/static-pages').expect(200)).body.payload as Array<
+      Record<string, unknown>
+    >;
+    const german = (await t.agent().get('/api/static-pages?lang_id=de').expect(200)).body.payload as typeof english;
+    expect(german.map((p) => [p.id, p.slug, p.is_terms, p.is_privacy])).toEqual(
+      english.map((p) => [p.id, p.slug, p.is_terms, p.is_privacy]),
+    );
+    const titles = Object.fromEntries(german.map((p) => [p.slug, p.title]));
+    expect(titles).toMatchObject({
+      terms: 'Allgemeine Geschäftsbedingungen',
+      privacy: 'Datenschutzerklärung',
+      'cookie-policy': 'Cookie-Richtlinie',
+      about: 'Über uns',
+    });
+    for (const p of german) {
+      const en = english.find((e) => e.id === p.id)!;
+      expect(p.content).not.toEqual(en.content);
+      expect(p.content).not.toMatch(/<script|onerror=|javascript:/i);
+    }
+    const terms = german.find((p) => p.slug === 'terms')!;
+    expect((await t.agent().get(`/api/static-pages/${terms.id}?lang_id=de`).expect(200)).body.payload).toEqual(terms);
+    const privacy = (await t.agent().get('/api/static-pages/slug/privacy?lang_id=de').expect(200)).body.payload;
+    expect(privacy.content).toContain('Verantwortlich');
+    // English stays English, also after the German reply is cached.
+    const again = (await t.agent().get('/api/static-pages/slug/privacy').expect(200)).body.payload;
+    expect(again.title).toBe('Privacy Policy');
+  });
+
   it('lists social links', async () => {
     const links = (await t.agent().get('/api/social-links').expect(200)).body.payload;
     expect(links.length).toBeGreaterThanOrEqual(3);

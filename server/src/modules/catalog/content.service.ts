@@ -45,21 +45,39 @@ const toPageDto = (p: repo.StaticPageRow): StaticPageView => ({
   is_privacy: p.is_privacy ? 1 : 0,
 });
 
-/** Every static page in footer order. */
-export function listStaticPages(deps: CatalogDeps): Promise<StaticPageView[]> {
+/** Every static page in footer order, in the default language (the page rows' own text). */
+function defaultPages(deps: CatalogDeps): Promise<StaticPageView[]> {
   return catalogCache(deps).get('pages', async () => (await repo.listStaticPages(deps.db)).map(toPageDto));
 }
 
-/** One page by id; 404 "Page not found." when missing. */
-export async function staticPageById(deps: CatalogDeps, id: string): Promise<StaticPageView> {
-  const page = (await listStaticPages(deps)).find((p) => String(p.id) === id);
+/**
+ * Every static page in footer order, each in the language `langId` (an id or a code) asks for where the page
+ * has a translation to it (`static_page_translations`), else in the default language.
+ */
+export async function listStaticPages(deps: CatalogDeps, langId?: string): Promise<StaticPageView[]> {
+  const language = await resolveLanguage(deps, langId);
+  const pages = await defaultPages(deps);
+  return catalogCache(deps).get(`pages:${language.code}`, async () => {
+    const texts = new Map(
+      (await repo.listStaticPageTranslations(deps.db, language.code)).map((t) => [Number(t.page_id), t]),
+    );
+    return pages.map((page) => {
+      const text = texts.get(page.id);
+      return text ? { ...page, title: text.title, content: text.content } : page;
+    });
+  });
+}
+
+/** One page by id in the asked language; 404 "Page not found." when missing. */
+export async function staticPageById(deps: CatalogDeps, id: string, langId?: string): Promise<StaticPageView> {
+  const page = (await listStaticPages(deps, langId)).find((p) => String(p.id) === id);
   if (!page) throw notFound('Page not found.');
   return page;
 }
 
-/** One page by slug; 404 "Page not found." when missing. */
-export async function staticPageBySlug(deps: CatalogDeps, slug: string): Promise<StaticPageView> {
-  const page = (await listStaticPages(deps)).find((p) => p.slug === slug);
+/** One page by slug in the asked language; 404 "Page not found." when missing. */
+export async function staticPageBySlug(deps: CatalogDeps, slug: string, langId?: string): Promise<StaticPageView> {
+  const page = (await listStaticPages(deps, langId)).find((p) => p.slug === slug);
   if (!page) throw notFound('Page not found.');
   return page;
 }

@@ -6,7 +6,7 @@ export { catalogRouter } from './catalog.routes';
 export { findCountry, listCountries } from './content.service';
 export { resolveCurrency } from './currency.service';
 export { isoCountries } from './iso-countries';
-export { type NamespaceText, namespaceTexts, requestLanguage } from './localization.service';
+export { type NamespaceText, namespaceTexts, requestLanguage, translatorFor } from './localization.service';
 export { localizeMessagesRouter } from './localize-messages';
 export * as pricingRepository from './pricing.repository';
 export { pricingRouter } from './pricing.routes';

@@ -3,13 +3,18 @@ import { routes } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { mountRoute } from '../../http/route';
 import { currentUser } from '../../http/current-user';
+import { requestLanguage } from '../catalog';
 import { ledgerCsv, ledgerPage } from './token-activity.service';
 
 /** The account's token activity: the ledger a page at a time, and all of it as a CSV download. */
 export function tokenActivityRouter(ctx: AppContext): Router {
   const router = Router();
 
-  mountRoute(router, routes.tokens.ledger, ({ req, query }) => ledgerPage(ctx, currentUser(req).id, query.page));
+  // Descriptions in the reader's language (lang_id, else Accept-Language), like the other texts.
+  mountRoute(router, routes.tokens.ledger, async ({ req, query }) => {
+    const language = await requestLanguage(ctx, req);
+    return ledgerPage(ctx, currentUser(req).id, query.page, String(language.id));
+  });
 
   mountRoute(router, routes.tokens.ledgerCsv, ({ req, res, next }) => {
     const csv = ledgerCsv(ctx, currentUser(req).id);

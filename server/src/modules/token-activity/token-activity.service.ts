@@ -9,6 +9,7 @@ import {
   type LedgerPage,
   type LedgerViewKind,
 } from '@imagestudio/contracts';
+import { translatorFor } from '../catalog';
 import { csvStream } from '../../lib/csv';
 import { welcomeGrantKey } from '../auth';
 import { ledgerRepository as repo, type LedgerRow } from '../ledger';
@@ -30,8 +31,16 @@ function description(row: LedgerRow, kind: LedgerViewKind): string {
   return row.reason ?? kind;
 }
 
-/** One ledger row as the API shows it; amounts are exact tokens (one decimal). */
-export function presentEntry(row: LedgerRow): LedgerEntryView {
+/** Puts an English ledger description into the reader's language (null translator: the default language). */
+type Describe = (text: string) => string;
+const asIs: Describe = (text) => text;
+
+/**
+ * One ledger row as the API shows it; amounts are exact tokens (one decimal). `describe` puts the English
+ * description ("Token purchase", "Background removal", "Refund: Upscaling") into the reader's language through
+ * the `server.ledger.*` strings; an operator's own reason has no translation and stays as written.
+ */
+export function presentEntry(row: LedgerRow, describe: Describe = asIs): LedgerEntryView {
   const kind = viewKind(row);
   return {
     id: String(row.id),
@@ -39,20 +48,32 @@ export function presentEntry(row: LedgerRow): LedgerEntryView {
     kind,
     amount: tenthsToTokens(row.delta_tenths),
     balance_after: tenthsToTokens(row.balance_after_tenths),
-    description: description(row, kind),
+    description: describe(description(row, kind)),
     job_id: textOf(row.metadata.job_id),
     deposit_id: textOf(row.metadata.deposit_id),
   };
 }
 
-/** GET /api/user/ledger?page=: the user's entries, newest first, LEDGER_PAGE_SIZE a page. */
-export async function ledgerPage(ctx: TokenActivityDeps, userId: string, page: number): Promise<LedgerPage> {
-  const [rows, total] = await Promise.all([
+/** The describer of the language `langId` (an id or a code; the default language when absent). */
+async function describerFor(ctx: TokenActivityDeps, langId: string | undefined): Promise<Describe> {
+  const translate = await translatorFor(ctx, langId);
+  return translate ? (text) => translate(text) ?? text : asIs;
+}
+
+/** GET /api/user/ledger?page=: the user's entries, newest first, LEDGER_PAGE_SIZE a page, in `langId`. */
+export async function ledgerPage(
+  ctx: TokenActivityDeps,
+  userId: string,
+  page: number,
+  langId?: string,
+): Promise<LedgerPage> {
+  const [rows, total, describe] = await Promise.all([
     repo.listForUser(ctx.db, userId, LEDGER_PAGE_SIZE, (page - 1) * LEDGER_PAGE_SIZE),
     repo.countForUser(ctx.db, userId),
+    describerFor(ctx, langId),
   ]);
   return {
-    items: rows.map(presentEntry),
+    items: rows.map((row) => presentEntry(row, describe)),
     page,
     per_page: LEDGER_PAGE_SIZE,
     total,

@@ -67,6 +67,38 @@ describe('GET /api/user/ledger', () => {
     expect(await ledgerSum(t.ctx.db, user.id)).toBe(sumTenths);
   });
 
+  it("describes entries in the reader's language; an operator's own reason stays as written", async () => {
+    const { agent, user } = await verifiedUser(t);
+    const jobId = randomUUID();
+    await post(user.id, { deltaTenths: 500, kind: 'purchase', reason: 'Token pack: Starter' });
+    await post(user.id, { deltaTenths: 20, kind: 'purchase', reason: 'Token purchase' });
+    await post(user.id, { deltaTenths: -10, kind: 'spend', metadata: { job_id: jobId, tool: 'remove-background' } });
+    await post(user.id, { deltaTenths: 10, kind: 'refund', metadata: { job_id: jobId, tool: 'remove-background' } });
+    await post(user.id, { deltaTenths: 3, kind: 'adjustment', reason: 'Goodwill' });
+    const german = (await agent.get('/api/user/ledger?lang_id=de').expect(200)).body.payload.items as LedgerEntryView[];
+    expect(german.map((e) => e.description)).toEqual([
+      'Goodwill',
+      'Erstattung: Hintergrundentfernung',
+      'Hintergrundentfernung',
+      'Tokenkauf',
+      'Tokenpaket: Starter',
+      'Gratis-Tokens',
+    ]);
+    const byHeader = (await agent.get('/api/user/ledger').set('Accept-Language', 'de-DE,de;q=0.9').expect(200)).body
+      .payload.items as LedgerEntryView[];
+    expect(byHeader[3]!.description).toBe('Tokenkauf');
+    const english = (await agent.get('/api/user/ledger?lang_id=en').expect(200)).body.payload
+      .items as LedgerEntryView[];
+    expect(english.map((e) => e.description)).toEqual([
+      'Goodwill',
+      'Refund: Background removal',
+      'Background removal',
+      'Token purchase',
+      'Token pack: Starter',
+      'Free tokens',
+    ]);
+  });
+
   it("pages by 20, shows only the caller's rows and keeps guests out", async () => {
     const { agent, user } = await verifiedUser(t);
     const other = await verifiedUser(t);

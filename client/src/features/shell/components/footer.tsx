@@ -1,11 +1,16 @@
 import { observer } from 'mobx-react-lite';
 import { LifeBuoy } from 'lucide-react';
 import { Link } from 'react-router';
+import { settingsSchema } from '@imagestudio/contracts';
+import { paths } from '../../../config/paths';
 import { useStore } from '../../../stores';
 import { CardBrands } from './card-brands';
 import { LanguageSelect } from './language-select';
 import { Logo } from './logo';
 import './footer.css';
+
+/** The copyright setting's default text, which the footer replaces with its line in the reader's language. */
+const DEFAULT_COPYRIGHT = settingsSchema.shape.copyright.parse(undefined);
 
 /** Support strip, company details from settings, links to every static page, card brands, copyright. */
 export const Footer = observer(function Footer() {
@@ -62,6 +67,9 @@ export const Footer = observer(function Footer() {
                 <Link to={pages.pathOf(page)}>{page.title}</Link>
               </li>
             ))}
+            <li>
+              <Link to={paths.developers}>{t('shell.footer.developers')}</Link>
+            </li>
           </ul>
         </nav>
         <div className="footer__side">
@@ -87,7 +95,15 @@ export const Footer = observer(function Footer() {
         </div>
       </div>
       <div className="container footer__bottom">
-        <p>{s?.copyright || t('shell.footer.copyright', { year: new Date().getFullYear() })}</p>
+        <p>
+          {/* An operator's own copyright text is shown as written; the default one is said in the reader's language. */}
+          {s?.copyright && s.copyright !== DEFAULT_COPYRIGHT
+            ? s.copyright
+            : t('shell.footer.copyrightOf', {
+                year: new Date().getFullYear(),
+                company: s?.company_name || t('shell.app.name'),
+              })}
+        </p>
       </div>
     </footer>
   );

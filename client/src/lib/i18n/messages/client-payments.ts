@@ -155,6 +155,23 @@ export const clientPayments = {
   'client-payments.account.status.Cancelled': 'Cancelled',
   'client-payments.account.status.Expired': 'Expired',
   'client-payments.account.password.title': 'Change Password',
+  'client-payments.account.email.title': 'Email address',
+  'client-payments.account.email.change': 'Change email address',
+  'client-payments.account.email.help':
+    'We send a confirmation link to the new address; your current address is told once the change is made.',
+  'client-payments.account.email.new': 'New email address',
+  'client-payments.account.email.password': 'Current password',
+  'client-payments.account.email.submit': 'Send confirmation link',
+  'client-payments.account.email.busy': 'Sending...',
+  'client-payments.account.email.cancel': 'Cancel',
+  'client-payments.account.email.sent':
+    'We sent a confirmation link to your new address. The change takes effect once you open it.',
+  'client-payments.account.email.failed': 'The email address could not be changed. Please try again.',
+  'client-payments.account.email.changed': 'Your email address has been changed. Sign in with the new one from now on.',
+  'client-payments.account.email.invalid':
+    'This confirmation link is invalid or has expired. You can ask for a new one below.',
+  'client-payments.account.email.taken':
+    'Another account took that address in the meantime. Please choose another one.',
   'client-payments.account.password.current': 'Current password',
   'client-payments.account.password.new': 'New password',
   'client-payments.account.password.confirm': 'Confirm new password',

@@ -218,6 +218,19 @@ export const clientTools = {
   'client-tools.batch.refunded': '{cost} refunded for images that did not finish.',
   'client-tools.batch.skipped': 'Left out of the ZIP, not charged ({n}):',
   'client-tools.batch.retry': 'Retry',
+  'client-tools.batch.remove': 'Remove',
+  'client-tools.batch.removeNamed': 'Remove {name}',
+  'client-tools.batch.leftOut':
+    '{n} of the chosen files cannot be processed and are left out of the run (not charged). Each says why below.',
+  'client-tools.batch.blocker.checking': 'Checking the chosen images...',
+  'client-tools.batch.blocker.emptyZip': 'This ZIP holds no images. Choose another file.',
+  'client-tools.batch.blocker.noGoodImage':
+    'None of the chosen files can be processed. Remove them or choose other images.',
+  'client-tools.batch.viewer.open': 'Open {name}',
+  'client-tools.batch.viewer.close': 'Close',
+  'client-tools.batch.viewer.before': 'Original',
+  'client-tools.batch.viewer.after': 'Result',
+  'client-tools.batch.viewer.compare': '{name}: original and result comparison',
   'client-tools.batch.retryNamed': 'Retry {name}',
   'client-tools.batch.retryTitle': 'Run this image again?',
   'client-tools.batch.retryBody':

@@ -39,6 +39,8 @@ export const shell = {
   'shell.footer.language': 'Language',
   'shell.footer.weAccept': 'We accept',
   'shell.footer.copyright': '© {year} Image Studio. All rights reserved.',
+  'shell.footer.copyrightOf': '© {year} {company}. All rights reserved.',
+  'shell.footer.developers': 'Developer API',
 
   'shell.cookie.text': 'We use cookies to keep you signed in and to remember your choices.',
   'shell.cookie.accept': 'Accept',
