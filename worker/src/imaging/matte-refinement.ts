@@ -9,7 +9,7 @@ import { type Components, labelComponents } from './components';
  * - fills what confident foreground encloses: a region of alpha below 90% beyond the edge band of the outside
  *   background (the background that reaches the image border), next to confident subject, becomes opaque unless
  *   its colours are those of the background around it (a hole between a handle and a body, where the image shows
- *   the background, stays as the model left it; so does a hole the model was sure of);
+ *   the background, stays as the model left it; so does a hole the model was fairly sure of);
  * - leaves the edge band alone: the pixels within edgeBandWidth (1 px per 1024 px of the long side, at least 1)
  *   of the outside or of a hole kept open keep the model's soft alpha, so hair and fur stay soft.
  * Pure: returns a new matte and reads the image's colours only.
@@ -31,6 +31,8 @@ export const SPECK_REACH = 0.02;
  * only when more than PATCH_EVIDENCE of it has them. Set on the fixture photos (worker/README.md).
  */
 export const HOLE_EVIDENCE = 0.25;
+/** Mean alpha (30%) from which an enclosed hole counts as one the model was unsure of, and colour may fill it. */
+export const UNSURE_HOLE_ALPHA = 77;
 export const PATCH_EVIDENCE = 0.6;
 
 export interface MatteImage {
@@ -106,14 +108,15 @@ function fillEnclosed(out: Buffer, image: MatteImage): void {
   paint(outside, background, width, (c) => background.touchesBorder[c] === 1, 1);
   const colours = new ColourModel(out, image, outside);
 
-  // Holes: background parts the subject encloses. The model saw background there; a hole it was sure of (mean
-  // alpha under 10%: the gaps of a wheel's spokes) stays, one it was unsure of is filled when its colours are
-  // clearly the subject's (dark gaps look like a black tyre, so colour alone does not decide).
+  // Holes: background parts the subject encloses. The model saw background there; a hole it was fairly sure of
+  // (mean alpha under UNSURE_HOLE_ALPHA: the gaps of a wheel's spokes) stays, one it was unsure of (a dip in a
+  // soft chest) is filled when its colours are clearly the subject's. Colour alone does not decide: dark gaps
+  // look like a black tyre, a red crate behind a fork like the red tank.
   const holeFill = new Uint8Array(background.count);
   for (let c = 0; c < background.count; c++) {
     if (background.touchesBorder[c]) continue;
     const vote = colours.vote(background, c);
-    holeFill[c] = vote.meanAlpha >= FAINT_ALPHA && vote.backgroundShare < HOLE_EVIDENCE ? 1 : 0;
+    holeFill[c] = vote.meanAlpha >= UNSURE_HOLE_ALPHA && vote.backgroundShare < HOLE_EVIDENCE ? 1 : 0;
   }
   paint(out, background, width, (c) => holeFill[c] === 1, 255);
 
