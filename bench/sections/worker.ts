@@ -213,7 +213,7 @@ function runJson(cmd: string, args: string[]): ChildResult {
 const ours = (kind: string, input: string, output: string, runs: number) =>
   runJson(process.execPath, ['--import', 'tsx', __filename, '--child', kind, input, output, String(runs)]);
 
-function ensurePeers(): void {
+export function ensurePeers(): void {
   if (fs.existsSync(path.join(PEERS, 'node_modules', '@imgly', 'background-removal-node'))) return;
   console.log('installing benchmark peers into bench/peers (npm install --ignore-scripts)...');
   execFileSync('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: PEERS, stdio: 'inherit' });

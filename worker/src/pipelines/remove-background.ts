@@ -5,6 +5,7 @@ import type { ModelRunner } from '../inference';
 import type { ModelEntry } from '../models';
 import { type DecodedImage, ImageInputError, decodeImage } from '../imaging/decode';
 import { decontaminateEdges, guidedFilterAlpha, maskToBytes, toNchw } from '../imaging/matting';
+import { refineMatte } from '../imaging/matte-refinement';
 
 /**
  * Background removal from decoded pixels to encoded bytes; the job handler adds S3, progress and cancellation,
@@ -144,6 +145,7 @@ export async function removeBackground(
   let alpha = await predictAlpha(session, model, image, timings);
   await step('inferred');
   t = performance.now();
+  alpha = refineMatte(alpha, image); // solid subjects stay solid, far specks go (worker/README.md "Matte refinement")
   const refinement = options.refinement ?? DEFAULT_EDGE_REFINEMENT;
   const rgba = image.data;
   if (refinement === 'guided' || refinement === 'guided-decontaminate') {
