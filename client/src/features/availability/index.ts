@@ -4,4 +4,4 @@ export { ServiceAvailabilityMark, useServicesStatus } from './service-mark';
 export { ToolOffCard } from './tool-unavailable';
 export { ToolsOffNotice } from './tools-off-notice';
 export { imageToolsOnly } from './availability';
-export { useStatusRefresh } from './use-status-refresh';
+export { useToolStatus } from './use-status-refresh';

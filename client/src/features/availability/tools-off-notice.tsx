@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { JOB_NAMES } from '@imagestudio/contracts';
 import { useStore } from '../../stores';
 import { workingTools, worksKey } from './availability';
+import { useToolStatus } from './use-status-refresh';
 import './availability.css';
 
 /**
@@ -11,7 +11,7 @@ import './availability.css';
  */
 export const ToolsOffNotice = observer(function ToolsOffNotice() {
   const { tools, t } = useStore();
-  useEffect(() => void tools.loadStatus(), [tools]);
+  useToolStatus();
   const status = tools.status;
   if (!status) return null;
   const off = JOB_NAMES.filter((tool) => !status[tool].available);

@@ -22,3 +22,12 @@ export function useStatusRefresh(): void {
     };
   }, [tools]);
 }
+
+/**
+ * Asks GET /api/tools/status once when the calling page opens (the home page, a tool's landing page, About):
+ * pages that only describe the tools need no refresh timer.
+ */
+export function useToolStatus(): void {
+  const { tools } = useStore();
+  useEffect(() => void tools.loadStatus(), [tools]);
+}

@@ -4,7 +4,7 @@ import { ButtonLink, Card } from '../../components';
 import { paths } from '../../config/paths';
 import type { MessageKey } from '../../lib/i18n';
 import { useStore } from '../../stores';
-import { imageToolsOnly, useStatusRefresh } from '../availability';
+import { imageToolsOnly, useToolStatus } from '../availability';
 import { Bundles } from './bundles';
 import './home.css';
 import { ExamplePair, type ExampleName } from '../../components/example-pairs';
@@ -42,7 +42,7 @@ const IMAGE_TOOLS_TEXTS: Partial<Record<MessageKey, MessageKey>> = {
  */
 export const HomePage = observer(function HomePage() {
   const store = useStore();
-  useStatusRefresh();
+  useToolStatus();
   const imagesOnly = imageToolsOnly(store.tools.status);
   const t = (key: MessageKey) => store.t((imagesOnly && IMAGE_TOOLS_TEXTS[key]) || key);
   return (

@@ -8,7 +8,7 @@ import type { MessageKey } from '../../lib/i18n';
 import { useStore } from '../../stores';
 import { tokensLabel } from '../../lib/tokens-label';
 import { ExamplePair } from '../../components/example-pairs';
-import { ToolOffCard, useStatusRefresh } from '../availability';
+import { ToolOffCard, useToolStatus } from '../availability';
 import './tools.css';
 
 /**
@@ -17,7 +17,7 @@ import './tools.css';
  */
 export const ToolLandingPage = observer(function ToolLandingPage({ tool }: { tool: JobName }) {
   const { auth, settings, t, tools } = useStore();
-  useStatusRefresh();
+  useToolStatus();
   const { path, landing } = TOOLS[tool];
   const key = (suffix: string) => `client-tools.landing.${landing.texts}.${suffix}` as MessageKey;
   const price = Number(settings.settings?.[TOOL_PRICE_SETTINGS[tool]] ?? 1);
