@@ -16,6 +16,7 @@ import {
 import { composeSourceKeys, connectRedis, queueConnection, resultKey, type RedisClient } from '@imagestudio/runtime';
 import { ComposeInputError, composeProductPhoto } from '@imagestudio/runtime/imaging';
 import { Storage } from '../lib/storage';
+import { checkImageHeader } from '../modules/uploads';
 
 /**
  * A stand-in GPU worker for API tests: a real BullMQ consumer of the real queue that validates the
@@ -76,14 +77,27 @@ function behaviourFor(job: Job, fallback: Behaviour): Behaviour {
 }
 
 /**
+ * The input's RGBA pixels. sharp's own libvips cannot decode HEVC-coded HEIC (the real worker uses libheif-js):
+ * for those a plain grey picture of the size the header names stands in.
+ */
+async function inputPixels(input: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
+  try {
+    const { data, info } = await sharp(input).autoOrient().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
+  } catch (err) {
+    const { width, height } = await checkImageHeader(input).catch(() => Promise.reject(err));
+    const grey = { width, height, channels: 4 as const, background: '#808080' };
+    return { data: await sharp({ create: grey }).raw().toBuffer(), width, height };
+  }
+}
+
+/**
  * Background removal without the model: the input's own alpha is the matte (a PNG cut-out keeps its subject, an
  * opaque photo keeps everything), through the real product-photo engine with the payload's layout, and the
  * foreground and matte stored for re-composition where the real worker stores them.
  */
 async function writeCutout(storage: Storage, payload: JobPayloads['remove-background']): Promise<JobResult> {
-  const input = await storage.get(payload.inputKey);
-  const { data, info } = await sharp(input).autoOrient().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const { width, height } = info;
+  const { data, width, height } = await inputPixels(await storage.get(payload.inputKey));
   const raw = { raw: { width, height, channels: 4 as const } };
   const [foreground, matte] = await Promise.all([
     sharp(data, raw).removeAlpha().png().toBuffer(),
