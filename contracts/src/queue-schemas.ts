@@ -89,6 +89,10 @@ export const workerHeartbeatSchema = z.object({
   precisions: z.partialRecord(z.enum(JOB_NAMES), z.enum(['fp32', 'fp16', 'int8'])).optional(),
   concurrency: z.number().int().min(1),
   version: z.string(),
+  /** The ids of the jobs it runs now (absent from older workers). */
+  currentJobs: z.array(z.string()).optional(),
+  /** Jobs it has finished (succeeded or failed) since it started (absent from older workers). */
+  jobsDone: z.number().int().min(0).optional(),
   at: z.string(),
 });
 export type WorkerHeartbeat = z.infer<typeof workerHeartbeatSchema>;

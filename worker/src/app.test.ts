@@ -172,6 +172,20 @@ describe('worker end to end (BullMQ + Redis + S3 + real models)', () => {
     expect([matte.width, matte.height, matte.channels]).toEqual([300, 200, 1]);
   }, 120_000);
 
+  it('counts the jobs it has finished in its heartbeat, for the operator console', async () => {
+    // The two jobs above have ended; the next beat (every 5 s) says so, with nothing running now.
+    const deadline = Date.now() + 15_000;
+    let beat = workerHeartbeatSchema.parse(
+      JSON.parse((await client.redis.get(heartbeatKey(prefix, running.workerId)))!),
+    );
+    while ((beat.jobsDone ?? 0) < 2 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      beat = workerHeartbeatSchema.parse(JSON.parse((await client.redis.get(heartbeatKey(prefix, running.workerId)))!));
+    }
+    expect(beat.jobsDone).toBeGreaterThanOrEqual(2);
+    expect(beat.currentJobs).toEqual([]);
+  }, 30_000);
+
   it('upscales x2 with the chosen model (default photo: Real-ESRGAN general at x4, halved)', async () => {
     const small = await sharp(path.join(FIXTURES, 'coffee-300.png'))
       .extract({ left: 100, top: 60, width: 48, height: 32 })

@@ -104,6 +104,15 @@ export async function startWorker(
       throttledErrorLog((err, skipped) => logger.error({ err: err.message, skipped }, 'queue worker error')),
     );
     worker.on('failed', (job, err) => logger.debug({ jobId: job?.id, err: err.message }, 'job failed'));
+    // What the operator console shows per worker: the jobs it runs now and how many it has finished.
+    const running = new Set<string>();
+    let jobsDone = 0;
+    worker.on('active', (job) => void running.add(String(job.id)));
+    const finished = (job: { id?: string } | undefined) => {
+      if (job?.id && running.delete(String(job.id))) jobsDone += 1;
+    };
+    worker.on('completed', finished);
+    worker.on('failed', finished);
     const models: Partial<Record<JobName, string[]>> = {};
     for (const name of available) {
       const offered = (tools[name] as { models?: readonly string[] }).models;
@@ -116,6 +125,7 @@ export async function startWorker(
       logger,
       options.onHeartbeat,
       () => worker.isRunning(),
+      () => ({ currentJobs: [...running], jobsDone }),
     );
     logger.info(
       { workerId, tools: available, models, providers, precisions, concurrency, queue: QUEUE_NAME },

@@ -13,7 +13,8 @@ import type { RedisClient } from '@imagestudio/runtime';
  * Returns a stop function that also deletes the key, so a cleanly stopped worker disappears at once.
  * `onWritten` runs after each successful write (the liveness watchdog's beat). While `healthy()` is false (the
  * BullMQ worker's loop has stopped) nothing is written: the key expires and, without beats, the watchdog ends
- * the process, instead of a worker that takes no jobs advertising its tools.
+ * the process, instead of a worker that takes no jobs advertising its tools. `activity()` adds what changes
+ * from beat to beat (the jobs it runs, how many it has done), read at each write.
  */
 export function startHeartbeat(
   redis: RedisClient,
@@ -22,6 +23,7 @@ export function startHeartbeat(
   logger: Logger,
   onWritten: () => void = () => undefined,
   healthy: () => boolean = () => true,
+  activity: () => Pick<WorkerHeartbeat, 'currentJobs' | 'jobsDone'> = () => ({}),
 ): () => Promise<void> {
   const key = heartbeatKey(queuePrefix, beat.workerId);
   const publish = async () => {
@@ -29,7 +31,7 @@ export function startHeartbeat(
       logger.warn('heartbeat withheld: the queue worker is not running');
       return;
     }
-    const value = workerHeartbeatSchema.parse({ ...beat, at: new Date().toISOString() });
+    const value = workerHeartbeatSchema.parse({ ...beat, ...activity(), at: new Date().toISOString() });
     await redis.set(key, JSON.stringify(value), { expiration: { type: 'EX', value: HEARTBEAT_TTL_SECONDS } });
     onWritten();
   };

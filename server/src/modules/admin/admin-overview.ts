@@ -24,9 +24,6 @@ const FORGET_AFTER_MS = 3600 * 1000;
 /** At most this many delayed or failed jobs are read from the queue per state to count them per tool. */
 const QUEUE_SCAN_LIMIT = 1000;
 
-/** Optional fields a worker may add to its heartbeat (the console shows them when present). */
-type Beat = WorkerHeartbeat & { currentJobs?: unknown; jobsDone?: unknown };
-
 /**
  * Live heartbeats expire with their key 15 s after a worker stops, so the console keeps the last one of each
  * worker it has seen in a hash of its own (in the queue's Redis, next to the heartbeats): a worker whose last
@@ -41,9 +38,9 @@ async function workers(ctx: AppContext, now: number): Promise<AdminWorkerView[]>
   const views: AdminWorkerView[] = [];
   const forget: string[] = [];
   for (const [id, text] of Object.entries(seen)) {
-    let beat: Beat;
+    let beat: WorkerHeartbeat;
     try {
-      beat = JSON.parse(text) as Beat;
+      beat = JSON.parse(text) as WorkerHeartbeat;
     } catch {
       forget.push(id);
       continue;
@@ -61,8 +58,9 @@ async function workers(ctx: AppContext, now: number): Promise<AdminWorkerView[]>
       providers: beat.providers ?? {},
       concurrency: beat.concurrency,
       version: beat.version,
-      current_jobs: Array.isArray(beat.currentJobs) ? beat.currentJobs.map(String) : null,
-      jobs_done: typeof beat.jobsDone === 'number' ? beat.jobsDone : null,
+      // Absent from the beats of older workers: the console shows a dash.
+      current_jobs: beat.currentJobs ?? null,
+      jobs_done: beat.jobsDone ?? null,
       last_seen: new Date(at).toISOString(),
       state: now - at >= LOST_AFTER_MS ? 'lost' : 'live',
     });
