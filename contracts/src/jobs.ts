@@ -98,6 +98,11 @@ export interface JobResultView {
   height: number;
   format: 'png' | 'webp' | 'avif' | 'jpeg';
   bytes: number;
+  /**
+   * A small WebP preview (long side at most 256 px) for lists, readable like `url`; null for results stored
+   * before previews were written (absent in views built before the field existed: the same).
+   */
+  thumbnail_url?: string | null;
   /** Background removal: where the subject is in the result (null: no subject found); absent for other tools. */
   subject_box?: SubjectBox | null;
 }

@@ -35,6 +35,8 @@ export const jobResultFileSchema = z.object({
   format: z.enum(['png', 'webp', 'avif', 'jpeg']),
   bytes: z.number().int(),
   seed: z.number().int().optional(),
+  /** A small WebP preview (long side at most THUMBNAIL_SIDE) beside the result; absent on results from before it. */
+  thumbnailKey: z.string().optional(),
 });
 
 /**

@@ -13,7 +13,14 @@ import {
   type JobPayloads,
   type JobResult,
 } from '@imagestudio/contracts';
-import { composeSourceKeys, connectRedis, queueConnection, resultKey, type RedisClient } from '@imagestudio/runtime';
+import {
+  composeSourceKeys,
+  connectRedis,
+  queueConnection,
+  resultKey,
+  thumbnailKey,
+  type RedisClient,
+} from '@imagestudio/runtime';
 import { ComposeInputError, composeProductPhoto } from '@imagestudio/runtime/imaging';
 import { Storage } from '../lib/storage';
 
@@ -127,8 +134,13 @@ async function writeResults(storage: Storage, job: Job, name: JobName, noop: boo
       : await sharp({ create: { width: 32, height: 24, channels: 4, background: '#2a7' } })
           .png()
           .toBuffer();
-    if (!noop) await storage.put(key, png, 'image/png');
-    files.push({ key, width: 32, height: 24, format: 'png', bytes: png.length });
+    // Like the real worker, a small WebP preview beside each result (lists show that).
+    const thumbKey = thumbnailKey(data, i);
+    if (!noop) {
+      await storage.put(key, png, 'image/png');
+      await storage.put(thumbKey, await sharp(png).webp().toBuffer(), 'image/webp');
+    }
+    files.push({ key, width: 32, height: 24, format: 'png', bytes: png.length, thumbnailKey: thumbKey });
   }
   return { files, provider: 'cpu', timings: { total: 1 }, notes: ['test worker'] };
 }

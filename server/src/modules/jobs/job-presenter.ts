@@ -73,6 +73,7 @@ export async function presentResults(ctx: JobsDeps, row: JobRow): Promise<JobRes
       height: f.height,
       format: f.format,
       bytes: f.bytes,
+      thumbnail_url: f.thumbnailKey ? await ctx.storage.presignGet(f.thumbnailKey, URL_TTL_SECONDS) : null,
       ...(boxes && { subject_box: boxes[i] ?? null }),
     })),
   );

@@ -1,0 +1,68 @@
+import { test } from '../lib/fixtures';
+import { check } from '../lib/harness';
+import { allToolsWorker, smallPhoto } from '../lib/tools';
+import { signedInPage } from '../lib/users';
+
+/** CPU inference on a shared machine: two small images, one after another. */
+const BATCH_MS = 240_000;
+
+test('history and projects show small WebP previews, never the full-size result; batch rows name their files; the table stays in its column', async ({
+  ctx,
+  workers,
+}) => {
+  const page = await signedInPage(ctx, 'thumbs');
+  await allToolsWorker(workers, page);
+  await page.goto('/services/remove-background');
+  await page
+    .getByLabel('Image', { exact: true })
+    .setInputFiles([await smallPhoto('coffee', 150), await smallPhoto('chelsea', 150)]);
+  await page.getByRole('button', { name: 'Process 2 images - 2 tokens' }).click();
+  await page.locator('[data-testid="batch-view"][data-status="succeeded"]').waitFor({ timeout: BATCH_MS });
+
+  // Every picture the lists load, by path: previews live under thumbs/, results beside them.
+  const images: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'image') images.push(new URL(req.url()).pathname);
+  });
+  await page.goto('/account/request-history');
+  const group = page.getByTestId('history-batch').first();
+  await group.getByRole('button', { name: 'Show the images' }).click();
+  const names = group.getByTestId('history-input-name');
+  await names.nth(1).waitFor();
+  check(
+    JSON.stringify((await names.allTextContents()).sort()) === JSON.stringify(['chelsea-150.png', 'coffee-150.png']),
+    `the batch rows name ${(await names.allTextContents()).join(', ')}`,
+  );
+  await page.waitForFunction(
+    `[...document.querySelectorAll('.history-table__thumb img')].length === 3 && [...document.querySelectorAll('.history-table__thumb img')].every((i) => i.complete && i.naturalWidth > 0)`,
+  );
+  const sizes = await page.evaluate(`[...document.querySelectorAll('.history-table__thumb img')].map((i) => {
+      const box = i.getBoundingClientRect();
+      return [Math.round(box.width), Math.round(box.height), i.naturalWidth];
+    })`);
+  check(
+    (sizes as number[][]).every(([w, h, natural]) => w === 48 && h === 48 && natural! <= 256),
+    `history previews are ${JSON.stringify(sizes)} (shown w, h, natural width)`,
+  );
+  const edges = (await page.evaluate(`(() => {
+      const table = document.querySelector('.history-table-wrap').getBoundingClientRect();
+      const column = document.querySelector('.account__content').getBoundingClientRect();
+      return [table.right, column.right, document.documentElement.scrollWidth, window.innerWidth];
+    })()`)) as number[];
+  check(edges[0]! <= edges[1]! + 1 && edges[2]! <= edges[3]!, `the history table leaves its column: ${edges}`);
+  await ctx.screenshot(page, 'history-previews-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  const phone = (await page.evaluate(`[document.documentElement.scrollWidth, window.innerWidth]`)) as number[];
+  check(phone[0]! <= phone[1]!, `on a phone the history page scrolls sideways: ${phone}`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.goto('/account/my-projects');
+  await page.waitForFunction(
+    `[...document.querySelectorAll('[data-testid="project-card"] img')].filter((i) => i.complete && i.naturalWidth > 0).length === 2`,
+  );
+  const full = images.filter((p) => /\/results\/[^/]+\/[^/]+\/\d+\.\w+$/.test(p));
+  const previews = images.filter((p) => /\/results\/.*\/thumbs\/\d+\.webp$/.test(p));
+  check(full.length === 0, `the lists downloaded full-size results: ${full.join(', ')}`);
+  check(previews.length >= 2, `the lists loaded no previews: ${images.join(', ')}`);
+  await ctx.screenshot(page, 'projects-previews-1280');
+});
