@@ -65,4 +65,42 @@ test('history and projects show small WebP previews, never the full-size result;
   check(full.length === 0, `the lists downloaded full-size results: ${full.join(', ')}`);
   check(previews.length >= 2, `the lists loaded no previews: ${images.join(', ')}`);
   await ctx.screenshot(page, 'projects-previews-1280');
+
+  // Opened from projects, the comparison has the result's shape: its checkerboard shows only through the
+  // cut-out's transparent pixels, with no band around the picture (the frame itself has no checkerboard).
+  await page.getByTestId('project-card').first().getByRole('link', { name: 'Open' }).click();
+  await page.getByRole('slider', { name: 'Original and result comparison' }).waitFor();
+  await page.waitForFunction(`document.querySelector('[data-testid="compare-after"]')?.naturalWidth > 0`);
+  const fit = (await page.evaluate(`(() => {
+      const frame = document.querySelector('[data-testid="compare"]');
+      const after = document.querySelector('[data-testid="compare-after"]');
+      const box = frame.getBoundingClientRect();
+      return {
+        frame: box.width / box.height,
+        image: after.naturalWidth / after.naturalHeight,
+        frameBackground: getComputedStyle(frame).backgroundImage,
+        imageBackground: getComputedStyle(after).backgroundImage,
+      };
+    })()`)) as { frame: number; image: number; frameBackground: string; imageBackground: string };
+  check(
+    Math.abs(fit.frame / fit.image - 1) < 0.02,
+    `the comparison frame is not the result's shape: ${JSON.stringify(fit)}`,
+  );
+  check(
+    fit.frameBackground === 'none' && fit.imageBackground.includes('linear-gradient'),
+    `the checkerboard is not on the result alone: ${JSON.stringify(fit)}`,
+  );
+  // A short window caps the frame by height: still no band beside the picture.
+  await page.setViewportSize({ width: 1280, height: 500 });
+  const short = (await page.evaluate(`(() => {
+      const box = document.querySelector('[data-testid="compare"]').getBoundingClientRect();
+      const after = document.querySelector('[data-testid="compare-after"]');
+      return [box.width / box.height, after.naturalWidth / after.naturalHeight];
+    })()`)) as number[];
+  check(
+    Math.abs(short[0]! / short[1]! - 1) < 0.02,
+    `in a short window the frame is ${short[0]}, the result ${short[1]}`,
+  );
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await ctx.screenshot(page, 'compare-result-shape-1280');
 });

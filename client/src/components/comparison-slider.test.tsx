@@ -47,3 +47,35 @@ describe('comparison slider keyboard control', () => {
     expect(slider.getAttribute('aria-valuetext')).toBe('100%');
   });
 });
+
+describe('comparison slider backgrounds', () => {
+  const slider = (backdrop?: string) =>
+    render(
+      <ComparisonSlider
+        before="/before.png"
+        after="/after.png"
+        beforeLabel="Before"
+        afterLabel="After"
+        label="Compare"
+        aspect={0.5}
+        backdrop={backdrop}
+      />,
+    );
+
+  it('puts the checkerboard on the result itself, in a frame of its shape, never around it', () => {
+    slider();
+    const frame = screen.getByTestId('compare');
+    expect(frame.classList.contains('checkerboard')).toBe(false);
+    expect(frame.style.getPropertyValue('--compare-aspect')).toBe('0.5');
+    expect(screen.getByAltText('After').classList.contains('checkerboard')).toBe(true);
+    expect(screen.getByAltText('Before').classList.contains('checkerboard')).toBe(false);
+  });
+
+  it('shows a chosen backdrop colour behind the result instead of the checkerboard', () => {
+    slider('#ff0000');
+    const after = screen.getByAltText('After');
+    expect(after.classList.contains('checkerboard')).toBe(false);
+    expect(after.style.backgroundColor).toBe('rgb(255, 0, 0)');
+    expect(screen.getByTestId('compare').style.backgroundColor).toBe('');
+  });
+});

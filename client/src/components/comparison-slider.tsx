@@ -1,4 +1,4 @@
-import { useRef, useState, type PointerEvent } from 'react';
+import { useRef, useState, type CSSProperties, type PointerEvent } from 'react';
 import { pointerPosition, sliderKeyPosition } from './slider-keys';
 import './comparison-slider.css';
 
@@ -51,15 +51,26 @@ export function ComparisonSlider({
   return (
     <div
       ref={frame}
-      className={`compare${backdrop ? '' : ' checkerboard'}`}
-      style={{ aspectRatio: String(aspect), backgroundColor: backdrop ?? undefined }}
+      className="compare"
+      style={{ aspectRatio: String(aspect), '--compare-aspect': String(aspect) } as CSSProperties}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={stop}
       onPointerCancel={stop}
       data-testid="compare"
     >
-      <img className="compare__img" src={after} alt={afterLabel} draggable={false} />
+      {/*
+        The checkerboard (or the chosen backdrop) is the result's own background and the frame has the result's
+        shape, so it shows only through transparent pixels: an opaque result sits on the page's surface.
+      */}
+      <img
+        className={`compare__img${backdrop ? '' : ' checkerboard'}`}
+        style={{ backgroundColor: backdrop ?? undefined }}
+        src={after}
+        alt={afterLabel}
+        draggable={false}
+        data-testid="compare-after"
+      />
       <img
         className="compare__img compare__before"
         src={before}
