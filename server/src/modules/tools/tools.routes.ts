@@ -11,6 +11,7 @@ import { readToolSettings } from '../tool-definitions';
 import { startTool, type SubmitMeta } from './tools.service';
 import { replyOptions, replyToToolCall } from './tool-reply';
 import { toolStatus } from '../workers';
+import { rerunJob } from './rerun.service';
 
 function meta(req: Request): SubmitMeta {
   const key = req.get('Idempotency-Key');
@@ -45,6 +46,11 @@ export function toolsRouter(ctx: AppContext): Router {
       });
     }
   }
+
+  // Runs a job again from its stored input and options (a new job, charged as one): the page needs no file.
+  router.post('/jobs/:id/rerun', requireUser, ...guards, async (req, res) => {
+    sendOk(res, await rerunJob(ctx, currentUser(req).id, String(req.params.id), meta(req)), {}, 202);
+  });
 
   router.get('/tools/quote', requireUser, async (req, res) => {
     const q = quoteQuerySchema.parse(req.query);
