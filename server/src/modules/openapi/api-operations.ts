@@ -598,6 +598,15 @@ export const API_OPERATIONS: Operation[] = [
   },
   {
     method: 'post',
+    path: '/jobs/{id}/rerun',
+    tag: 'Jobs',
+    summary:
+      "Run a job again with its own options and a copy of its stored input, as a new job charged at today's price (409 once its files are gone)",
+    auth: 'key',
+    reply: { kind: 'json', status: 202, payload: jobViewSchema },
+  },
+  {
+    method: 'post',
     path: '/jobs/{id}/compose',
     tag: 'Jobs',
     summary:
