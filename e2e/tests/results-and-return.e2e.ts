@@ -1,6 +1,6 @@
 import { test } from '../lib/fixtures';
 import { check } from '../lib/harness';
-import { allToolsWorker, smallPhoto } from '../lib/tools';
+import { allToolsWorker, expectHeaderBalance, smallPhoto } from '../lib/tools';
 import { signedInPage } from '../lib/users';
 
 /** CPU inference on a shared machine: two small images, one after another. */
@@ -103,4 +103,40 @@ test('history and projects show small WebP previews, never the full-size result;
   );
   await page.setViewportSize({ width: 1280, height: 900 });
   await ctx.screenshot(page, 'compare-result-shape-1280');
+});
+
+test('a job opened again after a reload shows its options and runs again from its stored input, charged as a new job', async ({
+  ctx,
+  workers,
+}) => {
+  const page = await signedInPage(ctx, 'rerun');
+  await allToolsWorker(workers, page);
+  await page.goto('/services/remove-background');
+  await page.getByLabel('Image', { exact: true }).setInputFiles(await smallPhoto('coffee', 120));
+  await page.getByLabel('Output format').selectOption('webp');
+  await page.getByRole('button', { name: 'Remove background - 1 token' }).click();
+  await page.getByRole('slider', { name: 'Original and result comparison' }).waitFor({ timeout: 120_000 });
+  await page.waitForURL((url) => url.searchParams.has('job'));
+  const firstJob = new URL(page.url()).searchParams.get('job');
+  await expectHeaderBalance(page, '9', 'balance after the first run');
+
+  // A reload forgets the chosen file: the job comes back from the URL with its own options.
+  await page.reload();
+  await page.getByRole('slider', { name: 'Original and result comparison' }).waitFor();
+  check((await page.getByLabel('Output format').inputValue()) === 'webp', 'the reloaded job shows the default format');
+  const again = page.getByRole('button', { name: 'Run again - 1 token' });
+  check(await again.isEnabled(), 'Run again is not ready without choosing the file again');
+  await again.click();
+  await page.waitForURL((url) => url.searchParams.get('job') !== firstJob);
+  await page.getByRole('slider', { name: 'Original and result comparison' }).waitFor({ timeout: 120_000 });
+  await expectHeaderBalance(page, '8', 'balance after running again');
+  const download = page
+    .getByTestId('tool-canvas')
+    .getByRole('link', { name: /Download/ })
+    .first();
+  check(
+    ((await download.getAttribute('download')) ?? '').endsWith('.webp'),
+    `the re-run's result is not WebP: ${await download.getAttribute('download')}`,
+  );
+  await ctx.screenshot(page, 'rerun-from-stored-input-1280');
 });

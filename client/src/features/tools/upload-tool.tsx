@@ -99,6 +99,22 @@ export function uploadFingerprint(file: File | null, options: Record<string, unk
   return file ? JSON.stringify({ file: [file.name, file.size, file.lastModified], options }) : null;
 }
 
+/**
+ * Whether the single run would run the shown job again from its stored input: no file chosen, and a finished job
+ * on screen whose input is still kept (opened by URL, from projects, or after a reload).
+ */
+export function runsFromStoredInput(upload: UploadState, run: ToolRunStore): boolean {
+  const job = run.job;
+  return !upload.file && !upload.checking && job !== null && job.input_url !== null && !run.busy;
+}
+
+/** The option fields that are text (a rerun keeps the job's stored files; a new file needs a new upload). */
+function textFields(fields: Record<string, string | Blob>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
+
 /** The RunPanel's blocker and disabled state for an upload tool: no image yet, still checking, or rejected. */
 function uploadRunGate(upload: UploadState, t: Translate): { blocker: string | null; disabled: boolean } {
   return {
@@ -187,6 +203,10 @@ export const UploadToolLayout = observer(function UploadToolLayout({
   const busy = run.busy || batch.busy;
   const count = upload.batch ? batchCount(upload.batch) : null;
   const total = cost !== undefined && count !== null ? batchTotal(cost, count) : undefined;
+  // No file chosen and a job on screen whose input is kept: "Run again" runs it from that input.
+  const fromStored = !batchMode && runsFromStoredInput(upload, run);
+  const rerunFields = textFields(fields);
+  const storedFingerprint = fromStored ? JSON.stringify({ input: run.job?.input_name, options: rerunFields }) : null;
   const runBatch = () => {
     const choice = upload.batch;
     if (!choice) return;
@@ -225,9 +245,9 @@ export const UploadToolLayout = observer(function UploadToolLayout({
               tool={tool}
               label={runLabel}
               cost={cost}
-              {...uploadRunGate(upload, t)}
-              fingerprint={fingerprint}
-              onRun={onRun}
+              {...(fromStored ? { blocker: null, disabled: false } : uploadRunGate(upload, t))}
+              fingerprint={fromStored ? storedFingerprint : fingerprint}
+              onRun={fromStored ? () => void run.rerun(rerunFields, cost ?? 0, storedFingerprint) : onRun}
             />
           )}
           {batchMode ? (

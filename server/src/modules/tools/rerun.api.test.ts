@@ -50,6 +50,15 @@ describe('POST /api/jobs/{id}/rerun', () => {
     expect(rerun.input_url).not.toBeNull();
     expect((await money(t, user.id)).balance).toBe(80);
 
+    // With other options in the body: checked as the tool's own call checks them, the stored input again.
+    const webp = await agent.post(`/api/jobs/${again.id}/rerun`).send({ output_format: 'webp' }).expect(202);
+    expect((webp.body.payload as JobView).params).toMatchObject({ output_format: 'webp' });
+    const bad = await agent.post(`/api/jobs/${again.id}/rerun`).send({ output_format: 'bmp' }).expect(422);
+    expect(Object.keys(bad.body.errors as object)).toContain('output_format');
+    expect((await waitForStatus(agent, (webp.body.payload as JobView).id, ['succeeded'])).results[0]).toMatchObject({
+      format: 'webp',
+    });
+
     // Once its files are gone there is nothing to run again.
     const gone = await agent.post(`/api/jobs/${done.id}/rerun`).expect(409);
     expect(gone.body.message).toBe('The image of this job is no longer stored. Upload it again.');

@@ -2,12 +2,14 @@ import type { JobView } from '@imagestudio/contracts';
 import { AppError } from '../../lib/errors';
 import { admitJobs, filesAreGone, ownedJob, presentJob, storedInputFiles, type JobsDeps } from '../jobs';
 import { readToolSettings, toolDefinition } from '../tool-definitions';
+import { withFileFlags } from '../uploads';
 import { assertToolAvailable } from '../workers';
 
 /**
- * POST /api/jobs/{id}/rerun: runs one of the caller's jobs again, with its own options and a copy of its stored
- * input (and further files, such as a background image), as a new job charged at today's price. The page that
- * opened a job by URL, from projects or after a reload can run it again without the file being chosen again.
+ * POST /api/jobs/{id}/rerun: runs one of the caller's jobs again, with a copy of its stored input (and further
+ * files, such as a background image), as a new job charged at today's price: with its own options, or with the
+ * tool's option fields in the body (checked as the tool's own call checks them). The page that opened a job by
+ * URL, from projects or after a reload can run it again without the file being chosen again.
  * 404 for another user's job; 409 once its files are gone (deleted or past retention).
  */
 export async function rerunJob(
@@ -15,6 +17,7 @@ export async function rerunJob(
   userId: string,
   jobId: string,
   meta: { requestId?: string },
+  fields: Record<string, unknown> | null = null,
 ): Promise<JobView> {
   const old = await ownedJob(ctx, userId, jobId);
   if (filesAreGone(old) || (old.input_key === null && toolDefinition(old.tool).contract.takesImage)) {
@@ -22,19 +25,25 @@ export async function rerunJob(
   }
   await assertToolAvailable(ctx, old.tool);
   const definition = toolDefinition(old.tool);
-  await definition.assertRunnable?.(ctx, old.params);
   const settings = await readToolSettings(ctx);
   const storedKey = old.input_key;
   const ext = storedKey?.split('.').pop() ?? 'png';
-  const fileFields = (definition.contract.fileFields ?? []).filter((field) => old.params[field] === true);
+  // The further files the job has stored (a background image) stay part of the run.
+  const storedFiles = (definition.contract.fileFields ?? []).filter((field) => old.params[field] === true);
+  const params =
+    fields && Object.keys(fields).length > 0
+      ? definition.parse(withFileFlags(fields, definition.contract.fileFields, storedFiles), settings)
+      : old.params;
+  await definition.assertRunnable?.(ctx, params);
+  const fileFields = storedFiles.filter((field) => params[field] === true);
   const { jobs } = await admitJobs(ctx, {
     userId,
     tool: old.tool,
     requestId: meta.requestId,
     jobs: [
       {
-        params: old.params,
-        costTenths: definition.costTenths(settings, old.params),
+        params,
+        costTenths: definition.costTenths(settings, params),
         // A copy, so deleting either job's files never takes the other's input.
         input: storedKey
           ? {

@@ -47,9 +47,10 @@ export function toolsRouter(ctx: AppContext): Router {
     }
   }
 
-  // Runs a job again from its stored input and options (a new job, charged as one): the page needs no file.
+  // Runs a job again from its stored input, with its own options or those in the body (a new job, charged as one).
   router.post('/jobs/:id/rerun', requireUser, ...guards, async (req, res) => {
-    sendOk(res, await rerunJob(ctx, currentUser(req).id, String(req.params.id), meta(req)), {}, 202);
+    const body = req.body as Record<string, unknown> | undefined;
+    sendOk(res, await rerunJob(ctx, currentUser(req).id, String(req.params.id), meta(req), body ?? null), {}, 202);
   });
 
   router.get('/tools/quote', requireUser, async (req, res) => {
