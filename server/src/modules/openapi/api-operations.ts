@@ -601,7 +601,7 @@ export const API_OPERATIONS: Operation[] = [
     path: '/jobs/{id}/rerun',
     tag: 'Jobs',
     summary:
-      "Run a job again with its own options and a copy of its stored input, as a new job charged at today's price (409 once its files are gone)",
+      "Run a job again from a copy of its stored input, with its own options or the tool's option fields in a JSON body, as a new job charged at today's price (409 once its files are gone)",
     auth: 'key',
     reply: { kind: 'json', status: 202, payload: jobViewSchema },
   },
