@@ -1,7 +1,11 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { E2E_DATABASE_URL } from '@imagestudio/runtime/testing';
 import { test } from '../lib/fixtures';
 import { check } from '../lib/harness';
 import { allToolsWorker, expectHeaderBalance, smallPhoto } from '../lib/tools';
-import { signedInPage } from '../lib/users';
+import { signIn, signedInPage, verifiedAccount } from '../lib/users';
 
 /** CPU inference on a shared machine: two small images, one after another. */
 const BATCH_MS = 240_000;
@@ -139,4 +143,69 @@ test('a job opened again after a reload shows its options and runs again from it
     `the re-run's result is not WebP: ${await download.getAttribute('download')}`,
   );
   await ctx.screenshot(page, 'rerun-from-stored-input-1280');
+});
+
+/** Takes tokens from an account the way an operator does (`npm run admin -- users deduct`), against the run's database. */
+async function deductWithCli(email: string, tokens: number): Promise<void> {
+  await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/admin.ts', 'users', 'deduct', email, String(tokens), '--reason', 'e2e: out of tokens'],
+    {
+      cwd: path.resolve(__dirname, '..', '..'),
+      env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL, LOG_LEVEL: 'warn' },
+      timeout: 60_000,
+    },
+  );
+}
+
+test('out of tokens in a tool: Buy -> pay in the test checkout -> back to the tool with the chosen images and the run ready', async ({
+  ctx,
+  workers,
+}) => {
+  const page = await ctx.newPage();
+  const email = await verifiedAccount(ctx, page, 'buyback');
+  await deductWithCli(email, 10);
+  await signIn(page, email);
+  await allToolsWorker(workers, page);
+  await page.goto('/services/remove-background');
+  await page
+    .getByLabel('Image', { exact: true })
+    .setInputFiles([await smallPhoto('coffee', 110), await smallPhoto('chelsea', 110)]);
+  await page.getByTestId('batch-choice-item').nth(1).waitFor();
+  const run = page.getByRole('button', { name: 'Process 2 images - 2 tokens' });
+  check(await run.isDisabled(), 'the run button is ready without tokens');
+  await page.getByTestId('not-enough-tokens').waitFor();
+  await ctx.screenshot(page, 'tool-out-of-tokens-1280');
+  await page.getByTestId('buy-offer').click();
+
+  // The test checkout, as a customer pays.
+  const buy = page.getByRole('dialog', { name: 'Buy Tokens' });
+  await buy.waitFor();
+  await buy.getByRole('checkbox').check();
+  await buy.getByRole('button', { name: 'Credit/Debit card' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm Information' });
+  await confirm.waitFor();
+  await confirm.locator('select[name="country"]').selectOption({ label: 'Germany' });
+  await confirm.getByLabel('City').fill('Berlin');
+  await confirm.getByLabel('Address').fill('Friedrichstraße 1');
+  await confirm.getByLabel('Post Code').fill('10117');
+  await confirm.getByRole('button', { name: /confirm payment/i }).click();
+  await page.waitForURL((url) => url.pathname === '/api/deposit/test-checkout' && url.searchParams.has('order'));
+  await page.locator('button[data-outcome="paid"]').click();
+  await page.waitForURL((url) => url.pathname === '/success-payment' && url.searchParams.has('order'));
+
+  // The success page offers the way back to the tool, and the tool has the two images again.
+  const back = page.getByRole('link', { name: 'Back to Remove background' });
+  await back.waitFor();
+  await ctx.screenshot(page, 'payment-success-back-to-tool-1280');
+  await back.click();
+  await page.waitForURL((url) => url.pathname === '/services/remove-background');
+  await page.getByTestId('batch-choice-item').nth(1).waitFor();
+  check((await page.getByTestId('batch-choice-item').count()) === 2, 'the two chosen images did not come back');
+  await page.waitForFunction(
+    `[...document.querySelectorAll('button')].some((b) => b.textContent === 'Process 2 images - 2 tokens' && !b.disabled)`,
+  );
+  check((await page.getByTestId('not-enough-tokens').count()) === 0, 'the out-of-tokens notice stays after paying');
+  check(!new URL(page.url()).searchParams.has('restore'), 'the URL keeps asking to restore the selection');
+  await ctx.screenshot(page, 'tool-back-from-checkout-1280');
 });

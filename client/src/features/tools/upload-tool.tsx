@@ -4,6 +4,8 @@ import { useSearchParams } from 'react-router';
 import { ImageOff } from 'lucide-react';
 import type { BatchTool } from '@imagestudio/contracts';
 import { Button, EmptyState } from '../../components';
+import { TOOLS } from '../../config/tools';
+import { RESTORE_PARAM, keepForCheckout, takeCheckoutSelection } from '../../lib/checkout-return';
 import type { Translate } from '../../lib/i18n';
 import { useStore } from '../../stores';
 import type { BatchRunStore } from '../../stores/batch-run-store';
@@ -68,6 +70,23 @@ export function useUploadTool(tool: BatchTool, upscaleFactor?: number) {
     if (handed) upload.choose(handed);
     // Only on arrival: a handed-over image is taken once.
   }, [tools]);
+
+  // Back from buying tokens (the success page's way back): the files chosen before the purchase, once.
+  const restoring = params.get(RESTORE_PARAM) !== null;
+  useEffect(() => {
+    if (!restoring) return;
+    // Not cancelled when the parameter leaves the URL below: the files are taken (and removed) once either way.
+    void takeCheckoutSelection(tool).then((files) => {
+      if (files.length > 0) upload.chooseMany(files);
+    });
+    setParams(
+      (p) => {
+        p.delete(RESTORE_PARAM);
+        return p;
+      },
+      { replace: true },
+    );
+  }, [restoring]);
 
   // A new image after a finished job starts a new run (the old result leaves the canvas).
   useEffect(() => {
@@ -207,6 +226,18 @@ export const UploadToolLayout = observer(function UploadToolLayout({
   const fromStored = !batchMode && runsFromStoredInput(upload, run);
   const rerunFields = textFields(fields);
   const storedFingerprint = fromStored ? JSON.stringify({ input: run.job?.input_name, options: rerunFields }) : null;
+  // Out of tokens: the chosen files wait in the browser while the customer pays, for the way back.
+  const keepSelection = () => {
+    const choice = upload.batch;
+    const files = choice
+      ? choice.archive
+        ? [choice.archive.file]
+        : choice.images.map((i) => i.file)
+      : upload.file
+        ? [upload.file]
+        : [];
+    if (files.length > 0) void keepForCheckout(tool, TOOLS[tool].path, files);
+  };
   const runBatch = () => {
     const choice = upload.batch;
     if (!choice) return;
@@ -238,6 +269,7 @@ export const UploadToolLayout = observer(function UploadToolLayout({
                 blocker={null}
                 disabled={!upload.batch || !batchReady(upload.batch)}
                 onRun={runBatch}
+                onBuy={keepSelection}
               />
             )
           ) : (
@@ -248,6 +280,7 @@ export const UploadToolLayout = observer(function UploadToolLayout({
               {...(fromStored ? { blocker: null, disabled: false } : uploadRunGate(upload, t))}
               fingerprint={fromStored ? storedFingerprint : fingerprint}
               onRun={fromStored ? () => void run.rerun(rerunFields, cost ?? 0, storedFingerprint) : onRun}
+              onBuy={keepSelection}
             />
           )}
           {batchMode ? (
