@@ -51,8 +51,14 @@ export function ComparisonSlider({
   return (
     <div
       ref={frame}
-      className="compare"
-      style={{ aspectRatio: String(aspect), '--compare-aspect': String(aspect) } as CSSProperties}
+      className={`compare${backdrop ? '' : ' checkerboard'}`}
+      style={
+        {
+          aspectRatio: String(aspect),
+          '--compare-aspect': String(aspect),
+          backgroundColor: backdrop ?? undefined,
+        } as CSSProperties
+      }
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={stop}
@@ -60,17 +66,10 @@ export function ComparisonSlider({
       data-testid="compare"
     >
       {/*
-        The checkerboard (or the chosen backdrop) is the result's own background and the frame has the result's
-        shape, so it shows only through transparent pixels: an opaque result sits on the page's surface.
+        The frame has the result's shape at any size (see comparison-slider.css), so the checkerboard (or the chosen
+        backdrop) behind it shows only through transparent pixels: an opaque result covers it, with no band around.
       */}
-      <img
-        className={`compare__img${backdrop ? '' : ' checkerboard'}`}
-        style={{ backgroundColor: backdrop ?? undefined }}
-        src={after}
-        alt={afterLabel}
-        draggable={false}
-        data-testid="compare-after"
-      />
+      <img className="compare__img" src={after} alt={afterLabel} draggable={false} data-testid="compare-after" />
       <img
         className="compare__img compare__before"
         src={before}
