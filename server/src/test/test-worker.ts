@@ -127,6 +127,7 @@ async function writeResults(storage: Storage, job: Job, name: JobName, noop: boo
   if (name === 'remove-background' && !noop) return writeCutout(storage, data as JobPayloads['remove-background']);
   const count = name === 'generate' ? (data as { count: number }).count : 1;
   const files: JobResult['files'] = [];
+  const thumbnailKeys: string[] = [];
   for (let i = 0; i < count; i += 1) {
     const key = `results/${data.userId}/${data.jobId}/${i}.png`;
     const png = noop
@@ -140,9 +141,10 @@ async function writeResults(storage: Storage, job: Job, name: JobName, noop: boo
       await storage.put(key, png, 'image/png');
       await storage.put(thumbKey, await sharp(png).webp().toBuffer(), 'image/webp');
     }
-    files.push({ key, width: 32, height: 24, format: 'png', bytes: png.length, thumbnailKey: thumbKey });
+    files.push({ key, width: 32, height: 24, format: 'png', bytes: png.length });
+    thumbnailKeys.push(thumbKey);
   }
-  return { files, provider: 'cpu', timings: { total: 1 }, notes: ['test worker'] };
+  return { files, thumbnailKeys, provider: 'cpu', timings: { total: 1 }, notes: ['test worker'] };
 }
 
 /** Starts a test worker on the queue of `options.queuePrefix`. */

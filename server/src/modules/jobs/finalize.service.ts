@@ -116,7 +116,7 @@ export async function recordCompleted(ctx: JobsDeps, jobId: string, returnValue:
   const prefix = resultsPrefix(jobOwner(current));
   if (
     !parsed.success ||
-    parsed.data.files.some((f) => ![f.key, f.thumbnailKey ?? prefix].every((k) => k.startsWith(prefix)))
+    [...parsed.data.files.map((f) => f.key), ...(parsed.data.thumbnailKeys ?? [])].some((k) => !k.startsWith(prefix))
   ) {
     return failJob(ctx, jobId, { message: JOB_MESSAGES.failed, detail: 'worker result breaks the contract' });
   }
