@@ -8,7 +8,7 @@ import type { JobResultView } from '@imagestudio/contracts';
 const FULL_SIZE_FALLBACK_BYTES = 200 * 1024;
 
 /** The URL a list shows for a result: its preview, else the result itself when it is small. */
-export function thumbnailSrc(result: Pick<JobResultView, 'thumbnail_url' | 'url' | 'bytes'>): string | null {
+function thumbnailSrc(result: Pick<JobResultView, 'thumbnail_url' | 'url' | 'bytes'>): string | null {
   if (result.thumbnail_url) return result.thumbnail_url;
   return result.bytes <= FULL_SIZE_FALLBACK_BYTES ? result.url : null;
 }
