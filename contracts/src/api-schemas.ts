@@ -43,6 +43,11 @@ export const jobResultViewSchema = z
     height: z.number().int(),
     format: z.enum(['png', 'webp', 'avif', 'jpeg']),
     bytes: z.number().int(),
+    thumbnail_url: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('Presigned URL of a WebP preview (long side at most 256 px); null for results stored before previews'),
     subject_box: subjectBoxViewSchema
       .nullable()
       .optional()

@@ -63,6 +63,11 @@ export const jobResultSchema = z.object({
    * files rather than in them, so a file's description stays the same for every tool.
    */
   subjectBoxes: z.array(subjectBoxSchema.nullable()).optional(),
+  /**
+   * Per file (same order), the key of its small WebP preview (long side at most 256 px) for lists; absent on
+   * results written before previews. Beside the files, like subjectBoxes, so a file's description stays the same.
+   */
+  thumbnailKeys: z.array(z.string()).optional(),
   /** Background removal: the stored foreground and matte that `POST /api/jobs/{id}/compose` renders from. */
   sources: composeSourcesSchema.optional(),
 });

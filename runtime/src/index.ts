@@ -16,6 +16,7 @@ export {
   inputsPrefix,
   resultKey,
   resultsPrefix,
+  thumbnailKey,
   type JobOwner,
 } from './storage-keys';
 export { loadConfigOrExit, stopOnSignals } from './boot';

@@ -50,3 +50,11 @@ export function composeSourceKeys(job: JobOwner): { foregroundKey: string; matte
 export function resultKey(job: JobOwner, index: number, ext: string): string {
   return `${resultsPrefix(job)}${index}.${ext}`;
 }
+
+/**
+ * Key of the small WebP preview of the job's result number `index`, under its results (same retention and
+ * deletion): lists show it instead of downloading a full-size result for a 48 px slot.
+ */
+export function thumbnailKey(job: JobOwner, index: number): string {
+  return `${resultsPrefix(job)}thumbs/${index}.webp`;
+}

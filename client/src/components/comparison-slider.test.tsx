@@ -47,3 +47,33 @@ describe('comparison slider keyboard control', () => {
     expect(slider.getAttribute('aria-valuetext')).toBe('100%');
   });
 });
+
+describe('comparison slider backgrounds', () => {
+  const slider = (backdrop?: string) =>
+    render(
+      <ComparisonSlider
+        before="/before.png"
+        after="/after.png"
+        beforeLabel="Before"
+        afterLabel="After"
+        label="Compare"
+        aspect={0.5}
+        backdrop={backdrop}
+      />,
+    );
+
+  it("gives the frame the result's shape (its CSS caps the width by the height), with the checkerboard behind", () => {
+    slider();
+    const frame = screen.getByTestId('compare');
+    expect(frame.style.getPropertyValue('--compare-aspect')).toBe('0.5');
+    expect(frame.style.aspectRatio).toBe('0.5');
+    expect(frame.classList.contains('checkerboard')).toBe(true);
+  });
+
+  it('shows a chosen backdrop colour behind the result instead of the checkerboard', () => {
+    slider('#ff0000');
+    const frame = screen.getByTestId('compare');
+    expect(frame.classList.contains('checkerboard')).toBe(false);
+    expect(frame.style.backgroundColor).toBe('rgb(255, 0, 0)');
+  });
+});

@@ -1,4 +1,4 @@
-import { useRef, useState, type PointerEvent } from 'react';
+import { useRef, useState, type CSSProperties, type PointerEvent } from 'react';
 import { pointerPosition, sliderKeyPosition } from './slider-keys';
 import './comparison-slider.css';
 
@@ -52,14 +52,24 @@ export function ComparisonSlider({
     <div
       ref={frame}
       className={`compare${backdrop ? '' : ' checkerboard'}`}
-      style={{ aspectRatio: String(aspect), backgroundColor: backdrop ?? undefined }}
+      style={
+        {
+          aspectRatio: String(aspect),
+          '--compare-aspect': String(aspect),
+          backgroundColor: backdrop ?? undefined,
+        } as CSSProperties
+      }
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={stop}
       onPointerCancel={stop}
       data-testid="compare"
     >
-      <img className="compare__img" src={after} alt={afterLabel} draggable={false} />
+      {/*
+        The frame has the result's shape at any size (see comparison-slider.css), so the checkerboard (or the chosen
+        backdrop) behind it shows only through transparent pixels: an opaque result covers it, with no band around.
+      */}
+      <img className="compare__img" src={after} alt={afterLabel} draggable={false} data-testid="compare-after" />
       <img
         className="compare__img compare__before"
         src={before}

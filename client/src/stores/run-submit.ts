@@ -38,6 +38,8 @@ export async function submitRun<R extends RouteSpec>(
   request: {
     /** A tool's run or the batch upload. */
     endpoint: Endpoint<R>;
+    /** The endpoint's path parameters (a rerun names its job). */
+    params?: Record<string, string>;
     body: FormData | Record<string, unknown>;
     expectedCost: number;
     accepted: (payload: RoutePayload<R>) => void | Promise<void>;
@@ -49,7 +51,7 @@ export async function submitRun<R extends RouteSpec>(
   run.problem = null;
   try {
     // The route's body type is the tool's fields or a FormData upload; both are what `body` holds.
-    const input = { body: request.body } as unknown as CallInput<R>;
+    const input = { body: request.body, params: request.params } as unknown as CallInput<R>;
     const reply = await root.api.call(request.endpoint, input, {
       skipErrorHandling: true,
       headers: idempotencyKey(),

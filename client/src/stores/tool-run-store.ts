@@ -62,6 +62,28 @@ export class ToolRunStore {
     });
   }
 
+  /**
+   * Runs the job on screen again from its stored input (POST /jobs/{id}/rerun) with the page's option fields:
+   * a job opened by URL, from projects or after a reload needs no file chosen again. A new job, charged as one.
+   */
+  async rerun(
+    fields: Record<string, string>,
+    expectedCost: number,
+    fingerprint: string | null,
+  ): Promise<JobView | null> {
+    const job = this.job;
+    if (!job) return null;
+    this.lastRequest = fingerprint;
+    // The job stays on screen until the new one is accepted: refused (402, 409), the page can still run it again.
+    return submitRun(this.root, this, {
+      endpoint: endpoints.tools.rerun,
+      params: { id: job.id },
+      body: fields,
+      expectedCost,
+      accepted: (accepted) => this.follow(accepted),
+    });
+  }
+
   /** Shows an existing job of this tool (opened from My Projects or a reload with ?job=). */
   async open(jobId: string): Promise<void> {
     if (this.job?.id === jobId) return;

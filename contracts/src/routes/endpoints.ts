@@ -70,6 +70,7 @@ export const endpoints = {
       Endpoint<ToolRoute>
     >,
     quote: at<Table['tools']['quote']>('get', '/tools/quote'),
+    rerun: at<Table['tools']['rerun']>('post', '/jobs/{id}/rerun'),
     status: at<Table['tools']['status']>('get', '/tools/status'),
   },
   jobs: {

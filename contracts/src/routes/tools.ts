@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { toolCallQuerySchema } from '../api-keys';
+import { jobViewSchema } from '../api-schemas';
 import { quoteQuerySchema } from '../job-requests';
 import type { ToolQuote, ToolStatus } from '../jobs';
 import { TOOLS, type JobName } from '../tools';
@@ -68,6 +69,19 @@ export const toolRoutes = {
     auth: 'session',
     query: quoteQuerySchema,
     reply: { kind: 'json', payload: payloadOf<ToolQuote>() },
+  }),
+  // Under /jobs but a tool call in all but its input: the same guards, charge and reply as the tool's own route.
+  rerun: defineRoute({
+    method: 'post',
+    path: '/jobs/{id}/rerun',
+    tag: 'Jobs',
+    summary:
+      "Run a job again from a copy of its stored input, with its own options or the tool's option fields in a JSON body, as a new job charged at today's price (409 once its files are gone)",
+    auth: 'key',
+    body: z.record(z.string(), z.unknown()),
+    validatedBy: 'handler',
+    extraErrors: [402, 409, 503],
+    reply: { kind: 'json', status: 202, payload: jobViewSchema },
   }),
   status: defineRoute({
     method: 'get',

@@ -13,7 +13,14 @@ import {
   type JobPayloads,
   type JobResult,
 } from '@imagestudio/contracts';
-import { composeSourceKeys, connectRedis, queueConnection, resultKey, type RedisClient } from '@imagestudio/runtime';
+import {
+  composeSourceKeys,
+  connectRedis,
+  queueConnection,
+  resultKey,
+  thumbnailKey,
+  type RedisClient,
+} from '@imagestudio/runtime';
 import { ComposeInputError, composeProductPhoto } from '@imagestudio/runtime/imaging';
 import { Storage } from '../lib/storage';
 import { checkImageHeader } from '../modules/uploads';
@@ -134,6 +141,7 @@ async function writeResults(storage: Storage, job: Job, name: JobName, noop: boo
   if (name === 'remove-background' && !noop) return writeCutout(storage, data as JobPayloads['remove-background']);
   const count = name === 'generate' ? (data as { count: number }).count : 1;
   const files: JobResult['files'] = [];
+  const thumbnailKeys: string[] = [];
   for (let i = 0; i < count; i += 1) {
     const key = `results/${data.userId}/${data.jobId}/${i}.png`;
     const png = noop
@@ -141,10 +149,16 @@ async function writeResults(storage: Storage, job: Job, name: JobName, noop: boo
       : await sharp({ create: { width: 32, height: 24, channels: 4, background: '#2a7' } })
           .png()
           .toBuffer();
-    if (!noop) await storage.put(key, png, 'image/png');
+    // Like the real worker, a small WebP preview beside each result (lists show that).
+    const thumbKey = thumbnailKey(data, i);
+    if (!noop) {
+      await storage.put(key, png, 'image/png');
+      await storage.put(thumbKey, await sharp(png).webp().toBuffer(), 'image/webp');
+    }
     files.push({ key, width: 32, height: 24, format: 'png', bytes: png.length });
+    thumbnailKeys.push(thumbKey);
   }
-  return { files, provider: 'cpu', timings: { total: 1 }, notes: ['test worker'] };
+  return { files, thumbnailKeys, provider: 'cpu', timings: { total: 1 }, notes: ['test worker'] };
 }
 
 /** Starts a test worker on the queue of `options.queuePrefix`. */

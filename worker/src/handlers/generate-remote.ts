@@ -12,7 +12,7 @@ import { ImagesApi, ImagesApiError, type ImagesApiOptions } from '../generation-
 import { apiSize, type ModelTraits, modelTraits } from '../generation-api/model-traits';
 import { type DecodedImage, decodeImage } from '../imaging/decode';
 import { generatedPng, styledPrompt } from './generate-common';
-import { roundTimings, uploadResult } from './job-io';
+import { previewKeys, roundTimings, uploadResult } from './job-io';
 import type { JobContext, Tool, ToolLoader } from './types';
 
 /** Progress: the API calls fill 0-80%, encoding 90%, uploads 100%. */
@@ -100,6 +100,7 @@ async function runRemoteGenerateJob(
   if (!images.seeded) notes.push(`the seed was not used: ${provider} takes no seed`);
   return {
     files,
+    thumbnailKeys: previewKeys(ctx, files),
     provider,
     timings: roundTimings({
       request: requestMs,

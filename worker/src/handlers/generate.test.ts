@@ -151,6 +151,17 @@ describe('generate handler on tiny models (CPU, real onnxruntime, real S3 protoc
     }
   });
 
+  it("writes a small WebP preview beside each result, under the job's results folder", async () => {
+    const tool = await loadTool({ GENERATION_MODEL_DIR: await modelDir(), GENERATION_STEPS: '2' });
+    const { result } = await runJob(tool, { count: 2, seed: 5 });
+    for (const [n, file] of result.files.entries()) {
+      const preview = result.thumbnailKeys?.[n];
+      expect(preview).toBe(file.key.replace(/\/\d+\.png$/, `/thumbs/${n}.webp`));
+      const meta = await sharp(await storage.get(preview!)).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', 64, 64]);
+    }
+  });
+
   it('gives the same image for the same seed, prompt and settings, whatever the batch', async () => {
     const tool = await loadTool({
       GENERATION_MODEL_DIR: await modelDir(),

@@ -3,7 +3,7 @@ import { loadGenerationModel, missingModelFiles, type GenerationModel } from '..
 import { generateImages } from '../generation/pipeline';
 import { generatedPng, styledPrompt } from './generate-common';
 import { loadRemoteGenerateTool } from './generate-remote';
-import { roundTimings, uploadResult } from './job-io';
+import { previewKeys, roundTimings, uploadResult } from './job-io';
 import type { JobContext, ToolLoader } from './types';
 
 /**
@@ -96,6 +96,7 @@ export async function runGenerateJob(model: GenerationModel, ctx: JobContext<'ge
   if (out.plan.note) notes.push(out.plan.note);
   return {
     files,
+    thumbnailKeys: previewKeys(ctx, files),
     provider: model.provider,
     timings: roundTimings({
       text: out.timings.text,

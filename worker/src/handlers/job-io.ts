@@ -11,7 +11,8 @@ import type {
   JobStage,
   SubjectBox,
 } from '@imagestudio/contracts';
-import { composeSourceKeys, resultKey } from '@imagestudio/runtime';
+import { composeSourceKeys, resultKey, thumbnailKey } from '@imagestudio/runtime';
+import { makeThumbnail } from '../imaging/thumbnail';
 
 /** Shared job plumbing of the image tools: S3 in/out, progress stages (contracts JOB_STAGES), input errors -> UnrecoverableError. */
 
@@ -25,7 +26,10 @@ export async function downloadInput(ctx: JobContext<JobName>, key: string): Prom
   }
 }
 
-/** Stores one result at its deterministic key and describes it for the job result. */
+/**
+ * Stores one result at its deterministic key, with its small WebP preview beside it at thumbnailKey() (lists show
+ * that, never the full-size file; the job result names it in `thumbnailKeys`, see previewKeys), and describes it.
+ */
 export async function uploadResult(
   ctx: JobContext<JobName>,
   index: number,
@@ -33,8 +37,17 @@ export async function uploadResult(
   format: OutputFormat,
 ): Promise<JobResultFile> {
   const key = resultKey(ctx.payload, index, format === 'jpeg' ? 'jpg' : format);
-  await ctx.storage.put(key, image.data, CONTENT_TYPES[format]);
+  const thumbKey = thumbnailKey(ctx.payload, index);
+  await Promise.all([
+    ctx.storage.put(key, image.data, CONTENT_TYPES[format]),
+    makeThumbnail(image.data).then((thumb) => ctx.storage.put(thumbKey, thumb, CONTENT_TYPES.webp)),
+  ]);
   return { key, width: image.width, height: image.height, format, bytes: image.data.length };
+}
+
+/** The previews uploadResult wrote for `files`, for the job result's `thumbnailKeys`. */
+export function previewKeys(ctx: JobContext<JobName>, files: readonly unknown[]): string[] {
+  return files.map((_, index) => thumbnailKey(ctx.payload, index));
 }
 
 /** Stores a background removal's full-size cut-out beside its results (same prefix: same retention and deletion). */
@@ -118,6 +131,7 @@ export async function runSingleImageJob<N extends JobName>(
   await ctx.progress(percents.uploaded, NEXT_STAGE.uploaded!);
   return {
     files: [file],
+    thumbnailKeys: previewKeys(ctx, [file]),
     provider: result.provider,
     timings: roundTimings({ ...timings, ...out.timings }),
     notes: result.notes,

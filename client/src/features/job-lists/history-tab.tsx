@@ -18,6 +18,7 @@ import { formatDate, formatTime } from '../../lib/format';
 import { useStore } from '../../stores';
 import { batchMoneyLabel, tokensLabel } from '../../lib/tokens-label';
 import { Pager } from './pager';
+import { ResultThumb } from './result-thumb';
 import { TOOLS } from '../../config/tools';
 import { BATCH_TONES, JOB_TONES } from '../../lib/status-tones';
 import './job-lists.css';
@@ -34,21 +35,28 @@ const Row = observer(function Row({ job, nested = false }: { job: JobView; neste
     <tr data-testid="history-row" className={nested ? 'history-batch__item' : undefined}>
       <td className="history-table__thumb" data-label={t('client-tools.history.colPreview')}>
         {first ? (
-          <img
+          <ResultThumb
             className="checkerboard"
-            src={first.url}
+            result={first}
             alt={t('client-tools.history.thumbAlt', { tool: toolName })}
-            loading="lazy"
-            width={48}
-            height={48}
+            size={48}
           />
         ) : null}
       </td>
       <td data-label={t('client-tools.history.colTool')}>
-        {toolName}
-        {job.tool === 'upscale' && isUpscaleModel(job.params.model)
-          ? ` · ${t(`client-tools.upscale.modelName.${job.params.model}`)}`
-          : null}
+        {/* A batch's items are told apart by their files; the batch row above names the tool. */}
+        {nested && job.input_name ? (
+          <span className="history-table__name" data-testid="history-input-name" title={job.input_name}>
+            {job.input_name}
+          </span>
+        ) : (
+          <>
+            {toolName}
+            {job.tool === 'upscale' && isUpscaleModel(job.params.model)
+              ? ` · ${t(`client-tools.upscale.modelName.${job.params.model}`)}`
+              : null}
+          </>
+        )}
       </td>
       <td data-label={t('client-tools.history.colStatus')}>
         <Badge tone={JOB_TONES[job.status]}>{t(`client-tools.status.${job.status}`)}</Badge>
@@ -123,13 +131,11 @@ const BatchRows = observer(function BatchRows({
       <tr className="history-batch__head">
         <td className="history-table__thumb" data-label={t('client-tools.history.colPreview')}>
           {thumb ? (
-            <img
+            <ResultThumb
               className="checkerboard"
-              src={thumb.url}
+              result={thumb}
               alt={t('client-tools.history.thumbAlt', { tool: toolName })}
-              loading="lazy"
-              width={48}
-              height={48}
+              size={48}
             />
           ) : null}
         </td>

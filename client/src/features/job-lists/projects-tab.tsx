@@ -7,6 +7,7 @@ import { TOOLS } from '../../config/tools';
 import { formatDate } from '../../lib/format';
 import { useStore } from '../../stores';
 import { Pager } from './pager';
+import { ResultThumb } from './result-thumb';
 import './job-lists.css';
 
 /** One project card: thumbnail, tool and date, open / download / delete. */
@@ -20,10 +21,9 @@ const ProjectCard = observer(function ProjectCard({ job }: { job: JobView }) {
     <li className="project-card" data-testid="project-card">
       <div className="project-card__thumb checkerboard">
         {first ? (
-          <img
-            src={first.url}
+          <ResultThumb
+            result={first}
             alt={t('client-tools.projects.thumbAlt', { tool: toolName, date: formatDate(job.created_at) })}
-            loading="lazy"
           />
         ) : null}
       </div>

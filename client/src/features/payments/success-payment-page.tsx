@@ -4,6 +4,7 @@ import { CircleCheck, Hourglass } from 'lucide-react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components';
 import { paths } from '../../config/paths';
+import { RESTORE_PARAM, checkoutReturn, type CheckoutReturn } from '../../lib/checkout-return';
 import { loginRedirectPath } from '../../lib/redirect';
 import { useStore } from '../../stores';
 import { ResultPanel } from './result-panel';
@@ -26,6 +27,11 @@ export const SuccessPaymentPage = observer(function SuccessPaymentPage() {
   const [checked, setChecked] = useState(false);
   const confirmed = auth.authCheckedOnce && mustCheck && checked;
   const toasted = useRef(false);
+  // Bought from inside a tool ("Buy N tokens"): the way back to it, with the files chosen there.
+  const [back, setBack] = useState<CheckoutReturn | null>(null);
+  useEffect(() => {
+    void checkoutReturn().then(setBack);
+  }, []);
 
   useEffect(() => {
     if (!mustCheck || !order) return;
@@ -70,7 +76,14 @@ export const SuccessPaymentPage = observer(function SuccessPaymentPage() {
       title={t('client-payments.success.title')}
       actions={
         <>
-          <ButtonLink to={paths.account.root}>{t('client-payments.result.goToAccount')}</ButtonLink>
+          {back ? (
+            <ButtonLink to={`${back.path}?${RESTORE_PARAM}=1`}>
+              {t('client-payments.result.backToTool', { tool: t(`client-tools.tool.${back.tool}`) })}
+            </ButtonLink>
+          ) : null}
+          <ButtonLink to={paths.account.root} variant={back ? 'secondary' : 'primary'}>
+            {t('client-payments.result.goToAccount')}
+          </ButtonLink>
           <ButtonLink to={paths.home} variant="secondary">
             {t('client-payments.result.backHome')}
           </ButtonLink>

@@ -36,6 +36,8 @@ interface RunPanelProps {
   /** The run the panel starts; the tool's single run unless a batch is chosen. */
   runner?: RunnerView;
   onRun(): void;
+  /** Called as the customer follows "Buy N tokens" (the page keeps its selection for the way back). */
+  onBuy?(): void;
 }
 
 /**
@@ -52,6 +54,7 @@ export const RunPanel = observer(function RunPanel({
   fingerprint = null,
   runner,
   onRun,
+  onBuy,
 }: RunPanelProps) {
   const { tools, profile, auth, tokenPricing, t } = useStore();
   const [confirming, setConfirming] = useState(false);
@@ -96,7 +99,7 @@ export const RunPanel = observer(function RunPanel({
       {short || problem?.kind === 'insufficient' ? (
         <p className="notice notice--warning" data-testid="not-enough-tokens">
           {problem?.kind === 'insufficient' ? problem.message : t('client-tools.run.notEnoughTokens')}{' '}
-          <Link to={`${paths.pricing}?tokens=${offer}`} data-testid="buy-offer">
+          <Link to={`${paths.pricing}?tokens=${offer}`} data-testid="buy-offer" onClick={onBuy}>
             {t('client-tools.run.buyMissing', { n: formatTokens(offer) })}
           </Link>
         </p>

@@ -4,6 +4,8 @@ import { useSearchParams } from 'react-router';
 import { ImagePlus } from 'lucide-react';
 import type { BatchTool } from '@imagestudio/contracts';
 import { Button, EmptyState } from '../../components';
+import { TOOLS } from '../../config/tools';
+import { RESTORE_PARAM, keepForCheckout, takeCheckoutSelection } from '../../lib/checkout-return';
 import type { Translate } from '../../lib/i18n';
 import { useStore } from '../../stores';
 import type { BatchRunStore } from '../../stores/batch-run-store';
@@ -69,6 +71,23 @@ export function useUploadTool(tool: BatchTool, upscaleFactor?: number) {
     // Only on arrival: a handed-over image is taken once.
   }, [tools]);
 
+  // Back from buying tokens (the success page's way back): the files chosen before the purchase, once.
+  const restoring = params.get(RESTORE_PARAM) !== null;
+  useEffect(() => {
+    if (!restoring) return;
+    // Not cancelled when the parameter leaves the URL below: the files are taken (and removed) once either way.
+    void takeCheckoutSelection(tool).then((files) => {
+      if (files.length > 0) upload.chooseMany(files);
+    });
+    setParams(
+      (p) => {
+        p.delete(RESTORE_PARAM);
+        return p;
+      },
+      { replace: true },
+    );
+  }, [restoring]);
+
   // A new image after a finished job starts a new run (the old result leaves the canvas).
   useEffect(() => {
     if (upload.file && run.state && !run.busy) startOverSingle();
@@ -97,6 +116,22 @@ function beforeImage(upload: UploadState, job: ToolRunStore['job'], t: Translate
  */
 export function uploadFingerprint(file: File | null, options: Record<string, unknown>): string | null {
   return file ? JSON.stringify({ file: [file.name, file.size, file.lastModified], options }) : null;
+}
+
+/**
+ * Whether the single run would run the shown job again from its stored input: no file chosen, and a finished job
+ * on screen whose input is still kept (opened by URL, from projects, or after a reload).
+ */
+export function runsFromStoredInput(upload: UploadState, run: ToolRunStore): boolean {
+  const job = run.job;
+  return !upload.file && !upload.checking && job !== null && job.input_url !== null && !run.busy;
+}
+
+/** The option fields that are text (a rerun keeps the job's stored files; a new file needs a new upload). */
+function textFields(fields: Record<string, string | Blob>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 /** The RunPanel's blocker and disabled state for an upload tool: no image yet, still checking, or rejected. */
@@ -191,6 +226,22 @@ export const UploadToolLayout = observer(function UploadToolLayout({
   // (A limit of the whole choice is said by the upload zone already: not twice.)
   const blocking = upload.batch ? batchBlocker(upload.batch) : null;
   const blockerText = blocking && blocking !== upload.batch?.problem ? t(blocking.key, blocking.vars) : null;
+  // No file chosen and a job on screen whose input is kept: "Run again" runs it from that input.
+  const fromStored = !batchMode && runsFromStoredInput(upload, run);
+  const rerunFields = textFields(fields);
+  const storedFingerprint = fromStored ? JSON.stringify({ input: run.job?.input_name, options: rerunFields }) : null;
+  // Out of tokens: the chosen files wait in the browser while the customer pays, for the way back.
+  const keepSelection = () => {
+    const choice = upload.batch;
+    const files = choice
+      ? choice.archive
+        ? [choice.archive.file]
+        : choice.images.map((i) => i.file)
+      : upload.file
+        ? [upload.file]
+        : [];
+    if (files.length > 0) void keepForCheckout(tool, TOOLS[tool].path, files);
+  };
   const runBatch = () => {
     const choice = upload.batch;
     if (!choice) return;
@@ -232,6 +283,7 @@ export const UploadToolLayout = observer(function UploadToolLayout({
                 blocker={blockerText}
                 disabled={!upload.batch || !batchReady(upload.batch)}
                 onRun={runBatch}
+                onBuy={keepSelection}
               />
             )
           ) : (
@@ -239,9 +291,10 @@ export const UploadToolLayout = observer(function UploadToolLayout({
               tool={tool}
               label={runLabel}
               cost={cost}
-              {...uploadRunGate(upload, t)}
-              fingerprint={fingerprint}
-              onRun={onRun}
+              {...(fromStored ? { blocker: null, disabled: false } : uploadRunGate(upload, t))}
+              fingerprint={fromStored ? storedFingerprint : fingerprint}
+              onRun={fromStored ? () => void run.rerun(rerunFields, cost ?? 0, storedFingerprint) : onRun}
+              onBuy={keepSelection}
             />
           )}
           {batchMode ? (

@@ -138,7 +138,10 @@ export async function recordCompleted(ctx: JobsDeps, jobId: string, returnValue:
   if (!current) return false;
   const parsed = jobResultSchema.safeParse(typeof returnValue === 'string' ? safeJson(returnValue) : returnValue);
   const prefix = resultsPrefix(jobOwner(current));
-  if (!parsed.success || parsed.data.files.some((f) => !f.key.startsWith(prefix))) {
+  if (
+    !parsed.success ||
+    [...parsed.data.files.map((f) => f.key), ...(parsed.data.thumbnailKeys ?? [])].some((k) => !k.startsWith(prefix))
+  ) {
     return failJob(ctx, jobId, { message: JOB_MESSAGES.failed, detail: 'worker result breaks the contract' });
   }
   const row = await ctx.db.transaction(async (trx) => {

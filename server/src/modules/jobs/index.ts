@@ -12,7 +12,7 @@ export { createJobUpdates } from './job-updates';
 export * as jobsRepository from './jobs.repository';
 export { type JobRow, lockJob } from './jobs.repository';
 export { jobsRouter } from './jobs.routes';
-export { cancelJob, cancelOpenJob } from './jobs.service';
+export { cancelJob, cancelOpenJob, ownedJob } from './jobs.service';
 export { reconcilerTask } from './reconciler';
 export { retentionTask } from './retention';
 export { submitJob, type SubmitOutcome } from './submit.service';

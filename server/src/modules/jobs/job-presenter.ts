@@ -66,6 +66,7 @@ export const filesAreGone = (row: JobRow) => row.deleted_at !== null || row.expi
 export async function presentResults(ctx: JobsDeps, row: JobRow): Promise<JobResultView[]> {
   if (row.status !== 'succeeded' || !row.result || filesAreGone(row)) return [];
   const boxes = row.result.subjectBoxes;
+  const previews = row.result.thumbnailKeys;
   return Promise.all(
     row.result.files.map(async (f, i) => ({
       url: await ctx.storage.presignGet(f.key, URL_TTL_SECONDS, resultDownloadName(row, i, f.format)),
@@ -73,6 +74,7 @@ export async function presentResults(ctx: JobsDeps, row: JobRow): Promise<JobRes
       height: f.height,
       format: f.format,
       bytes: f.bytes,
+      thumbnail_url: previews?.[i] ? await ctx.storage.presignGet(previews[i], URL_TTL_SECONDS) : null,
       ...(boxes && { subject_box: boxes[i] ?? null }),
     })),
   );

@@ -64,6 +64,23 @@ describe('POST /api/tools/generate', () => {
     expect(after.ledger).toBe(after.balance);
   });
 
+  it("shows each result's small WebP preview, and none for results stored before previews", async () => {
+    const { agent } = await verifiedUser(t, { balanceTokens: 10 });
+    const res = await agent.post('/api/tools/generate').send(generate('a small preview')).expect(202);
+    const done = await waitForStatus(agent, (res.body.payload as JobView).id, ['succeeded']);
+    const thumb = await fetch(done.results[0]!.thumbnail_url!);
+    expect([thumb.status, thumb.headers.get('content-type')]).toEqual([200, 'image/webp']);
+    expect(done.results[0]!.thumbnail_url).toContain('X-Amz-Expires=900');
+
+    // A result written before previews existed has no thumbnailKeys: no preview URL, the result itself stays.
+    await t.ctx
+      .db('image_jobs')
+      .where({ id: done.id })
+      .update({ result: t.ctx.db.raw(`result - 'thumbnailKeys'`) });
+    const { body } = await agent.get(`/api/jobs/${done.id}`).expect(200);
+    expect((body.payload as JobView).results[0]).toMatchObject({ thumbnail_url: null, width: 32 });
+  });
+
   it('answers 402 with the exact message and charges nothing when the balance is short', async () => {
     const { agent, user } = await verifiedUser(t, { balanceTokens: 1.5 });
     const res = await agent

@@ -11,6 +11,7 @@ import { readToolSettings } from '../tool-definitions';
 import { startTool, type SubmitMeta } from './tools.service';
 import { replyOptions, replyToToolCall } from './tool-reply';
 import { toolStatus } from '../workers';
+import { rerunJob } from './rerun.service';
 
 function meta(req: Request): SubmitMeta {
   const key = req.get('Idempotency-Key');
@@ -62,6 +63,14 @@ export function toolsRouter(ctx: AppContext): Router {
     }
   }
 
+  // Runs a job again from its stored input, with its own options or those in the body (a new job, charged as one).
+  mountRoute(
+    router,
+    routes.tools.rerun,
+    ({ req, params, body }) =>
+      rerunJob(ctx, currentUser(req).id, params.id, meta(req), (body as Record<string, unknown> | undefined) ?? null),
+    { before: guards },
+  );
   mountRoute(router, routes.tools.quote, async ({ query }) => quote(await readToolSettings(ctx), query.tool, query));
   // Public: the home page and the tools' landing pages speak only of the tools live workers offer, to guests too.
   mountRoute(router, routes.tools.status, () => toolStatus(ctx));

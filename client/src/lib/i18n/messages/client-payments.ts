@@ -90,6 +90,7 @@ export const clientPayments = {
   'client-payments.errors.checkStatus': 'Failed to check payment status',
 
   'client-payments.result.backHome': 'Back to Home',
+  'client-payments.result.backToTool': 'Back to {tool}',
   'client-payments.result.goToAccount': 'Go to Account',
   'client-payments.result.order': 'Order ID: {id}',
   'client-payments.success.title': 'Payment Successful!',
