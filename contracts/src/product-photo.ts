@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CSS_NAMED_COLORS } from './css-colors';
 
 /**
- * Product photos (issue 29): the layout, background, shadow and format options of background removal, from the
+ * Product photos: the layout, background, shadow and format options of background removal, from the
  * multipart string fields of `POST /api/tools/remove-background` (and batches of it, and the free
  * `POST /api/jobs/{id}/compose`) to one typed, JSON-safe `ProductPhotoLayout` that the queue payload carries and
  * the composition engine (`@imagestudio/runtime/imaging`) renders. Every field is optional; the defaults give

@@ -6,7 +6,7 @@ import type { DigitalSourceType } from './provenance';
 import { type Box, type Matte, SUBJECT_ALPHA_THRESHOLD, findSubjectBox } from './subject-box';
 
 /**
- * The product-photo composition engine (issue 29): a cut-out and its matte in, a finished picture out (crop to
+ * The product-photo composition engine: a cut-out and its matte in, a finished picture out (crop to
  * subject, margins, canvas, position, background colour, image or blur, drop or contact shadow, format). Shared by
  * the worker (after the model) and the API (the free re-composition of a stored cut-out), so every step runs as a
  * sharp (libvips) operation on its thread pool; plain JavaScript loops only ever walk small masks (the subject

@@ -9,7 +9,7 @@ import { FIXTURES, mattingModel, memoRunner, startCpuRuntime } from '../test-sup
 import { layoutOf, removeBackground } from './remove-background';
 
 /**
- * Background removal with product-photo layouts (issue 29), on the real ISNet model and the coffee photo: the
+ * Background removal with product-photo layouts, on the real ISNet model and the coffee photo: the
  * model's matte goes through the composition engine, and the full-size cut-out is kept for re-composition.
  */
 const COFFEE = fs.readFileSync(path.join(FIXTURES, 'coffee-300.png'));

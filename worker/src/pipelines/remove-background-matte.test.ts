@@ -8,7 +8,7 @@ import { matteFigures } from '../imaging/matte-metrics';
 import { FIXTURES, mattingModel, memoRunner, startCpuRuntime } from '../test-support/models';
 import { predictAlpha, removeBackground } from './remove-background';
 
-// The cat whose white chest and lower body the model leaves at 60-90% alpha (issue 29, "solid subjects stay solid").
+// The cat whose white chest and lower body the model leaves at 60-90% alpha; refined, solid subjects stay solid.
 const CAT = fs.readFileSync(path.join(FIXTURES, 'chelsea.png'));
 
 describe('matte refinement on the real cat photo and ISNet (CPU)', () => {

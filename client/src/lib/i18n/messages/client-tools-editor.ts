@@ -1,4 +1,4 @@
-/** The product-photo editor on the remove-background page and the batch's finishing settings (issue 29). */
+/** The product-photo editor on the remove-background page and the batch's finishing settings. */
 export const clientToolsEditor = {
   'client-tools.editor.title': 'Finish the picture',
   'client-tools.editor.lead': 'Change the layout and background; the preview follows at once.',
