@@ -143,6 +143,31 @@ test('remove background -> the editor previews changes live, touch-up and undo, 
   check(solid > 200, `the cut-out is not solid where the finger will erase (alpha ${solid})`);
   await touchStroke(page, 0.5, 0.4);
   check((await touchUpAlpha(page, 0.5, 0.4)) < 120, 'erasing by touch left the cut-out there');
+  // The keyboard: the brush starts at the middle; Space puts it down, arrows paint, Space lifts it, Ctrl+Z undoes.
+  const solidMiddle = await touchUpAlpha(page, 0.5, 0.48);
+  check(solidMiddle > 200, `the cut-out is not solid where the keyboard will erase (alpha ${solidMiddle})`);
+  await page.locator(PREVIEW).focus();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowDown');
+  await page.waitForSelector('[data-testid="brush-cursor"]');
+  check((await touchUpAlpha(page, 0.5, 0.48)) === solidMiddle, 'moving the lifted brush with the arrow keys painted');
+  await page.keyboard.press('Space');
+  const keyState = editor.getByTestId('brush-key-state');
+  await keyState.filter({ hasText: 'Painting: move with the arrow keys, Space stops.' }).waitFor();
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+  await ctx.screenshot(page, 'tool-remove-background-editor-keyboard-brush-1280');
+  await page.keyboard.press('Space');
+  await keyState.filter({ hasText: 'Brush lifted: Space starts painting.' }).waitFor();
+  check((await touchUpAlpha(page, 0.5, 0.48)) < 120, 'the keyboard stroke did not erase where the brush went down');
+  check((await touchUpAlpha(page, 0.54, 0.48)) < 120, 'the keyboard stroke did not erase along the arrow moves');
+  await page.keyboard.press('Control+z');
+  check((await touchUpAlpha(page, 0.5, 0.48)) === solidMiddle, 'Ctrl+Z did not undo the keyboard stroke');
+  check((await touchUpAlpha(page, 0.5, 0.4)) < 120, 'Ctrl+Z undid more than the keyboard stroke');
+  await page.keyboard.press(']');
+  const size = await brush.getByRole('slider', { name: 'Brush size' }).inputValue();
+  check(size === '36', `] made the brush ${size} px, not 36`);
+  await page.keyboard.press('Tab');
+  check((await page.locator('[data-testid="brush-cursor"]').count()) === 0, 'the brush cursor stays after focus left');
   await ctx.screenshot(page, 'tool-remove-background-editor-touch-up-1280');
 
   // Back to the layout: Portrait 4:5 for social, as WebP.

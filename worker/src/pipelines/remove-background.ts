@@ -103,9 +103,14 @@ export async function predictAlpha(
   if (pre.kind !== 'matting') throw new Error(`${model.id} is not a matting model`);
   let t = performance.now();
   // The model was trained on images stretched to its square input; aspect is restored when resizing back.
+  // A photo enlarged to that input is enlarged bilinearly, as the model's training data was: Lanczos' sharper,
+  // ringing edges moved small photos' silhouettes by about a pixel (mask IoU with the same weights as imgly runs
+  // them 0.978 instead of 0.981 on the 451 px cat). A larger photo is reduced with Lanczos, whose antialiasing
+  // keeps thin hair that a bilinear reduction thins out (a fifth fewer soft outline pixels on the cat at 1500 px).
+  const enlarging = image.width <= pre.width && image.height <= pre.height;
   const resized = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } })
     .removeAlpha()
-    .resize(pre.width, pre.height, { fit: 'fill', kernel: 'lanczos3' })
+    .resize(pre.width, pre.height, { fit: 'fill', kernel: enlarging ? 'linear' : 'lanczos3' })
     .raw()
     .toBuffer();
   const input = toNchw(resized, pre.width, pre.height, 3, pre);

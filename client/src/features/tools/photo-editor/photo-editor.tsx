@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Download, Undo2 } from 'lucide-react';
 import { endpoints, resultDownloadName, type ComposeSourcesView, type JobView } from '@imagestudio/contracts';
 import { Button, Slider, Spinner } from '../../../components';
 import { useStore } from '../../../stores';
 import { composeSourcesOf } from './compose-sources';
-import { MatteEdits, type BrushMode, type BrushStroke } from './matte-edits';
+import { brushKeyAction } from './keyboard-brush';
+import { MatteEdits, type BrushMode, type BrushStroke, type Point } from './matte-edits';
 import {
   photoFields,
   photoLayout,
@@ -66,6 +67,9 @@ export function PhotoEditor({ job }: { job: JobView }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const drawing = useRef<BrushStroke | null>(null);
   const frame = useRef<number | null>(null);
+  // The keyboard's brush cursor in full-size matte pixels: shown once a brush key is used, gone on blur.
+  const [cursor, setCursor] = useState<Point | null>(null);
+  const [keyPainting, setKeyPainting] = useState(false);
 
   useEffect(() => {
     let gone = false;
@@ -119,11 +123,13 @@ export function PhotoEditor({ job }: { job: JobView }) {
   // Every change of the settings, the background image, the mode or the matte redraws at once: no request.
   useEffect(draw, [surfaces, JSON.stringify(layout), backgroundImage, mode, editsVersion, settings.format]);
 
+  /** Full-size matte pixels per CSS pixel of the touch-up canvas on screen. */
+  const mattePerCss = (canvas: HTMLCanvasElement) =>
+    canvas.width / canvas.getBoundingClientRect().width / surfaces!.scale;
   /** A pointer on the touch-up canvas in full-size matte pixels. */
   const matPoint = (e: PointerEvent<HTMLCanvasElement>) => {
-    const canvas = e.currentTarget;
-    const rect = canvas.getBoundingClientRect();
-    const perCss = canvas.width / rect.width / surfaces!.scale;
+    const rect = e.currentTarget.getBoundingClientRect();
+    const perCss = mattePerCss(e.currentTarget);
     return { x: (e.clientX - rect.left) * perCss, y: (e.clientY - rect.top) * perCss, perCss };
   };
   const onPointerDown = (e: PointerEvent<HTMLCanvasElement>) => {
@@ -149,10 +155,49 @@ export function PhotoEditor({ job }: { job: JobView }) {
     });
   };
   const onPointerEnd = () => {
+    setKeyPainting(false);
     if (!drawing.current) return;
     drawing.current = null;
     edits.current.end();
     setEditsVersion((v) => v + 1);
+  };
+  // The same brush from the keyboard (keyboard-brush.ts says which key does what).
+  const onKeyDown = (e: KeyboardEvent<HTMLCanvasElement>) => {
+    if (mode !== 'touchUp' || !surfaces || busy) return;
+    const action = brushKeyAction(e, brushSize);
+    if (!action) return;
+    e.preventDefault(); // Space and the arrows would scroll the page
+    const perCss = mattePerCss(e.currentTarget);
+    const at = cursor ?? { x: surfaces.width / 2, y: surfaces.height / 2 };
+    setCursor(at);
+    if (action.kind === 'move') {
+      const next = {
+        x: Math.min(surfaces.width, Math.max(0, at.x + action.dx * perCss)),
+        y: Math.min(surfaces.height, Math.max(0, at.y + action.dy * perCss)),
+      };
+      setCursor(next);
+      const stroke = drawing.current;
+      if (stroke && edits.current.extend(next)) {
+        surfaces.paintSegment(stroke, stroke.points.length - 1);
+        draw();
+      }
+    } else if (action.kind === 'togglePaint' && !drawing.current) {
+      drawing.current = edits.current.begin(brush, brushSize * perCss, at);
+      surfaces.paintSegment(drawing.current, 0);
+      setKeyPainting(true);
+      draw();
+    } else if (action.kind === 'togglePaint' || action.kind === 'lift') {
+      onPointerEnd();
+    } else if (action.kind === 'resize') {
+      setBrushSize((size) => Math.min(BRUSH_MAX, Math.max(BRUSH_MIN, size + action.delta)));
+    } else {
+      onPointerEnd();
+      undo();
+    }
+  };
+  const onBlur = () => {
+    onPointerEnd();
+    setCursor(null);
   };
   const undo = () => {
     if (!surfaces || !edits.current.undo()) return;
@@ -214,19 +259,28 @@ export function PhotoEditor({ job }: { job: JobView }) {
           </div>
           <div className="photo-editor__frame">
             {surfaces ? (
-              <canvas
-                ref={canvasRef}
-                // The checkerboard sits on the picture itself: it shows where the result is transparent.
-                className={`photo-editor__canvas checkerboard${touchUp ? ' photo-editor__canvas--brush' : ''}`}
-                role="img"
-                aria-label={t(touchUp ? 'client-tools.editor.touchUpCanvas' : 'client-tools.editor.preview')}
-                data-testid="photo-preview"
-                data-mode={mode}
-                onPointerDown={onPointerDown}
-                onPointerMove={onPointerMove}
-                onPointerUp={onPointerEnd}
-                onPointerCancel={onPointerEnd}
-              />
+              <>
+                <canvas
+                  ref={canvasRef}
+                  // The checkerboard sits on the picture itself: it shows where the result is transparent.
+                  className={`photo-editor__canvas checkerboard${touchUp ? ' photo-editor__canvas--brush' : ''}`}
+                  role="img"
+                  aria-label={t(touchUp ? 'client-tools.editor.touchUpCanvas' : 'client-tools.editor.preview')}
+                  data-testid="photo-preview"
+                  data-mode={mode}
+                  onPointerDown={onPointerDown}
+                  onPointerMove={onPointerMove}
+                  onPointerUp={onPointerEnd}
+                  onPointerCancel={onPointerEnd}
+                  tabIndex={touchUp ? 0 : undefined}
+                  aria-describedby={touchUp ? 'photo-editor-keys' : undefined}
+                  onKeyDown={onKeyDown}
+                  onBlur={onBlur}
+                />
+                {touchUp && cursor && canvasRef.current ? (
+                  <BrushCursor canvas={canvasRef.current} at={cursor} size={brushSize} scale={surfaces.scale} />
+                ) : null}
+              </>
             ) : (
               <Spinner label={t('client-tools.editor.loading')} />
             )}
@@ -234,6 +288,12 @@ export function PhotoEditor({ job }: { job: JobView }) {
           {touchUp ? (
             <div className="photo-editor__brush" data-testid="brush-tools">
               <p className="photo-editor__note">{t('client-tools.editor.touchUpHint')}</p>
+              <p className="photo-editor__note" id="photo-editor-keys">
+                {t('client-tools.editor.keyboardHint')}
+              </p>
+              <p className="visually-hidden" aria-live="polite" data-testid="brush-key-state">
+                {cursor ? t(keyPainting ? 'client-tools.editor.keyPainting' : 'client-tools.editor.keyLifted') : ''}
+              </p>
               <div className="segmented" role="group" aria-label={t('client-tools.editor.brush')}>
                 {(['erase', 'restore'] as const).map((m) => (
                   <button key={m} type="button" aria-pressed={brush === m} onClick={() => setBrush(m)}>
@@ -295,5 +355,36 @@ export function PhotoEditor({ job }: { job: JobView }) {
         </div>
       </div>
     </section>
+  );
+}
+
+/**
+ * The keyboard's brush: a ring over the touch-up canvas where the next dab goes, as wide as the brush. An element
+ * over the canvas rather than paint on it, so the canvas keeps showing only the cut-out.
+ */
+function BrushCursor({
+  canvas,
+  at,
+  size,
+  scale,
+}: {
+  canvas: HTMLCanvasElement;
+  at: Point;
+  size: number;
+  scale: number;
+}) {
+  const cssPerMatte = (canvas.getBoundingClientRect().width * scale) / canvas.width;
+  return (
+    <span
+      className="photo-editor__brush-cursor"
+      aria-hidden="true"
+      data-testid="brush-cursor"
+      style={{
+        left: canvas.offsetLeft + at.x * cssPerMatte - size / 2,
+        top: canvas.offsetTop + at.y * cssPerMatte - size / 2,
+        width: size,
+        height: size,
+      }}
+    />
   );
 }

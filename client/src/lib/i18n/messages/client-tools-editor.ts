@@ -41,5 +41,9 @@ export const clientToolsEditor = {
   'client-tools.editor.resetEdits': 'Reset edits',
   'client-tools.editor.touchUpHint': 'Paint over the picture to erase or restore parts of the cut-out.',
   'client-tools.editor.touchUpCanvas': 'Cut-out to touch up',
+  'client-tools.editor.keyboardHint':
+    'With the keyboard: the arrow keys move the brush (further with Shift), Space starts and stops painting, [ and ] change its size, Ctrl+Z undoes.',
+  'client-tools.editor.keyPainting': 'Painting: move with the arrow keys, Space stops.',
+  'client-tools.editor.keyLifted': 'Brush lifted: Space starts painting.',
   'client-tools.editor.batchFinish': 'Finish every picture (layout, background, format)',
 } as const;
