@@ -48,12 +48,17 @@ test('history and projects show small WebP previews, never the full-size result;
     (sizes as number[][]).every(([w, h, natural]) => w === 48 && h === 48 && natural! <= 256),
     `history previews are ${JSON.stringify(sizes)} (shown w, h, natural width)`,
   );
+  // The table fits its column: no sideways scrolling inside it (which would hide the previews or the links).
   const edges = (await page.evaluate(`(() => {
-      const table = document.querySelector('.history-table-wrap').getBoundingClientRect();
+      const wrap = document.querySelector('.history-table-wrap');
+      const table = wrap.getBoundingClientRect();
       const column = document.querySelector('.account__content').getBoundingClientRect();
-      return [table.right, column.right, document.documentElement.scrollWidth, window.innerWidth];
+      return [table.right, column.right, document.documentElement.scrollWidth, window.innerWidth, wrap.scrollWidth, wrap.clientWidth];
     })()`)) as number[];
-  check(edges[0]! <= edges[1]! + 1 && edges[2]! <= edges[3]!, `the history table leaves its column: ${edges}`);
+  check(
+    edges[0]! <= edges[1]! + 1 && edges[2]! <= edges[3]! && edges[4]! <= edges[5]!,
+    `the history table leaves its column (right, column right, page width, window, table width, room): ${edges}`,
+  );
   await ctx.screenshot(page, 'history-previews-1280');
   await page.setViewportSize({ width: 390, height: 844 });
   const phone = (await page.evaluate(`[document.documentElement.scrollWidth, window.innerWidth]`)) as number[];
