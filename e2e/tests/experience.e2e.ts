@@ -109,7 +109,7 @@ test('every guest page: axe finds nothing serious, English and German; titles, f
     `German prices read ${prices.join(' | ')}`,
   );
   // Catalogue texts come through the strings table.
-  await guest.getByText('100 Token für gelegentliche Bearbeitungen.').waitFor();
+  await guest.getByText('100 Tokens für gelegentliche Bearbeitungen.').waitFor();
 });
 
 test('every signed-in page: axe finds nothing serious, English and German; titles', async ({ ctx, workers }) => {

@@ -33,7 +33,7 @@ test('German readers get the Terms, Privacy, Cookies and About pages, footer and
   // The free pack's card, like the paid ones, in the reader's language.
   const free = page.locator('.bundle--free');
   await free.getByRole('heading', { name: 'Kostenlos' }).waitFor();
-  await free.getByText('Alle Werkzeuge ausprobieren: 10 Token geschenkt.').waitFor();
+  await free.getByText('Alle Werkzeuge ausprobieren: 10 Tokens geschenkt.').waitFor();
   await ctx.screenshot(page, 'german-home-footer');
 
   for (const [link, heading] of [
