@@ -94,7 +94,25 @@ test('console: the overview shows its charts and a live worker; a job detail and
   // The job's detail: its worker stages, the worker, the provider, the charge in its ledger rows.
   await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Jobs' }).click();
   await page.getByLabel('Tool').selectOption('upscale');
-  await page.getByRole('button', { name: 'Search' }).click();
+  // From today, picked in the calendar with the keyboard (it opens on today): the search asks for that day.
+  const from = page.getByRole('button', { name: /^From/ });
+  check((await from.textContent()) === 'Any day', `the empty From field reads ${await from.textContent()}`);
+  await from.click();
+  await page.getByRole('dialog', { name: 'From' }).getByRole('grid').waitFor();
+  await page.keyboard.press('Enter');
+  const today = new Date();
+  const shown = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(today);
+  await page.getByRole('button', { name: `From ${shown}` }).waitFor();
+  check((await page.getByRole('dialog').count()) === 0, 'the calendar stays open after a day was picked');
+  const iso = [today.getFullYear(), today.getMonth() + 1, today.getDate()].map((n) => String(n).padStart(2, '0'));
+  const [search] = await Promise.all([
+    page.waitForRequest((r) => r.url().includes('/api/admin/jobs?')),
+    page.getByRole('button', { name: 'Search' }).click(),
+  ]);
+  check(
+    new URL(search.url()).searchParams.get('from') === iso.join('-'),
+    `the search asked for ${search.url()}, not from ${iso.join('-')}`,
+  );
   await page.locator(`a[href="/admin/jobs/${jobId}"]`).click();
   await page.getByRole('heading', { name: 'Timings' }).waitFor();
   await page.getByText(jobId, { exact: true }).waitFor();
@@ -205,6 +223,23 @@ test('console: every page is axe-clean', async ({ ctx }) => {
   await menu.getByRole('link', { name: 'Prüfprotokoll' }).waitFor();
   await packForm.getByRole('button', { name: 'Speichern' }).click();
   await packForm.getByText('Der Preis muss ein Betrag in EUR mit höchstens 2 Nachkommastellen sein').waitFor();
+  // The jobs filter's calendar speaks German and shows the German date style.
+  await menu.getByRole('link', { name: 'Aufträge' }).click();
+  await page.getByRole('button', { name: /^Von/ }).click();
+  const calendar = page.getByRole('dialog', { name: 'Von' });
+  await calendar.getByRole('grid').waitFor();
+  const month = new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric' }).format(new Date());
+  await calendar.getByText(month).waitFor();
+  await ctx.screenshot(page, 'admin-jobs-calendar-de');
+  await page.keyboard.press('Escape');
+  check((await page.getByRole('dialog').count()) === 0, 'Escape did not close the calendar');
+  await page.getByRole('button', { name: /^Von/ }).click();
+  await page.getByRole('dialog', { name: 'Von' }).getByRole('grid').waitFor();
+  await page.keyboard.press('Enter');
+  const german = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium' }).format(new Date());
+  await page.getByRole('button', { name: `Von ${german}` }).waitFor();
+  await page.getByRole('button', { name: 'Von leeren' }).click();
+  await page.getByRole('button', { name: 'Von Beliebiger Tag' }).waitFor();
   await menu.getByRole('link', { name: 'Übersicht' }).click();
   await page.getByRole('heading', { name: 'Übersicht', level: 1 }).waitFor();
   await page.getByRole('heading', { name: 'Aufträge pro Stunde (24 Stunden)' }).waitFor();

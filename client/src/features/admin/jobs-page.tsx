@@ -7,7 +7,7 @@ import { formatDateTime, formatTokens } from '../../lib/format';
 import { JOB_TONES } from '../../lib/status-tones';
 import { useStore } from '../../stores';
 import { JOB_NAMES, JOB_STATUSES, JOB_STATUS_LABEL, TOOL_LABEL } from './labels';
-import { FilterForm, ListBody } from './list-parts';
+import { DayFilter, FilterForm, ListBody } from './list-parts';
 import { useAdmin } from './use-admin';
 
 /** /admin/jobs: every user's jobs, newest first, searched by user, tool, status and date. */
@@ -45,18 +45,12 @@ export const JobsPage = observer(function JobsPage() {
             ...JOB_STATUSES.map((s) => ({ value: s, label: t(JOB_STATUS_LABEL[s]) })),
           ]}
         />
-        <TextField
+        <DayFilter
           label={t('client-admin.filter.from')}
-          type="date"
           value={f.from}
-          onChange={(e) => jobs.setFilter('from', e.target.value)}
+          onChange={(day) => jobs.setFilter('from', day)}
         />
-        <TextField
-          label={t('client-admin.filter.to')}
-          type="date"
-          value={f.to}
-          onChange={(e) => jobs.setFilter('to', e.target.value)}
-        />
+        <DayFilter label={t('client-admin.filter.to')} value={f.to} onChange={(day) => jobs.setFilter('to', day)} />
       </FilterForm>
       <ListBody list={jobs}>
         <table className="admin-table" data-testid="admin-jobs">

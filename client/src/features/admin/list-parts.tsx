@@ -1,6 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Skeleton } from '../../components';
+import { DateField } from '../../components/date-field';
 import { useStore } from '../../stores';
 import { Pager } from '../job-lists';
 
@@ -51,3 +52,17 @@ export const ListBody = observer(function ListBody({ list, children }: { list: L
     </>
   );
 });
+
+/** A list filter's day ("From", "Before"): a calendar in the site language's date style, empty for any day. */
+export function DayFilter({ label, value, onChange }: { label: string; value: string; onChange(value: string): void }) {
+  const { t } = useStore();
+  return (
+    <DateField
+      label={label}
+      value={value}
+      onChange={onChange}
+      emptyText={t('client-admin.filter.anyDay')}
+      clearLabel={t('client-admin.filter.clearDay', { field: label })}
+    />
+  );
+}

@@ -4,7 +4,7 @@ import { Card, Select, TextField } from '../../components';
 import { useStore } from '../../stores';
 import { DepositsTable } from './deposits-table';
 import { DEPOSIT_STATUSES, DEPOSIT_STATUS_LABEL } from './labels';
-import { FilterForm, ListBody } from './list-parts';
+import { DayFilter, FilterForm, ListBody } from './list-parts';
 import { useAdmin } from './use-admin';
 
 /** /admin/payments: every user's deposits with status, Stripe ids and receipts. */
@@ -33,18 +33,12 @@ export const PaymentsPage = observer(function PaymentsPage() {
             ...DEPOSIT_STATUSES.map((s) => ({ value: s, label: t(DEPOSIT_STATUS_LABEL[s]) })),
           ]}
         />
-        <TextField
+        <DayFilter
           label={t('client-admin.filter.from')}
-          type="date"
           value={f.from}
-          onChange={(e) => deposits.setFilter('from', e.target.value)}
+          onChange={(day) => deposits.setFilter('from', day)}
         />
-        <TextField
-          label={t('client-admin.filter.to')}
-          type="date"
-          value={f.to}
-          onChange={(e) => deposits.setFilter('to', e.target.value)}
-        />
+        <DayFilter label={t('client-admin.filter.to')} value={f.to} onChange={(day) => deposits.setFilter('to', day)} />
       </FilterForm>
       <ListBody list={deposits}>
         <DepositsTable rows={deposits.items} showUser />

@@ -56,6 +56,8 @@ export const clientAdmin = {
   'client-admin.filter.any': 'Any',
   'client-admin.filter.from': 'From',
   'client-admin.filter.to': 'Before',
+  'client-admin.filter.anyDay': 'Any day',
+  'client-admin.filter.clearDay': 'Clear {field}',
   'client-admin.col.created': 'Created',
   'client-admin.col.user': 'User',
   'client-admin.col.tool': 'Tool',
