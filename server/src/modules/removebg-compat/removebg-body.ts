@@ -12,11 +12,11 @@ export interface RemoveBgBody {
   bgImageFile: Buffer | null;
 }
 
-/**
- * JSON and urlencoded bodies carry images as base64, a third larger than the bytes: the image limit plus a
- * third, and room for the other fields.
- */
-const ENCODED_BODY_MAX_BYTES = Math.ceil((LIMITS.uploadMaxBytes * 4) / 3) + 64 * 1024;
+/** An image at the upload limit as base64 (a third larger than its bytes), with room for a `data:` prefix. */
+const ENCODED_IMAGE_MAX_BYTES = Math.ceil((LIMITS.uploadMaxBytes * 4) / 3) + 1024;
+
+/** JSON and urlencoded bodies carry the image as base64: that, and room for the other fields. */
+const ENCODED_BODY_MAX_BYTES = ENCODED_IMAGE_MAX_BYTES + 64 * 1024;
 
 const jsonParser = express.json({ limit: ENCODED_BODY_MAX_BYTES });
 const formParser = express.urlencoded({ extended: false, limit: ENCODED_BODY_MAX_BYTES, parameterLimit: 50 });
@@ -40,6 +40,8 @@ async function readMultipartBody(ctx: AppContext, req: Request, res: Response): 
     tooLarge: UPLOAD_MESSAGES.tooLarge,
     wrongField: (got) => ({ [got]: [`Unexpected file field "${got}": send image_file or bg_image_file.`] }),
     notMultipart: {},
+    // remove.bg takes base64 in a multipart form too; other text fields keep the API's 16 KB.
+    longFields: { image_file_b64: ENCODED_IMAGE_MAX_BYTES },
   });
   const read = async (field: string) => {
     const file = form.files.find((f) => f.field === field);

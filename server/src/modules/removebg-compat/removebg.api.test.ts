@@ -258,6 +258,33 @@ describe('POST /v1.0/removebg', () => {
     expect(res.headers['x-credits-charged']).toBe('0.3');
   });
 
+  it('multipart image_file_b64 of a photo far past the 16 KB of other text fields, which keep that limit', async () => {
+    const { key } = await keyHolder(t);
+    // Noise does not compress: about 200 KB of PNG, 270 KB as base64.
+    const photo = await sharp({
+      create: {
+        width: 260,
+        height: 260,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .png()
+      .toBuffer();
+    const b64 = photo.toString('base64');
+    expect(b64.length).toBeGreaterThan(200 * 1024);
+    const res = await post(key).field('image_file_b64', b64).field('format', 'png').expect(200);
+    expect(res.headers['x-width']).toBe('260');
+    expect((await sharp(res.body as Buffer).metadata()).width).toBe(260);
+    // Any other text field past 16 KB is still refused, and charges nothing.
+    const long = await post(key)
+      .field('image_file_b64', b64)
+      .field('bg_color', 'a'.repeat(17 * 1024));
+    expect(long.status).toBe(400);
+    expect(JSON.stringify(long.body)).toContain('This field is too long: at most 16 KB.');
+  });
+
   it('urlencoded image_url: fetched through redirects from an allowed host', async () => {
     const { userId, key } = await keyHolder(t);
     const res = await post(key)

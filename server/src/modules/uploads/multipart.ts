@@ -80,6 +80,12 @@ export interface FormSpec {
   wrongField: (got: string) => FieldErrors;
   /** The 422 for a body that is not multipart/form-data. */
   notMultipart: FieldErrors;
+  /**
+   * Text fields allowed past MULTIPART_LIMITS.fieldBytes, with their own limit in bytes: an image sent as base64
+   * in a text field (remove.bg's `image_file_b64`). Past its limit such a field is a 413 (`tooLarge`), as its file
+   * would be.
+   */
+  longFields?: Readonly<Record<string, number>>;
 }
 
 /** One received file, on disk in the upload's temporary folder until the response closes. */
@@ -117,6 +123,8 @@ export function readForm(req: Request, res: Response, spec: FormSpec): Promise<R
     return Promise.reject(tooLarge());
 
   const totalFiles = Object.values(spec.files).reduce((n, rule) => n + rule.maxCount, 0);
+  const longFields = spec.longFields ?? {};
+  const longestField = Math.max(MULTIPART_LIMITS.fieldBytes, ...Object.values(longFields));
   let parser: busboy.Busboy;
   try {
     parser = busboy({
@@ -133,7 +141,8 @@ export function readForm(req: Request, res: Response, spec: FormSpec): Promise<R
         fileSize: spec.maxTotalBytes + 1,
         // busboy flags a value as truncated once it reaches fieldSize, so one byte more lets a value of exactly
         // fieldBytes through whole. (Its fieldNameSize applies to urlencoded forms only; names are checked below.)
-        fieldSize: MULTIPART_LIMITS.fieldBytes + 1,
+        // With long fields busboy keeps up to the longest, and the other fields' limit is checked below.
+        fieldSize: longestField + 1,
       },
     });
   } catch {
@@ -174,7 +183,10 @@ export function readForm(req: Request, res: Response, spec: FormSpec): Promise<R
     };
     parser.on('field', (name, value, info) => {
       if (failed || !checkName(name, info.nameTruncated)) return;
-      if (info.valueTruncated) return fail(validationError({ [name]: [MULTIPART_MESSAGES.fieldTooLong] }));
+      const long = Object.hasOwn(longFields, name);
+      const limit = long ? longFields[name]! : MULTIPART_LIMITS.fieldBytes;
+      if (info.valueTruncated || Buffer.byteLength(value) > limit)
+        return long ? fail(tooLarge()) : fail(validationError({ [name]: [MULTIPART_MESSAGES.fieldTooLong] }));
       // Two values for one name would leave the choice between them to the parser: refuse instead.
       if (Object.hasOwn(fields, name) || counts.has(name))
         return fail(validationError({ [name]: [MULTIPART_MESSAGES.repeatedField] }));
