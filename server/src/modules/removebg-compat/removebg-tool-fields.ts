@@ -4,7 +4,8 @@ import type { Length, RemoveBgRequest } from './removebg-fields';
  * remove.bg's fields as our remove-background tool's own (the product-photo options, docs/product-photos.md):
  * the adapter adds no processing of its own, it only says the same request in the tool's words.
  *
- * - `crop` -> `crop_to_subject`, `crop_margin` -> `margin` (CSS order, px or %);
+ * - `crop` -> `crop_to_subject`, `crop_margin` -> `margin` (CSS order, px or %; a % of the subject's size made a %
+ *   of the canvas side, see cropMargins);
  * - `scale` (the subject's share of the image) -> a canvas of the input's size, the subject cropped and fitted
  *   inside an even % margin of (100 - scale) / 2 per side; `position` -> `position`;
  * - `bg_color` -> `background_color`, `bg_image_file` / `bg_image_url` -> `background_image`;
@@ -33,6 +34,21 @@ const FORMAT: Record<RemoveBgRequest['format'], string> = {
   zip: 'png',
 };
 
+/**
+ * remove.bg reads a % crop_margin as a share of the subject's size; our margin's % is of the canvas side. The
+ * canvas of a crop is the subject plus its margins, so pa% and pb% of the subject on the two sides of an axis are
+ * qa = pa / (1 + pa + pb) of the canvas side (the canvas, subject / (1 - qa - qb), is then subject * (1 + pa + pb)).
+ * A px margin stays px; beside a % margin on the same axis the conversion is off by that px's share of the canvas.
+ */
+function cropMargins([top, right, bottom, left]: [Length, Length, Length, Length]): string {
+  const share = (l: Length) => (l.unit === '%' ? l.value / 100 : 0);
+  const vertical = 1 + share(top) + share(bottom);
+  const horizontal = 1 + share(left) + share(right);
+  const side = (l: Length, axis: number) =>
+    l.unit === '%' && l.value !== 0 ? `${Number((l.value / axis).toFixed(4))}%` : length(l);
+  return [side(top, vertical), side(right, horizontal), side(bottom, vertical), side(left, horizontal)].join(' ');
+}
+
 /** The canvas of `scale`: the input's size, within the sides our canvas allows (aspect kept). */
 function scaleCanvas(width: number, height: number): string {
   const down = Math.min(1, CANVAS_SIDE_MAX / Math.max(width, height));
@@ -51,7 +67,7 @@ export function toolFields({ request: r, width, height, hasBackgroundImage }: To
   }
   if (r.crop) {
     fields.crop_to_subject = 'true';
-    if (r.cropMargin) fields.margin = r.cropMargin.map(length).join(' ');
+    if (r.cropMargin) fields.margin = cropMargins(r.cropMargin);
   } else if (r.scale !== null) {
     fields.crop_to_subject = 'true';
     fields.canvas = scaleCanvas(width, height);

@@ -390,6 +390,14 @@ describe('layout fields, mapped onto the product-photo options of the tool', () 
       { crop_to_subject: true, margin: '5px 5px 5px 5px' },
       [30, 20],
     ],
+    // remove.bg's % margin is of the subject (20x10): 10% adds 2 px left and right, 1 px top and bottom.
+    [
+      'crop with crop_margin % of the subject',
+      { crop: 'true', crop_margin: '10%' },
+      { margin: '8.3333% 8.3333% 8.3333% 8.3333%' },
+      [24, 12],
+    ],
+    ['crop with two % margins', { crop: 'true', crop_margin: '20% 25%' }, {}, [30, 14]],
     [
       'crop with four margins',
       { crop: 'true', crop_margin: '1px 2px 3px 4px' },
