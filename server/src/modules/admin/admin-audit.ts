@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { AdminAuditRow } from '@imagestudio/contracts';
-import type { AppContext } from '../../context';
+import type { AdminDeps } from './admin.deps';
 import * as repo from './admin.repository';
 
 /**
@@ -10,7 +10,7 @@ import * as repo from './admin.repository';
  * data are both recorded; a row is written only once the action has succeeded.
  */
 export async function audit(
-  ctx: AppContext,
+  ctx: AdminDeps,
   req: Request,
   action: string,
   target: string | null,

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { ADMIN_MESSAGES, ADMIN_REAUTH_MS } from '@imagestudio/contracts';
-import type { AppContext } from '../../context';
+import type { AdminDeps } from './admin.deps';
 import { AppError, validationError } from '../../lib/errors';
 import { consumeOrThrow, refund } from '../../http/rate-limits';
 import { usersRepository as users } from '../users';
@@ -30,7 +30,7 @@ export const requireReauth: RequestHandler = (req, _res, next) => {
  * limits (the consecutive count of this account and address, and the account's hourly count) exactly as a
  * login does: a success clears the consecutive count and gives the hourly point back.
  */
-export async function confirmPassword(ctx: AppContext, req: Request, password: string): Promise<Date> {
+export async function confirmPassword(ctx: AdminDeps, req: Request, password: string): Promise<Date> {
   const user = req.user!;
   const limits = ctx.services.rateLimits.fixed;
   const account = user.email.trim().toLowerCase();

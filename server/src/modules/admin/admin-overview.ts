@@ -11,7 +11,7 @@ import {
   type JobStatus,
   type WorkerHeartbeat,
 } from '@imagestudio/contracts';
-import type { AppContext } from '../../context';
+import type { AdminDeps } from './admin.deps';
 import { serviceUnavailable } from '../../lib/errors';
 import { readHeartbeats } from '../workers';
 import * as repo from './admin.repository';
@@ -29,7 +29,7 @@ const QUEUE_SCAN_LIMIT = 1000;
  * worker it has seen in a hash of its own (in the queue's Redis, next to the heartbeats): a worker whose last
  * beat is older than three intervals is shown as lost for an hour instead of silently vanishing.
  */
-async function workers(ctx: AppContext, now: number): Promise<AdminWorkerView[]> {
+async function workers(ctx: AdminDeps, now: number): Promise<AdminWorkerView[]> {
   const key = `${ctx.config.QUEUE_PREFIX}:admin:workers-seen`;
   const live = await readHeartbeats(ctx);
   if (live.length > 0)
@@ -73,7 +73,7 @@ async function workers(ctx: AppContext, now: number): Promise<AdminWorkerView[]>
  * Per tool: waiting and running jobs and the oldest waiting one from Postgres (the truth about every job), and
  * the jobs BullMQ holds delayed (waiting for a retry) or failed, counted from the queue itself.
  */
-async function queues(ctx: AppContext, now: number): Promise<AdminQueueView[]> {
+async function queues(ctx: AdminDeps, now: number): Promise<AdminQueueView[]> {
   const [open, delayed, failed] = await Promise.all([
     repo.openJobsPerTool(ctx.db),
     ctx.queue.getJobs(['delayed'], 0, QUEUE_SCAN_LIMIT - 1),
@@ -95,7 +95,7 @@ async function queues(ctx: AppContext, now: number): Promise<AdminQueueView[]> {
   });
 }
 
-async function jobsPerHour(ctx: AppContext, now: number): Promise<AdminOverview['jobs_per_hour']> {
+async function jobsPerHour(ctx: AdminDeps, now: number): Promise<AdminOverview['jobs_per_hour']> {
   const rows = await repo.jobsPerHour(ctx.db);
   const hour = 3600 * 1000;
   const first = Math.floor(now / hour) * hour - 23 * hour;
@@ -107,7 +107,7 @@ async function jobsPerHour(ctx: AppContext, now: number): Promise<AdminOverview[
   });
 }
 
-async function depositsPerDay(ctx: AppContext, now: number): Promise<AdminOverview['deposits_per_day']> {
+async function depositsPerDay(ctx: AdminDeps, now: number): Promise<AdminOverview['deposits_per_day']> {
   const rows = await repo.depositsPerDay(ctx.db);
   const day = 24 * 3600 * 1000;
   const first = Math.floor(now / day) * day - 29 * day;
@@ -126,7 +126,7 @@ async function depositsPerDay(ctx: AppContext, now: number): Promise<AdminOvervi
 }
 
 /** GET /api/admin/overview; a 503 while the queue's Redis does not answer (Postgres errors stay 500s). */
-export async function overview(ctx: AppContext): Promise<AdminOverview> {
+export async function overview(ctx: AdminDeps): Promise<AdminOverview> {
   const now = Date.now();
   const queueDown = () => {
     throw serviceUnavailable('The queue is not reachable right now.');

@@ -16,7 +16,7 @@ import {
   type AdminUserSummary,
   type JobResult,
 } from '@imagestudio/contracts';
-import type { AppContext } from '../../context';
+import type { AdminDeps } from './admin.deps';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import { consumeOrThrow } from '../../http/rate-limits';
 import { setUserDisabled } from '../admin-cli';
@@ -90,31 +90,31 @@ function presentDeposit(d: Deposit & { user_email?: string }): AdminDepositRow {
   };
 }
 
-export async function searchDeposits(ctx: AppContext, filter: repo.DepositSearch, page: number) {
+export async function searchDeposits(ctx: AdminDeps, filter: repo.DepositSearch, page: number) {
   const { rows, total } = await repo.searchDeposits(ctx.db, filter, page, ADMIN_PAGE_SIZE);
   return pageOf(rows.map(presentDeposit), page, total);
 }
 
 /** A paid deposit's receipt as its customer sees it, in `lang`; 404 for an unknown or unpaid one. */
-export async function depositReceipt(ctx: AppContext, depositId: string, lang: string) {
+export async function depositReceipt(ctx: AdminDeps, depositId: string, lang: string) {
   const deposit = repo.isUuid(depositId) ? await findDeposit(ctx.db, depositId) : null;
   if (!deposit) throw notFound('Receipt not found.');
   return { userId: deposit.user_id, html: await receiptHtml(paymentsFor(ctx), deposit.user_id, depositId, lang) };
 }
 
-export async function searchUsers(ctx: AppContext, q: string | undefined, page: number) {
+export async function searchUsers(ctx: AdminDeps, q: string | undefined, page: number) {
   const { rows, total } = await repo.searchUsers(ctx.db, q, page, ADMIN_PAGE_SIZE);
   return pageOf(rows.map(presentUser), page, total);
 }
 
-async function userRow(ctx: AppContext, id: string) {
+async function userRow(ctx: AdminDeps, id: string) {
   const row = await repo.findUser(ctx.db, id);
   if (!row) throw userNotFound();
   return row;
 }
 
 /** Everything the console shows of one customer. */
-export async function userDetail(ctx: AppContext, id: string): Promise<AdminUserDetail> {
+export async function userDetail(ctx: AdminDeps, id: string): Promise<AdminUserDetail> {
   const row = await userRow(ctx, id);
   const [ledger, sum, deposits, jobs, keys] = await Promise.all([
     listForUser(ctx.db, id, ADMIN_PAGE_SIZE, 0),
@@ -139,13 +139,13 @@ export async function userDetail(ctx: AppContext, id: string): Promise<AdminUser
   };
 }
 
-export async function searchJobs(ctx: AppContext, filter: repo.JobSearch, page: number) {
+export async function searchJobs(ctx: AdminDeps, filter: repo.JobSearch, page: number) {
   const { rows, total } = await repo.searchJobs(ctx.db, filter, page, ADMIN_PAGE_SIZE);
   return pageOf(rows.map(presentJobSummary), page, total);
 }
 
 /** One job with its parameters, timings, the queue's view of it (while BullMQ holds it) and its ledger rows. */
-export async function jobDetail(ctx: AppContext, id: string): Promise<AdminJobDetail> {
+export async function jobDetail(ctx: AdminDeps, id: string): Promise<AdminJobDetail> {
   const row = await repo.findJob(ctx.db, id);
   if (!row) throw jobNotFound();
   const [ledger, queued] = await Promise.all([
@@ -188,7 +188,7 @@ export async function jobDetail(ctx: AppContext, id: string): Promise<AdminJobDe
  * neither a second click, a concurrent request (the job row is locked) nor a later automatic refund can credit
  * it again. The reason is kept on the ledger row; the customer's activity reads "Refund: <tool>".
  */
-export async function refundJob(ctx: AppContext, actorId: string, id: string, reason: string) {
+export async function refundJob(ctx: AdminDeps, actorId: string, id: string, reason: string) {
   const job = await repo.findJob(ctx.db, id);
   if (!job) throw jobNotFound();
   return ctx.db.transaction(async (trx) => {
@@ -217,7 +217,7 @@ export async function refundJob(ctx: AppContext, actorId: string, id: string, re
 }
 
 /** Cancels an open job through the customer's own cancel path (refunded when it ends). */
-export async function cancelAnyJob(ctx: AppContext, id: string) {
+export async function cancelAnyJob(ctx: AdminDeps, id: string) {
   const job = await repo.findJob(ctx.db, id);
   if (!job) throw jobNotFound();
   if (isFinalJobStatus(job.status)) throw new AppError('conflict', JOB_MESSAGES.alreadyFinished);
@@ -230,7 +230,7 @@ export async function cancelAnyJob(ctx: AppContext, id: string) {
  * deduction never takes the balance below zero. An `Idempotency-Key` header makes a repeated request a no-op.
  */
 export async function adjustBalance(
-  ctx: AppContext,
+  ctx: AdminDeps,
   actorId: string,
   userId: string,
   input: { tokens: number; reason: string },
@@ -259,7 +259,7 @@ export async function adjustBalance(
 }
 
 /** Disables (signing the user out everywhere) or re-enables an account; an operator cannot disable themself. */
-export async function setDisabled(ctx: AppContext, actorId: string, userId: string, disabled: boolean) {
+export async function setDisabled(ctx: AdminDeps, actorId: string, userId: string, disabled: boolean) {
   const row = await userRow(ctx, userId);
   if (disabled && userId === actorId) throw new AppError('conflict', ADMIN_MESSAGES.notYourself);
   if ((row.disabled_at !== null) !== disabled) await setUserDisabled(ctx.db, userId, disabled);
@@ -267,13 +267,13 @@ export async function setDisabled(ctx: AppContext, actorId: string, userId: stri
 }
 
 /** Ends every session of the user (their API keys keep working; revoke those one by one). */
-export async function signOutEverywhere(ctx: AppContext, userId: string) {
+export async function signOutEverywhere(ctx: AdminDeps, userId: string) {
   const row = await userRow(ctx, userId);
   const epoch = await repo.endSessions(ctx.db, userId);
   return { before: { epoch: row.session_epoch }, after: { epoch } };
 }
 
-export async function revokeUserKey(ctx: AppContext, userId: string, keyId: string) {
+export async function revokeUserKey(ctx: AdminDeps, userId: string, keyId: string) {
   await userRow(ctx, userId);
   const key = (await listKeys(ctx, userId)).find((k) => k.id === keyId);
   await revokeKey(ctx, userId, keyId);
@@ -281,7 +281,7 @@ export async function revokeUserKey(ctx: AppContext, userId: string, keyId: stri
 }
 
 /** Mails a fresh verification link; counts against the user's own resend limit. */
-export async function resendUserVerification(ctx: AppContext, userId: string) {
+export async function resendUserVerification(ctx: AdminDeps, userId: string) {
   const row = await userRow(ctx, userId);
   if (row.email_verified_at) throw new AppError('conflict', ADMIN_MESSAGES.alreadyVerified);
   await consumeOrThrow(ctx.services.rateLimits.fixed.verificationPerUser, row.id);
