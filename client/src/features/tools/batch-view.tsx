@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Archive, Download, RotateCcw, X } from 'lucide-react';
+import { Archive, Download, ImageIcon, RotateCcw, X } from 'lucide-react';
 import { resultDownloadName, type BatchItemView } from '@imagestudio/contracts';
 import { Badge, Button, ConfirmDialog, ProgressBar } from '../../components';
 import { BATCH_TONES, JOB_TONES } from '../../lib/status-tones';
+import { resultPreviewSrc } from '../../lib/result-preview';
 import { batchMoneyLabel, tokensLabel } from '../../lib/tokens-label';
 import { useStore } from '../../stores';
 import type { BatchRunStore } from '../../stores/batch-run-store';
@@ -101,8 +102,13 @@ const BatchItemCard = observer(function BatchItemCard({
   const { t } = useStore();
   const result = item.results[0];
   // The thumbnail is decorative: the file name is written beside it.
-  // An input this browser may not show (HEIC, TIFF) has no thumbnail until its result.
-  const thumb = result?.url ?? (item.input_url && !mayNotPreview(item.input_url) ? item.input_url : null);
+  // An input this browser may not show (HEIC, TIFF) has no thumbnail until its result. A result shows its small
+  // preview: 50 full-size results in 50 small slots would download every picture whole.
+  const thumb = result
+    ? resultPreviewSrc(result)
+    : item.input_url && !mayNotPreview(item.input_url)
+      ? item.input_url
+      : null;
   const job = { tool: batch.tool, input_name: item.file_name, params: batch.view?.params ?? {} };
   const [viewing, setViewing] = useState(false);
   // A finished item's thumbnail opens it large, with the before/after slider and its download.
@@ -116,7 +122,11 @@ const BatchItemCard = observer(function BatchItemCard({
           aria-label={t('client-tools.batch.viewer.open', { name: item.file_name })}
           onClick={() => setViewing(true)}
         >
-          <img className="checkerboard" src={thumb!} alt="" loading="lazy" />
+          {thumb ? (
+            <img className="checkerboard" src={thumb} alt="" loading="lazy" />
+          ) : (
+            <ImageIcon aria-hidden="true" />
+          )}
         </button>
       ) : (
         <div className="batch-item__thumb">
