@@ -1,8 +1,9 @@
-import { profileFixture } from '../test/fixtures';
+import { endpoints } from '@imagestudio/contracts';
+import { profileFixture, settingsFixture } from '../test/fixtures';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from './app';
 import { createTestRouter } from './router';
-import { FakeApi, makeStore, withCatalog } from '../test/fake-api';
+import { errorReply, FakeApi, makeStore, okPayload, withCatalog } from '../test/fake-api';
 import { renderApp } from '../test/render-app';
 
 beforeEach(() => {
@@ -12,13 +13,12 @@ beforeEach(() => {
 
 const start = (path: string, api = withCatalog(new FakeApi())) => renderApp(path, api);
 
+const { account, catalog } = endpoints;
+
 const signedIn = (api: FakeApi) =>
   api
-    .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
-    .on('GET /user/profile', {
-      status: 200,
-      data: { status: 'OK', payload: profileFixture({ balance: 42.5, created_at: '2026-11-21T10:00:00Z' }) },
-    });
+    .route(account.isAuth, { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
+    .route(account.profile, okPayload(profileFixture({ balance: 42.5, created_at: '2026-11-21T10:00:00Z' })));
 
 describe('routes and guards', () => {
   it('a guest opening a signed-in page lands on Login with the full path as redirect', async () => {
@@ -29,7 +29,7 @@ describe('routes and guards', () => {
   });
 
   it('after signing in it goes back to the redirect value', async () => {
-    const api = withCatalog(new FakeApi()).on('POST /login', {
+    const api = withCatalog(new FakeApi()).route(account.login, {
       status: 200,
       data: { status: 'OK', emailVerified: true },
     });
@@ -44,7 +44,7 @@ describe('routes and guards', () => {
   });
 
   it('without a redirect value login replaces with /account, which shows the profile tab', async () => {
-    const api = withCatalog(new FakeApi()).on('POST /login', { status: 200, data: { status: 'OK' } });
+    const api = withCatalog(new FakeApi()).route(account.login, { status: 200, data: { status: 'OK' } });
     const { router } = start('/login', api);
     fireEvent.change(await screen.findByLabelText(/Email/), { target: { value: 'ada@example.test' } });
     fireEvent.change(screen.getByLabelText(/Password/), { target: { value: 'Secret1' } });
@@ -67,30 +67,41 @@ describe('routes and guards', () => {
   });
 
   it('a fetched slug is a static page; an unfetched slug is Not Found', async () => {
-    const api = withCatalog(new FakeApi()).on('GET /static-pages/1', {
-      status: 200,
-      data: { status: 'OK', payload: { id: 1, slug: 'terms', title: 'Terms', content: '<p>Be nice.</p>' } },
-    });
+    const api = withCatalog(new FakeApi()).route(
+      catalog.staticPage,
+      okPayload({ id: 1, slug: 'terms', title: 'Terms', content: '<p>Be nice.</p>', is_terms: 1, is_privacy: 0 }),
+      { id: '1' },
+    );
     start('/terms', api);
     expect(await screen.findByText('Be nice.')).toBeTruthy();
   });
 
   it('a static page shows its title once: its own heading, or the title when it has none', async () => {
     const api = withCatalog(new FakeApi())
-      .on('GET /static-pages/1', {
-        status: 200,
-        data: {
-          status: 'OK',
-          payload: { id: 1, slug: 'terms', title: 'Terms', content: '<h1>Terms of Service</h1><p>Be nice.</p>' },
-        },
-      })
-      .on('GET /static-pages/2', {
-        status: 200,
-        data: {
-          status: 'OK',
-          payload: { id: 2, slug: 'cookie-policy', title: 'Cookie policy', content: '<p>Few.</p>' },
-        },
-      });
+      .route(
+        catalog.staticPage,
+        okPayload({
+          id: 1,
+          slug: 'terms',
+          title: 'Terms',
+          content: '<h1>Terms of Service</h1><p>Be nice.</p>',
+          is_terms: 1,
+          is_privacy: 0,
+        }),
+        { id: '1' },
+      )
+      .route(
+        catalog.staticPage,
+        okPayload({
+          id: 2,
+          slug: 'cookie-policy',
+          title: 'Cookie policy',
+          content: '<p>Few.</p>',
+          is_terms: 0,
+          is_privacy: 0,
+        }),
+        { id: '2' },
+      );
     const { router } = start('/terms', api);
     await screen.findByText('Be nice.');
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Terms of Service']);
@@ -162,10 +173,10 @@ describe('header, cookie banner, language', () => {
   });
 
   it('loads the Google tag of settings only after cookies are accepted', async () => {
-    const api = withCatalog(new FakeApi()).on('GET /settings', {
-      status: 200,
-      data: { status: 'OK', payload: { company_name: 'Image Studio GmbH', google_tag: 'G-TEST1234' } },
-    });
+    const api = withCatalog(new FakeApi()).route(
+      catalog.settings,
+      okPayload(settingsFixture({ company_name: 'Image Studio GmbH', google_tag: 'G-TEST1234' })),
+    );
     const tagScript = () => document.getElementById('google-tag-G-TEST1234');
     start('/', api);
     fireEvent.click(await screen.findByRole('button', { name: 'Decline' }));
@@ -177,10 +188,10 @@ describe('header, cookie banner, language', () => {
   });
 
   it('loads the Google tag once cookies are accepted', async () => {
-    const api = withCatalog(new FakeApi()).on('GET /settings', {
-      status: 200,
-      data: { status: 'OK', payload: { company_name: 'Image Studio GmbH', google_tag: 'G-TEST5678' } },
-    });
+    const api = withCatalog(new FakeApi()).route(
+      catalog.settings,
+      okPayload(settingsFixture({ company_name: 'Image Studio GmbH', google_tag: 'G-TEST5678' })),
+    );
     start('/', api);
     const banner = await screen.findByRole('region', { name: 'Cookie consent' });
     expect(document.getElementById('google-tag-G-TEST5678')).toBeNull();
@@ -193,16 +204,13 @@ describe('header, cookie banner, language', () => {
   });
 
   it('the footer lists the social links the API serves', async () => {
-    const api = withCatalog(new FakeApi()).on('GET /social-links', {
-      status: 200,
-      data: {
-        status: 'OK',
-        payload: [
-          { id: 1, title: 'Instagram', url: 'https://instagram.com/imagestudio', icon: 'instagram' },
-          { id: 2, title: 'Bad', url: 'javascript:alert(1)' },
-        ],
-      },
-    });
+    const api = withCatalog(new FakeApi()).route(
+      catalog.socialLinks,
+      okPayload([
+        { id: 1, title: 'Instagram', url: 'https://instagram.com/imagestudio', icon: 'instagram' },
+        { id: 2, title: 'Bad', url: 'javascript:alert(1)', icon: 'link' },
+      ]),
+    );
     start('/', api);
     const list = await screen.findByTestId('social-links');
     const links = within(list).getAllByRole('link');
@@ -234,15 +242,15 @@ describe('register form', () => {
     await new Promise((r) => setTimeout(r, 320));
     fireEvent.click(submit);
     expect(await screen.findByText('Surname is required')).toBeTruthy();
-    expect(api.seen.some((r) => r.url === '/register')).toBe(false);
+    expect(api.calls(account.register)).toHaveLength(0);
   });
 
   it('says a taken email once, under the email field', async () => {
     const taken = 'The email has already been taken.';
-    const api = withCatalog(new FakeApi()).on('POST /register', {
-      status: 422,
-      data: { status: 'ERROR', message: taken, errors: { email: [taken] } },
-    });
+    const api = withCatalog(new FakeApi()).route(
+      account.register,
+      errorReply('validation_failed', taken, { email: [taken] }),
+    );
     start('/register', api);
     const submit = await screen.findByRole('button', { name: 'Create account' });
     fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Ada' } });
@@ -253,7 +261,7 @@ describe('register form', () => {
     fireEvent.change(screen.getByLabelText(/^Confirm/), { target: { value: 'Secret123' } });
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(submit);
-    await waitFor(() => expect(api.seen.some((r) => r.url === '/register')).toBe(true));
+    await waitFor(() => expect(api.calls(account.register).length).toBeGreaterThan(0));
     expect(await screen.findByText(taken)).toBeTruthy();
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.getAllByText(taken)).toHaveLength(1);
@@ -262,7 +270,7 @@ describe('register form', () => {
 
 describe('account', () => {
   it('Logout from the side menu signs out, says so and goes home', async () => {
-    const api = signedIn(withCatalog(new FakeApi())).on('POST /logout', { status: 200, data: { status: 'OK' } });
+    const api = signedIn(withCatalog(new FakeApi())).route(account.logout, { status: 200, data: { status: 'OK' } });
     const { router, store } = start('/account/profile', api);
     fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

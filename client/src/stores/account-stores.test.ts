@@ -1,15 +1,15 @@
+import { endpoints, type PaymentHistoryPage } from '@imagestudio/contracts';
 import { profileFixture } from '../test/fixtures';
-import { FakeApi, makeStore, withCatalog } from '../test/fake-api';
+import { errorReply, FakeApi, makeStore, okPayload, withCatalog } from '../test/fake-api';
+
+const { account, payments } = endpoints;
 
 beforeEach(() => localStorage.clear());
 
 async function signedIn(api: FakeApi) {
   withCatalog(api)
-    .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
-    .on('GET /user/profile', {
-      status: 200,
-      data: { status: 'OK', payload: profileFixture({ city: 'Berlin', balance: 10 }) },
-    });
+    .route(account.isAuth, { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
+    .route(account.profile, okPayload(profileFixture({ city: 'Berlin', balance: 10 })));
   const { store } = makeStore(api);
   await store.auth.checkAuth();
   return store;
@@ -19,8 +19,8 @@ describe('account writes', () => {
   it('saving the profile re-fetches it; server errors come back per field (first message)', async () => {
     const api = new FakeApi();
     const store = await signedIn(api);
-    api.on('PUT /user/profile', { status: 200, data: { status: 'OK', payload: {} } });
-    const before = api.seen.filter((r) => r.url === '/user/profile' && r.method === 'GET').length;
+    api.route(account.updateProfile, okPayload(profileFixture({ city: 'Hamburg', balance: 10 })));
+    const before = api.calls(account.profile).length;
     const fields = {
       name: 'Ada',
       surname: 'King',
@@ -32,21 +32,16 @@ describe('account writes', () => {
       post_code: '',
     };
     expect(await store.account.saveProfile(fields)).toEqual({ ok: true, fieldErrors: {}, message: null });
-    expect(api.last('PUT /user/profile')?.data).toMatchObject(fields);
-    expect(api.seen.filter((r) => r.url === '/user/profile' && r.method === 'GET').length).toBe(before + 1);
+    expect(api.last(account.updateProfile)?.data).toMatchObject(fields);
+    expect(api.calls(account.profile)).toHaveLength(before + 1);
 
-    api.on('PUT /user/profile', {
-      status: 422,
-      data: {
-        status: 'ERROR',
-        code: 'validation_failed',
-        message: 'x',
-        errors: {
-          phone: ['Please enter a valid phone number', 'more'],
-          country_id: ['The selected country is invalid.'],
-        },
-      },
-    });
+    api.route(
+      account.updateProfile,
+      errorReply('validation_failed', 'x', {
+        phone: ['Please enter a valid phone number', 'more'],
+        country_id: ['The selected country is invalid.'],
+      }),
+    );
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(await store.account.saveProfile(fields)).toEqual({
       ok: false,
@@ -60,7 +55,7 @@ describe('account writes', () => {
     const api = new FakeApi();
     const store = await signedIn(api);
     const input = { current_password: 'Secret12', password: 'Newpass34', password_confirmation: 'Newpass34' };
-    api.on('POST /user/change-password', {
+    api.route(account.changePassword, {
       status: 200,
       data: { status: 'OK', message: 'Password updated successfully' },
     });
@@ -71,22 +66,17 @@ describe('account writes', () => {
     });
 
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    api.on('POST /user/change-password', {
-      status: 422,
-      data: {
-        status: 'ERROR',
-        code: 'validation_failed',
-        message: 'x',
-        errors: { current_password: ['The current password is incorrect.'] },
-      },
-    });
+    api.route(
+      account.changePassword,
+      errorReply('validation_failed', 'x', { current_password: ['The current password is incorrect.'] }),
+    );
     expect(await store.account.changePassword(input)).toMatchObject({
       ok: false,
       fieldErrors: { current_password: 'The current password is incorrect.' },
     });
     warn.mockRestore();
 
-    api.on('POST /user/change-password', 'network');
+    api.route(account.changePassword, 'network');
     expect(await store.account.changePassword(input)).toEqual({
       ok: false,
       fieldErrors: {},
@@ -100,12 +90,12 @@ describe('account writes', () => {
     expect(
       (await store.account.changePassword({ current_password: 'a', password: 'b', password_confirmation: 'b' })).ok,
     ).toBe(false);
-    expect(api.last('POST /user/change-password')).toBeUndefined();
+    expect(api.last(account.changePassword)).toBeUndefined();
   });
 });
 
 describe('payment history', () => {
-  const page = (n: number) => ({
+  const page = (n: number): PaymentHistoryPage => ({
     items: [
       {
         id: `d${n}`,
@@ -128,16 +118,13 @@ describe('payment history', () => {
   it('loads a page, keeps the paging, builds receipt links, and forgets everything on sign-out', async () => {
     const api = new FakeApi();
     const store = await signedIn(api);
-    api.on('GET /user/payment-history', (req) => ({
-      status: 200,
-      data: { status: 'OK', payload: page(Number(req.params.page)) },
-    }));
+    api.route(payments.history, (req) => okPayload(page(Number(req.params.page))));
     await store.paymentHistory.load(2);
-    expect(api.last('GET /user/payment-history')?.params).toMatchObject({ page: 2 });
+    expect(api.last(payments.history)?.params).toMatchObject({ page: 2 });
     expect(store.paymentHistory).toMatchObject({ page: 2, lastPage: 2, total: 21 });
     expect(store.paymentHistory.items[0]!.id).toBe('d2');
 
-    api.on('POST /logout', { status: 200, data: { status: 'OK' } });
+    api.route(account.logout, { status: 200, data: { status: 'OK' } });
     await store.auth.logout();
     expect(store.paymentHistory.items).toEqual([]);
   });
@@ -145,7 +132,7 @@ describe('payment history', () => {
   it('says "Failed to load payment history" when the call fails', async () => {
     const api = new FakeApi();
     const store = await signedIn(api);
-    api.on('GET /user/payment-history', { status: 500, data: {} });
+    api.route(payments.history, errorReply('internal_error'));
     await store.paymentHistory.load();
     expect(store.paymentHistory.error).toBe('Failed to load payment history');
   });

@@ -1,5 +1,5 @@
 import { endpoints, type ApiOk } from '@imagestudio/contracts';
-import { FakeApi, fakeNavigator, makeStore, withCatalog } from '../test/fake-api';
+import { errorReply, FakeApi, fakeNavigator, makeStore, withCatalog } from '../test/fake-api';
 import { profileFixture } from '../test/fixtures';
 
 /** An OK reply with top-level fields (and a payload when given), typed like the route's envelope. */
@@ -8,6 +8,7 @@ const ok = <T = undefined>(extra: Omit<ApiOk<T>, 'status'>) => ({
   data: { status: 'OK' as const, ...extra },
 });
 const profileReply = ok({ payload: profileFixture() });
+const { account } = endpoints;
 
 beforeEach(() => {
   localStorage.clear();
@@ -21,7 +22,7 @@ describe('auth start and check', () => {
   });
 
   it('authenticated true: signs in, records emailVerified, clears sessionExpired, stores the flag', async () => {
-    const api = new FakeApi().route(endpoints.account.isAuth, ok({ authenticated: true, emailVerified: true }));
+    const api = new FakeApi().route(account.isAuth, ok({ authenticated: true, emailVerified: true }));
     const { store } = makeStore(api);
     store.auth.sessionExpired = true;
     await store.auth.checkAuth();
@@ -35,14 +36,18 @@ describe('auth start and check', () => {
   });
 
   it.each([
-    ['authenticated false', ok({ authenticated: false })],
-    ['a non-OK status', { status: 200, data: { status: 'ERROR', message: 'nope' } }],
-    ['HTTP 401', { status: 401, data: { status: 'ERROR', message: 'Unauthenticated', code: 'unauthenticated' } }],
-    ['HTTP 403', { status: 403, data: { status: 'ERROR', message: 'Forbidden', code: 'forbidden' } }],
-  ])('%s clears flag, token and profile', async (_name, reply) => {
+    ['authenticated false', (api: FakeApi) => api.route(account.isAuth, ok({ authenticated: false }))],
+    // Broken on purpose: an ERROR envelope sent with 200.
+    [
+      'a non-OK status',
+      (api: FakeApi) => api.routeRaw(account.isAuth, { status: 200, data: { status: 'ERROR', message: 'nope' } }),
+    ],
+    ['HTTP 401', (api: FakeApi) => api.route(account.isAuth, errorReply('unauthenticated', 'Unauthenticated'))],
+    ['HTTP 403', (api: FakeApi) => api.route(account.isAuth, errorReply('forbidden', 'Forbidden'))],
+  ])('%s clears flag, token and profile', async (_name, answer) => {
     localStorage.setItem('auth_session', '1');
     localStorage.setItem('token', 'old');
-    const { store } = makeStore(new FakeApi().on('GET /is-auth', reply));
+    const { store } = makeStore(answer(new FakeApi()));
     store.profile.profile = profileFixture({ name: 'A', surname: 'B', email: 'a@b.c' });
     await store.auth.checkAuth();
     expect(store.auth.isAuthenticated).toBe(false);
@@ -54,9 +59,7 @@ describe('auth start and check', () => {
 
   it('any other check failure keeps the state and says "Unable to verify authentication status"', async () => {
     localStorage.setItem('auth_session', '1');
-    const { store } = makeStore(
-      new FakeApi().on('GET /is-auth', { status: 500, data: { status: 'ERROR', message: 'boom' } }),
-    );
+    const { store } = makeStore(new FakeApi().route(account.isAuth, errorReply('internal_error', 'boom')));
     await store.auth.checkAuth();
     expect(store.auth.isAuthenticated).toBe(true);
     expect(localStorage.getItem('auth_session')).toBe('1');
@@ -67,16 +70,14 @@ describe('auth start and check', () => {
 
 describe('login', () => {
   it('sends username/password/remember, stores the flag, toasts "Welcome back!", fetches the profile', async () => {
-    const api = new FakeApi()
-      .route(endpoints.account.login, ok({ emailVerified: false }))
-      .route(endpoints.account.profile, profileReply);
+    const api = new FakeApi().route(account.login, ok({ emailVerified: false })).route(account.profile, profileReply);
     const { store } = makeStore(api);
     const result = await store.auth.login(
       { email: 'ada@example.test', password: 'Secret1', rememberMe: true },
       '/account/profile',
     );
     expect(result).toEqual({ ok: true });
-    expect(api.last('POST /login')?.data).toMatchObject({
+    expect(api.last(account.login)?.data).toMatchObject({
       username: 'ada@example.test',
       password: 'Secret1',
       remember: true,
@@ -94,25 +95,24 @@ describe('login', () => {
   });
 
   it('failure shows the first field error, else the message, else "An error occurred"', async () => {
-    const api = new FakeApi().on('POST /login', {
-      status: 422,
-      data: {
-        status: 'ERROR',
-        message: 'The given data was invalid.',
-        errors: { email: ['These credentials do not match our records.'] },
-      },
-    });
+    const api = new FakeApi().route(
+      account.login,
+      errorReply('validation_failed', 'The given data was invalid.', {
+        email: ['These credentials do not match our records.'],
+      }),
+    );
     const { store } = makeStore(api);
     const spy = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(await store.auth.login({ email: 'a@b.c', password: 'x', rememberMe: false })).toMatchObject({
       ok: false,
       message: 'These credentials do not match our records.',
     });
-    api.on('POST /login', { status: 422, data: { status: 'ERROR', message: 'Wrong email or password' } });
+    api.route(account.login, errorReply('validation_failed', 'Wrong email or password'));
     expect(await store.auth.login({ email: 'a@b.c', password: 'x', rememberMe: false })).toMatchObject({
       message: 'Wrong email or password',
     });
-    api.on('POST /login', { status: 200, data: { status: 'ERROR' } });
+    // Broken on purpose: an ERROR envelope sent with 200, without a message.
+    api.routeRaw(account.login, { status: 200, data: { status: 'ERROR' } });
     expect(await store.auth.login({ email: 'a@b.c', password: 'x', rememberMe: false })).toMatchObject({
       message: 'An error occurred',
     });
@@ -134,31 +134,27 @@ describe('register', () => {
 
   it('signs in and records emailVerified', async () => {
     const api = new FakeApi()
-      .route(endpoints.account.register, ok({ emailVerified: false }))
-      .route(endpoints.account.profile, profileReply);
+      .route(account.register, ok({ emailVerified: false }))
+      .route(account.profile, profileReply);
     const { store } = makeStore(api);
     expect(await store.auth.register(input)).toEqual({ ok: true });
-    expect(api.last('POST /register')?.data).toMatchObject(input);
+    expect(api.last(account.register)?.data).toMatchObject(input);
     expect(store.auth).toMatchObject({ isAuthenticated: true, emailVerified: false });
     expect(localStorage.getItem('auth_session')).toBe('1');
   });
 
   it('maps server field names onto the form, shown once there: no toast, no stored error for the next page', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const api = new FakeApi().on('POST /register', {
-      status: 422,
-      data: {
-        status: 'ERROR',
-        message: 'Please check the form',
-        errors: {
-          name: ['Too long'],
-          surname: ['Bad'],
-          password_confirmation: ['Mismatch'],
-          email: ['Taken'],
-          phone: ['Invalid'],
-        },
-      },
-    });
+    const api = new FakeApi().route(
+      account.register,
+      errorReply('validation_failed', 'Please check the form', {
+        name: ['Too long'],
+        surname: ['Bad'],
+        password_confirmation: ['Mismatch'],
+        email: ['Taken'],
+        phone: ['Invalid'],
+      }),
+    );
     const { store } = makeStore(api);
     const result = await store.auth.register(input);
     expect(result).toEqual({
@@ -177,7 +173,8 @@ describe('register', () => {
   });
 
   it('falls back to "Registration failed"', async () => {
-    const { store } = makeStore(new FakeApi().on('POST /register', { status: 200, data: { status: 'ERROR' } }));
+    // Broken on purpose: an ERROR envelope sent with 200, without a message.
+    const { store } = makeStore(new FakeApi().routeRaw(account.register, { status: 200, data: { status: 'ERROR' } }));
     expect(await store.auth.register(input)).toMatchObject({ ok: false, message: 'Registration failed' });
   });
 });
@@ -186,7 +183,7 @@ describe('logout', () => {
   it('clears the state and toasts "Logged out successfully"', async () => {
     localStorage.setItem('auth_session', '1');
     localStorage.setItem('token', 't');
-    const { store } = makeStore(new FakeApi().route(endpoints.account.logout, ok({})));
+    const { store } = makeStore(new FakeApi().route(account.logout, ok({})));
     await store.auth.logout();
     expect(store.auth.isAuthenticated).toBe(false);
     expect(localStorage.getItem('token')).toBeNull();
@@ -195,7 +192,7 @@ describe('logout', () => {
 
   it('clears the state even when the call fails, and says so', async () => {
     localStorage.setItem('auth_session', '1');
-    const { store } = makeStore(new FakeApi().on('POST /logout', 'network'));
+    const { store } = makeStore(new FakeApi().route(account.logout, 'network'));
     await store.auth.logout();
     expect(store.auth.isAuthenticated).toBe(false);
     expect(store.auth.error).toBe('Logout failed');
@@ -205,21 +202,22 @@ describe('logout', () => {
 
 describe('password reset', () => {
   it('request: sends the email as a query and toasts the confirmation', async () => {
-    const api = new FakeApi().route(endpoints.account.requestPasswordResetLink, ok({}));
+    const api = new FakeApi().route(account.requestPasswordResetLink, ok({}));
     const { store } = makeStore(api);
     expect(await store.auth.requestPasswordReset('ada@example.test')).toEqual({ ok: true });
-    expect(api.last('GET /user/request-password-restore')?.params).toMatchObject({ email: 'ada@example.test' });
+    expect(api.last(account.requestPasswordResetLink)?.params).toMatchObject({ email: 'ada@example.test' });
     expect(store.ui.toasts.map((t) => t.message)).toEqual(['Password reset link sent. Please check your email.']);
   });
 
   it('request: a non-OK status is an error with its message, else "Failed to send reset email"', async () => {
-    const api = new FakeApi().on('GET /user/request-password-restore', {
+    // Broken on purpose: ERROR envelopes sent with 200, with a message and then without one.
+    const api = new FakeApi().routeRaw(account.requestPasswordResetLink, {
       status: 200,
       data: { status: 'ERROR', message: 'Unknown email' },
     });
     const { store } = makeStore(api);
     expect(await store.auth.requestPasswordReset('x@y.z')).toMatchObject({ ok: false, message: 'Unknown email' });
-    api.on('GET /user/request-password-restore', { status: 200, data: { status: 'ERROR' } });
+    api.routeRaw(account.requestPasswordResetLink, { status: 200, data: { status: 'ERROR' } });
     expect(await store.auth.requestPasswordReset('x@y.z')).toMatchObject({
       ok: false,
       message: 'Failed to send reset email',
@@ -227,15 +225,16 @@ describe('password reset', () => {
   });
 
   it('restore: sends token, email and both passwords; fallbacks for server and network failures', async () => {
-    const api = new FakeApi().route(endpoints.account.restorePassword, ok({}));
+    const api = new FakeApi().route(account.restorePassword, ok({}));
     const { store } = makeStore(api);
     const body = { token: 'abc', email: 'a@b.c', password: 'Secret1', password_confirmation: 'Secret1' };
     expect(await store.auth.resetPassword(body)).toEqual({ ok: true });
-    expect(api.last('PUT /user/restore-password')?.data).toMatchObject(body);
+    expect(api.last(account.restorePassword)?.data).toMatchObject(body);
     expect(store.ui.toasts.map((t) => t.message)).toContain('Password reset successfully');
-    api.on('PUT /user/restore-password', { status: 200, data: { status: 'ERROR' } });
+    // Broken on purpose: an ERROR envelope sent with 200, without a message.
+    api.routeRaw(account.restorePassword, { status: 200, data: { status: 'ERROR' } });
     expect(await store.auth.resetPassword(body)).toMatchObject({ message: 'Failed to reset password' });
-    api.on('PUT /user/restore-password', 'network');
+    api.route(account.restorePassword, 'network');
     expect(await store.auth.resetPassword(body)).toMatchObject({ message: 'An error occurred during password reset.' });
   });
 });
@@ -244,10 +243,7 @@ describe('401 on any call', () => {
   it('sets sessionExpired once, signs out, toasts and sends to Login with the full path when the page needs sign-in', async () => {
     localStorage.setItem('auth_session', '1');
     const navigator = fakeNavigator('/account/profile?tab=1#top');
-    const api = new FakeApi().on('GET /user/profile', {
-      status: 401,
-      data: { status: 'ERROR', message: 'Unauthenticated', code: 'unauthenticated' },
-    });
+    const api = new FakeApi().route(account.profile, errorReply('unauthenticated', 'Unauthenticated'));
     const { store } = makeStore(api, navigator);
     await store.profile.fetch();
     await store.packs.load(); // a second 401 after the first changes nothing
@@ -260,7 +256,7 @@ describe('401 on any call', () => {
   it('on a public page it signs out quietly and stays', async () => {
     localStorage.setItem('auth_session', '1');
     const navigator = fakeNavigator('/pricing');
-    const api = withCatalog(new FakeApi()).on('GET /packs', { status: 401, data: { status: 'ERROR', message: 'x' } });
+    const api = withCatalog(new FakeApi()).route(endpoints.catalog.packs, errorReply('unauthenticated', 'x'));
     const { store } = makeStore(api, navigator);
     await store.packs.load();
     expect(store.auth.isAuthenticated).toBe(false);

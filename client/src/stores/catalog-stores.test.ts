@@ -1,8 +1,10 @@
-import type { CurrencyView, LanguageView } from '@imagestudio/contracts';
+import { endpoints, type CurrencyView, type LanguageView } from '@imagestudio/contracts';
 import { chooseCurrency } from './currency-store';
 import { chooseLanguage } from './language-store';
 import { normalizePacks } from './packs-store';
-import { FakeApi, makeStore, withCatalog } from '../test/fake-api';
+import { errorReply, FakeApi, makeStore, okPayload, withCatalog } from '../test/fake-api';
+
+const { catalog } = endpoints;
 
 beforeEach(() => localStorage.clear());
 
@@ -34,11 +36,11 @@ describe('language choice (stored, else default, else first)', () => {
     expect(localStorage.getItem('languageId')).toBe('2');
     expect(store.t('shell.nav.home')).toBe('Startseite');
     expect(store.t('shell.nav.pricing')).toBe('Pricing');
-    expect(api.last('GET /localizations')?.params).toEqual({ lang_id: 2 });
+    expect(api.last(catalog.localizations)?.params).toEqual({ lang_id: 2 });
   });
 
   it('a failed list says "Failed to load languages" and the English texts remain', async () => {
-    const { store } = makeStore(new FakeApi().on('GET /languages', { status: 500, data: {} }));
+    const { store } = makeStore(new FakeApi().route(catalog.languages, errorReply('internal_error')));
     await store.languages.load();
     expect(store.languages.error).toBe('Failed to load languages');
     expect(store.t('shell.nav.home')).toBe('Home');
@@ -64,7 +66,7 @@ describe('currency choice (stored, else default, else first, else EUR)', () => {
   });
 
   it('stores code and symbol; an unknown code gives "Invalid currency code" and the fallback choice', async () => {
-    const api = new FakeApi().on('GET /currencies', { status: 200, data: { status: 'OK', payload: currencies } });
+    const api = new FakeApi().route(catalog.currencies, okPayload(currencies));
     const { store } = makeStore(api);
     await store.currencies.load();
     expect(store.currencies.code).toBe('GBP');
@@ -77,7 +79,7 @@ describe('currency choice (stored, else default, else first, else EUR)', () => {
   });
 
   it('"Failed to load currencies" leaves only EUR', async () => {
-    const { store } = makeStore(new FakeApi().on('GET /currencies', 'network'));
+    const { store } = makeStore(new FakeApi().route(catalog.currencies, 'network'));
     await store.currencies.load();
     expect(store.currencies.error).toBe('Failed to load currencies');
     expect(store.currencies.currencies.map((c) => c.code)).toEqual(['EUR']);
@@ -90,7 +92,7 @@ describe('currency choice (stored, else default, else first, else EUR)', () => {
     await store.init();
     store.currencies.select('USD');
     await store.settings.load();
-    expect(api.last('GET /settings')?.params).toEqual({ currency: 'USD', lang_id: 1 });
+    expect(api.last(catalog.settings)?.params).toEqual({ currency: 'USD', lang_id: 1 });
   });
 });
 
@@ -105,33 +107,31 @@ describe('packs, pages, settings, countries', () => {
 
   it('reports each store failure with its own message', async () => {
     const api = new FakeApi()
-      .on('GET /packs', { status: 200, data: { status: 'OK', payload: 'nope' } })
-      .on('GET /settings', 'network')
-      .on('GET /static-pages', { status: 500, data: {} })
-      .on('GET /countries', { status: 500, data: {} });
+      // Broken on purpose: a pack list that is neither a list nor an object keyed by id.
+      .routeRaw(catalog.packs, { status: 200, data: { status: 'OK', payload: 'nope' } })
+      .route(catalog.settings, 'network')
+      .route(catalog.staticPages, errorReply('internal_error'))
+      .route(catalog.countries, errorReply('internal_error'));
     const { store } = makeStore(api);
     await Promise.all([store.packs.load(), store.settings.load(), store.pages.load(), store.countries.load()]);
     expect(store.packs.error).toBe('Invalid packs response');
     expect(store.settings.error).toBe('Failed to fetch settings');
     expect(store.pages.error).toBe('Failed to fetch pages');
     expect(store.countries.error).toBe('Failed to load countries');
-    api.on('GET /packs', { status: 500, data: {} });
+    api.route(catalog.packs, errorReply('internal_error'));
     await store.packs.load();
     expect(store.packs.error).toBe('Failed to fetch packs');
   });
 
   it('finds the terms, privacy and cookie pages and a page path by slug or id', async () => {
-    const api = new FakeApi().on('GET /static-pages', {
-      status: 200,
-      data: {
-        status: 'OK',
-        payload: [
-          { id: 1, slug: 'terms', title: 'Terms', is_terms: 1 },
-          { id: 2, slug: null, title: 'Privacy', is_privacy: true },
-          { id: 3, slug: 'cookies', title: 'Our Cookie Policy' },
-        ],
-      },
-    });
+    const api = new FakeApi().route(
+      catalog.staticPages,
+      okPayload([
+        { id: 1, slug: 'terms', title: 'Terms', content: '', is_terms: 1, is_privacy: 0 },
+        { id: 2, slug: null, title: 'Privacy', content: '', is_terms: 0, is_privacy: 1 },
+        { id: 3, slug: 'cookies', title: 'Our Cookie Policy', content: '', is_terms: 0, is_privacy: 0 },
+      ]),
+    );
     const { store } = makeStore(api);
     await store.pages.load();
     expect(store.pages.termsPage?.id).toBe(1);

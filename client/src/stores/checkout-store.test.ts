@@ -1,5 +1,14 @@
-import { profileFixture } from '../test/fixtures';
-import { FakeApi, makeStore, withCatalog, type SeenRequest } from '../test/fake-api';
+import { endpoints } from '@imagestudio/contracts';
+import { profileFixture, settingsFixture } from '../test/fixtures';
+import {
+  errorReply,
+  FakeApi,
+  makeStore,
+  okPayload,
+  withCatalog,
+  type ReplyOf,
+  type SeenRequest,
+} from '../test/fake-api';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => jest.restoreAllMocks());
@@ -14,27 +23,26 @@ const PROFILE = profileFixture({
   balance: 10,
 });
 
+type CheckoutReply = ReplyOf<typeof endpoints.payments.checkout>;
+
 /** A signed-in store whose checkout is answered by `checkout`. */
-async function signedInStore(checkout: (req: SeenRequest) => { status: number; data?: unknown }) {
+async function signedInStore(checkout: (req: SeenRequest) => CheckoutReply) {
+  const { account, catalog } = endpoints;
   const api = withCatalog(new FakeApi())
-    .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
-    .on('GET /user/profile', { status: 200, data: { status: 'OK', payload: PROFILE } })
-    .on('GET /settings', {
-      status: 200,
-      data: {
-        status: 'OK',
-        payload: {
+    .route(account.isAuth, { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
+    .route(account.profile, okPayload(PROFILE))
+    .route(
+      catalog.settings,
+      okPayload(
+        settingsFixture({
           vat_percent: 0,
           min_top_up: 1,
           payment_methods: [{ id: 7, title: 'Credit/Debit card', code: 'card' }],
-        },
-      },
-    })
-    .on('GET /token-pricing', {
-      status: 200,
-      data: { status: 'OK', payload: { currency: 'EUR', priceTiers: [{ min: 0.1, max: null, price: 0.1 }] } },
-    })
-    .on('POST /deposit/checkout', checkout);
+        }),
+      ),
+    )
+    .route(catalog.tokenPricing, okPayload({ currency: 'EUR', priceTiers: [{ min: 0.1, max: null, price: 0.1 }] }))
+    .route(endpoints.payments.checkout, checkout);
   const { store } = makeStore(api);
   await store.currencies.load();
   await store.auth.checkAuth();
@@ -44,7 +52,7 @@ async function signedInStore(checkout: (req: SeenRequest) => { status: number; d
   return { store, api, visits };
 }
 
-const okReply = () => ({
+const okReply = (): CheckoutReply => ({
   status: 200,
   data: {
     status: 'OK',
@@ -58,8 +66,8 @@ describe('Confirm Information (checkout)', () => {
     const { store, api } = await signedInStore(okReply);
     store.profile.clear();
     await store.checkout.prepare();
-    expect(api.last('GET /countries')).toBeDefined();
-    expect(api.last('GET /settings')).toBeDefined();
+    expect(api.last(endpoints.catalog.countries)).toBeDefined();
+    expect(api.last(endpoints.catalog.settings)).toBeDefined();
     expect(store.checkout.paymentMethodId).toBe(7);
     expect(store.checkout.generalError).toBeNull();
     expect(store.checkout.form).toEqual({
@@ -77,7 +85,7 @@ describe('Confirm Information (checkout)', () => {
 
   it('says "Failed to load necessary data for checkout." when the countries cannot be loaded', async () => {
     const { store, api } = await signedInStore(okReply);
-    api.on('GET /countries', { status: 500, data: {} });
+    api.route(endpoints.catalog.countries, errorReply('internal_error'));
     await store.checkout.prepare();
     expect(store.checkout.generalError).toBe('Failed to load necessary data for checkout.');
   });
@@ -88,7 +96,7 @@ describe('Confirm Information (checkout)', () => {
     store.topUp.selectTokens(25.5);
     store.checkout.setSaveInfo(true);
     expect(await store.checkout.submit()).toBe(true);
-    expect(api.last('POST /deposit/checkout')?.data).toMatchObject({
+    expect(api.last(endpoints.payments.checkout)?.data).toMatchObject({
       name: 'Ada',
       surname: 'Lovelace',
       email: 'ada@example.test',
@@ -102,7 +110,7 @@ describe('Confirm Information (checkout)', () => {
       currency: 'EUR',
       tokens: 25.5,
     });
-    expect(api.last('POST /deposit/checkout')?.data).not.toHaveProperty('pack_id');
+    expect(api.last(endpoints.payments.checkout)?.data).not.toHaveProperty('pack_id');
     expect(visits).toEqual(['http://app.test/api/deposit/test-checkout?order=dep-9&token=abc']);
     expect(store.topUp.depositId).toBe('dep-9');
     expect(store.checkout.form.name).toBe('');
@@ -114,8 +122,8 @@ describe('Confirm Information (checkout)', () => {
     store.topUp.selectTokens(10);
     store.topUp.selectPack(2);
     await store.checkout.submit();
-    expect(api.last('POST /deposit/checkout')?.data).toMatchObject({ pack_id: 2 });
-    expect(api.last('POST /deposit/checkout')?.data).not.toHaveProperty('tokens');
+    expect(api.last(endpoints.payments.checkout)?.data).toMatchObject({ pack_id: 2 });
+    expect(api.last(endpoints.payments.checkout)?.data).not.toHaveProperty('tokens');
   });
 
   it('client checks stop the request and mark each field', async () => {
@@ -129,7 +137,7 @@ describe('Confirm Information (checkout)', () => {
       phone: 'Invalid phone format (e.g. +1234567890)',
       city: 'City is required',
     });
-    expect(api.last('POST /deposit/checkout')).toBeUndefined();
+    expect(api.last(endpoints.payments.checkout)).toBeUndefined();
   });
 
   it('shows the first server message per field, and other fields in the banner', async () => {
@@ -160,7 +168,7 @@ describe('Confirm Information (checkout)', () => {
     await store.checkout.submit();
     expect(store.checkout.generalError).toBe('Checkout failed');
 
-    const noUrl = await signedInStore(() => ({ status: 200, data: { status: 'OK', payload: {} } }));
+    const noUrl = await signedInStore(() => okPayload({ deposit_id: 'dep-9' }));
     await noUrl.store.checkout.prepare();
     noUrl.store.topUp.selectTokens(10);
     expect(await noUrl.store.checkout.submit()).toBe(false);
@@ -169,7 +177,7 @@ describe('Confirm Information (checkout)', () => {
   });
 
   it('a network failure says "Failed to proceed to checkout"', async () => {
-    const { store } = await signedInStore(() => 'network' as never);
+    const { store } = await signedInStore(() => 'network');
     await store.checkout.prepare();
     store.topUp.selectTokens(10);
     await store.checkout.submit();

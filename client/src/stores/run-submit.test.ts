@@ -1,46 +1,59 @@
-import type { BatchView, JobView } from '@imagestudio/contracts';
-import { FakeApi, makeStore, okPayload, withCatalog, type Reply } from '../test/fake-api';
-import { profileFixture } from '../test/fixtures';
+import { endpoints, type BatchAccepted, type BatchView, type Endpoint, type JobView } from '@imagestudio/contracts';
+import { errorReply, FakeApi, makeStore, okPayload, withCatalog } from '../test/fake-api';
+import { jobFixture, profileFixture } from '../test/fixtures';
 import type { RootStore } from './root-store';
 
-const job: JobView = {
+const job: JobView = jobFixture({
   id: 'j1',
   tool: 'upscale',
-  status: 'succeeded',
-  progress: 100,
-  stage: null,
-  queue_position: null,
-  results: [],
   cost: 4,
-  refunded: false,
-  error: null,
-  params: {},
+  input_name: 'a.png',
   input_url: null,
-  created_at: '2026-11-24T10:00:00Z',
   finished_at: '2026-11-24T10:00:05Z',
-} as unknown as JobView;
+});
 
-const batch = {
+const accepted: BatchAccepted = {
+  id: 'b1',
+  tool: 'upscale',
+  status: 'queued',
+  cost: 4,
+  created_at: '2026-11-24T10:00:00Z',
+  items: [{ id: 'j1', file_name: 'a.png', status: 'queued' }],
+  skipped: [],
+};
+
+const batch: BatchView = {
   id: 'b1',
   tool: 'upscale',
   status: 'succeeded',
+  params: {},
+  cost: 4,
+  refunded: 0,
+  total: 0,
+  counts: { queued: 0, running: 0, succeeded: 0, failed: 0, cancelled: 0 },
+  skipped: [],
+  created_at: '2026-11-24T10:00:00Z',
+  finished_at: '2026-11-24T10:00:05Z',
   items: [],
-} as unknown as BatchView;
+  zip_url: '/api/batches/b1/zip',
+};
 
-const error = (status: number, message: string, errors?: Record<string, string[]>): Reply => ({
-  status,
-  data: { status: 'ERROR', code: 'x', message, ...(errors ? { errors } : {}) },
-});
-
-/** A tool's single run and its batch, started the way their pages start them. */
+/**
+ * A tool's single run and its batch, started the way their pages start them. Each endpoint is kept as a plain
+ * Endpoint so the tests below can give either one the same error replies.
+ */
 const runs = {
   single: {
-    route: 'POST /tools/upscale',
+    endpoint: endpoints.tools.run.upscale as Endpoint,
+    accept: (api: FakeApi) => api.route(endpoints.tools.run.upscale, okPayload(job, 202)),
+    acceptedId: 'j1',
     store: (root: RootStore) => root.tools.runs.upscale,
     submit: (root: RootStore) => root.tools.runs.upscale.submit(new FormData(), 4),
   },
   batch: {
-    route: 'POST /batches',
+    endpoint: endpoints.batches.create as Endpoint,
+    accept: (api: FakeApi) => api.route(endpoints.batches.create, okPayload(accepted, 202)),
+    acceptedId: 'b1',
     store: (root: RootStore) => root.tools.batches.upscale,
     submit: (root: RootStore) =>
       root.tools.batches.upscale.submit({ images: [new File(['x'], 'a.png', { type: 'image/png' })] }, {}, 4),
@@ -49,30 +62,34 @@ const runs = {
 
 async function signedIn(api: FakeApi, balance = 1.5) {
   withCatalog(api)
-    .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
-    .on('GET /user/profile', okPayload(profileFixture({ balance })))
-    .on('GET /tools/status', okPayload({}))
-    .on('GET /jobs/j1', okPayload(job))
-    .on('GET /batches/b1', okPayload(batch));
+    .route(endpoints.account.isAuth, { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
+    .route(endpoints.account.profile, okPayload(profileFixture({ balance })))
+    .route(
+      endpoints.tools.status,
+      okPayload({
+        generate: { available: true, provider: 'remote:gpt-image-1', models: [] },
+        'remove-background': { available: true, provider: 'cpu', models: [] },
+        upscale: { available: true, provider: 'cpu', models: ['photo'] },
+      }),
+    )
+    .route(endpoints.jobs.get, okPayload(job), { id: 'j1' })
+    .route(endpoints.batches.get, okPayload(batch), { id: 'b1' });
   const { store } = makeStore(api);
   await store.auth.checkAuth();
   return store;
 }
 
-const profileReads = (api: FakeApi) => api.seen.filter((r) => r.method === 'GET' && r.url === '/user/profile').length;
+const profileReads = (api: FakeApi) => api.calls(endpoints.account.profile).length;
 
 describe.each(Object.entries(runs))('starting a %s run', (_kind, run) => {
   it('sends a fresh Idempotency-Key, refreshes the balance and follows what was accepted', async () => {
     const api = new FakeApi();
     const root = await signedIn(api);
-    api.on(run.route, {
-      status: 202,
-      data: { status: 'OK', payload: run.route === 'POST /batches' ? { id: 'b1' } : job },
-    });
+    run.accept(api);
     const before = profileReads(api);
-    expect(await run.submit(root)).toMatchObject({ id: run.route === 'POST /batches' ? 'b1' : 'j1' });
+    expect(await run.submit(root)).toMatchObject({ id: run.acceptedId });
     await run.submit(root);
-    const keys = api.seen.filter((r) => `${r.method} ${r.url}` === run.route).map((r) => r.headers['idempotency-key']);
+    const keys = api.calls(run.endpoint).map((r) => r.headers['idempotency-key']);
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBeTruthy();
     expect(keys[0]).not.toBe(keys[1]);
@@ -84,8 +101,8 @@ describe.each(Object.entries(runs))('starting a %s run', (_kind, run) => {
   it('on 402 says how many tokens are missing, counted from the refreshed balance', async () => {
     const api = new FakeApi();
     const root = await signedIn(api);
-    api.on(run.route, error(402, 'Not enough tokens.'));
-    api.on('GET /user/profile', okPayload(profileFixture({ balance: 1 })));
+    api.route(run.endpoint, errorReply('insufficient_tokens', 'Not enough tokens.'));
+    api.route(endpoints.account.profile, okPayload(profileFixture({ balance: 1 })));
     expect(await run.submit(root)).toBeNull();
     expect(run.store(root).phase).toBe('idle');
     expect(run.store(root).problem).toEqual({ kind: 'insufficient', message: 'Not enough tokens.', missing: 3 });
@@ -94,8 +111,8 @@ describe.each(Object.entries(runs))('starting a %s run', (_kind, run) => {
   it('on 503 says the tool is unavailable and asks which tools can run', async () => {
     const api = new FakeApi();
     const root = await signedIn(api);
-    api.on(run.route, error(503, 'Upscaling is not available right now.'));
-    const statusReads = () => api.seen.filter((r) => r.url === '/tools/status').length;
+    api.route(run.endpoint, errorReply('tool_unavailable', 'Upscaling is not available right now.'));
+    const statusReads = () => api.calls(endpoints.tools.status).length;
     const before = statusReads();
     expect(await run.submit(root)).toBeNull();
     expect(run.store(root).problem).toEqual({ kind: 'unavailable', message: 'Upscaling is not available right now.' });
@@ -105,7 +122,10 @@ describe.each(Object.entries(runs))('starting a %s run', (_kind, run) => {
   it('on 422 shows the first field error and keeps the first message of each field', async () => {
     const api = new FakeApi();
     const root = await signedIn(api);
-    api.on(run.route, error(422, 'The given data was invalid.', { factor: ['Choose 2 or 4.', 'more'] }));
+    api.route(
+      run.endpoint,
+      errorReply('validation_failed', 'The given data was invalid.', { factor: ['Choose 2 or 4.', 'more'] }),
+    );
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(await run.submit(root)).toBeNull();
     warn.mockRestore();
@@ -119,7 +139,7 @@ describe.each(Object.entries(runs))('starting a %s run', (_kind, run) => {
   it('without a reply it could not start, and the app-wide catalogue tells the user', async () => {
     const api = new FakeApi();
     const root = await signedIn(api);
-    api.on(run.route, 'network');
+    api.route(run.endpoint, 'network');
     expect(await run.submit(root)).toBeNull();
     expect(run.store(root).phase).toBe('idle');
     expect(run.store(root).problem?.kind).toBe('other');
@@ -131,7 +151,10 @@ describe('a batch refused for some of its files', () => {
   it('lists each bad file with its reasons under the request message', async () => {
     const api = new FakeApi();
     const root = await signedIn(api);
-    api.on('POST /batches', error(422, 'One file cannot be processed.', { 'b.png': ['Not an image.'] }));
+    api.route(
+      endpoints.batches.create,
+      errorReply('validation_failed', 'One file cannot be processed.', { 'b.png': ['Not an image.'] }),
+    );
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(await runs.batch.submit(root)).toBeNull();
     warn.mockRestore();

@@ -1,40 +1,38 @@
-import { FakeApi, makeStore, withCatalog } from '../test/fake-api';
+import { endpoints, type CurrencyView, type DepositStatus } from '@imagestudio/contracts';
+import { errorReply, FakeApi, makeStore, okPayload, withCatalog } from '../test/fake-api';
+import { depositStatusFixture, settingsFixture } from '../test/fixtures';
 import { checkBilling, checkTopUp, EMPTY_BILLING } from './top-up-validation';
 import { BUY_TOKENS_MODAL, CHECKOUT_MODAL, DEPOSIT_POLL_MS, depositIdFromUrl } from './top-up-store';
 
 beforeEach(() => localStorage.clear());
 
-const CURRENCIES = [
+const CURRENCIES: CurrencyView[] = [
   { code: 'EUR', value: 1, symbol: '€', default: 1 },
   { code: 'JPY', value: 162.5, symbol: '¥', default: 0 },
   { code: 'KWD', value: 0.3315, symbol: 'KD', default: 0 },
 ];
 
+const SETTINGS = settingsFixture({
+  vat_percent: 19,
+  min_top_up: 5,
+  payment_methods: [{ id: 1, title: 'Credit/Debit card', code: 'card' }],
+});
+
 /** A store with the catalogue, EUR/JPY/KWD, 19 % VAT, a 5 EUR minimum top-up and server tiers per currency. */
-async function pricedStore(options: { tiersFail?: boolean; settings?: Record<string, unknown> } = {}) {
+async function pricedStore(options: { tiersFail?: boolean } = {}) {
+  const { catalog } = endpoints;
   const api = withCatalog(new FakeApi())
-    .on('GET /currencies', { status: 200, data: { status: 'OK', payload: CURRENCIES } })
-    .on('GET /settings', {
-      status: 200,
-      data: {
-        status: 'OK',
-        payload: {
-          vat_percent: 19,
-          min_top_up: 5,
-          payment_methods: [{ id: 1, title: 'Credit/Debit card', code: 'card' }],
-          ...options.settings,
-        },
-      },
-    })
-    .on('GET /token-pricing', (req) =>
+    .route(catalog.currencies, okPayload(CURRENCIES))
+    .route(catalog.settings, okPayload(SETTINGS))
+    .route(catalog.tokenPricing, (req) =>
       options.tiersFail
-        ? { status: 500, data: { status: 'ERROR', message: 'boom', code: 'internal' } }
+        ? errorReply('internal_error', 'boom')
         : {
             status: 200,
             data: {
               status: 'OK',
               payload: {
-                currency: req.params.currency,
+                currency: String(req.params.currency),
                 priceTiers:
                   req.params.currency === 'JPY'
                     ? [
@@ -202,7 +200,10 @@ describe('pricing and the Buy Tokens modal', () => {
     expect(store.tokenPricing.minTopUpText.replace(/\u00a0/g, ' ')).toBe('KWD 1.660'); // 5 x 0.3315 = 1.6575, to the 0.010 charge step
 
     localStorage.clear();
-    const { store: noMin } = await pricedStore({ settings: { min_top_up: undefined } });
+    const { store: noMin, api } = await pricedStore();
+    // Broken on purpose: settings without min_top_up, which the server always sends.
+    api.routeRaw(endpoints.catalog.settings, okPayload({ ...SETTINGS, min_top_up: undefined }));
+    await noMin.settings.load();
     expect(noMin.tokenPricing.minTopUpText).toBe('€1.00');
   });
 
@@ -255,11 +256,12 @@ describe('deposit status polling', () => {
 
   it('polls every 5 s until a terminal status, then stops and reports it once', async () => {
     jest.useFakeTimers();
-    const statuses = ['Pending', 'Processing', 'Success'];
-    const api = new FakeApi().on('GET /deposit/status/dep-1', () => ({
-      status: 200,
-      data: { status: 'OK', payload: { id: 'dep-1', status: statuses.shift() ?? 'Success' } },
-    }));
+    const statuses: DepositStatus[] = ['Pending', 'Processing', 'Success'];
+    const api = new FakeApi().route(
+      endpoints.payments.depositStatus,
+      () => okPayload(depositStatusFixture({ id: 'dep-1', status: statuses.shift() ?? 'Success' })),
+      { depositId: 'dep-1' },
+    );
     const { store } = makeStore(api);
     const onTerminal = jest.fn();
     store.topUp.pollDeposit('dep-1', onTerminal);
@@ -281,10 +283,11 @@ describe('deposit status polling', () => {
 
   it('stopPolling clears the interval (leaving the page)', async () => {
     jest.useFakeTimers();
-    const api = new FakeApi().on('GET /deposit/status/dep-2', {
-      status: 200,
-      data: { status: 'OK', payload: { status: 'Pending' } },
-    });
+    const api = new FakeApi().route(
+      endpoints.payments.depositStatus,
+      okPayload(depositStatusFixture({ id: 'dep-2', status: 'Pending' })),
+      { depositId: 'dep-2' },
+    );
     const { store } = makeStore(api);
     store.topUp.pollDeposit('dep-2');
     await jest.advanceTimersByTimeAsync(DEPOSIT_POLL_MS);

@@ -1,8 +1,11 @@
 import {
   endpoints,
+  ERROR_STATUS,
   type ApiError,
   type ApiOk,
   type Endpoint,
+  type ErrorCode,
+  type PathParams,
   type RoutePayload,
   type RouteSpec,
 } from '@imagestudio/contracts';
@@ -29,19 +32,37 @@ export interface SeenRequest {
   headers: Record<string, string>;
 }
 
+/** Any reply, whether the contracts allow it or not: for `onPath` and `routeRaw` only. */
 export type Reply = { status: number; data?: unknown } | 'network';
 type Handler = (req: SeenRequest) => Reply | Promise<Reply>;
 
-/** A reply of one route: its OK envelope typed by the route's reply schema, an error envelope, or no reply. */
-export type RouteReply<R extends RouteSpec> =
-  { status: number; data?: ApiOk<RoutePayload<R>> | (Partial<ApiError> & { status: 'ERROR' }) } | 'network';
+/**
+ * A reply of one route as the server sends it: the OK envelope typed by the route's reply schema, or the error
+ * envelope with its message and code; 'network' is no reply at all.
+ */
+export type RouteReply<R extends RouteSpec> = { status: number; data: ApiOk<RoutePayload<R>> | ApiError } | 'network';
+/** The reply type of an endpoint, for a reply kept in a variable: `let reply: ReplyOf<typeof endpoints.jobs.get>`. */
+export type ReplyOf<E> = E extends Endpoint<infer R> ? RouteReply<R> : never;
 type RouteHandler<R extends RouteSpec> = (req: SeenRequest) => RouteReply<R> | Promise<RouteReply<R>>;
 
-/** `/jobs/{id}` as a pattern for the request's path (each parameter one path segment). */
-const pathPattern = (path: string) =>
-  new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}$`);
+/** Some or all of a route's path parameters, e.g. `{ id: 'j1' }` for `/jobs/{id}`. */
+type SomeParams<R extends RouteSpec> = Partial<PathParams<R['path']>>;
 
-const exactly = (path: string) => new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * `/jobs/{id}` as a pattern for the request's path: each parameter given in `params` must be that value,
+ * any other one is any single path segment.
+ */
+function pathPattern(path: string, params: Record<string, string | undefined> = {}): RegExp {
+  const parts = path.split(/(\{\w+\})/).map((part) => {
+    const name = /^\{(\w+)\}$/.exec(part)?.[1];
+    if (name === undefined) return escape(part);
+    const value = params[name];
+    return value === undefined ? '[^/]+' : escape(encodeURIComponent(value));
+  });
+  return new RegExp(`^${parts.join('')}$`);
+}
 
 /**
  * A transport standing in for XMLHttpRequest in unit tests: routes "METHOD /path" to handlers
@@ -49,24 +70,43 @@ const exactly = (path: string) => new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\
  */
 export class FakeApi {
   readonly seen: SeenRequest[] = [];
-  /** Newest first: a later `route` or `on` for the same call wins. */
   private readonly patterns: Array<{ method: string; path: RegExp; handler: Handler }> = [];
 
-  /** Answers a made-up path (the client's own mechanics: common parameters, XSRF, timeouts). */
-  on(route: string, handler: Handler | Reply): this {
-    const [method = '', path = ''] = route.split(' ');
-    const answer = typeof handler === 'function' ? handler : () => handler;
-    this.patterns.unshift({ method, path: exactly(path), handler: answer });
-    return this;
+  /**
+   * Answers one route of the table with a reply typed by the route: a fixture that no longer matches the
+   * contracts does not compile. `params` pins path parameters (`{ id: 'j1' }`); those left out match any value.
+   */
+  route<R extends RouteSpec>(
+    endpoint: Endpoint<R>,
+    handler: RouteHandler<R> | RouteReply<R>,
+    params?: SomeParams<R>,
+  ): this {
+    return this.add(endpoint.method.toUpperCase(), pathPattern(endpoint.path, params), handler);
   }
 
   /**
-   * Answers one route of the table, whatever its path parameters, with a reply typed by the route: a fixture
-   * that no longer matches the contracts does not compile.
+   * Answers one route of the table with a reply the contracts do not allow: only for tests of how the client
+   * copes with a server that breaks the contract on purpose (a body that is no envelope, a payload of the wrong
+   * shape, an ERROR envelope sent with 200). Everywhere else use `route`, so fixtures stay checked.
    */
-  route<R extends RouteSpec>(endpoint: Endpoint<R>, handler: RouteHandler<R> | RouteReply<R>): this {
-    const answer = (typeof handler === 'function' ? handler : () => handler) as Handler;
-    this.patterns.unshift({ method: endpoint.method.toUpperCase(), path: pathPattern(endpoint.path), handler: answer });
+  routeRaw<R extends RouteSpec>(endpoint: Endpoint<R>, handler: Handler | Reply, params?: SomeParams<R>): this {
+    return this.add(endpoint.method.toUpperCase(), pathPattern(endpoint.path, params), handler);
+  }
+
+  /**
+   * Answers a path that is not a route of the table, as "METHOD /path": the client's own mechanics (the guest
+   * XSRF token from GET /csrf) or a made-up path that tests the transport. A route of the table goes through
+   * `route`, whose path and reply are checked against the contracts.
+   */
+  onPath(route: string, handler: Handler | Reply): this {
+    const [method = '', path = ''] = route.split(' ');
+    return this.add(method, new RegExp(`^${escape(path)}$`), handler);
+  }
+
+  /** Newest first, so a later answer for the same call wins. */
+  private add(method: string, path: RegExp, handler: Handler | Reply): this {
+    const answer = typeof handler === 'function' ? handler : () => handler;
+    this.patterns.unshift({ method, path, handler: answer });
     return this;
   }
 
@@ -87,15 +127,31 @@ export class FakeApi {
     return { status: reply.status, data: reply.data };
   };
 
-  last(route: string): SeenRequest | undefined {
-    const [method, url] = route.split(' ');
-    return [...this.seen].reverse().find((r) => r.method === method && r.url === url);
+  /** The requests made to one route, oldest first; `params` pins path parameters as in `route`. */
+  calls<R extends RouteSpec>(endpoint: Endpoint<R>, params?: SomeParams<R>): SeenRequest[] {
+    const method = endpoint.method.toUpperCase();
+    const path = pathPattern(endpoint.path, params);
+    return this.seen.filter((r) => r.method === method && path.test(r.url));
+  }
+
+  /** The latest request made to one route; `params` pins path parameters as in `route`. */
+  last<R extends RouteSpec>(endpoint: Endpoint<R>, params?: SomeParams<R>): SeenRequest | undefined {
+    return this.calls(endpoint, params).at(-1);
   }
 }
 
-/** An OK envelope around `payload`, typed so fixtures are checked against the contracts. */
-export function okPayload<T>(payload: T): { status: number; data: ApiOk<T> } {
-  return { status: 200, data: { status: 'OK', payload } };
+/** An OK envelope around `payload`, typed so fixtures are checked against the contracts (202: an accepted job). */
+export function okPayload<T>(payload: T, status = 200): { status: number; data: ApiOk<T> } {
+  return { status, data: { status: 'OK', payload } };
+}
+
+/** The error envelope the server sends with `code`, at the HTTP status that code always has. */
+export function errorReply(
+  code: ErrorCode,
+  message = '',
+  errors?: Record<string, string[]>,
+): { status: number; data: ApiError } {
+  return { status: ERROR_STATUS[code], data: { status: 'ERROR', code, message, ...(errors ? { errors } : {}) } };
 }
 
 /** A navigator that records where the stores sent the user. */
@@ -131,7 +187,7 @@ export function withCatalog(api: FakeApi): FakeApi {
     .route(catalog.packs, okPayload(packsFixture))
     .route(catalog.countries, okPayload(countriesFixture))
     .route(account.isAuth, { status: 200, data: { status: 'OK', authenticated: false } })
-    .on('GET /csrf', { status: 200, data: { status: 'OK' } });
+    .onPath('GET /csrf', { status: 200, data: { status: 'OK' } });
 }
 
 /** A RootStore wired to a FakeApi and a recording navigator. */

@@ -2,6 +2,8 @@ import {
   defaultSettings,
   type CountryView,
   type CurrencyView,
+  type DepositStatusView,
+  type JobView,
   type LanguageView,
   type PackView,
   type ProfileView,
@@ -64,3 +66,43 @@ export const countriesFixture: CountryView[] = [
   { id: 1, title: 'Germany', iso: 'DE' },
   { id: 2, title: 'United States', iso: 'US' },
 ];
+
+/** One job as GET /api/jobs/{id} answers: a finished background removal without results; override the rest. */
+export function jobFixture(overrides: Partial<JobView> & { id: string }): JobView {
+  return {
+    tool: 'remove-background',
+    status: 'succeeded',
+    progress: 100,
+    stage: null,
+    queue_position: null,
+    eta_seconds: null,
+    params: {},
+    cost: 1,
+    refunded: false,
+    error: null,
+    input_name: 'cat.png',
+    input_url: 'https://s3/in.png',
+    results: [],
+    created_at: '2026-11-24T10:00:00Z',
+    started_at: null,
+    finished_at: null,
+    deleted: false,
+    expired: false,
+    batch_id: null,
+    ...overrides,
+  };
+}
+
+/** Where a payment stands, as GET /api/deposit/status/{id} answers: a 100-token custom amount unless overridden. */
+export function depositStatusFixture(
+  overrides: Partial<DepositStatusView> & Pick<DepositStatusView, 'id' | 'status'>,
+): DepositStatusView {
+  return {
+    tokens: 100,
+    pack_id: null,
+    amount: 10,
+    currency: 'EUR',
+    created_at: '2026-11-24T10:00:00Z',
+    ...overrides,
+  };
+}

@@ -1,7 +1,7 @@
 import { endpoints } from '@imagestudio/contracts';
-import { profileFixture } from '../../test/fixtures';
+import { jobFixture, profileFixture } from '../../test/fixtures';
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { JobName, ToolStatus } from '@imagestudio/contracts';
+import type { JobName, StaticPageView, ToolStatus } from '@imagestudio/contracts';
 import { FakeApi, okPayload as ok, withCatalog } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { firstAvailableTool, worksKey } from './availability';
@@ -38,7 +38,7 @@ function signedIn(off: JobName[]) {
   return { api, state };
 }
 
-const statusCalls = (api: FakeApi) => api.seen.filter((r) => r.url === '/tools/status').length;
+const statusCalls = (api: FakeApi) => api.calls(endpoints.tools.status).length;
 
 describe('tool availability', () => {
   it('/services (Start creating, Go to Services) leads to the first tool that can run', async () => {
@@ -74,7 +74,7 @@ describe('tool availability', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Generate image');
     expect(screen.queryByLabelText(/Prompt/)).toBeNull();
     expect(screen.queryByRole('button', { name: /Generate/ })).toBeNull();
-    expect(api.last('POST /tools/generate')).toBeUndefined();
+    expect(api.last(endpoints.tools.run.generate)).toBeUndefined();
   });
 
   it('refreshes the status while a tool page is open: the form appears when a worker comes, and goes when it leaves', async () => {
@@ -99,20 +99,21 @@ describe('tool availability', () => {
 
   it('keeps a page that shows a job (?job=) even when its tool went away, so the outcome stays visible', async () => {
     const { api } = signedIn(['generate']);
-    api.on(
-      'GET /jobs/j9',
-      ok({
-        id: 'j9',
-        tool: 'generate',
-        status: 'failed',
-        progress: 0,
-        queue_position: null,
-        results: [],
-        cost: 1,
-        refunded: true,
-        error: 'The image service declined this prompt.',
-        params: {},
-      }),
+    api.route(
+      endpoints.jobs.get,
+      ok(
+        jobFixture({
+          id: 'j9',
+          tool: 'generate',
+          status: 'failed',
+          progress: 0,
+          refunded: true,
+          error: 'The image service declined this prompt.',
+          input_name: null,
+          input_url: null,
+        }),
+      ),
+      { id: 'j9' },
     );
     renderApp('/services/generate-image?job=j9', api);
     expect(await screen.findByText('The image service declined this prompt.')).toBeTruthy();
@@ -137,11 +138,19 @@ describe('tool availability', () => {
   });
 
   it('pages for guests speak only of the tools that run: home, the landing page and About', async () => {
+    const about: StaticPageView = {
+      id: 4,
+      slug: 'about',
+      title: 'About',
+      content: '<p>Three tools.</p>',
+      is_terms: 0,
+      is_privacy: 0,
+    };
     const guest = (off: JobName[]) =>
       withCatalog(new FakeApi())
-        .on('GET /tools/status', ok(statusOf(off)))
-        .on('GET /static-pages', ok([{ id: 4, slug: 'about', title: 'About', is_terms: 0, is_privacy: 0 }]))
-        .on('GET /static-pages/4', ok({ id: 4, slug: 'about', title: 'About', content: '<p>Three tools.</p>' }));
+        .route(endpoints.tools.status, ok(statusOf(off)))
+        .route(endpoints.catalog.staticPages, ok([{ ...about, content: '' }]))
+        .route(endpoints.catalog.staticPage, ok(about), { id: '4' });
 
     renderApp('/', guest(['generate']));
     await screen.findByRole('heading', { name: 'Clean cut-outs and sharper photos in seconds', level: 1 });

@@ -32,7 +32,7 @@ describe('/email-verification', () => {
     expect((await screen.findByTestId('resend-answer')).textContent).toBe(
       'A new verification link has been sent to your email address.',
     );
-    expect(api.last('POST /email/verification-notification')).toBeDefined();
+    expect(api.last(endpoints.account.resendVerification)).toBeDefined();
   });
 
   it('explains an invalid or expired link, and shows the cool-down when asked too often', async () => {

@@ -1,7 +1,7 @@
-import { endpoints } from '@imagestudio/contracts';
-import { profileFixture } from '../../test/fixtures';
+import { endpoints, type DepositStatus } from '@imagestudio/contracts';
+import { depositStatusFixture, profileFixture } from '../../test/fixtures';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { FakeApi, withCatalog } from '../../test/fake-api';
+import { FakeApi, okPayload, withCatalog } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 
 beforeEach(() => {
@@ -9,6 +9,12 @@ beforeEach(() => {
   document.cookie = 'cookie_consent=true; path=/';
 });
 afterEach(() => jest.useRealTimers());
+
+const { depositStatus } = endpoints.payments;
+
+/** The deposit `id` as its status call answers it. */
+const deposit = (id: string, status: DepositStatus, over: { tokens?: number; pack_id?: number | null } = {}) =>
+  okPayload(depositStatusFixture({ id, status, ...over }));
 
 function signedInApi(profileCalls: { n: number }, balance = () => 10) {
   return withCatalog(new FakeApi())
@@ -25,9 +31,8 @@ describe('payment result pages', () => {
     const calls = { n: 0 };
     renderApp(
       '/success-payment?order=dep-1',
-      signedInApi(calls, () => (calls.n >= 2 ? 110 : 10)).on('GET /deposit/status/dep-1', {
-        status: 200,
-        data: { status: 'OK', payload: { id: 'dep-1', status: 'Success' } },
+      signedInApi(calls, () => (calls.n >= 2 ? 110 : 10)).route(depositStatus, deposit('dep-1', 'Success'), {
+        depositId: 'dep-1',
       }),
     );
     await screen.findByRole('heading', { name: 'Payment Successful!' });
@@ -53,19 +58,19 @@ describe('payment result pages', () => {
   });
 
   it('fail: Try Again reopens the same pack, or the same custom amount, of the failed order', async () => {
-    const pack = signedInApi({ n: 0 }).on('GET /deposit/status/dep-4', {
-      status: 200,
-      data: { status: 'OK', payload: { id: 'dep-4', status: 'Error', tokens: 100, pack_id: 2 } },
+    const pack = signedInApi({ n: 0 }).route(depositStatus, deposit('dep-4', 'Error', { tokens: 100, pack_id: 2 }), {
+      depositId: 'dep-4',
     });
     renderApp('/fail-payment?order=dep-4', pack);
     await waitFor(() =>
       expect(screen.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe('/pricing?pack=2'),
     );
     cleanup();
-    const custom = signedInApi({ n: 0 }).on('GET /deposit/status/dep-5', {
-      status: 200,
-      data: { status: 'OK', payload: { id: 'dep-5', status: 'Error', tokens: 37.5, pack_id: null } },
-    });
+    const custom = signedInApi({ n: 0 }).route(
+      depositStatus,
+      deposit('dep-5', 'Error', { tokens: 37.5, pack_id: null }),
+      { depositId: 'dep-5' },
+    );
     renderApp('/fail-payment?order=dep-5', custom);
     await waitFor(() =>
       expect(screen.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe('/pricing?tokens=37.5'),
@@ -99,7 +104,7 @@ describe('payment result pages', () => {
     expect(screen.getByRole('link', { name: 'Choose tokens again' }).getAttribute('href')).toBe('/pricing');
   });
 
-  it.each([
+  it.each<[DepositStatus, string, string]>([
     ['Cancelled', '/cancelled-payment', '?order=dep-9'],
     ['Expired', '/cancelled-payment', '?order=dep-9&expired=1'],
     ['Error', '/fail-payment', `?order=dep-9&error=${encodeURIComponent('Payment failed. Please try again.')}`],
@@ -107,10 +112,7 @@ describe('payment result pages', () => {
   ])(
     'success page with a %s order moves to its own page and never says successful',
     async (status, pathname, search) => {
-      const api = signedInApi({ n: 0 }).on('GET /deposit/status/dep-9', {
-        status: 200,
-        data: { status: 'OK', payload: { id: 'dep-9', status } },
-      });
+      const api = signedInApi({ n: 0 }).route(depositStatus, deposit('dep-9', status), { depositId: 'dep-9' });
       const { router } = renderApp('/success-payment?order=dep-9', api);
       await waitFor(() => expect(router.state.location.pathname).toBe(pathname));
       expect(router.state.location.search).toBe(search);
@@ -120,10 +122,7 @@ describe('payment result pages', () => {
   );
 
   it('success page with a paid order shows success once the status confirms it', async () => {
-    const api = signedInApi({ n: 0 }).on('GET /deposit/status/dep-8', {
-      status: 200,
-      data: { status: 'OK', payload: { id: 'dep-8', status: 'Success' } },
-    });
+    const api = signedInApi({ n: 0 }).route(depositStatus, deposit('dep-8', 'Success'), { depositId: 'dep-8' });
     renderApp('/success-payment?order=dep-8', api);
     await screen.findByRole('heading', { name: 'Payment Successful!' });
     expect(screen.getByText('Order ID: dep-8')).toBeTruthy();
@@ -151,11 +150,10 @@ describe('payment result pages', () => {
   it('processing with an order: polls the deposit every 5 s and moves to the success page when it settles', async () => {
     jest.useFakeTimers();
     const calls = { n: 0 };
-    const statuses = ['Pending', 'Success'];
-    const api = signedInApi(calls).on('GET /deposit/status/dep-7', () => ({
-      status: 200,
-      data: { status: 'OK', payload: { id: 'dep-7', status: statuses.shift() ?? 'Success' } },
-    }));
+    const statuses: DepositStatus[] = ['Pending', 'Success'];
+    const api = signedInApi(calls).route(depositStatus, () => deposit('dep-7', statuses.shift() ?? 'Success'), {
+      depositId: 'dep-7',
+    });
     const { router } = renderApp('/processing-payment?order_id=dep-7', api);
     await act(async () => {
       await jest.advanceTimersByTimeAsync(100);
@@ -178,10 +176,7 @@ describe('payment result pages', () => {
   it('leaving the processing page clears its timers', async () => {
     jest.useFakeTimers();
     const calls = { n: 0 };
-    const api = signedInApi(calls).on('GET /deposit/status/dep-8', {
-      status: 200,
-      data: { status: 'OK', payload: { status: 'Pending' } },
-    });
+    const api = signedInApi(calls).route(depositStatus, deposit('dep-8', 'Pending'), { depositId: 'dep-8' });
     const { router } = renderApp('/processing-payment?order_id=dep-8', api);
     await act(async () => {
       await jest.advanceTimersByTimeAsync(100);
@@ -193,7 +188,7 @@ describe('payment result pages', () => {
     await act(async () => {
       await jest.advanceTimersByTimeAsync(120_000);
     });
-    expect(api.seen.filter((r) => r.url.startsWith('/deposit/status')).length).toBe(0);
+    expect(api.calls(depositStatus)).toHaveLength(0);
     expect(api.seen.length).toBe(seen);
   });
 });

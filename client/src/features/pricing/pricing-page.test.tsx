@@ -1,6 +1,7 @@
-import { profileFixture } from '../../test/fixtures';
+import { endpoints, type CurrencyView } from '@imagestudio/contracts';
+import { profileFixture, settingsFixture } from '../../test/fixtures';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { FakeApi, withCatalog } from '../../test/fake-api';
+import { FakeApi, okPayload, withCatalog } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 
 beforeEach(() => {
@@ -8,7 +9,9 @@ beforeEach(() => {
   document.cookie = 'cookie_consent=true; path=/';
 });
 
-const CURRENCIES = [
+const { account, catalog } = endpoints;
+
+const CURRENCIES: CurrencyView[] = [
   { code: 'EUR', value: 1, symbol: '€', default: 1 },
   { code: 'JPY', value: 162.5, symbol: '¥', default: 0 },
   { code: 'KWD', value: 0.3315, symbol: 'KD', default: 0 },
@@ -18,48 +21,35 @@ const RATE: Record<string, number> = { EUR: 1, JPY: 162.5, KWD: 0.3315 };
 /** The catalogue with three currencies whose packs and tiers the fake converts like the server does. */
 function pricingApi() {
   return withCatalog(new FakeApi())
-    .on('GET /currencies', { status: 200, data: { status: 'OK', payload: CURRENCIES } })
-    .on('GET /settings', {
-      status: 200,
-      data: {
-        status: 'OK',
-        payload: {
+    .route(catalog.currencies, okPayload(CURRENCIES))
+    .route(
+      catalog.settings,
+      okPayload(
+        settingsFixture({
           vat_percent: 0,
           min_top_up: 1,
           payment_methods: [{ id: 1, title: 'Credit/Debit card', code: 'card' }],
-        },
-      },
-    })
-    .on('GET /packs', (req) => {
+        }),
+      ),
+    )
+    .route(catalog.packs, (req) => {
       const code = String(req.params.currency);
       const price = code === 'JPY' ? 1623 : code === 'KWD' ? 3.31 : 9.99;
-      return {
-        status: 200,
-        data: {
-          status: 'OK',
-          payload: [
-            { id: 1, title: 'Free', price: 0, credits: 10 },
-            { id: 2, title: 'Starter', price, credits: 100 },
-          ],
-        },
-      };
+      return okPayload([
+        { id: 1, title: 'Free', description: '', price: 0, credits: 10, saving: 0 },
+        { id: 2, title: 'Starter', description: '', price, credits: 100, saving: 0 },
+      ]);
     })
-    .on('GET /token-pricing', (req) => {
+    .route(catalog.tokenPricing, (req) => {
       const code = String(req.params.currency);
       const unit = (eur: number) => Math.round(eur * RATE[code]! * 10000) / 10000;
-      return {
-        status: 200,
-        data: {
-          status: 'OK',
-          payload: {
-            currency: code,
-            priceTiers: [
-              { min: 0.1, max: 99.9, price: unit(0.1) },
-              { min: 100, max: null, price: unit(0.09) },
-            ],
-          },
-        },
-      };
+      return okPayload({
+        currency: code,
+        priceTiers: [
+          { min: 0.1, max: 99.9, price: unit(0.1) },
+          { min: 100, max: null, price: unit(0.09) },
+        ],
+      });
     });
 }
 
@@ -123,12 +113,9 @@ describe('pricing page', () => {
 
   it('an unverified customer is told in Buy Tokens to verify first, can resend the link, and cannot go on to billing', async () => {
     const api = pricingApi()
-      .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: false } })
-      .on('GET /user/profile', {
-        status: 200,
-        data: { status: 'OK', payload: profileFixture({ balance: 10, email_verified: false }) },
-      })
-      .on('POST /email/verification-notification', {
+      .route(account.isAuth, { status: 200, data: { status: 'OK', authenticated: true, emailVerified: false } })
+      .route(account.profile, okPayload(profileFixture({ balance: 10, email_verified: false })))
+      .route(account.resendVerification, {
         status: 200,
         data: { status: 'OK', message: 'A new verification link has been sent to your email address.' },
       });
@@ -147,8 +134,8 @@ describe('pricing page', () => {
 
   it('a verified customer sees no verification notice in Buy Tokens', async () => {
     const api = pricingApi()
-      .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
-      .on('GET /user/profile', { status: 200, data: { status: 'OK', payload: profileFixture({ balance: 10 }) } });
+      .route(account.isAuth, { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
+      .route(account.profile, okPayload(profileFixture({ balance: 10 })));
     renderApp('/pricing?pack=2', api);
     const dialog = await screen.findByRole('dialog', { name: 'Buy Tokens' });
     expect(within(dialog).queryByTestId('buy-unverified')).toBeNull();
@@ -157,11 +144,8 @@ describe('pricing page', () => {
 
   it('changing the currency re-prices the slider, the packs and the open modal with that currency decimals', async () => {
     const api = pricingApi()
-      .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
-      .on('GET /user/profile', {
-        status: 200,
-        data: { status: 'OK', payload: profileFixture({ balance: 10 }) },
-      });
+      .route(account.isAuth, { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
+      .route(account.profile, okPayload(profileFixture({ balance: 10 })));
     const { store } = renderApp('/pricing?pack=2', api);
     const dialog = await screen.findByRole('dialog', { name: 'Buy Tokens' });
     expect(within(dialog).getByTestId('plan-title').textContent).toBe('Starter');

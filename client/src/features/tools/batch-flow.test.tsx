@@ -3,7 +3,7 @@ import { Blob as NodeBlob } from 'node:buffer';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { BatchItemView, BatchView, JobView } from '@imagestudio/contracts';
 import { FakeApi, withCatalog } from '../../test/fake-api';
-import { profileFixture } from '../../test/fixtures';
+import { jobFixture, profileFixture } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { zipImageNames } from './zip-images';
 
@@ -53,31 +53,6 @@ function item(id: string, fileName: string, over: Partial<BatchItemView> = {}): 
     finished_at: null,
     ...over,
   };
-}
-
-/** A single job as GET /api/jobs/{id} answers: a finished background removal unless `over` says otherwise. */
-function jobView(over: Partial<JobView> & { id: string }): JobView {
-  return {
-    tool: 'remove-background',
-    status: 'succeeded',
-    progress: 100,
-    stage: null,
-    queue_position: null,
-    eta_seconds: null,
-    params: {},
-    cost: 1,
-    refunded: false,
-    error: null,
-    input_name: 'cat.png',
-    input_url: 'https://s3/in.png',
-    results: [],
-    created_at: '2026-11-24T10:00:00Z',
-    finished_at: null,
-    deleted: false,
-    expired: false,
-    batch_id: null,
-    ...over,
-  } as unknown as JobView;
 }
 
 function batchView(items: BatchItemView[], over: Partial<BatchView> = {}): BatchView {
@@ -159,7 +134,7 @@ describe('batch flow on a tool page', () => {
           202,
         ),
       )
-      .on('GET /batches/b1', ok(batchView([first, second], { status: 'queued' })));
+      .route(endpoints.batches.get, ok(batchView([first, second], { status: 'queued' })), { id: 'b1' });
     const { router } = renderApp('/services/remove-background', api);
 
     fireEvent.change(await screen.findByLabelText('Image'), {
@@ -173,8 +148,8 @@ describe('batch flow on a tool page', () => {
     ]);
     await clickWhenEnabled('Process 2 images - 2 tokens');
 
-    await waitFor(() => expect(api.last('POST /batches')).toBeDefined());
-    const sent = api.last('POST /batches')!;
+    await waitFor(() => expect(api.last(endpoints.batches.create)).toBeDefined());
+    const sent = api.last(endpoints.batches.create)!;
     const form = sent.data as FormData;
     expect(form.get('tool')).toBe('remove-background');
     expect((form.getAll('images') as File[]).map((f) => f.name)).toEqual(['shoe-01.png', 'shoe-02.png']);
@@ -233,8 +208,8 @@ describe('batch flow on a tool page', () => {
       refunded: true,
     });
     const api = signedIn()
-      .on('GET /batches/b1', ok(batchView([good, bad], { status: 'partial', refunded: 1 })))
-      .on('POST /batches/b1/items/j2/retry', ok(item('j3', 'b.png', { retry_of: 'j2' }), 202));
+      .route(endpoints.batches.get, ok(batchView([good, bad], { status: 'partial', refunded: 1 })), { id: 'b1' })
+      .route(endpoints.batches.retryItem, ok(item('j3', 'b.png', { retry_of: 'j2' }), 202), { id: 'b1', itemId: 'j2' });
     renderApp('/services/remove-background?batch=b1', api);
 
     const failed = (await screen.findAllByTestId('batch-item'))[1]!;
@@ -245,14 +220,14 @@ describe('batch flow on a tool page', () => {
     expect(dialog.textContent).toContain('b.png runs again as a new job, charged 1 token.');
     // Not now: nothing is sent.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Not now' }));
-    expect(api.last('POST /batches/b1/items/j2/retry')).toBeUndefined();
+    expect(api.last(endpoints.batches.retryItem, { id: 'b1', itemId: 'j2' })).toBeUndefined();
     fireEvent.click(within(failed).getByRole('button', { name: 'Retry b.png' }));
     fireEvent.click(
       within(await screen.findByRole('dialog', { name: 'Run this image again?' })).getByRole('button', {
         name: 'Retry - 1 token',
       }),
     );
-    await waitFor(() => expect(api.last('POST /batches/b1/items/j2/retry')).toBeDefined());
+    await waitFor(() => expect(api.last(endpoints.batches.retryItem, { id: 'b1', itemId: 'j2' })).toBeDefined());
     // The new item takes the failed one's place, and the batch is followed again until it ends.
     await waitFor(() =>
       expect(screen.getAllByTestId('batch-item').map((c) => c.getAttribute('data-status'))).toEqual([
@@ -271,7 +246,10 @@ describe('batch flow on a tool page', () => {
       results: [{ url: 'https://s3/r1.png', width: 40, height: 30, format: 'png', bytes: 1 }],
     });
     const open = item('j2', 'b.png', { status: 'running', progress: 10 });
-    renderApp('/services/remove-background?batch=b1', signedIn().on('GET /batches/b1', ok(batchView([done, open]))));
+    renderApp(
+      '/services/remove-background?batch=b1',
+      signedIn().route(endpoints.batches.get, ok(batchView([done, open])), { id: 'b1' }),
+    );
     const [first, second] = await screen.findAllByTestId('batch-item');
     // The name may break after "_", "-" and ".", not between letters.
     const name = first!.querySelector('.batch-item__name')!;
@@ -294,12 +272,13 @@ describe('batch flow on a tool page', () => {
 
   it('cancels every open item with one button', async () => {
     const api = signedIn()
-      .on(
-        'GET /batches/b1',
+      .route(
+        endpoints.batches.get,
         ok(batchView([item('j1', 'a.png', { status: 'running', progress: 10 }), item('j2', 'b.png')])),
+        { id: 'b1' },
       )
-      .on(
-        'POST /batches/b1/cancel',
+      .route(
+        endpoints.batches.cancel,
         ok(
           batchView(
             [
@@ -309,6 +288,7 @@ describe('batch flow on a tool page', () => {
             { status: 'cancelled', refunded: 2 },
           ),
         ),
+        { id: 'b1' },
       );
     renderApp('/services/remove-background?batch=b1', api);
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel all' }));
@@ -318,7 +298,7 @@ describe('batch flow on a tool page', () => {
   });
 
   it('names each bad file the server refused, and charges nothing', async () => {
-    const api = signedIn().on('POST /batches', {
+    const api = signedIn().route(endpoints.batches.create, {
       status: 422,
       data: {
         status: 'ERROR',
@@ -334,7 +314,7 @@ describe('batch flow on a tool page', () => {
     // Said once (in the run panel), each refused file named with its reason.
     expect(screen.getAllByText('One file cannot be processed.')).toHaveLength(1);
     expect(bad.textContent).toContain('b.png: Not a JPEG, PNG or WebP image.');
-    const form = api.last('POST /batches')!.data as FormData;
+    const form = api.last(endpoints.batches.create)!.data as FormData;
     expect(form.get('tool')).toBe('upscale');
     expect(form.get('factor')).toBe('2');
     expect(form.get('model')).toBe('photo');
@@ -342,8 +322,8 @@ describe('batch flow on a tool page', () => {
 
   it('lists each bad file with why and a remove button, prices and runs the good ones, and says why it cannot run', async () => {
     const api = signedIn()
-      .on(
-        'POST /batches',
+      .route(
+        endpoints.batches.create,
         ok(
           {
             id: 'b1',
@@ -352,11 +332,14 @@ describe('batch flow on a tool page', () => {
             cost: 2,
             created_at: '2026-11-24T10:00:00Z',
             items: [],
+            skipped: [],
           },
           202,
         ),
       )
-      .on('GET /batches/b1', ok(batchView([item('j1', 'a.png'), item('j2', 'b.png')], { status: 'queued' })));
+      .route(endpoints.batches.get, ok(batchView([item('j1', 'a.png'), item('j2', 'b.png')], { status: 'queued' })), {
+        id: 'b1',
+      });
     renderApp('/services/remove-background', api);
     const empty = new File([], 'empty.png', { type: 'image/png' });
     fireEvent.change(await screen.findByLabelText('Image'), { target: { files: [png('a.png'), empty, png('b.png')] } });
@@ -367,8 +350,8 @@ describe('batch flow on a tool page', () => {
     expect(bad.querySelector('.batch-item__error')!.textContent!.length).toBeGreaterThan(5);
     expect(within(bad).getByRole('button', { name: 'Remove empty.png' })).toBeTruthy();
     await clickWhenEnabled('Process 2 images - 2 tokens');
-    await waitFor(() => expect(api.last('POST /batches')).toBeDefined());
-    const form = api.last('POST /batches')!.data as FormData;
+    await waitFor(() => expect(api.last(endpoints.batches.create)).toBeDefined());
+    const form = api.last(endpoints.batches.create)!.data as FormData;
     expect((form.getAll('images') as File[]).map((f) => f.name)).toEqual(['a.png', 'b.png']);
   });
 
@@ -395,14 +378,14 @@ describe('batch flow on a tool page', () => {
   });
 
   it('a batch opened from history replaces a single result on screen, and the URL keeps naming the batch', async () => {
-    const single = jobView({
+    const single = jobFixture({
       id: 'j9',
       results: [{ url: 'https://s3/out.png', width: 10, height: 10, format: 'png', bytes: 1 }],
     });
     const api = signedIn()
-      .on('GET /jobs/j9', ok(single))
-      .on(
-        'GET /batches/b1',
+      .route(endpoints.jobs.get, ok(single), { id: 'j9' })
+      .route(
+        endpoints.batches.get,
         ok(
           batchView(
             [
@@ -414,6 +397,7 @@ describe('batch flow on a tool page', () => {
             { status: 'succeeded' },
           ),
         ),
+        { id: 'b1' },
       );
     const { router } = renderApp('/services/remove-background?job=j9', api);
     await screen.findByTestId('result');
@@ -434,7 +418,7 @@ describe('batch flow on a tool page', () => {
     ];
     // One retried item: five charges of 1 token for four items, three of them refunded.
     const view = batchView(items, { status: 'partial', cost: 5, refunded: 3 });
-    renderApp('/services/remove-background?batch=b1', signedIn().on('GET /batches/b1', ok(view)));
+    renderApp('/services/remove-background?batch=b1', signedIn().route(endpoints.batches.get, ok(view), { id: 'b1' }));
     expect((await screen.findByTestId('batch-done')).textContent).toBe('1 of 4 done · 1 failed · 2 cancelled');
     expect(screen.getByTestId('batch-cost').textContent).toBe('Charged: 5 tokens, refunded: 3 tokens');
   });
@@ -447,7 +431,7 @@ describe('batch flow on a tool page', () => {
         { file_name: 'fake.png', reasons: ['Only JPEG, PNG and WebP images are accepted.'] },
       ],
     });
-    renderApp('/services/remove-background?batch=b1', signedIn().on('GET /batches/b1', ok(view)));
+    renderApp('/services/remove-background?batch=b1', signedIn().route(endpoints.batches.get, ok(view), { id: 'b1' }));
     const skipped = await screen.findByTestId('batch-skipped');
     expect(skipped.textContent).toContain('Left out of the ZIP, not charged (2):');
     expect(skipped.textContent).toContain('notes.txt: Not a JPEG, PNG or WebP image.');
@@ -455,7 +439,7 @@ describe('batch flow on a tool page', () => {
   });
 
   it('a job opened by URL shows the options it ran with, not the defaults', async () => {
-    const job = jobView({
+    const job = jobFixture({
       id: 'u7',
       tool: 'upscale',
       params: { factor: 4, model: 'illustration', output_format: 'webp' },
@@ -471,7 +455,7 @@ describe('batch flow on a tool page', () => {
           upscale: { available: true, provider: 'cpu', models: ['photo', 'illustration'] },
         }),
       )
-      .on('GET /jobs/u7', ok(job));
+      .route(endpoints.jobs.get, ok(job), { id: 'u7' });
     renderApp('/services/upscale?job=u7', api);
     await waitFor(() => expect((screen.getByLabelText('Output format') as HTMLSelectElement).value).toBe('webp'));
     expect((screen.getByLabelText('Factor') as HTMLSelectElement).value).toBe('4');
@@ -489,7 +473,7 @@ describe('batch flow on a tool page', () => {
 
 describe('history', () => {
   const job = (id: string, batch: string | null, status: JobView['status']): JobView =>
-    jobView({
+    jobFixture({
       id,
       status,
       refunded: status === 'failed',

@@ -1,58 +1,50 @@
 import { screen } from '@testing-library/react';
-import type { JobView } from '@imagestudio/contracts';
-import { profileFixture } from '../../test/fixtures';
-import { FakeApi, withCatalog } from '../../test/fake-api';
+import { endpoints, type JobName, type JobView } from '@imagestudio/contracts';
+import { jobFixture, profileFixture } from '../../test/fixtures';
+import { FakeApi, okPayload as ok, withCatalog } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-
-const ok = (payload: unknown, status = 200) => ({ status, data: { status: 'OK', payload } });
 
 function signedIn() {
   return withCatalog(new FakeApi())
-    .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
-    .on('GET /user/profile', ok(profileFixture({ balance: 10 })))
-    .on(
-      'GET /tools/status',
+    .route(endpoints.account.isAuth, { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
+    .route(endpoints.account.profile, ok(profileFixture({ balance: 10 })))
+    .route(
+      endpoints.tools.status,
       ok({
-        generate: { available: false, provider: null },
-        'remove-background': { available: true, provider: 'cpu' },
+        generate: { available: false, provider: null, models: [] },
+        'remove-background': { available: true, provider: 'cpu', models: [] },
         upscale: { available: true, provider: 'cpu', models: ['photo'] },
       }),
     )
-    .on('GET /tools/quote', (req) => ok({ tool: req.params.tool, count: 1, factor: 2, unit_price: 1, cost: 1 }));
+    .route(endpoints.tools.quote, (req) =>
+      ok({ tool: req.params.tool as JobName, count: 1, factor: 2, model: 'photo', unit_price: 1, cost: 1 }),
+    );
 }
 
 /** An upscale that ended without a result, as GET /api/jobs/{id} answers. */
 function endedJob(status: 'cancelled' | 'failed', error: string): JobView {
-  return {
+  return jobFixture({
     id: 'u1',
     tool: 'upscale',
     status,
     progress: 40,
-    stage: null,
-    queue_position: null,
-    eta_seconds: null,
     params: { factor: 2, model: 'photo', output_format: 'png' },
-    cost: 1,
     refunded: true,
     error,
     input_name: 'coffee.png',
-    input_url: 'https://s3/in.png',
-    results: [],
     compose_sources: null,
     compositions: [],
-    created_at: '2026-11-24T10:00:00Z',
     finished_at: '2026-11-24T10:01:00Z',
-    deleted: false,
-    expired: false,
-    batch_id: null,
-  } as unknown as JobView;
+  });
 }
 
 describe('how a job that ended without a result is said', () => {
   it('a cancel the customer chose is a calm status notice, not a red alert', async () => {
     renderApp(
       '/services/upscale?job=u1',
-      signedIn().on('GET /jobs/u1', ok(endedJob('cancelled', 'Cancelled. Your tokens have been refunded.'))),
+      signedIn().route(endpoints.jobs.get, ok(endedJob('cancelled', 'Cancelled. Your tokens have been refunded.')), {
+        id: 'u1',
+      }),
     );
     const status = await screen.findByTestId('job-status');
     expect(status.getAttribute('data-status')).toBe('cancelled');
@@ -64,9 +56,10 @@ describe('how a job that ended without a result is said', () => {
   it('a failure stays an alert', async () => {
     renderApp(
       '/services/upscale?job=u1',
-      signedIn().on(
-        'GET /jobs/u1',
+      signedIn().route(
+        endpoints.jobs.get,
         ok(endedJob('failed', 'The image could not be processed. Your tokens have been refunded.')),
+        { id: 'u1' },
       ),
     );
     const status = await screen.findByTestId('job-status');

@@ -1,6 +1,6 @@
 import type { JobName } from '@imagestudio/contracts';
 import { endpoints } from '@imagestudio/contracts';
-import { profileFixture } from '../../test/fixtures';
+import { jobFixture, profileFixture } from '../../test/fixtures';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { FakeApi, okPayload as ok, withCatalog } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
@@ -31,32 +31,30 @@ function signedIn(balance: number, available = true) {
 
 describe('generate page', () => {
   it('shows the cost on the button and sends the prompt, count and size', async () => {
-    const api = signedIn(5).on('POST /tools/generate', {
-      status: 202,
-      data: {
-        status: 'OK',
-        payload: {
-          id: 'j1',
-          tool: 'generate',
-          status: 'queued',
-          progress: 0,
-          queue_position: 1,
-          results: [],
-          cost: 2,
-          refunded: false,
-          error: null,
-        },
-      },
+    const queued = jobFixture({
+      id: 'j1',
+      tool: 'generate',
+      status: 'queued',
+      progress: 0,
+      queue_position: 1,
+      cost: 2,
+      input_name: null,
+      input_url: null,
     });
+    const api = signedIn(5).route(endpoints.tools.run.generate, ok(queued, 202));
     renderApp('/services/generate-image', api);
     fireEvent.change(await screen.findByLabelText(/Prompt/), { target: { value: 'a red fox' } });
     expect(screen.getByTestId('prompt-counter').textContent).toBe('9 / 1000');
     fireEvent.change(screen.getByLabelText('Number of images'), { target: { value: '2' } });
     const button = await screen.findByRole('button', { name: 'Generate - 2 tokens' });
     fireEvent.click(button);
-    await waitFor(() => expect(api.last('POST /tools/generate')).toBeDefined());
-    expect(api.last('POST /tools/generate')!.data).toMatchObject({ prompt: 'a red fox', count: 2, size: '1024x1024' });
-    expect(api.last('POST /tools/generate')!.headers['idempotency-key']).toBeDefined();
+    await waitFor(() => expect(api.last(endpoints.tools.run.generate)).toBeDefined());
+    expect(api.last(endpoints.tools.run.generate)!.data).toMatchObject({
+      prompt: 'a red fox',
+      count: 2,
+      size: '1024x1024',
+    });
+    expect(api.last(endpoints.tools.run.generate)!.headers['idempotency-key']).toBeDefined();
     expect(await screen.findByText('Position 1 in the queue')).toBeTruthy();
   });
 

@@ -1,17 +1,21 @@
-import type { AdminCatalogView, AdminOverview, AdminUserDetail } from '@imagestudio/contracts';
+import {
+  endpoints,
+  type AdminCatalogView,
+  type AdminJobSummary,
+  type AdminOverview,
+  type AdminUserDetail,
+} from '@imagestudio/contracts';
 import { profileFixture } from '../../test/fixtures';
-import { FakeApi, makeStore, okPayload, withCatalog, type SeenRequest } from '../../test/fake-api';
+import { errorReply, FakeApi, makeStore, okPayload, withCatalog, type ReplyOf } from '../../test/fake-api';
 import { adminStoreFor } from './admin-store';
 
-const reauthRequired = {
-  status: 403,
-  data: { status: 'ERROR', code: 'reauth_required', message: 'Please confirm your password to continue.' },
-};
+const { admin: routes } = endpoints;
+const reauthRequired = errorReply('reauth_required', 'Please confirm your password to continue.');
 
 async function signedIn(api: FakeApi, role?: 'admin') {
   withCatalog(api)
-    .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
-    .on('GET /user/profile', okPayload(profileFixture(role ? { role } : {})));
+    .route(endpoints.account.isAuth, { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
+    .route(endpoints.account.profile, okPayload(profileFixture(role ? { role } : {})));
   const { store } = makeStore(api);
   await store.auth.checkAuth();
   await store.profile.fetch();
@@ -41,6 +45,19 @@ const userDetail = (balance: number): AdminUserDetail => ({
   sessions: { epoch: 0 },
 });
 
+const jobSummary = (id: string): AdminJobSummary => ({
+  id,
+  user_id: 'u1',
+  user_email: 'ada@example.com',
+  tool: 'upscale',
+  status: 'failed',
+  cost: 1,
+  refunded: true,
+  created_at: '2026-11-24T10:00:00.000Z',
+  finished_at: '2026-11-24T10:00:05.000Z',
+  batch_id: null,
+});
+
 /** Waits until the promise's microtasks have run (the store awaits the API). */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -58,22 +75,18 @@ describe('the password confirmation (ReauthStore)', () => {
     let confirmed = false;
     let adjustCalls = 0;
     api
-      .on('GET /admin/users/u1', okPayload(userDetail(10)))
-      .on('POST /admin/users/u1/adjust', () => {
-        adjustCalls += 1;
-        return confirmed ? okPayload({ applied: true }) : reauthRequired;
-      })
-      .on('POST /admin/confirm-password', (req: SeenRequest) => {
+      .route(routes.user, okPayload(userDetail(10)), { id: 'u1' })
+      .route(
+        routes.adjustBalance,
+        () => {
+          adjustCalls += 1;
+          return confirmed ? okPayload({ applied: true }) : reauthRequired;
+        },
+        { id: 'u1' },
+      )
+      .route(routes.confirmPassword, (req) => {
         if ((req.data as { password: string }).password !== 'right') {
-          return {
-            status: 422,
-            data: {
-              status: 'ERROR',
-              code: 'validation_failed',
-              message: 'x',
-              errors: { password: ['The password is not correct.'] },
-            },
-          };
+          return errorReply('validation_failed', 'x', { password: ['The password is not correct.'] });
         }
         confirmed = true;
         return okPayload({ confirmed_until: '2026-11-25T18:00:00.000Z' });
@@ -95,43 +108,43 @@ describe('the password confirmation (ReauthStore)', () => {
     expect(admin.reauth.open).toBe(false);
     expect(adjustCalls).toBe(2);
     // Both sends of the one adjustment carry the same Idempotency-Key: a repeat can never grant twice.
-    const keys = api.seen.filter((r) => r.url === '/admin/users/u1/adjust').map((r) => r.headers['idempotency-key']);
+    const keys = api.calls(routes.adjustBalance, { id: 'u1' }).map((r) => r.headers['idempotency-key']);
     expect(keys[0]).toMatch(/^console:/);
     expect(keys[1]).toBe(keys[0]);
-    expect(api.last('POST /admin/users/u1/adjust')?.data).toMatchObject({
+    expect(api.last(routes.adjustBalance, { id: 'u1' })?.data).toMatchObject({
       tokens: 5,
       reason: 'goodwill for a bad cut-out',
     });
     // The next adjustment is a new one.
     await admin.user.adjust(1, 'another reason');
-    expect(api.last('POST /admin/users/u1/adjust')?.headers['idempotency-key']).not.toBe(keys[0]);
+    expect(api.last(routes.adjustBalance, { id: 'u1' })?.headers['idempotency-key']).not.toBe(keys[0]);
   });
 
   it('closing the dialog gives the change up: it is not sent again and the page gets the refusal', async () => {
     const api = new FakeApi();
     const { admin } = await signedIn(api, 'admin');
-    api.on('GET /admin/users/u1', okPayload(userDetail(10))).on('POST /admin/users/u1/sign-out', reauthRequired);
+    api
+      .route(routes.user, okPayload(userDetail(10)), { id: 'u1' })
+      .route(routes.signOutUser, reauthRequired, { id: 'u1' });
     await admin.user.load('u1');
     const outcome = admin.user.signOutEverywhere();
     await settle();
     admin.reauth.cancel();
     expect(await outcome).toMatchObject({ ok: false, message: 'Please confirm your password to continue.' });
-    expect(api.seen.filter((r) => r.url === '/admin/users/u1/sign-out')).toHaveLength(1);
-    expect(api.seen.some((r) => r.url === '/admin/confirm-password')).toBe(false);
+    expect(api.calls(routes.signOutUser, { id: 'u1' })).toHaveLength(1);
+    expect(api.calls(routes.confirmPassword)).toHaveLength(0);
   });
 
   it('a refusal other than reauth_required reaches the form with its field errors, no dialog', async () => {
     const api = new FakeApi();
     const { admin } = await signedIn(api, 'admin');
-    api.on('GET /admin/users/u1', okPayload(userDetail(1))).on('POST /admin/users/u1/adjust', {
-      status: 422,
-      data: {
-        status: 'ERROR',
-        code: 'validation_failed',
-        message: 'x',
-        errors: { tokens: ['A deduction cannot take the balance below zero.'] },
-      },
-    });
+    api
+      .route(routes.user, okPayload(userDetail(1)), { id: 'u1' })
+      .route(
+        routes.adjustBalance,
+        errorReply('validation_failed', 'x', { tokens: ['A deduction cannot take the balance below zero.'] }),
+        { id: 'u1' },
+      );
     await admin.user.load('u1');
     expect(await admin.user.adjust(-5, 'taking back')).toEqual({
       ok: false,
@@ -146,10 +159,10 @@ describe('console lists (AdminListStore)', () => {
   it('sends the filled-in filters only, starts a search at page 1 and pages on', async () => {
     const api = new FakeApi();
     const { admin } = await signedIn(api, 'admin');
-    api.on('GET /admin/jobs', (req) =>
+    api.route(routes.jobs, (req) =>
       okPayload({
-        items: [{ id: `job-${String(req.params.page)}` }],
-        page: req.params.page,
+        items: [jobSummary(`job-${String(req.params.page)}`)],
+        page: Number(req.params.page),
         per_page: 50,
         total: 120,
         last_page: 3,
@@ -158,22 +171,22 @@ describe('console lists (AdminListStore)', () => {
     admin.jobs.setFilter('user', ' ada@example.com ');
     admin.jobs.setFilter('status', 'failed');
     await admin.jobs.search();
-    expect(api.last('GET /admin/jobs')?.params).toMatchObject({ page: 1, user: 'ada@example.com', status: 'failed' });
-    expect(api.last('GET /admin/jobs')?.params).not.toHaveProperty('tool');
-    expect(api.last('GET /admin/jobs')?.params).not.toHaveProperty('from');
+    expect(api.last(routes.jobs)?.params).toMatchObject({ page: 1, user: 'ada@example.com', status: 'failed' });
+    expect(api.last(routes.jobs)?.params).not.toHaveProperty('tool');
+    expect(api.last(routes.jobs)?.params).not.toHaveProperty('from');
     expect([admin.jobs.page, admin.jobs.lastPage, admin.jobs.total]).toEqual([1, 3, 120]);
     await admin.jobs.load(2);
-    expect(admin.jobs.items).toEqual([{ id: 'job-2' }]);
+    expect(admin.jobs.items.map((job) => job.id)).toEqual(['job-2']);
     admin.jobs.setFilter('status', '');
     await admin.jobs.search();
-    expect(api.last('GET /admin/jobs')?.params).not.toHaveProperty('status');
+    expect(api.last(routes.jobs)?.params).not.toHaveProperty('status');
     expect(admin.jobs.page).toBe(1);
   });
 
   it('says so when a list cannot be loaded', async () => {
     const api = new FakeApi();
     const { admin } = await signedIn(api, 'admin');
-    api.on('GET /admin/audit', { status: 500, data: { status: 'ERROR', message: 'boom' } });
+    api.route(routes.audit, errorReply('internal_error', 'boom'));
     await admin.audit.search();
     expect(admin.audit.error).toBe('The audit log could not be loaded. Please try again.');
   });
@@ -195,8 +208,8 @@ describe('the overview (OverviewStore)', () => {
       deposits_per_day: [],
       generated_at: at,
     });
-    let reply: ReturnType<typeof okPayload> | { status: number } = okPayload(overview('t1'));
-    api.on('GET /admin/overview', () => reply as never);
+    let reply: ReplyOf<typeof routes.overview> = okPayload(overview('t1'));
+    api.route(routes.overview, () => reply);
     jest.useFakeTimers();
     const stop = admin.overview.watch();
     await jest.advanceTimersByTimeAsync(0);
@@ -205,14 +218,14 @@ describe('the overview (OverviewStore)', () => {
     reply = okPayload(overview('t2'));
     await jest.advanceTimersByTimeAsync(10_000);
     expect(admin.overview.data?.generated_at).toBe('t2');
-    reply = { status: 503 };
+    reply = errorReply('service_unavailable', 'Redis is down.');
     await jest.advanceTimersByTimeAsync(10_000);
     expect(admin.overview.data?.generated_at).toBe('t2');
     expect(admin.overview.error).toMatch(/could not be loaded/);
     stop();
-    const calls = api.seen.filter((r) => r.url === '/admin/overview').length;
+    const calls = api.calls(routes.overview).length;
     await jest.advanceTimersByTimeAsync(30_000);
-    expect(api.seen.filter((r) => r.url === '/admin/overview').length).toBe(calls);
+    expect(api.calls(routes.overview)).toHaveLength(calls);
   });
 });
 
@@ -234,32 +247,31 @@ describe('the catalog (CatalogStore)', () => {
     const api = new FakeApi();
     const { admin } = await signedIn(api, 'admin');
     api
-      .on('GET /admin/catalog', okPayload(view()))
-      .on('PUT /admin/catalog/settings/vat_percent', okPayload(view()))
-      .on('PUT /admin/catalog/settings/support_email', okPayload(view()))
-      .on('PUT /admin/catalog/tiers', okPayload(view()))
-      .on('PUT /admin/catalog/packs/order', okPayload(view()))
-      .on('POST /admin/catalog/packs', {
-        status: 201,
-        data: { status: 'OK', payload: view(['pack #4 D costs more']) },
-      });
+      .route(routes.catalog, okPayload(view()))
+      .route(routes.catalogSetting, okPayload(view()), { key: 'vat_percent' })
+      .route(routes.catalogSetting, okPayload(view()), { key: 'support_email' })
+      .route(routes.catalogTiers, okPayload(view()))
+      .route(routes.catalogOrderPacks, okPayload(view()))
+      .route(routes.catalogAddPack, okPayload(view(['pack #4 D costs more']), 201));
     await admin.catalog.load();
     await admin.catalog.setSetting('vat_percent', '19.5');
-    expect(api.last('PUT /admin/catalog/settings/vat_percent')?.data).toMatchObject({ value: 19.5 });
+    expect(api.last(routes.catalogSetting, { key: 'vat_percent' })?.data).toMatchObject({ value: 19.5 });
     await admin.catalog.setSetting('support_email', 'help@example.com');
-    expect(api.last('PUT /admin/catalog/settings/support_email')?.data).toMatchObject({ value: 'help@example.com' });
+    expect(api.last(routes.catalogSetting, { key: 'support_email' })?.data).toMatchObject({
+      value: 'help@example.com',
+    });
     await admin.catalog.setTiers([
       { min: '0.1', price: '0.10 ' },
       { min: '100', price: '0.09' },
     ]);
-    expect(api.last('PUT /admin/catalog/tiers')?.data).toMatchObject({
+    expect(api.last(routes.catalogTiers)?.data).toMatchObject({
       tiers: [
         { min: 0.1, price: '0.10' },
         { min: 100, price: '0.09' },
       ],
     });
     await admin.catalog.movePack(2, -1);
-    expect(api.last('PUT /admin/catalog/packs/order')?.data).toMatchObject({ ids: [2, 1, 3] });
+    expect(api.last(routes.catalogOrderPacks)?.data).toMatchObject({ ids: [2, 1, 3] });
     const added = await admin.catalog.addPack({ title: 'D', price: '50', credits: '10', description: '' });
     expect(added.ok).toBe(true);
     expect(admin.catalog.warnings).toEqual(['pack #4 D costs more']);
@@ -268,15 +280,13 @@ describe('the catalog (CatalogStore)', () => {
   it('a refused change keeps the catalog and returns the field errors', async () => {
     const api = new FakeApi();
     const { admin } = await signedIn(api, 'admin');
-    api.on('GET /admin/catalog', okPayload(view())).on('PATCH /admin/catalog/packs/1', {
-      status: 422,
-      data: {
-        status: 'ERROR',
-        code: 'validation_failed',
-        message: 'x',
-        errors: { price: ['Price must be an amount in EUR with at most 2 decimals'] },
-      },
-    });
+    api
+      .route(routes.catalog, okPayload(view()))
+      .route(
+        routes.catalogEditPack,
+        errorReply('validation_failed', 'x', { price: ['Price must be an amount in EUR with at most 2 decimals'] }),
+        { id: '1' },
+      );
     await admin.catalog.load();
     const outcome = await admin.catalog.editPack(1, { price: '1.234' });
     expect(outcome.fieldErrors).toEqual({ price: 'Price must be an amount in EUR with at most 2 decimals' });

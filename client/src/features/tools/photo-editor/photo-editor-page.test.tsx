@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { JobView } from '@imagestudio/contracts';
-import { profileFixture } from '../../../test/fixtures';
-import { FakeApi, withCatalog } from '../../../test/fake-api';
+import { endpoints, type JobName, type JobView } from '@imagestudio/contracts';
+import { jobFixture, profileFixture } from '../../../test/fixtures';
+import { FakeApi, okPayload as ok, withCatalog } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
 
 // The browser's image checks read pixels jsdom cannot decode: every chosen file is a 100 x 80 PNG here.
@@ -10,48 +10,33 @@ jest.mock('../upload-checks', () => ({
   inspectFile: async (file: Blob) => ({ bytes: file.size, format: 'png', width: 100, height: 80 }),
 }));
 
-const ok = (payload: unknown, status = 200) => ({ status, data: { status: 'OK', payload } });
-
 function signedIn() {
   return withCatalog(new FakeApi())
-    .on('GET /is-auth', { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
-    .on('GET /user/profile', ok(profileFixture({ balance: 10 })))
-    .on(
-      'GET /tools/status',
+    .route(endpoints.account.isAuth, { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
+    .route(endpoints.account.profile, ok(profileFixture({ balance: 10 })))
+    .route(
+      endpoints.tools.status,
       ok({
-        generate: { available: false, provider: null },
-        'remove-background': { available: true, provider: 'cpu' },
+        generate: { available: false, provider: null, models: [] },
+        'remove-background': { available: true, provider: 'cpu', models: [] },
         upscale: { available: true, provider: 'cpu', models: ['photo'] },
       }),
     )
-    .on('GET /tools/quote', (req) => ok({ tool: req.params.tool, count: 1, factor: null, unit_price: 1, cost: 1 }));
+    .route(endpoints.tools.quote, (req) =>
+      ok({ tool: req.params.tool as JobName, count: 1, factor: null, model: null, unit_price: 1, cost: 1 }),
+    );
 }
 
 /** A finished background removal as GET /api/jobs/{id} answers, with the photo branch's compose sources. */
-function cutoutJob(over: Record<string, unknown> = {}): JobView {
-  return {
+function cutoutJob(over: Partial<JobView> = {}): JobView {
+  return jobFixture({
     id: 'c1',
-    tool: 'remove-background',
-    status: 'succeeded',
-    progress: 100,
-    stage: null,
-    queue_position: null,
-    eta_seconds: null,
     params: { output_format: 'png', mask_only: false },
-    cost: 1,
-    refunded: false,
-    error: null,
     input_name: 'shoe.png',
-    input_url: 'https://s3/in.png',
     results: [{ url: 'https://s3/out.png', width: 40, height: 30, format: 'png', bytes: 1 }],
     compose_sources: { foreground_url: 'https://s3/fg.png', matte_url: 'https://s3/matte.png', width: 40, height: 30 },
-    created_at: '2026-11-24T10:00:00Z',
-    finished_at: null,
-    deleted: false,
-    expired: false,
-    batch_id: null,
     ...over,
-  } as unknown as JobView;
+  });
 }
 
 const png = (name: string) =>
@@ -63,8 +48,10 @@ beforeEach(() => {
 });
 
 describe('the editor after a cut-out', () => {
+  const { jobs } = endpoints;
+
   it('sits beside the comparison with its settings, a free download and the touch-up brush', async () => {
-    renderApp('/services/remove-background?job=c1', signedIn().on('GET /jobs/c1', ok(cutoutJob())));
+    renderApp('/services/remove-background?job=c1', signedIn().route(jobs.get, ok(cutoutJob()), { id: 'c1' }));
     const editor = await screen.findByTestId('photo-editor');
     expect(screen.getByTestId('result')).toBeTruthy();
     expect(within(editor).getByRole('heading', { name: 'Finish the picture' })).toBeTruthy();
@@ -102,7 +89,7 @@ describe('the editor after a cut-out', () => {
   it('says so when the job has no stored cut-out to edit', async () => {
     renderApp(
       '/services/remove-background?job=c1',
-      signedIn().on('GET /jobs/c1', ok(cutoutJob({ compose_sources: null }))),
+      signedIn().route(jobs.get, ok(cutoutJob({ compose_sources: null })), { id: 'c1' }),
     );
     expect(await screen.findByTestId('photo-editor-unavailable')).toBeTruthy();
     expect(screen.queryByTestId('photo-editor')).toBeNull();
@@ -111,7 +98,9 @@ describe('the editor after a cut-out', () => {
   it('is not offered for a mask-only result', async () => {
     renderApp(
       '/services/remove-background?job=c2',
-      signedIn().on('GET /jobs/c2', ok(cutoutJob({ id: 'c2', params: { output_format: 'png', mask_only: true } }))),
+      signedIn().route(jobs.get, ok(cutoutJob({ id: 'c2', params: { output_format: 'png', mask_only: true } })), {
+        id: 'c2',
+      }),
     );
     await screen.findByTestId('result');
     expect(screen.queryByTestId('photo-editor')).toBeNull();
@@ -121,7 +110,21 @@ describe('the editor after a cut-out', () => {
 
 describe('a batch of background removals', () => {
   it('offers the same settings before it starts and sends them, with the background image, for every item', async () => {
-    const api = signedIn().on('POST /batches', ok({ id: 'b1', tool: 'remove-background', items: [] }, 202));
+    const api = signedIn().route(
+      endpoints.batches.create,
+      ok(
+        {
+          id: 'b1',
+          tool: 'remove-background',
+          status: 'queued',
+          cost: 2,
+          created_at: '2026-11-24T10:00:00Z',
+          items: [],
+          skipped: [],
+        },
+        202,
+      ),
+    );
     renderApp('/services/remove-background', api);
     fireEvent.change(await screen.findByLabelText('Image'), { target: { files: [png('a.png'), png('b.png')] } });
     const finish = await screen.findByLabelText('Finish every picture (layout, background, format)');
@@ -137,8 +140,8 @@ describe('a batch of background removals', () => {
     await waitFor(() => expect(run.disabled).toBe(false));
     fireEvent.click(run);
 
-    await waitFor(() => expect(api.last('POST /batches')).toBeDefined());
-    const form = api.last('POST /batches')!.data as FormData;
+    await waitFor(() => expect(api.last(endpoints.batches.create)).toBeDefined());
+    const form = api.last(endpoints.batches.create)!.data as FormData;
     expect(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string'))).toMatchObject({
       tool: 'remove-background',
       crop_to_subject: 'true',
