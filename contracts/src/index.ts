@@ -27,6 +27,7 @@ export * from './validation-messages';
 export * from './ledger';
 export * from './api-keys';
 export * from './api-schemas';
+export * from './catalog-schemas';
 export * from './views';
 export * from './batches';
 export * from './admin';
