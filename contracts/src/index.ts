@@ -23,6 +23,7 @@ export * from './checkout-billing';
 export * from './styles';
 export * from './charge';
 export * from './payments';
+export * from './payment-schemas';
 export * from './validation-messages';
 export * from './ledger';
 export * from './api-keys';

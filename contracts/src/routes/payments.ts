@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { anyPayloadSchema } from '../api-schemas';
 import { checkoutBillingSchema } from '../checkout-billing';
-import type { DepositStatusView, PaymentHistoryPage } from '../payments';
-import type { ReceiptDocument } from '../receipt';
-import { defineRoute, payloadOf } from './route';
+import { depositStatusViewSchema, paymentHistoryPageSchema, receiptDocumentSchema } from '../payment-schemas';
+import { defineRoute } from './route';
 
 /** A page number; anything unreadable is page 1 (the history tab's links are all a client sends). */
 export const paymentHistoryQuerySchema = z.object({
@@ -33,7 +32,7 @@ export const paymentRoutes = {
     tag: 'Payments',
     summary: 'State of a payment',
     auth: 'session',
-    reply: { kind: 'json', payload: payloadOf<DepositStatusView>() },
+    reply: { kind: 'json', payload: depositStatusViewSchema },
   }),
   redirect: defineRoute({
     method: 'get',
@@ -86,7 +85,7 @@ export const paymentRoutes = {
     summary: 'Payments, newest first',
     auth: 'session',
     query: paymentHistoryQuerySchema,
-    reply: { kind: 'json', payload: payloadOf<PaymentHistoryPage>() },
+    reply: { kind: 'json', payload: paymentHistoryPageSchema },
   }),
   receipt: defineRoute({
     method: 'get',
@@ -94,7 +93,7 @@ export const paymentRoutes = {
     tag: 'Payments',
     summary: 'Receipt of a payment, translated and formatted (a browser opening it is sent to the receipt page)',
     auth: 'session',
-    reply: { kind: 'json', payload: payloadOf<ReceiptDocument>() },
+    reply: { kind: 'json', payload: receiptDocumentSchema },
   }),
   invoice: defineRoute({
     method: 'get',
