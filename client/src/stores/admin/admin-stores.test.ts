@@ -1,4 +1,9 @@
-import type { AdminCatalogView, AdminOverview, AdminUserDetail } from '@imagestudio/contracts';
+import {
+  defaultSettings,
+  type AdminCatalogView,
+  type AdminOverview,
+  type AdminUserDetail,
+} from '@imagestudio/contracts';
 import { profileFixture } from '../../test/fixtures';
 import { FakeApi, makeStore, okPayload, withCatalog, type SeenRequest } from '../../test/fake-api';
 import { adminStoreFor } from './admin-store';
@@ -218,7 +223,7 @@ describe('the overview (OverviewStore)', () => {
 
 describe('the catalog (CatalogStore)', () => {
   const view = (warnings: string[] = []): AdminCatalogView => ({
-    settings: { vat_percent: 0, support_email: 'a@b.c' },
+    settings: { ...defaultSettings(), vat_percent: 0, support_email: 'a@b.c' },
     packs: [
       { id: 1, title: 'A', description: '', price: '1.00', credits: 10, position: 1, hidden: false },
       { id: 2, title: 'B', description: '', price: '5.00', credits: 60, position: 2, hidden: false },
