@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { anyPayloadSchema } from '../api-schemas';
 import { checkoutBillingSchema } from '../checkout-billing';
 import { depositStatusViewSchema, paymentHistoryPageSchema, receiptDocumentSchema } from '../payment-schemas';
 import { defineRoute } from './route';
@@ -76,7 +75,15 @@ export const paymentRoutes = {
     tag: 'Payments',
     summary: 'Stripe webhook (signed by Stripe)',
     auth: 'public',
-    reply: { kind: 'json', payload: anyPayloadSchema },
+    reply: {
+      kind: 'json',
+      payload: z.object({
+        received: z.literal(true),
+        result: z
+          .enum(['handled', 'duplicate', 'ignored'])
+          .describe('ignored: an event or payment that is not ours to act on; duplicate: handled before'),
+      }),
+    },
   }),
   history: defineRoute({
     method: 'get',
