@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { settingsSchema } from './settings';
 
 /**
  * The console's catalog editing (`/api/admin/catalog...`): what `npm run admin` edits (settings, packs, price
@@ -54,49 +55,52 @@ export const adminPageSchema = z.object({
   is_privacy: z.boolean().optional(),
 });
 
-export interface AdminPackView {
-  id: number;
-  title: string;
-  description: string;
-  /** EUR, 2 decimals. */
-  price: string;
-  credits: number;
-  position: number;
-  hidden: boolean;
-}
+export const adminPackViewSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  price: z.string().describe('EUR before VAT, exact decimal text with 2 decimals'),
+  credits: z.number().describe('Tokens (exact to 0.1)'),
+  position: z.number().int(),
+  hidden: z.boolean(),
+});
+export type AdminPackView = z.infer<typeof adminPackViewSchema>;
 
-export interface AdminTierView {
-  min: number;
-  max: number | null;
-  /** EUR per token. */
-  price: string;
-}
+export const adminTierViewSchema = z.object({
+  min: z.number(),
+  max: z.number().nullable().describe('null for the open-ended last tier'),
+  price: z.string().describe('EUR per token, exact decimal text'),
+});
+export type AdminTierView = z.infer<typeof adminTierViewSchema>;
 
-export interface AdminCurrencyView {
-  code: string;
-  /** Units per 1 EUR, exact decimal text. */
-  rate: string;
-  symbol: string;
-  is_default: boolean;
-  hidden: boolean;
-}
+export const adminCurrencyViewSchema = z.object({
+  code: z.string(),
+  rate: z.string().describe('Units per 1 EUR, exact decimal text'),
+  symbol: z.string(),
+  is_default: z.boolean(),
+  hidden: z.boolean(),
+});
+export type AdminCurrencyView = z.infer<typeof adminCurrencyViewSchema>;
 
-export interface AdminPageView {
-  id: number;
-  slug: string | null;
-  title: string;
-  html: string;
-  is_terms: boolean;
-  is_privacy: boolean;
-}
+export const adminPageViewSchema = z.object({
+  id: z.number().int(),
+  slug: z.string().nullable(),
+  title: z.string(),
+  html: z.string(),
+  is_terms: z.boolean(),
+  is_privacy: z.boolean(),
+});
+export type AdminPageView = z.infer<typeof adminPageViewSchema>;
 
 /** GET /api/admin/catalog, and the reply of every catalog change (the whole catalog after it). */
-export interface AdminCatalogView {
-  settings: Record<string, unknown>;
-  packs: AdminPackView[];
-  tiers: AdminTierView[];
-  currencies: AdminCurrencyView[];
-  pages: AdminPageView[];
-  /** What the CLI prints as `warning:` (e.g. a pack dearer than the same tokens as a custom amount). */
-  warnings: string[];
-}
+export const adminCatalogViewSchema = z.object({
+  settings: settingsSchema,
+  packs: z.array(adminPackViewSchema),
+  tiers: z.array(adminTierViewSchema),
+  currencies: z.array(adminCurrencyViewSchema),
+  pages: z.array(adminPageViewSchema),
+  warnings: z
+    .array(z.string())
+    .describe('What the CLI prints as `warning:` (e.g. a pack dearer than the same tokens as a custom amount)'),
+});
+export type AdminCatalogView = z.infer<typeof adminCatalogViewSchema>;

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { JOB_STATUSES, type JobStatus } from './jobs';
-import { JOB_NAMES, type JobName } from './tools';
-import { DEPOSIT_STATUSES, type DepositStatus } from './payments';
-import type { LedgerEntryView } from './ledger';
-import type { ApiKeyView } from './api-keys';
+import { JOB_NAMES } from './tools';
+import { DEPOSIT_STATUSES } from './payments';
+import { ledgerEntrySchema } from './ledger';
+import { apiKeySchema } from './api-keys';
 
 /**
  * The operator console's API (`/api/admin/*`, server/src/modules/admin): its request schemas and the
- * shapes of its replies, which the /admin pages read. docs/operations.md#operator-console lists the routes.
+ * schemas of its replies, which the /admin pages read as the types inferred from them.
+ * docs/operations.md#operator-console lists the routes.
  */
 
 /** How long a confirmed password opens the console's money and account changes. */
@@ -82,161 +83,230 @@ export const adminAuditQuerySchema = z.object({
   target: blankAsMissing(z.string().max(200)),
 });
 
-export interface AdminPage<T> {
-  items: T[];
-  page: number;
-  per_page: number;
-  total: number;
-  last_page: number;
+const pageFields = {
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  last_page: z.number().int(),
+};
+
+/** One page of a console list (ADMIN_PAGE_SIZE rows, newest first) of `item`s. */
+export function adminListPageSchema<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), ...pageFields });
 }
+export type AdminPage<T> = Omit<z.infer<ReturnType<typeof adminListPageSchema>>, 'items'> & { items: T[] };
 
 /** GET /api/admin/session */
-export interface AdminSessionView {
-  user: { id: string; email: string; name: string };
-  /** Until when money and account changes are open without asking the password again; null: ask first. */
-  confirmed_until: string | null;
-}
+export const adminSessionViewSchema = z.object({
+  user: z.object({ id: z.string(), email: z.string(), name: z.string().describe('First name and surname') }),
+  confirmed_until: z
+    .string()
+    .nullable()
+    .describe('Until when money and account changes are open without asking the password again; null: ask first'),
+});
+export type AdminSessionView = z.infer<typeof adminSessionViewSchema>;
 
-export interface AdminQueueView {
-  tool: JobName;
-  waiting: number;
-  active: number;
-  delayed: number;
-  failed: number;
-  /** Seconds the oldest waiting job has waited; null when none waits. */
-  oldest_waiting_s: number | null;
-}
+/** POST /api/admin/confirm-password */
+export const adminConfirmedSchema = z.object({
+  confirmed_until: z.string().describe('Until when money and account changes are open without the password'),
+});
 
-export interface AdminWorkerView {
-  id: string;
-  host: string;
-  tools: JobName[];
-  provider: string;
-  providers: Partial<Record<JobName, string>>;
-  concurrency: number;
-  version: string;
-  /** Ids of the jobs it runs now, and jobs finished since it started, when the worker reports them. */
-  current_jobs: string[] | null;
-  jobs_done: number | null;
-  last_seen: string;
-  /** `lost`: silent for 3 heartbeats or more (shown for an hour, then forgotten). */
-  state: 'live' | 'lost';
-}
+export const adminQueueViewSchema = z.object({
+  tool: z.enum(JOB_NAMES),
+  waiting: z.number().int(),
+  active: z.number().int(),
+  delayed: z.number().int(),
+  failed: z.number().int(),
+  oldest_waiting_s: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Seconds the oldest waiting job has waited; null when none waits'),
+});
+export type AdminQueueView = z.infer<typeof adminQueueViewSchema>;
+
+export const adminWorkerViewSchema = z.object({
+  id: z.string(),
+  host: z.string(),
+  tools: z.array(z.enum(JOB_NAMES)),
+  provider: z.string(),
+  providers: z.partialRecord(z.enum(JOB_NAMES), z.string()),
+  concurrency: z.number().int(),
+  version: z.string(),
+  current_jobs: z
+    .array(z.string())
+    .nullable()
+    .describe('Ids of the jobs it runs now; null when the worker does not report them'),
+  jobs_done: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Jobs finished since it started; null when the worker does not report them'),
+  last_seen: z.string(),
+  state: z.enum(['live', 'lost']).describe('lost: silent for 3 heartbeats or more (shown for an hour, then forgotten)'),
+});
+export type AdminWorkerView = z.infer<typeof adminWorkerViewSchema>;
+
+/** A count per job status. */
+const statusCounts = Object.fromEntries(JOB_STATUSES.map((status) => [status, z.number().int()])) as Record<
+  JobStatus,
+  z.ZodNumber
+>;
 
 /** GET /api/admin/overview */
-export interface AdminOverview {
-  queues: AdminQueueView[];
-  workers: AdminWorkerView[];
-  /** 24 hours, oldest first; `hour` is the start of the hour (ISO). */
-  jobs_per_hour: Array<{ hour: string } & Record<JobStatus, number>>;
-  /** 30 days, oldest first: paid deposits per day, with the tokens credited and the amount per currency. */
-  deposits_per_day: Array<{ day: string; count: number; tokens: number; amounts: Record<string, number> }>;
-  generated_at: string;
-}
+export const adminOverviewSchema = z.object({
+  queues: z.array(adminQueueViewSchema),
+  workers: z.array(adminWorkerViewSchema),
+  jobs_per_hour: z
+    .array(z.object({ hour: z.string().describe('The start of the hour (ISO)'), ...statusCounts }))
+    .describe('24 hours, oldest first: jobs created per status'),
+  deposits_per_day: z
+    .array(
+      z.object({
+        day: z.string().describe('YYYY-MM-DD (UTC)'),
+        count: z.number().int(),
+        tokens: z.number(),
+        amounts: z.record(z.string(), z.number()).describe('Per currency, the amount in its major units'),
+      }),
+    )
+    .describe('30 days, oldest first: paid deposits per day, with the tokens credited and the amount per currency'),
+  generated_at: z.string(),
+});
+export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 
-export interface AdminUserSummary {
-  id: string;
-  email: string;
-  name: string;
-  surname: string;
-  role: 'customer' | 'admin';
-  balance: number;
-  email_verified: boolean;
-  disabled: boolean;
-  created_at: string;
-}
+export const adminUserSummarySchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  surname: z.string(),
+  role: z.enum(['customer', 'admin']),
+  balance: z.number().describe('Tokens (exact to 0.1)'),
+  email_verified: z.boolean(),
+  disabled: z.boolean(),
+  created_at: z.string(),
+});
+export type AdminUserSummary = z.infer<typeof adminUserSummarySchema>;
 
-export interface AdminJobSummary {
-  id: string;
-  user_id: string;
-  user_email: string;
-  tool: JobName;
-  status: JobStatus;
-  cost: number;
-  refunded: boolean;
-  created_at: string;
-  finished_at: string | null;
-  batch_id: string | null;
-}
+export const adminJobSummarySchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  user_email: z.string(),
+  tool: z.enum(JOB_NAMES),
+  status: z.enum(JOB_STATUSES),
+  cost: z.number().describe('Tokens charged (exact to 0.1)'),
+  refunded: z.boolean(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+  batch_id: z.string().nullable(),
+});
+export type AdminJobSummary = z.infer<typeof adminJobSummarySchema>;
 
-export interface AdminLedgerRow extends LedgerEntryView {
-  idempotency_key: string;
-  reason: string | null;
-  metadata: Record<string, unknown>;
-}
+export const adminLedgerRowSchema = ledgerEntrySchema.extend({
+  idempotency_key: z.string(),
+  reason: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+});
+export type AdminLedgerRow = z.infer<typeof adminLedgerRowSchema>;
 
 /** GET /api/admin/jobs/{id} */
-export interface AdminJobDetail extends AdminJobSummary {
-  params: Record<string, unknown>;
-  progress: number;
-  stage: string | null;
-  error: string | null;
-  /** The worker's own reason (operators only). */
-  error_detail: string | null;
-  input: { name: string | null; width: number | null; height: number | null } | null;
-  result: unknown;
-  timings: {
-    queued_s: number | null;
-    running_s: number | null;
-    total_s: number | null;
-    /** The worker's milliseconds per stage (download, prepare, infer, encode, upload, ...). */
-    stages_ms: Record<string, number> | null;
-  };
-  /** What ran it (cuda, cpu, remote:<model>), from the result. */
-  provider: string | null;
-  started_at: string | null;
-  cancel_requested_at: string | null;
-  /** From the queue while BullMQ still holds the job: attempts, the worker, the provider, the last error. */
-  queue: {
-    state: string;
-    attempts_made: number;
-    processed_by: string | null;
-    failed_reason: string | null;
-  } | null;
-  ledger: AdminLedgerRow[];
-}
+export const adminJobDetailSchema = adminJobSummarySchema.extend({
+  params: z.record(z.string(), z.unknown()),
+  progress: z.number(),
+  stage: z.string().nullable(),
+  error: z.string().nullable(),
+  error_detail: z.string().nullable().describe("The worker's own reason (operators only)"),
+  input: z
+    .object({ name: z.string().nullable(), width: z.number().int().nullable(), height: z.number().int().nullable() })
+    .nullable(),
+  result: z.unknown().describe("The worker's result as stored (files, provider, timings); null until it succeeds"),
+  timings: z.object({
+    queued_s: z.number().nullable(),
+    running_s: z.number().nullable(),
+    total_s: z.number().nullable(),
+    stages_ms: z
+      .record(z.string(), z.number())
+      .nullable()
+      .describe("The worker's milliseconds per stage (download, prepare, infer, encode, upload, ...)"),
+  }),
+  provider: z.string().nullable().describe('What ran it (cuda, cpu, remote:<model>), from the result'),
+  started_at: z.string().nullable(),
+  cancel_requested_at: z.string().nullable(),
+  queue: z
+    .object({
+      state: z.string(),
+      attempts_made: z.number().int(),
+      processed_by: z.string().nullable(),
+      failed_reason: z.string().nullable(),
+    })
+    .nullable()
+    .describe('From the queue while BullMQ still holds the job: attempts, the worker, the last error'),
+  ledger: z.array(adminLedgerRowSchema),
+});
+export type AdminJobDetail = z.infer<typeof adminJobDetailSchema>;
 
-export interface AdminDepositRow {
-  id: string;
-  user_id: string;
-  /** In lists of every user's deposits. */
-  user_email?: string;
-  status: DepositStatus;
-  provider: string;
-  tokens: number;
-  amount: number;
-  currency: string;
-  invoice_number: string | null;
-  stripe_session_id: string | null;
-  stripe_payment_intent: string | null;
-  refunded: number;
-  created_at: string;
-  paid_at: string | null;
-}
+/** POST /api/admin/jobs/{id}/refund */
+export const adminRefundResultSchema = z.object({
+  job_id: z.string(),
+  user_id: z.string(),
+  tokens: z.number().describe('Tokens given back'),
+  balance: z.number().describe("The user's balance afterwards"),
+});
+
+export const adminDepositRowSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  user_email: z.string().optional().describe("In lists of every user's deposits"),
+  status: z.enum(DEPOSIT_STATUSES),
+  provider: z.string(),
+  tokens: z.number(),
+  amount: z.number().describe("VAT included, in the currency's major units"),
+  currency: z.string(),
+  invoice_number: z.string().nullable(),
+  stripe_session_id: z.string().nullable(),
+  stripe_payment_intent: z.string().nullable(),
+  refunded: z.number().describe("The amount refunded, in the currency's major units (0: none)"),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+});
+export type AdminDepositRow = z.infer<typeof adminDepositRowSchema>;
 
 /** GET /api/admin/users/{id} */
-export interface AdminUserDetail extends AdminUserSummary {
-  phone: string;
-  country_id: number | null;
-  city: string;
-  address: string;
-  post_code: string;
-  ledger_sum: number;
-  ledger: AdminLedgerRow[];
-  deposits: AdminDepositRow[];
-  jobs: AdminJobSummary[];
-  api_keys: ApiKeyView[];
-  /** Sessions are not indexed per user: the epoch that "sign out everywhere" moves on. */
-  sessions: { epoch: number };
-}
+export const adminUserDetailSchema = adminUserSummarySchema.extend({
+  phone: z.string(),
+  country_id: z.number().int().nullable(),
+  city: z.string(),
+  address: z.string(),
+  post_code: z.string(),
+  ledger_sum: z.number().describe('The sum of the ledger in tokens (equals the balance unless something is wrong)'),
+  ledger: z.array(adminLedgerRowSchema),
+  deposits: z.array(adminDepositRowSchema),
+  jobs: z.array(adminJobSummarySchema),
+  api_keys: z.array(apiKeySchema),
+  sessions: z
+    .object({ epoch: z.number().int() })
+    .describe('Sessions are not indexed per user: the epoch that "sign out everywhere" moves on'),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
-export interface AdminAuditRow {
-  id: string;
-  created_at: string;
-  actor: string;
-  actor_id: string | null;
-  action: string;
-  target: string | null;
-  ip: string | null;
-  details: Record<string, unknown>;
-}
+/** POST /api/admin/users/{id}/adjust */
+export const adminAdjustResultSchema = z.object({
+  applied: z.boolean().describe('false when the Idempotency-Key was used before (nothing changed)'),
+  before: z.number().describe('The balance before, in tokens'),
+  balance: z.number().describe('The balance afterwards, in tokens'),
+  entry: adminLedgerRowSchema.nullable(),
+});
+
+/** POST /api/admin/users/{id}/disable and /enable: the account's state afterwards. */
+export const adminDisabledSchema = z.object({ disabled: z.boolean() });
+
+export const adminAuditRowSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  actor: z.string().describe("The operator's email"),
+  actor_id: z.string().nullable(),
+  action: z.string(),
+  target: z.string().nullable(),
+  ip: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type AdminAuditRow = z.infer<typeof adminAuditRowSchema>;

@@ -29,9 +29,6 @@ export function okEnvelope<T extends z.ZodType>(payload: T) {
   });
 }
 
-/** Replies whose payload the developer API does not describe field by field (the website's own calls). */
-export const anyPayloadSchema = z.unknown().describe('See the website client for the exact shape');
-
 const subjectBoxViewSchema = z
   .object({ left: z.number().int(), top: z.number().int(), width: z.number().int(), height: z.number().int() })
   .meta({ id: 'SubjectBox' });

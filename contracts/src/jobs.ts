@@ -1,5 +1,5 @@
 import { HEARTBEAT_KEY_PREFIX } from './queue';
-import { GENERATE_MESSAGES, TOOL_LABELS, type JobName, type UpscaleModel } from './tools';
+import { GENERATE_MESSAGES, TOOL_LABELS, type JobName } from './tools';
 import type { z } from 'zod';
 import type {
   composeSourcesViewSchema,
@@ -8,6 +8,7 @@ import type {
   jobResultViewSchema,
   jobViewSchema,
 } from './api-schemas';
+import type { toolQuoteSchema, toolStateSchema, toolStatusSchema } from './catalog-schemas';
 
 /**
  * The image-job API (issue "Image jobs"): the job as GET /api/jobs/{id} shows it, its statuses and the
@@ -68,29 +69,15 @@ export function userFailureMessage(reason: string): string {
 }
 
 /** GET /api/tools/quote: the exact cost in tokens (one decimal). */
-export interface ToolQuote {
-  tool: JobName;
-  count: number;
-  factor: number | null;
-  /** The upscaling model priced (null for the other tools). */
-  model: UpscaleModel | null;
-  unit_price: number;
-  cost: number;
-}
+export type ToolQuote = z.infer<typeof toolQuoteSchema>;
 
 /**
  * GET /api/tools/status: per tool, whether a live worker advertises it, what runs it (an execution provider or
  * `remote:<model>`), and the models live workers can run (upscale: UPSCALE_MODELS in that order; empty for tools
  * without a choice). One object per tool, so further per-tool facts can be added without breaking readers.
  */
-export interface ToolState {
-  available: boolean;
-  provider: string | null;
-  /** What the model behind `provider` computes in (fp32, fp16, int8); null when unknown or remote. */
-  precision?: string | null;
-  models: string[];
-}
-export type ToolStatus = Record<JobName, ToolState>;
+export type ToolState = z.infer<typeof toolStateSchema>;
+export type ToolStatus = z.infer<typeof toolStatusSchema>;
 
 /**
  * The job views are the developer API's documented reply schemas (api-schemas.ts), read here as types only so

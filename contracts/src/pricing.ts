@@ -19,6 +19,8 @@
  * 6. Packs have a fixed EUR price in cents, converted with convertFromBase (rounded to the charge step);
  *    VAT is then added as in rule 4.
  */
+import type { z } from 'zod';
+import type { priceTierSchema, quoteSchema } from './catalog-schemas';
 import { roundToCharge } from './charge';
 import { divRoundHalfUp, formatScaled, isDecimal, parseDecimal, pow10, rescale, scaledToNumber } from './decimal';
 import { LIMITS } from './constants';
@@ -42,11 +44,7 @@ export const DEFAULT_PRICE_TIERS: readonly BaseTier[] = [
 ];
 
 /** One price tier: token counts `min`..`max` (null = open ended) cost `price` each. */
-export interface PriceTier {
-  min: number;
-  max: number | null;
-  price: number;
-}
+export type PriceTier = z.infer<typeof priceTierSchema>;
 
 /** A tier as stored: price per token in the base currency as exact decimal text or number. */
 export interface BaseTier {
@@ -56,15 +54,7 @@ export interface BaseTier {
 }
 
 /** The quote of `GET /api/token-pricing/quote`; money in major units of `currency`. */
-export interface Quote {
-  tokens: number;
-  pricePerToken: number;
-  subtotal: number;
-  vatPercent: number;
-  vat: number;
-  total: number;
-  currency: string;
-}
+export type Quote = z.infer<typeof quoteSchema>;
 
 /** A quote plus the exact integers behind it, for charging and storing. */
 export interface ExactQuote extends Quote {

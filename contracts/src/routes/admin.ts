@@ -1,4 +1,4 @@
-import { anyPayloadSchema } from '../api-schemas';
+import { jobViewSchema } from '../api-schemas';
 import {
   adminAdjustSchema,
   adminAuditQuerySchema,
@@ -7,15 +7,19 @@ import {
   adminJobsQuerySchema,
   adminRefundSchema,
   adminUsersQuerySchema,
-  type AdminAuditRow,
-  type AdminDepositRow,
-  type AdminJobDetail,
-  type AdminJobSummary,
-  type AdminOverview,
-  type AdminPage,
-  type AdminSessionView,
-  type AdminUserDetail,
-  type AdminUserSummary,
+  adminAdjustResultSchema,
+  adminAuditRowSchema,
+  adminConfirmedSchema,
+  adminDepositRowSchema,
+  adminDisabledSchema,
+  adminJobDetailSchema,
+  adminJobSummarySchema,
+  adminListPageSchema,
+  adminOverviewSchema,
+  adminRefundResultSchema,
+  adminSessionViewSchema,
+  adminUserDetailSchema,
+  adminUserSummarySchema,
 } from '../admin';
 import {
   adminCurrencySchema,
@@ -25,9 +29,9 @@ import {
   adminPageSchema,
   adminSettingSchema,
   adminTiersSchema,
-  type AdminCatalogView,
+  adminCatalogViewSchema,
 } from '../admin-catalog';
-import { defineRoute, payloadOf } from './route';
+import { defineRoute } from './route';
 
 const TAG = 'Operator console';
 
@@ -43,7 +47,7 @@ export const adminRoutes = {
     tag: TAG,
     summary: 'The operator and until when the password confirmation holds',
     auth: 'admin',
-    reply: { kind: 'json', payload: payloadOf<AdminSessionView>() },
+    reply: { kind: 'json', payload: adminSessionViewSchema },
   }),
   confirmPassword: defineRoute({
     method: 'post',
@@ -52,7 +56,7 @@ export const adminRoutes = {
     summary: "Confirm the operator's password (opens money and account changes for a while)",
     auth: 'admin',
     body: adminConfirmPasswordSchema,
-    reply: { kind: 'json', payload: payloadOf<{ confirmed_until: string }>() },
+    reply: { kind: 'json', payload: adminConfirmedSchema },
   }),
   overview: defineRoute({
     method: 'get',
@@ -60,7 +64,7 @@ export const adminRoutes = {
     tag: TAG,
     summary: 'Queues, workers and the day in figures',
     auth: 'admin',
-    reply: { kind: 'json', payload: payloadOf<AdminOverview>() },
+    reply: { kind: 'json', payload: adminOverviewSchema },
   }),
   jobs: defineRoute({
     method: 'get',
@@ -69,7 +73,7 @@ export const adminRoutes = {
     summary: 'Search jobs',
     auth: 'admin',
     query: adminJobsQuerySchema,
-    reply: { kind: 'json', payload: payloadOf<AdminPage<AdminJobSummary>>() },
+    reply: { kind: 'json', payload: adminListPageSchema(adminJobSummarySchema) },
   }),
   job: defineRoute({
     method: 'get',
@@ -77,7 +81,7 @@ export const adminRoutes = {
     tag: TAG,
     summary: 'One job with its charges (audited)',
     auth: 'admin',
-    reply: { kind: 'json', payload: payloadOf<AdminJobDetail>() },
+    reply: { kind: 'json', payload: adminJobDetailSchema },
   }),
   refundJob: defineRoute({
     method: 'post',
@@ -86,7 +90,7 @@ export const adminRoutes = {
     summary: "Refund a job's charge (password confirmation needed)",
     auth: 'admin',
     body: adminRefundSchema,
-    reply: { kind: 'json', payload: anyPayloadSchema },
+    reply: { kind: 'json', payload: adminRefundResultSchema },
   }),
   cancelJob: defineRoute({
     method: 'post',
@@ -94,7 +98,7 @@ export const adminRoutes = {
     tag: TAG,
     summary: "Cancel any user's open job (refunded)",
     auth: 'admin',
-    reply: { kind: 'json', payload: anyPayloadSchema },
+    reply: { kind: 'json', payload: jobViewSchema },
   }),
   deposits: defineRoute({
     method: 'get',
@@ -103,7 +107,7 @@ export const adminRoutes = {
     summary: 'Search payments',
     auth: 'admin',
     query: adminDepositsQuerySchema,
-    reply: { kind: 'json', payload: payloadOf<AdminPage<AdminDepositRow>>() },
+    reply: { kind: 'json', payload: adminListPageSchema(adminDepositRowSchema) },
   }),
   depositReceipt: defineRoute({
     method: 'get',
@@ -120,7 +124,7 @@ export const adminRoutes = {
     summary: 'Search users',
     auth: 'admin',
     query: adminUsersQuerySchema,
-    reply: { kind: 'json', payload: payloadOf<AdminPage<AdminUserSummary>>() },
+    reply: { kind: 'json', payload: adminListPageSchema(adminUserSummarySchema) },
   }),
   user: defineRoute({
     method: 'get',
@@ -128,7 +132,7 @@ export const adminRoutes = {
     tag: TAG,
     summary: 'One user with balance, ledger, payments, jobs and keys (audited)',
     auth: 'admin',
-    reply: { kind: 'json', payload: payloadOf<AdminUserDetail>() },
+    reply: { kind: 'json', payload: adminUserDetailSchema },
   }),
   adjustBalance: defineRoute({
     method: 'post',
@@ -137,7 +141,7 @@ export const adminRoutes = {
     summary: "Adjust a user's balance (password confirmation needed; Idempotency-Key)",
     auth: 'admin',
     body: adminAdjustSchema,
-    reply: { kind: 'json', payload: anyPayloadSchema },
+    reply: { kind: 'json', payload: adminAdjustResultSchema },
   }),
   disableUser: defineRoute({
     method: 'post',
@@ -145,7 +149,7 @@ export const adminRoutes = {
     tag: TAG,
     summary: 'Disable an account (password confirmation needed)',
     auth: 'admin',
-    reply: { kind: 'json', payload: anyPayloadSchema },
+    reply: { kind: 'json', payload: adminDisabledSchema },
   }),
   enableUser: defineRoute({
     method: 'post',
@@ -153,7 +157,7 @@ export const adminRoutes = {
     tag: TAG,
     summary: 'Enable an account again (password confirmation needed)',
     auth: 'admin',
-    reply: { kind: 'json', payload: anyPayloadSchema },
+    reply: { kind: 'json', payload: adminDisabledSchema },
   }),
   signOutUser: defineRoute({
     method: 'post',
@@ -186,7 +190,7 @@ export const adminRoutes = {
     summary: 'The audit log',
     auth: 'admin',
     query: adminAuditQuerySchema,
-    reply: { kind: 'json', payload: payloadOf<AdminPage<AdminAuditRow>>() },
+    reply: { kind: 'json', payload: adminListPageSchema(adminAuditRowSchema) },
   }),
   catalog: defineRoute({
     method: 'get',
@@ -194,7 +198,7 @@ export const adminRoutes = {
     tag: TAG,
     summary: 'The catalog (settings, packs, tiers, currencies, pages) with the warnings the CLI prints',
     auth: 'admin',
-    reply: { kind: 'json', payload: payloadOf<AdminCatalogView>() },
+    reply: { kind: 'json', payload: adminCatalogViewSchema },
   }),
   catalogSetting: defineRoute({
     method: 'put',
@@ -203,7 +207,7 @@ export const adminRoutes = {
     summary: 'Change a setting (password confirmed, audited)',
     auth: 'admin',
     body: adminSettingSchema,
-    reply: { kind: 'json', payload: payloadOf<AdminCatalogView>() },
+    reply: { kind: 'json', payload: adminCatalogViewSchema },
   }),
   catalogAddPack: defineRoute({
     method: 'post',
@@ -212,7 +216,7 @@ export const adminRoutes = {
     summary: 'Add a pack (password confirmed, audited)',
     auth: 'admin',
     body: adminPackAddSchema,
-    reply: { kind: 'json', status: 201, payload: payloadOf<AdminCatalogView>() },
+    reply: { kind: 'json', status: 201, payload: adminCatalogViewSchema },
   }),
   catalogOrderPacks: defineRoute({
     method: 'put',
@@ -221,7 +225,7 @@ export const adminRoutes = {
     summary: 'Reorder the packs (password confirmed, audited)',
     auth: 'admin',
     body: adminPackOrderSchema,
-    reply: { kind: 'json', payload: payloadOf<AdminCatalogView>() },
+    reply: { kind: 'json', payload: adminCatalogViewSchema },
   }),
   catalogEditPack: defineRoute({
     method: 'patch',
@@ -230,7 +234,7 @@ export const adminRoutes = {
     summary: 'Edit or hide a pack (password confirmed, audited)',
     auth: 'admin',
     body: adminPackEditSchema,
-    reply: { kind: 'json', payload: payloadOf<AdminCatalogView>() },
+    reply: { kind: 'json', payload: adminCatalogViewSchema },
   }),
   catalogTiers: defineRoute({
     method: 'put',
@@ -239,7 +243,7 @@ export const adminRoutes = {
     summary: 'Replace the custom-amount tiers (password confirmed, audited)',
     auth: 'admin',
     body: adminTiersSchema,
-    reply: { kind: 'json', payload: payloadOf<AdminCatalogView>() },
+    reply: { kind: 'json', payload: adminCatalogViewSchema },
   }),
   catalogCurrency: defineRoute({
     method: 'put',
@@ -248,7 +252,7 @@ export const adminRoutes = {
     summary: "Set a currency's rate and symbol (password confirmed, audited)",
     auth: 'admin',
     body: adminCurrencySchema,
-    reply: { kind: 'json', payload: payloadOf<AdminCatalogView>() },
+    reply: { kind: 'json', payload: adminCatalogViewSchema },
   }),
   catalogDefaultCurrency: defineRoute({
     method: 'post',
@@ -256,7 +260,7 @@ export const adminRoutes = {
     tag: TAG,
     summary: 'Make a currency the default (password confirmed, audited)',
     auth: 'admin',
-    reply: { kind: 'json', payload: payloadOf<AdminCatalogView>() },
+    reply: { kind: 'json', payload: adminCatalogViewSchema },
   }),
   catalogHideCurrency: defineRoute({
     method: 'post',
@@ -264,7 +268,7 @@ export const adminRoutes = {
     tag: TAG,
     summary: 'Hide a currency (password confirmed, audited)',
     auth: 'admin',
-    reply: { kind: 'json', payload: payloadOf<AdminCatalogView>() },
+    reply: { kind: 'json', payload: adminCatalogViewSchema },
   }),
   catalogUnhideCurrency: defineRoute({
     method: 'post',
@@ -272,7 +276,7 @@ export const adminRoutes = {
     tag: TAG,
     summary: 'Show a hidden currency again (password confirmed, audited)',
     auth: 'admin',
-    reply: { kind: 'json', payload: payloadOf<AdminCatalogView>() },
+    reply: { kind: 'json', payload: adminCatalogViewSchema },
   }),
   catalogPage: defineRoute({
     method: 'put',
@@ -281,6 +285,6 @@ export const adminRoutes = {
     summary: 'Create or change a static page (password confirmed, audited)',
     auth: 'admin',
     body: adminPageSchema,
-    reply: { kind: 'json', payload: payloadOf<AdminCatalogView>() },
+    reply: { kind: 'json', payload: adminCatalogViewSchema },
   }),
 };

@@ -1,8 +1,17 @@
 import { z } from 'zod';
-import type { PriceTier, Quote } from '../pricing';
-import type { Settings } from '../settings';
-import type { CountryView, CurrencyView, LanguageView, PackView, SocialLinkView, StaticPageView } from '../views';
-import { defineRoute, payloadOf } from './route';
+import {
+  countryViewSchema,
+  currencyViewSchema,
+  languageViewSchema,
+  localizedStringsSchema,
+  packViewSchema,
+  quoteSchema,
+  socialLinkViewSchema,
+  staticPageViewSchema,
+  tokenPricingSchema,
+} from '../catalog-schemas';
+import { settingsSchema } from '../settings';
+import { defineRoute } from './route';
 
 const currency = z.object({ currency: z.string().optional() });
 // A language id or code; the client sends the id as a number.
@@ -19,7 +28,7 @@ export const catalogRoutes = {
     tag: 'Catalog',
     summary: 'Public settings',
     auth: 'public',
-    reply: { kind: 'json', payload: payloadOf<Settings>() },
+    reply: { kind: 'json', payload: settingsSchema },
   }),
   languages: defineRoute({
     method: 'get',
@@ -27,7 +36,7 @@ export const catalogRoutes = {
     tag: 'Catalog',
     summary: 'Languages',
     auth: 'public',
-    reply: { kind: 'json', payload: payloadOf<LanguageView[]>() },
+    reply: { kind: 'json', payload: z.array(languageViewSchema) },
   }),
   currencies: defineRoute({
     method: 'get',
@@ -35,7 +44,7 @@ export const catalogRoutes = {
     tag: 'Catalog',
     summary: 'Currencies',
     auth: 'public',
-    reply: { kind: 'json', payload: payloadOf<CurrencyView[]>() },
+    reply: { kind: 'json', payload: z.array(currencyViewSchema) },
   }),
   localizations: defineRoute({
     method: 'get',
@@ -45,7 +54,7 @@ export const catalogRoutes = {
     auth: 'public',
     query: lang,
     validatedBy: 'handler',
-    reply: { kind: 'json', payload: payloadOf<Record<string, string>>() },
+    reply: { kind: 'json', payload: localizedStringsSchema },
   }),
   countries: defineRoute({
     method: 'get',
@@ -55,7 +64,7 @@ export const catalogRoutes = {
     auth: 'public',
     query: lang,
     validatedBy: 'handler',
-    reply: { kind: 'json', payload: payloadOf<CountryView[]>() },
+    reply: { kind: 'json', payload: z.array(countryViewSchema) },
   }),
   staticPages: defineRoute({
     method: 'get',
@@ -63,7 +72,7 @@ export const catalogRoutes = {
     tag: 'Catalog',
     summary: 'Static pages',
     auth: 'public',
-    reply: { kind: 'json', payload: payloadOf<StaticPageView[]>() },
+    reply: { kind: 'json', payload: z.array(staticPageViewSchema) },
   }),
   staticPageBySlug: defineRoute({
     method: 'get',
@@ -71,7 +80,7 @@ export const catalogRoutes = {
     tag: 'Catalog',
     summary: 'A static page by slug',
     auth: 'public',
-    reply: { kind: 'json', payload: payloadOf<StaticPageView>() },
+    reply: { kind: 'json', payload: staticPageViewSchema },
   }),
   staticPage: defineRoute({
     method: 'get',
@@ -79,7 +88,7 @@ export const catalogRoutes = {
     tag: 'Catalog',
     summary: 'A static page by id',
     auth: 'public',
-    reply: { kind: 'json', payload: payloadOf<StaticPageView>() },
+    reply: { kind: 'json', payload: staticPageViewSchema },
   }),
   socialLinks: defineRoute({
     method: 'get',
@@ -87,7 +96,7 @@ export const catalogRoutes = {
     tag: 'Catalog',
     summary: 'Social links',
     auth: 'public',
-    reply: { kind: 'json', payload: payloadOf<SocialLinkView[]>() },
+    reply: { kind: 'json', payload: z.array(socialLinkViewSchema) },
   }),
   packs: defineRoute({
     method: 'get',
@@ -97,7 +106,7 @@ export const catalogRoutes = {
     auth: 'public',
     query: currency,
     validatedBy: 'handler',
-    reply: { kind: 'json', payload: payloadOf<PackView[]>() },
+    reply: { kind: 'json', payload: z.array(packViewSchema) },
   }),
   tokenPricing: defineRoute({
     method: 'get',
@@ -107,7 +116,7 @@ export const catalogRoutes = {
     auth: 'public',
     query: currency,
     validatedBy: 'handler',
-    reply: { kind: 'json', payload: payloadOf<{ currency: string; priceTiers: PriceTier[] }>() },
+    reply: { kind: 'json', payload: tokenPricingSchema },
   }),
   tokenQuote: defineRoute({
     method: 'get',
@@ -115,6 +124,6 @@ export const catalogRoutes = {
     tag: 'Catalog',
     summary: 'Price of a number of tokens',
     auth: 'public',
-    reply: { kind: 'json', payload: payloadOf<Quote>() },
+    reply: { kind: 'json', payload: quoteSchema },
   }),
 };

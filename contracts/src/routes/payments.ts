@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { anyPayloadSchema } from '../api-schemas';
 import { checkoutBillingSchema } from '../checkout-billing';
-import type { DepositStatusView, PaymentHistoryPage } from '../payments';
-import type { ReceiptDocument } from '../receipt';
-import { defineRoute, payloadOf } from './route';
+import { depositStatusViewSchema, paymentHistoryPageSchema, receiptDocumentSchema } from '../payment-schemas';
+import { defineRoute } from './route';
 
 /** A page number; anything unreadable is page 1 (the history tab's links are all a client sends). */
 export const paymentHistoryQuerySchema = z.object({
@@ -33,7 +31,7 @@ export const paymentRoutes = {
     tag: 'Payments',
     summary: 'State of a payment',
     auth: 'session',
-    reply: { kind: 'json', payload: payloadOf<DepositStatusView>() },
+    reply: { kind: 'json', payload: depositStatusViewSchema },
   }),
   redirect: defineRoute({
     method: 'get',
@@ -77,7 +75,15 @@ export const paymentRoutes = {
     tag: 'Payments',
     summary: 'Stripe webhook (signed by Stripe)',
     auth: 'public',
-    reply: { kind: 'json', payload: anyPayloadSchema },
+    reply: {
+      kind: 'json',
+      payload: z.object({
+        received: z.literal(true),
+        result: z
+          .enum(['handled', 'duplicate', 'ignored'])
+          .describe('ignored: an event or payment that is not ours to act on; duplicate: handled before'),
+      }),
+    },
   }),
   history: defineRoute({
     method: 'get',
@@ -86,7 +92,7 @@ export const paymentRoutes = {
     summary: 'Payments, newest first',
     auth: 'session',
     query: paymentHistoryQuerySchema,
-    reply: { kind: 'json', payload: payloadOf<PaymentHistoryPage>() },
+    reply: { kind: 'json', payload: paymentHistoryPageSchema },
   }),
   receipt: defineRoute({
     method: 'get',
@@ -94,7 +100,7 @@ export const paymentRoutes = {
     tag: 'Payments',
     summary: 'Receipt of a payment, translated and formatted (a browser opening it is sent to the receipt page)',
     auth: 'session',
-    reply: { kind: 'json', payload: payloadOf<ReceiptDocument>() },
+    reply: { kind: 'json', payload: receiptDocumentSchema },
   }),
   invoice: defineRoute({
     method: 'get',

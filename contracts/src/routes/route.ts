@@ -85,10 +85,6 @@ export function defineRoute<const S extends RouteSpec>(spec: S): Route<S> {
   return { ...spec, errors: routeErrors(spec) };
 }
 
-/** A typed payload without a checked shape (views still written as interfaces); documented as any JSON. */
-export const payloadOf = <T>() =>
-  z.custom<T>(() => true).describe('See the website client for the exact shape') as z.ZodType<T>;
-
 type ParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}` ? N | ParamNames<Rest> : never;
 
 /** `{ id: string }` for `/jobs/{id}`. */

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { anyPayloadSchema } from '../api-schemas';
 import { defineRoute } from './route';
 
 /** Probes, metrics and the OpenAPI document (served before sessions: they never create one). */
@@ -20,7 +19,13 @@ export const serviceRoutes = {
     tag: 'Service',
     summary: 'Readiness of Postgres, Redis, the queue and S3 (503 naming what is down)',
     auth: 'public',
-    reply: { kind: 'json', payload: anyPayloadSchema },
+    reply: {
+      kind: 'json',
+      // Only sent when every check passed: a dependency that does not answer makes the reply the 503 instead.
+      payload: z
+        .object({ postgres: z.literal('ok'), redis: z.literal('ok'), queue: z.literal('ok'), s3: z.literal('ok') })
+        .describe('Each dependency and its state'),
+    },
   }),
   metrics: defineRoute({
     method: 'get',

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { toolCallQuerySchema } from '../api-keys';
 import { jobViewSchema } from '../api-schemas';
 import { quoteQuerySchema } from '../job-requests';
-import type { ToolQuote, ToolStatus } from '../jobs';
+import { toolQuoteSchema, toolStatusSchema } from '../catalog-schemas';
 import { TOOLS, type JobName } from '../tools';
 import { TOOL_SCHEMAS } from '../tools/tool-schemas';
-import { defineRoute, payloadOf, type Route, type RouteSpec } from './route';
+import { defineRoute, type Route, type RouteSpec } from './route';
 
 /** POST /tools/<name>, whichever the tool. */
 export type ToolRoute = Route<
@@ -68,7 +68,7 @@ export const toolRoutes = {
     summary: 'Cost of a tool call in tokens',
     auth: 'session',
     query: quoteQuerySchema,
-    reply: { kind: 'json', payload: payloadOf<ToolQuote>() },
+    reply: { kind: 'json', payload: toolQuoteSchema },
   }),
   // Under /jobs but a tool call in all but its input: the same guards, charge and reply as the tool's own route.
   rerun: defineRoute({
@@ -89,6 +89,6 @@ export const toolRoutes = {
     tag: 'Tools',
     summary: 'Which tools can run now',
     auth: 'public',
-    reply: { kind: 'json', payload: payloadOf<ToolStatus>() },
+    reply: { kind: 'json', payload: toolStatusSchema },
   }),
 };

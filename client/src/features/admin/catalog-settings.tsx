@@ -10,7 +10,8 @@ import { useAdmin } from './use-admin';
 export const SettingsSection = observer(function SettingsSection() {
   const { t } = useStore();
   const { catalog } = useAdmin();
-  const settings = catalog.catalog?.settings ?? {};
+  // Read by key name: the picker lists whatever settings the server sends.
+  const settings: Record<string, unknown> = catalog.catalog?.settings ?? {};
   const keys = Object.keys(settings);
   const [key, setKey] = useState(keys[0] ?? '');
   const [value, setValue] = useState('');

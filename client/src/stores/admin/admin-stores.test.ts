@@ -1,4 +1,5 @@
 import {
+  defaultSettings,
   endpoints,
   type AdminCatalogView,
   type AdminJobSummary,
@@ -80,7 +81,7 @@ describe('the password confirmation (ReauthStore)', () => {
         routes.adjustBalance,
         () => {
           adjustCalls += 1;
-          return confirmed ? okPayload({ applied: true }) : reauthRequired;
+          return confirmed ? okPayload({ applied: true, before: 10, balance: 15, entry: null }) : reauthRequired;
         },
         { id: 'u1' },
       )
@@ -231,7 +232,7 @@ describe('the overview (OverviewStore)', () => {
 
 describe('the catalog (CatalogStore)', () => {
   const view = (warnings: string[] = []): AdminCatalogView => ({
-    settings: { vat_percent: 0, support_email: 'a@b.c' },
+    settings: { ...defaultSettings(), vat_percent: 0, support_email: 'a@b.c' },
     packs: [
       { id: 1, title: 'A', description: '', price: '1.00', credits: 10, position: 1, hidden: false },
       { id: 2, title: 'B', description: '', price: '5.00', credits: 60, position: 2, hidden: false },

@@ -1,5 +1,6 @@
-import type { AdminCatalogView } from '@imagestudio/contracts';
+import { routes, type AdminCatalogView } from '@imagestudio/contracts';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { expectReplyMatchesSchema } from '../../test/reply-schema';
 import { TEST_PASSWORD, csrfHeaders, verifiedUser, type VerifiedUser } from '../../test/auth-helpers';
 import { createKey } from '../api-keys/api-keys.service';
 import * as pricingRepo from '../catalog/pricing.repository';
@@ -47,7 +48,9 @@ describe('catalog routes: the guard', () => {
     // A fresh operator session: reading is open, changing asks for the password first.
     const op = await verifiedUser(t);
     await t.ctx.db('users').where({ id: op.user.id }).update({ role: 'admin' });
-    const catalog = (await op.agent.get('/api/admin/catalog').expect(200)).body.payload as AdminCatalogView;
+    const reply = (await op.agent.get('/api/admin/catalog').expect(200)).body;
+    expectReplyMatchesSchema(routes.admin.catalog, reply);
+    const catalog = reply.payload as AdminCatalogView;
     expect(catalog.packs.length).toBeGreaterThan(0);
     expect(catalog.tiers[0]).toMatchObject({ min: 0.1 });
     expect(catalog.currencies.some((c) => c.code === 'EUR' && c.rate.startsWith('1'))).toBe(true);
@@ -87,6 +90,7 @@ describe('catalog routes: changes', () => {
       .post('/api/admin/catalog/packs')
       .send({ title: 'Console pack', price: '5.00', credits: '10', description: 'from the console' })
       .expect(201);
+    expectReplyMatchesSchema(routes.admin.catalogAddPack, added.body);
     const catalog = added.body.payload as AdminCatalogView;
     const pack = catalog.packs.find((p) => p.title === 'Console pack')!;
     expect(pack).toMatchObject({ price: '5.00', credits: 10, hidden: false, description: 'from the console' });
@@ -137,6 +141,7 @@ describe('catalog routes: changes', () => {
         ],
       })
       .expect(200);
+    expectReplyMatchesSchema(routes.admin.catalogTiers, set.body);
     expect((set.body.payload as AdminCatalogView).tiers).toEqual([
       { min: 0.1, max: 199.9, price: '0.100000' },
       { min: 200, max: null, price: '0.085000' },
@@ -171,6 +176,7 @@ describe('catalog routes: changes', () => {
       .put('/api/admin/catalog/currencies/chf')
       .send({ rate: '0.93', symbol: 'Fr.' })
       .expect(200);
+    expectReplyMatchesSchema(routes.admin.catalogCurrency, set.body);
     expect((set.body.payload as AdminCatalogView).currencies.find((c) => c.code === 'CHF')).toMatchObject({
       rate: '0.93000000',
       symbol: 'Fr.',
@@ -181,6 +187,7 @@ describe('catalog routes: changes', () => {
       .put('/api/admin/catalog/pages/console-test')
       .send({ title: 'Console test', html: '<p>Hello</p><script>alert(1)</script>' })
       .expect(200);
+    expectReplyMatchesSchema(routes.admin.catalogPage, page.body);
     const saved = (page.body.payload as AdminCatalogView).pages.find((p) => p.slug === 'console-test')!;
     expect(saved.html).toContain('<p>Hello</p>');
     expect(saved.html).not.toContain('script');

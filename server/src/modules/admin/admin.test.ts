@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type supertest from 'supertest';
-import { ADMIN_REAUTH_MS, ROUTES, heartbeatKey } from '@imagestudio/contracts';
+import { ADMIN_REAUTH_MS, ROUTES, heartbeatKey, routes } from '@imagestudio/contracts';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { expectReplyMatchesSchema } from '../../test/reply-schema';
 import { TEST_PASSWORD, csrfHeaders, signIn, verifiedUser, type VerifiedUser } from '../../test/auth-helpers';
 import { createKey } from '../api-keys/api-keys.service';
 import { applyEntry, ledgerSum } from '../ledger';
@@ -110,7 +111,10 @@ describe('the admin guard', () => {
   it('lets an admin in: the console session and the overview', async () => {
     const res = await admin.agent.get('/api/admin/session').expect(200);
     expect(res.body.payload).toMatchObject({ user: { id: admin.user.id, email: admin.email }, confirmed_until: null });
-    const overview = (await admin.agent.get('/api/admin/overview').expect(200)).body.payload;
+    expectReplyMatchesSchema(routes.admin.session, res.body);
+    const overviewReply = (await admin.agent.get('/api/admin/overview').expect(200)).body;
+    expectReplyMatchesSchema(routes.admin.overview, overviewReply);
+    const overview = overviewReply.payload;
     expect(overview.queues.map((q: { tool: string }) => q.tool)).toEqual(['generate', 'remove-background', 'upscale']);
     expect(overview.jobs_per_hour).toHaveLength(24);
     expect(overview.deposits_per_day).toHaveLength(30);
@@ -143,7 +147,9 @@ describe('the overview', () => {
     );
     const user = await verifiedUser(t, { balanceTokens: 5 });
     await makeJob(user.user.id, 'queued');
-    const overview = (await admin.agent.get('/api/admin/overview').expect(200)).body.payload;
+    const overviewReply = (await admin.agent.get('/api/admin/overview').expect(200)).body;
+    expectReplyMatchesSchema(routes.admin.overview, overviewReply);
+    const overview = overviewReply.payload;
     expect(overview.workers).toEqual([
       expect.objectContaining({ id: live, host: 'gpu-host-1', tools: ['upscale'], provider: 'cpu', state: 'live' }),
       expect.objectContaining({ id: lost, host: 'gpu-host-2', state: 'lost' }),
@@ -218,6 +224,7 @@ describe('password confirmation (reauth)', () => {
 
     res = await confirm(op.agent);
     expect(res.status).toBe(200);
+    expectReplyMatchesSchema(routes.admin.confirmPassword, res.body);
     const until = Date.parse(res.body.payload.confirmed_until);
     expect(until - Date.now()).toBeGreaterThan(ADMIN_REAUTH_MS - 5000);
     expect((await adjust()).status).toBe(200);
@@ -254,10 +261,12 @@ describe('console actions', () => {
     let res = await admin.agent.post(url).send({ tokens: 5.5, reason: 'Goodwill for a bad cut-out' });
     expect(res.status).toBe(200);
     expect(res.body.payload).toMatchObject({ applied: true, before: 3, balance: 8.5 });
+    expectReplyMatchesSchema(routes.admin.adjustBalance, res.body);
     res = await admin.agent.post(url).send({ tokens: -2, reason: 'Correction' }).set('Idempotency-Key', 'fix-1');
     expect(res.body.payload.balance).toBe(6.5);
     res = await admin.agent.post(url).send({ tokens: -2, reason: 'Correction' }).set('Idempotency-Key', 'fix-1');
     expect(res.body.payload).toMatchObject({ applied: false, balance: 6.5 });
+    expectReplyMatchesSchema(routes.admin.adjustBalance, res.body);
     res = await admin.agent.post(url).send({ tokens: -7, reason: 'Too much' });
     expect([res.status, res.body.code, res.body.errors.tokens]).toEqual([
       422,
@@ -303,13 +312,16 @@ describe('console actions', () => {
       Array.from({ length: 6 }, () => admin.agent.post(url).send({ reason: 'The cut-out was bad' })),
     );
     expect(replies.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    expectReplyMatchesSchema(routes.admin.refundJob, replies.find((r) => r.status === 200)!.body);
     expect(await balanceOf(user.user.id)).toBe(100);
     expect(await ledgerSum(t.ctx.db, user.user.id)).toBe(100);
     const refunds = await t.ctx.db('token_ledger').where({ idempotency_key: `job:${jobId}:refund` });
     expect(refunds.map((r) => [r.kind, Number(r.delta_tenths), r.reason])).toEqual([
       ['refund', 15, 'The cut-out was bad'],
     ]);
-    const detail = (await admin.agent.get(`/api/admin/jobs/${jobId}`).expect(200)).body.payload;
+    const detailReply = (await admin.agent.get(`/api/admin/jobs/${jobId}`).expect(200)).body;
+    expectReplyMatchesSchema(routes.admin.job, detailReply);
+    const detail = detailReply.payload;
     expect(detail).toMatchObject({
       status: 'succeeded',
       refunded: true,
@@ -333,6 +345,7 @@ describe('console actions', () => {
     expect((await admin.agent.post(`/api/admin/jobs/${open}/refund`).send({ reason: 'not yet' })).status).toBe(409);
     const cancelled = await admin.agent.post(`/api/admin/jobs/${open}/cancel`).send({});
     expect([cancelled.status, cancelled.body.payload.status]).toEqual([200, 'cancelled']);
+    expectReplyMatchesSchema(routes.admin.cancelJob, cancelled.body);
     expect(await balanceOf(user.user.id)).toBe(100);
     expect((await admin.agent.post(`/api/admin/jobs/${open}/cancel`).send({})).status).toBe(409);
   });
@@ -344,6 +357,7 @@ describe('console actions', () => {
       .get('/api/admin/jobs')
       .query({ user: user.email, tool: 'upscale', status: 'succeeded' });
     expect(res.body.payload.items.map((j: { id: string }) => j.id)).toEqual([jobId]);
+    expectReplyMatchesSchema(routes.admin.jobs, res.body);
     res = await admin.agent.get('/api/admin/jobs').query({ user: user.user.id, status: 'failed' });
     expect(res.body.payload.total).toBe(0);
     res = await admin.agent
@@ -351,11 +365,14 @@ describe('console actions', () => {
       .query({ user: user.user.id, from: new Date(Date.now() + 60_000).toISOString() });
     expect(res.body.payload.total).toBe(0);
     res = await admin.agent.get('/api/admin/users').query({ q: user.email.toUpperCase() });
+    expectReplyMatchesSchema(routes.admin.users, res.body);
     expect(res.body.payload.items).toEqual([
       expect.objectContaining({ id: user.user.id, email: user.email, balance: 3, role: 'customer', disabled: false }),
     ]);
     await createKey(t.ctx, user.user.id, { name: 'script' } as never);
-    const detail = (await admin.agent.get(`/api/admin/users/${user.user.id}`).expect(200)).body.payload;
+    const detailReply = (await admin.agent.get(`/api/admin/users/${user.user.id}`).expect(200)).body;
+    expectReplyMatchesSchema(routes.admin.user, detailReply);
+    const detail = detailReply.payload;
     expect(detail).toMatchObject({ balance: 3, ledger_sum: 3, email_verified: true });
     expect(detail.jobs.map((j: { id: string }) => j.id)).toEqual([jobId]);
     expect(detail.api_keys.map((k: { name: string }) => k.name)).toEqual(['script']);
@@ -364,7 +381,9 @@ describe('console actions', () => {
     const audit = (await admin.agent.get('/api/admin/audit').query({ action: 'users.view', actor: admin.email })).body
       .payload;
     expect(audit.items[0]).toMatchObject({ action: 'users.view', target: `user:${user.user.id}`, actor: admin.email });
-    const all = (await admin.agent.get('/api/admin/audit').expect(200)).body.payload.items as Array<{ id: string }>;
+    const allReply = (await admin.agent.get('/api/admin/audit').expect(200)).body;
+    expectReplyMatchesSchema(routes.admin.audit, allReply);
+    const all = allReply.payload.items as Array<{ id: string }>;
     expect(all.map((r) => Number(r.id))).toEqual([...all.map((r) => Number(r.id))].sort((a, b) => b - a));
   });
 
@@ -379,9 +398,11 @@ describe('console actions', () => {
       paymentIntentId: `pi_${deposit.id.slice(0, 8)}`,
     });
     const invoice = (await t.ctx.db('deposits').where({ id: deposit.id }).first('invoice_number')).invoice_number;
-    const list = (
+    const listReply = (
       await admin.agent.get('/api/admin/deposits').query({ user: user.email, status: 'Success' }).expect(200)
-    ).body.payload;
+    ).body;
+    expectReplyMatchesSchema(routes.admin.deposits, listReply);
+    const list = listReply.payload;
     expect(list.items).toEqual([
       expect.objectContaining({
         id: deposit.id,
@@ -415,7 +436,9 @@ describe('console actions', () => {
 
     const again = t.agent();
     await signIn(again, user.email, user.password);
-    expect((await admin.agent.post(`${base}/disable`).send({})).body.payload).toEqual({ disabled: true });
+    const disabled = (await admin.agent.post(`${base}/disable`).send({})).body;
+    expect(disabled.payload).toEqual({ disabled: true });
+    expectReplyMatchesSchema(routes.admin.disableUser, disabled);
     expect((await again.get('/api/user/profile')).status).toBe(401);
     expect((await signIn(t.agent(), user.email, user.password)).status).toBe(422);
     expect((await admin.agent.post(`${base}/enable`).send({})).status).toBe(200);

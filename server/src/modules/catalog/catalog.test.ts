@@ -1,4 +1,6 @@
+import { routes, type Route } from '@imagestudio/contracts';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { expectReplyMatchesSchema } from '../../test/reply-schema';
 import { translateMessage } from './localization.service';
 
 describe('catalog content calls', () => {
@@ -116,6 +118,31 @@ describe('catalog content calls', () => {
     expect(links.length).toBeGreaterThanOrEqual(3);
     for (const l of links) expect(Object.keys(l).sort()).toEqual(['icon', 'id', 'title', 'url']);
     for (const l of links) expect(l.url).toMatch(/^https:\/\//);
+  });
+
+  it('sends every catalogue reply exactly as its schema in the route table (the OpenAPI document) describes it', async () => {
+    const c = routes.catalog;
+    const calls: Array<[Route, string]> = [
+      [c.settings, '/api/settings'],
+      [c.languages, '/api/languages'],
+      [c.currencies, '/api/currencies'],
+      [c.localizations, '/api/localizations?lang_id=de'],
+      [c.countries, '/api/countries?lang_id=de'],
+      [c.staticPages, '/api/static-pages'],
+      [c.staticPages, '/api/static-pages?lang_id=de'],
+      [c.staticPageBySlug, '/api/static-pages/slug/terms'],
+      [c.socialLinks, '/api/social-links'],
+      [c.packs, '/api/packs?currency=JPY'],
+      [c.tokenPricing, '/api/token-pricing?currency=KWD'],
+      [c.tokenQuote, '/api/token-pricing/quote?tokens=12.5&currency=USD'],
+      [routes.tools.status, '/api/tools/status'],
+    ];
+    for (const [route, path] of calls) {
+      const body = (await t.agent().get(path).expect(200)).body as { payload: unknown };
+      expectReplyMatchesSchema(route, body);
+    }
+    const terms = (await t.agent().get('/api/static-pages/slug/terms').expect(200)).body.payload as { id: number };
+    expectReplyMatchesSchema(c.staticPage, (await t.agent().get(`/api/static-pages/${terms.id}`).expect(200)).body);
   });
 
   it.each([

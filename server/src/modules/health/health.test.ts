@@ -1,4 +1,6 @@
+import { routes } from '@imagestudio/contracts';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { expectReplyMatchesSchema } from '../../test/reply-schema';
 
 describe('health, readiness and the /api envelope', () => {
   let t: TestContext;
@@ -17,6 +19,7 @@ describe('health, readiness and the /api envelope', () => {
   it('reports every dependency ready', async () => {
     const res = await t.agent().get('/api/ready').expect(200);
     expect(res.body).toEqual({ status: 'OK', payload: { postgres: 'ok', redis: 'ok', queue: 'ok', s3: 'ok' } });
+    expectReplyMatchesSchema(routes.service.ready, res.body);
   });
 
   it('names what is down with a 503 when a dependency fails', async () => {

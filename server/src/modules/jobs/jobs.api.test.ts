@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { JobView } from '@imagestudio/contracts';
+import { routes, type JobView } from '@imagestudio/contracts';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { createUser, signIn, verifiedUser, xsrfAgent } from '../../test/auth-helpers';
+import { expectReplyMatchesSchema } from '../../test/reply-schema';
 import type { TestWorker } from '../../test/test-worker';
 import { startJobEvents } from './job-events';
 import { money, waitFor, waitForStatus, workerFor } from './jobs.test-support';
@@ -297,9 +298,11 @@ describe('quote, status and metrics', () => {
     expect(q.body.payload).toEqual({ tool: 'generate', count: 3, factor: null, model: null, unit_price: 1, cost: 3 });
     const up = await agent.get('/api/tools/quote?tool=upscale&factor=4').expect(200);
     expect(up.body.payload).toMatchObject({ factor: 4, model: 'photo', cost: 1 });
+    expectReplyMatchesSchema(routes.tools.quote, up.body);
     await agent.get('/api/tools/quote?tool=upscale&factor=3').expect(422);
     const status = await agent.get('/api/tools/status').expect(200);
     expect(status.body.payload.generate).toEqual({ available: true, provider: 'cpu', models: [] });
+    expectReplyMatchesSchema(routes.tools.status, status.body);
   });
 
   it('exposes queue depth, oldest wait, durations and outcomes on /api/metrics', async () => {

@@ -1,4 +1,5 @@
 import type { Router } from 'express';
+import { z } from 'zod';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { ROUTES } from '@imagestudio/contracts';
 import { createTestContext, type TestContext } from '../../test/harness';
@@ -104,6 +105,27 @@ describe('GET /api/openapi.json', () => {
       'post /deposit/test-checkout',
       'post /webhooks/stripe',
     ]);
+  });
+
+  it('gives every JSON reply in the route table a schema of its own, never an undescribed payload', async () => {
+    // What a type-only placeholder was documented as; no reply may fall back to it again.
+    const placeholder = 'See the website client for the exact shape';
+    const vague = ROUTES.filter((route) => {
+      if (route.reply.kind !== 'json' || !route.reply.payload) return false;
+      const schema = z.toJSONSchema(route.reply.payload, { io: 'output', unrepresentable: 'any' }) as Record<
+        string,
+        unknown
+      >;
+      // z.unknown() and z.custom() become a schema that says nothing: no type, reference or alternatives.
+      const saysNothing = !['type', '$ref', 'anyOf', 'oneOf', 'allOf', 'const', 'enum'].some((k) => k in schema);
+      return saysNothing || JSON.stringify(schema).includes(placeholder);
+    }).map((route) => `${route.method} ${route.path}`);
+    expect(vague).toEqual([]);
+    // The operator console's replies are checked above but not published; the document has none of it either.
+    const doc = (await t.agent().get('/api/openapi.json').expect(200)).text;
+    expect(doc).not.toContain(placeholder);
+    const catalog = JSON.parse(doc).paths['/settings'].get.responses['200'].content['application/json'].schema;
+    expect(catalog.properties.payload.required).toContain('vat_percent');
   });
 
   it("documents the developer API's shapes, errors and both auth schemes", async () => {

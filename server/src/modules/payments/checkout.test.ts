@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { CHECKOUT_MESSAGES as M, toMinorUnits } from '@imagestudio/contracts';
+import { CHECKOUT_MESSAGES as M, routes, toMinorUnits } from '@imagestudio/contracts';
 import type { TestContext } from '../../test/harness';
 import type { FakeStripe } from '../../test/fake-stripe';
 import { createUser, signIn, verifiedUser, xsrfAgent } from '../../test/auth-helpers';
+import { expectReplyMatchesSchema } from '../../test/reply-schema';
 import { quotePackIn, quoteTokensIn } from '../catalog';
 import * as repo from './deposits.repository';
 import { useStripeClient } from './payments.context';
@@ -319,6 +320,7 @@ describe('POST /api/deposit/checkout with Stripe', () => {
           created_at: expect.any(String),
         },
       });
+      expectReplyMatchesSchema(routes.payments.depositStatus, mine.body);
       expect((await other.agent.get(`/api/deposit/status/${id}`).expect(404)).body.code).toBe('not_found');
       await owner.agent.get(`/api/deposit/status/${randomUUID()}`).expect(404);
       await owner.agent.get('/api/deposit/status/not-a-uuid').expect(404);

@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { routes } from '@imagestudio/contracts';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { expectReplyMatchesSchema } from '../../test/reply-schema';
 import { verifiedUser } from '../../test/auth-helpers';
 import { getSettings } from '../catalog';
 import * as repo from './deposits.repository';
@@ -69,7 +71,9 @@ describe('payment history and receipts', () => {
       method: 'Credit/Debit card',
       has_receipt: true,
     });
+    expectReplyMatchesSchema(routes.payments.history, first.body);
     const second = await agent.get('/api/user/payment-history?page=2').expect(200);
+    expectReplyMatchesSchema(routes.payments.history, second.body);
     expect(second.body.payload.items.map((i: { id: string }) => i.id)).toEqual([ids[2], ids[1], ids[0]]);
     expect(second.body.payload.items[0]).toMatchObject({
       status: 'Pending',
@@ -91,6 +95,7 @@ describe('payment history and receipts', () => {
       .get(`/api/user/payment-history/${deposit.id}/receipt`)
       .set('Accept', 'application/json')
       .expect(200);
+    expectReplyMatchesSchema(routes.payments.receipt, res.body);
     const doc = res.body.payload;
     const settings = await getSettings(t.ctx);
     expect(doc.seller.lines).toEqual(

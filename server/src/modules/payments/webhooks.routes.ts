@@ -20,7 +20,7 @@ export function stripeWebhookRouter(ctx: AppContext): Router {
     async ({ req }) => {
       const event = verifyWebhook(req.body as Buffer, req.get('stripe-signature'), ctx.config.STRIPE_WEBHOOK_SECRET);
       const result = await handleWebhookEvent(paymentsFor(ctx), event);
-      return { received: true, result };
+      return { received: true as const, result };
     },
     { before: [express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT })] },
   );
