@@ -17,8 +17,7 @@ import { assertAffordable } from '../ledger';
 import {
   admitJobs,
   type JobInput,
-  type JobInputFile,
-  storedInputFiles,
+  storedJobInput,
   raiseCancelFlag,
   checkIdempotencyKey,
   isUniqueViolation,
@@ -230,11 +229,9 @@ export async function retryItem(
   const definition = toolDefinition(old.tool);
   await definition.assertRunnable?.(ctx, old.params);
   const settings = await readToolSettings(ctx);
-  const ext = old.input_key.split('.').pop() ?? 'png';
-  const storedKey = old.input_key;
   // The further files the item's params name (a background image) are copied with its input.
   const fileFields = (definition.contract.fileFields ?? []).filter((field) => old.params[field] === true);
-  const files: Record<string, JobInputFile> = storedInputFiles(ctx, { userId, jobId: old.id }, fileFields);
+  const input = storedJobInput(ctx, { userId, jobId: old.id }, { ...old, input_key: old.input_key }, fileFields);
   const retried = await admitJobs(ctx, {
     userId,
     tool: old.tool,
@@ -245,16 +242,7 @@ export async function retryItem(
         params: old.params,
         // Today's price, not the one the item was charged.
         costTenths: definition.costTenths(settings, old.params),
-        // A copy, so deleting either job's files never takes the other's input.
-        input: {
-          bytes: () => ctx.storage.get(storedKey),
-          extension: ext,
-          contentType: ext === 'jpg' ? 'image/jpeg' : `image/${ext}`,
-          name: old.input_name,
-          width: old.input_width,
-          height: old.input_height,
-          files,
-        },
+        input,
         batchPosition: old.batch_position ?? undefined,
         retryOf: old.id,
       },

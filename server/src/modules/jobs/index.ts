@@ -1,7 +1,7 @@
 /** What other modules may use of jobs; everything else in this folder is internal. */
-export { admitJobs, cleanInput, type JobInput, type JobInputFile } from './admit-jobs';
+export { admitJobs, cleanInput, type JobInput } from './admit-jobs';
 export { refundSucceededJob } from './finalize.service';
-export { storedInputFiles } from './job-inputs';
+export { storedJobInput } from './job-inputs';
 export { raiseCancelFlag } from './cancel-flag';
 export { checkIdempotencyKey, isUniqueViolation, oncePerKey, requestFingerprint } from './idempotency';
 export { createRecentRunsCache, type RecentRunsCache } from './job-estimate';

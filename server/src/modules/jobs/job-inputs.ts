@@ -31,7 +31,7 @@ export function inputFileKeys(
 }
 
 /** The further files of a stored job (by field) as inputs of another job: a retry copies them with its input. */
-export function storedInputFiles(
+function storedInputFiles(
   ctx: Pick<JobsDeps, 'storage'>,
   owner: { userId: string; jobId: string },
   fields: string[],
@@ -43,6 +43,30 @@ export function storedInputFiles(
       return [field, { bytes: () => ctx.storage.get(key), contentType: 'application/octet-stream' }];
     }),
   );
+}
+
+/**
+ * A stored job's input (and the further files of `fields`) as the input of a new job: a rerun or a batch retry.
+ * Read from storage when the new job is admitted, and stored again under the new job, so deleting either job's
+ * files never takes the other's input.
+ */
+export function storedJobInput(
+  ctx: Pick<JobsDeps, 'storage'>,
+  owner: { userId: string; jobId: string },
+  stored: { input_key: string; input_name: string | null; input_width: number | null; input_height: number | null },
+  fields: string[],
+): JobInput {
+  const key = stored.input_key;
+  const extension = key.split('.').pop() ?? 'png';
+  return {
+    bytes: () => ctx.storage.get(key),
+    extension,
+    contentType: extension === 'jpg' ? 'image/jpeg' : `image/${extension}`,
+    name: stored.input_name,
+    width: stored.input_width,
+    height: stored.input_height,
+    files: storedInputFiles(ctx, owner, fields),
+  };
 }
 
 /** A clean upload as a job's input. */

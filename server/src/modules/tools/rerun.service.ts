@@ -1,6 +1,6 @@
 import type { JobView } from '@imagestudio/contracts';
 import { AppError } from '../../lib/errors';
-import { admitJobs, filesAreGone, ownedJob, presentJob, storedInputFiles, type JobsDeps } from '../jobs';
+import { admitJobs, filesAreGone, ownedJob, presentJob, storedJobInput, type JobsDeps } from '../jobs';
 import { readToolSettings, toolDefinition } from '../tool-definitions';
 import { withFileFlags } from '../uploads';
 import { assertToolAvailable } from '../workers';
@@ -26,8 +26,6 @@ export async function rerunJob(
   await assertToolAvailable(ctx, old.tool);
   const definition = toolDefinition(old.tool);
   const settings = await readToolSettings(ctx);
-  const storedKey = old.input_key;
-  const ext = storedKey?.split('.').pop() ?? 'png';
   // The further files the job has stored (a background image) stay part of the run.
   const storedFiles = (definition.contract.fileFields ?? []).filter((field) => old.params[field] === true);
   const params =
@@ -44,17 +42,8 @@ export async function rerunJob(
       {
         params,
         costTenths: definition.costTenths(settings, params),
-        // A copy, so deleting either job's files never takes the other's input.
-        input: storedKey
-          ? {
-              bytes: () => ctx.storage.get(storedKey),
-              extension: ext,
-              contentType: ext === 'jpg' ? 'image/jpeg' : `image/${ext}`,
-              name: old.input_name,
-              width: old.input_width,
-              height: old.input_height,
-              files: storedInputFiles(ctx, { userId, jobId: old.id }, fileFields),
-            }
+        input: old.input_key
+          ? storedJobInput(ctx, { userId, jobId: old.id }, { ...old, input_key: old.input_key }, fileFields)
           : undefined,
       },
     ],
