@@ -1,6 +1,6 @@
-import { endpoints, type BatchAccepted, type BatchView, type Endpoint, type JobView } from '@imagestudio/contracts';
+import { endpoints, type BatchView, type Endpoint, type JobView } from '@imagestudio/contracts';
 import { errorReply, FakeApi, makeStore, okPayload, withCatalog } from '../test/fake-api';
-import { jobFixture, profileFixture } from '../test/fixtures';
+import { batchAcceptedFixture, jobFixture, profileFixture } from '../test/fixtures';
 import type { RootStore } from './root-store';
 
 const job: JobView = jobFixture({
@@ -12,15 +12,11 @@ const job: JobView = jobFixture({
   finished_at: '2026-11-24T10:00:05Z',
 });
 
-const accepted: BatchAccepted = {
-  id: 'b1',
+const accepted = batchAcceptedFixture({
   tool: 'upscale',
-  status: 'queued',
   cost: 4,
-  created_at: '2026-11-24T10:00:00Z',
   items: [{ id: 'j1', file_name: 'a.png', status: 'queued' }],
-  skipped: [],
-};
+});
 
 const batch: BatchView = {
   id: 'b1',

@@ -1,5 +1,6 @@
 import {
   defaultSettings,
+  type BatchAccepted,
   type CountryView,
   type CurrencyView,
   type DepositStatusView,
@@ -89,6 +90,20 @@ export function jobFixture(overrides: Partial<JobView> & { id: string }): JobVie
     deleted: false,
     expired: false,
     batch_id: null,
+    ...overrides,
+  };
+}
+
+/** A batch just accepted (202 from POST /api/batches): two background removals unless overridden. */
+export function batchAcceptedFixture(overrides: Partial<BatchAccepted> = {}): BatchAccepted {
+  return {
+    id: 'b1',
+    tool: 'remove-background',
+    status: 'queued',
+    cost: 2,
+    created_at: '2026-11-24T10:00:00Z',
+    items: [],
+    skipped: [],
     ...overrides,
   };
 }

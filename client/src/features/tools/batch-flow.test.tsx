@@ -3,7 +3,7 @@ import { Blob as NodeBlob } from 'node:buffer';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { BatchItemView, BatchView, JobView } from '@imagestudio/contracts';
 import { FakeApi, withCatalog } from '../../test/fake-api';
-import { jobFixture, profileFixture } from '../../test/fixtures';
+import { batchAcceptedFixture, jobFixture, profileFixture } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { zipImageNames } from './zip-images';
 
@@ -122,15 +122,9 @@ describe('batch flow on a tool page', () => {
       .route(
         endpoints.batches.create,
         ok(
-          {
-            id: 'b1',
-            tool: 'remove-background',
-            status: 'queued',
-            cost: 2,
-            created_at: '2026-11-24T10:00:00Z',
+          batchAcceptedFixture({
             items: [first, second].map(({ id, file_name, status }) => ({ id, file_name, status })),
-            skipped: [],
-          },
+          }),
           202,
         ),
       )
@@ -322,21 +316,7 @@ describe('batch flow on a tool page', () => {
 
   it('lists each bad file with why and a remove button, prices and runs the good ones, and says why it cannot run', async () => {
     const api = signedIn()
-      .route(
-        endpoints.batches.create,
-        ok(
-          {
-            id: 'b1',
-            tool: 'remove-background',
-            status: 'queued',
-            cost: 2,
-            created_at: '2026-11-24T10:00:00Z',
-            items: [],
-            skipped: [],
-          },
-          202,
-        ),
-      )
+      .route(endpoints.batches.create, ok(batchAcceptedFixture(), 202))
       .route(endpoints.batches.get, ok(batchView([item('j1', 'a.png'), item('j2', 'b.png')], { status: 'queued' })), {
         id: 'b1',
       });

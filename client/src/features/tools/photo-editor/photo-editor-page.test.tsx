@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { endpoints, type JobName, type JobView } from '@imagestudio/contracts';
-import { jobFixture, profileFixture } from '../../../test/fixtures';
+import { batchAcceptedFixture, jobFixture, profileFixture } from '../../../test/fixtures';
 import { FakeApi, okPayload as ok, withCatalog } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
 
@@ -110,21 +110,7 @@ describe('the editor after a cut-out', () => {
 
 describe('a batch of background removals', () => {
   it('offers the same settings before it starts and sends them, with the background image, for every item', async () => {
-    const api = signedIn().route(
-      endpoints.batches.create,
-      ok(
-        {
-          id: 'b1',
-          tool: 'remove-background',
-          status: 'queued',
-          cost: 2,
-          created_at: '2026-11-24T10:00:00Z',
-          items: [],
-          skipped: [],
-        },
-        202,
-      ),
-    );
+    const api = signedIn().route(endpoints.batches.create, ok(batchAcceptedFixture(), 202));
     renderApp('/services/remove-background', api);
     fireEvent.change(await screen.findByLabelText('Image'), { target: { files: [png('a.png'), png('b.png')] } });
     const finish = await screen.findByLabelText('Finish every picture (layout, background, format)');
