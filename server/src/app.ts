@@ -1,4 +1,4 @@
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import { LIMITS } from '@imagestudio/contracts';
 import { fromRoot } from './config';
 import type { AppContext, AppDeps } from './context';
@@ -8,7 +8,7 @@ import { apiNotFound, errorHandler } from './http/error-handler';
 import { createMetrics } from './http/metrics';
 import { requestLogger } from './http/request-logger';
 import { securityHeaders } from './http/security-headers';
-import { sessionMiddleware } from './http/session';
+import { onSessionPaths, sessionMiddleware } from './http/session';
 import { spaRouter } from './http/spa';
 import { apiKeyAuth, unlessApiKey } from './modules/api-keys';
 import { apiRouters, publicRouters, rawBodyRouters } from './modules';
@@ -63,12 +63,14 @@ export function createApp(deps: AppDeps): Express {
   // 6. API keys (Bearer / X-Api-Key): such requests skip 7. and 8.
   app.use('/api', apiKeyAuth(ctx));
 
-  // 7. Sessions (Redis) and passport, then 8. session-bound CSRF checks on mutating requests.
-  for (const handler of sessionMiddleware(ctx)) app.use(unlessApiKey(handler));
+  // 7. Sessions (Redis) and passport, then 8. session-bound CSRF checks on mutating requests; only on /api and the
+  // queue board, and not for API-key requests.
+  const withSession = (handler: RequestHandler) => onSessionPaths(unlessApiKey(handler));
+  for (const handler of sessionMiddleware(ctx)) app.use(withSession(handler));
   const passport = ctx.services.passport;
   // compat: false skips the per-request `req._passport` object kept only for strategies written for passport 0.4.
-  app.use(unlessApiKey(passport.initialize({ compat: false })), unlessApiKey(passport.session()));
-  for (const handler of csrfMiddleware(ctx)) app.use(unlessApiKey(handler));
+  app.use(withSession(passport.initialize({ compat: false })), withSession(passport.session()));
+  for (const handler of csrfMiddleware(ctx)) app.use(withSession(handler));
 
   // 9. Feature routers under /api, then the /api 404 envelope.
   for (const router of apiRouters(ctx)) app.use('/api', router);

@@ -7,6 +7,7 @@ export {
   CHECKOUT_MODAL,
   DEFAULT_PAYMENT_TYPE,
   isTerminalDeposit,
+  UNKNOWN_ORDER,
   type DepositStatus,
 } from './top-up-store';
 export type { BillingField } from './top-up-validation';

@@ -3,6 +3,7 @@ import { endpoints } from '@imagestudio/contracts';
 import type { DepositStatus } from '@imagestudio/contracts';
 import type { PackView } from '@imagestudio/contracts';
 import { paths } from '../config/paths';
+import { hasStatus } from '../lib/api/api-error';
 import type { RootStore } from './root-store';
 import type { ExactQuote } from '@imagestudio/contracts';
 import { checkTopUp, type TopUpCheck } from './top-up-validation';
@@ -20,6 +21,12 @@ const TERMINAL: ReadonlySet<DepositStatus> = new Set(['Success', 'Error', 'Cance
 
 /** Whether a deposit status is final (Success, Error and Cancelled never change). */
 export const isTerminalDeposit = (status: DepositStatus | null): boolean => status !== null && TERMINAL.has(status);
+
+/**
+ * checkDeposit's answer for an order the server does not know (404: no such order, or another customer's),
+ * as opposed to null, an order that could not be read just now (network trouble).
+ */
+export const UNKNOWN_ORDER = 'unknown-order';
 
 /** The priced plan the modals show: pack title or "Custom Plan", and its exact quote. */
 export interface TopUpPlan {
@@ -163,7 +170,7 @@ export class TopUpStore {
   /** GET /deposit/status/{id}: the deposit's state, amount and pack; null when it cannot be read. */
   private async readDeposit(
     depositId: string,
-  ): Promise<{ status: DepositStatus; tokens: number; pack_id: number | null } | null> {
+  ): Promise<{ status: DepositStatus; tokens: number; pack_id: number | null } | typeof UNKNOWN_ORDER | null> {
     try {
       const reply = await this.root.api.call(
         endpoints.payments.depositStatus,
@@ -171,8 +178,8 @@ export class TopUpStore {
         { skipErrorHandling: true },
       );
       return reply.payload ?? null;
-    } catch {
-      return null;
+    } catch (err) {
+      return hasStatus(err, 404) ? UNKNOWN_ORDER : null;
     }
   }
 
@@ -182,14 +189,16 @@ export class TopUpStore {
    */
   async retryPath(depositId: string): Promise<string> {
     const deposit = await this.readDeposit(depositId);
-    if (deposit?.pack_id != null) return `${paths.pricing}?pack=${deposit.pack_id}`;
-    if (deposit?.tokens) return `${paths.pricing}?tokens=${deposit.tokens}`;
+    if (typeof deposit !== 'object' || deposit === null) return paths.pricing;
+    if (deposit.pack_id != null) return `${paths.pricing}?pack=${deposit.pack_id}`;
+    if (deposit.tokens) return `${paths.pricing}?tokens=${deposit.tokens}`;
     return paths.pricing;
   }
 
-  async checkDeposit(depositId: string): Promise<DepositStatus | null> {
+  /** The order's status (and the store keeps it), UNKNOWN_ORDER, or null when it could not be read. */
+  async checkDeposit(depositId: string): Promise<DepositStatus | typeof UNKNOWN_ORDER | null> {
     const deposit = await this.readDeposit(depositId);
-    if (!deposit) return null;
+    if (typeof deposit !== 'object' || deposit === null) return deposit;
     runInAction(() => {
       this.depositId = depositId;
       this.depositStatus = deposit.status;
@@ -205,7 +214,10 @@ export class TopUpStore {
     this.stopPolling();
     const tick = async () => {
       const status = await this.checkDeposit(depositId);
-      if (status && isTerminalDeposit(status) && this.pollTimer === timer) {
+      if (this.pollTimer !== timer) return;
+      // an order the server does not know never settles: asking every 5 s would only repeat the 404
+      if (status === UNKNOWN_ORDER) this.stopPolling();
+      else if (status && isTerminalDeposit(status)) {
         this.stopPolling();
         onTerminal?.(status);
       }

@@ -37,4 +37,16 @@ describe('session expiry refresh', () => {
     expect(res.body.authenticated).toBe(true);
     expect(await t.ctx.redis.ttl(key)).toBeLessThanOrEqual(100);
   });
+
+  it('leaves the pages and files of the client alone: no session read, no cookie re-sent', async () => {
+    const { agent } = await signedInSession('0');
+    // The API rolls the cookie forward on every request...
+    const api = await agent.get('/api/is-auth').expect(200);
+    expect(sessionId(api.headers['set-cookie'] as unknown as string[])).not.toBe('');
+    // ...a page or an asset does not, so one sent before a sign-in cannot put the old session's cookie back.
+    for (const path of ['/', '/pricing', '/favicon.svg', '/assets/missing.js']) {
+      const res = await agent.get(path);
+      expect([path, res.headers['set-cookie']]).toEqual([path, undefined]);
+    }
+  });
 });

@@ -12,6 +12,19 @@ export function secureCookies(config: Config): boolean | 'auto' {
   return config.APP_URL.startsWith('https:') ? true : 'auto';
 }
 
+/**
+ * The paths that read or write a session: the API and the operators' queue board. The built client's files and
+ * pages do not. Besides a Redis read per file saved, this keeps a page's image or script request that was sent
+ * before a sign-in from answering after it with the replaced session's cookie (rolling re-sends the cookie of
+ * every session a request loaded), which signed the browser out again.
+ */
+const SESSION_PATHS = /^\/(api|admin\/queues)(\/|$)/;
+
+/** Runs `handler` only on a path that has sessions (SESSION_PATHS); every other request passes straight on. */
+export function onSessionPaths(handler: RequestHandler): RequestHandler {
+  return (req, res, next) => (SESSION_PATHS.test(req.path) ? handler(req, res, next) : next());
+}
+
 /** How long a guest's session (an XSRF token before signing in, signing up or resetting) may live unused. */
 export const ANONYMOUS_SESSION_MS = 3600 * 1000;
 

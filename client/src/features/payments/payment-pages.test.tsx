@@ -1,7 +1,7 @@
 import { endpoints, type DepositStatus } from '@imagestudio/contracts';
 import { depositStatusFixture, profileFixture } from '../../test/fixtures';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { FakeApi, okPayload, withCatalog } from '../../test/fake-api';
+import { FakeApi, errorReply, okPayload, withCatalog } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 
 beforeEach(() => {
@@ -120,6 +120,24 @@ describe('payment result pages', () => {
       expect(screen.queryByText('Payment completed successfully!')).toBeNull();
     },
   );
+
+  it('success page with an order the customer does not have sends home; one unreadable just now goes to processing', async () => {
+    const missing = signedInApi({ n: 0 }).route(depositStatus, errorReply('not_found', 'Not found.'), {
+      depositId: 'dep-x',
+    });
+    const { router } = renderApp('/success-payment?order=dep-x', missing);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.queryByRole('heading', { name: 'Payment Successful!' })).toBeNull();
+    cleanup();
+
+    const down = signedInApi({ n: 0 }).route(depositStatus, errorReply('internal_error', 'Server error.'), {
+      depositId: 'dep-y',
+    });
+    const second = renderApp('/success-payment?order=dep-y', down);
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/processing-payment'));
+    expect(second.router.state.location.search).toBe('?order_id=dep-y');
+    expect(screen.queryByText('Payment completed successfully!')).toBeNull();
+  });
 
   it('success page with a paid order shows success once the status confirms it', async () => {
     const api = signedInApi({ n: 0 }).route(depositStatus, deposit('dep-8', 'Success'), { depositId: 'dep-8' });

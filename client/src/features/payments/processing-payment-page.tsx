@@ -4,7 +4,7 @@ import { Hourglass } from 'lucide-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../components';
 import { paths } from '../../config/paths';
-import { isTerminalDeposit, useStore, type DepositStatus } from '../../stores';
+import { UNKNOWN_ORDER, isTerminalDeposit, useStore, type DepositStatus } from '../../stores';
 import { startPendingChecks } from './pending-checks';
 import { ResultPanel } from './result-panel';
 import { resultPath } from './result-path';
@@ -44,10 +44,11 @@ export const ProcessingPaymentPage = observer(function ProcessingPaymentPage() {
       profile.fetch(),
     ]);
     setChecking(false);
+    const known = status === UNKNOWN_ORDER ? null : status;
     const failed =
-      (auth.isAuthenticated && profile.error !== null) || (order !== null && auth.isAuthenticated && status === null);
+      (auth.isAuthenticated && profile.error !== null) || (order !== null && auth.isAuthenticated && known === null);
     setCheckMessage(t(failed ? 'client-payments.errors.checkStatus' : 'client-payments.processing.checked'));
-    const next = order && status ? settledPath(order, status, t('client-payments.errors.paymentFailed')) : null;
+    const next = order && known ? settledPath(order, known, t('client-payments.errors.paymentFailed')) : null;
     if (next) navigate(next, { replace: true });
   };
 

@@ -6,16 +6,17 @@ import { ButtonLink } from '../../components';
 import { paths } from '../../config/paths';
 import { RESTORE_PARAM, checkoutReturn, type CheckoutReturn } from '../../lib/checkout-return';
 import { loginRedirectPath } from '../../lib/redirect';
-import { useStore } from '../../stores';
+import { UNKNOWN_ORDER, useStore } from '../../stores';
 import { ResultPanel } from './result-panel';
 import { resultPath } from './result-path';
 
 /**
  * /success-payment: "Payment Successful!", the profile refreshed (new balance), a success toast. With an
  * order, the deposit's status is checked first: a failed, cancelled or still open order is sent to its
- * own page, so nobody reads "successful" about a payment that did not go through. Without an order there
- * is nothing to confirm (the page was opened by hand or from an old bookmark): it sends home; a signed-out
- * visitor with an order signs in first, so the order can be checked.
+ * own page, so nobody reads "successful" about a payment that did not go through, and one that cannot be read
+ * just now to the processing page. Without an order, or with one this customer does not have, there is nothing
+ * to confirm (the page was opened by hand or from an old bookmark): it sends home; a signed-out visitor with an
+ * order signs in first, so the order can be checked.
  */
 export const SuccessPaymentPage = observer(function SuccessPaymentPage() {
   const { auth, profile, topUp, ui, t } = useStore();
@@ -38,10 +39,12 @@ export const SuccessPaymentPage = observer(function SuccessPaymentPage() {
     let cancelled = false;
     void topUp.checkDeposit(order).then((status) => {
       if (cancelled) return;
-      // an unknown status (network trouble) keeps the page: the server only sends here after a payment
-      if (status && status !== 'Success')
-        navigate(resultPath(order, status, t('client-payments.errors.paymentFailed')), { replace: true });
-      else setChecked(true);
+      if (status === 'Success') setChecked(true);
+      // no such order of this customer: nothing to confirm, as without an order
+      else if (status === UNKNOWN_ORDER) navigate(paths.home, { replace: true });
+      // unreadable just now (network trouble): the processing page, which checks again and has a button for it
+      else
+        navigate(resultPath(order, status ?? 'Pending', t('client-payments.errors.paymentFailed')), { replace: true });
     });
     return () => {
       cancelled = true;
