@@ -1,15 +1,20 @@
 /** Field name -> list of user-facing messages, as sent in a 422 body. */
 export type FieldErrors = Record<string, string[]>;
 
-/** Every successful /api reply: `payload` plus the few top-level fields the client reads (docs/api-conventions.md). */
-export interface ApiOk<T> {
-  status: 'OK';
-  payload?: T;
+/** The few top-level fields beside `payload` that the client reads (docs/api-conventions.md). */
+export interface ApiOkExtras {
   message?: string;
   authenticated?: boolean;
   emailVerified?: boolean;
   redirect_url?: string;
 }
+
+/**
+ * Every successful /api reply: `{status:"OK", payload}` plus the extras. A route with a payload always sends
+ * it, so `payload` is required wherever T is a real type; only a route without one (T undefined) leaves it out.
+ */
+export type ApiOk<T> = { status: 'OK' } & ApiOkExtras &
+  ([T] extends [undefined] ? { payload?: undefined } : { payload: T });
 
 /** Every failed /api reply. `errors` only on 422 validation failures. */
 export interface ApiError {

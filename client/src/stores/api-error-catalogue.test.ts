@@ -1,6 +1,7 @@
 import { endpoints } from '@imagestudio/contracts';
 import { ApiClient } from '../lib/api/api-client';
-import { errorReply, FakeApi, fakeNavigator, makeStore, type ReplyOf } from '../test/fake-api';
+import { errorReply, FakeApi, fakeNavigator, makeStore, okPayload, type ReplyOf } from '../test/fake-api';
+import { batchAcceptedFixture, languagesFixture } from '../test/fixtures';
 
 beforeEach(() => {
   localStorage.clear();
@@ -89,11 +90,22 @@ describe('API client', () => {
 
   it('adds currency and lang_id: query on GET, body on POST/PUT, appended to form data', async () => {
     const api = new FakeApi()
-      .route(endpoints.jobs.list, { status: 200, data: { status: 'OK' } })
-      .route(endpoints.apiKeys.create, { status: 200, data: { status: 'OK' } })
+      .route(endpoints.jobs.list, okPayload({ items: [], page: 2, per_page: 20, total: 0, last_page: 1 }))
+      .route(
+        endpoints.apiKeys.create,
+        okPayload({
+          id: 'k1',
+          created_at: '2026-11-25T10:00:00Z',
+          name: 'x',
+          prefix: 'is_live',
+          last4: 'abcd',
+          expires_at: null,
+          key: 'is_live_secret',
+        }),
+      )
       .route(endpoints.account.restorePassword, { status: 200, data: { status: 'OK' } })
-      .route(endpoints.apiKeys.rotateWebhookSecret, { status: 200, data: { status: 'OK' } })
-      .route(endpoints.batches.create, { status: 200, data: { status: 'OK' } });
+      .route(endpoints.apiKeys.rotateWebhookSecret, okPayload({ secret: 'whsec_1' }))
+      .route(endpoints.batches.create, okPayload(batchAcceptedFixture()));
     const c = client(api);
     await c.call(endpoints.jobs.list, { query: { page: 2 } });
     await c.call(endpoints.apiKeys.create, { body: { name: 'x' } });
@@ -115,7 +127,7 @@ describe('API client', () => {
   });
 
   it('lets a call opt out of the common parameters', async () => {
-    const api = new FakeApi().route(endpoints.catalog.languages, { status: 200, data: { status: 'OK' } });
+    const api = new FakeApi().route(endpoints.catalog.languages, okPayload(languagesFixture));
     await client(api).call(endpoints.catalog.languages, {}, { skipCommonParams: true });
     expect(api.last(endpoints.catalog.languages)?.params).toEqual({});
   });

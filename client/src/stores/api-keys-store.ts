@@ -42,8 +42,8 @@ export class ApiKeysStore {
         this.root.api.call(endpoints.apiKeys.webhookSecret),
       ]);
       runInAction(() => {
-        this.keys = keys.payload ?? [];
-        this.webhookSecret = secret.payload?.secret ?? null;
+        this.keys = keys.payload;
+        this.webhookSecret = secret.payload.secret ?? null;
         this.loaded = true;
         this.error = null;
       });
@@ -60,7 +60,7 @@ export class ApiKeysStore {
       // A date picked without a time means "until the end of that day" in the user's time zone.
       const expires_at = expiresOn ? new Date(`${expiresOn}T23:59:59`).toISOString() : null;
       const reply = await this.root.api.call(endpoints.apiKeys.create, { body: { name, expires_at } });
-      runInAction(() => (this.created = reply.payload ?? null));
+      runInAction(() => (this.created = reply.payload));
       await this.load();
     } catch (err) {
       runInAction(() => {
@@ -89,7 +89,7 @@ export class ApiKeysStore {
   async rotateWebhookSecret(): Promise<void> {
     try {
       const reply = await this.root.api.call(endpoints.apiKeys.rotateWebhookSecret);
-      runInAction(() => (this.webhookSecret = reply.payload?.secret ?? this.webhookSecret));
+      runInAction(() => (this.webhookSecret = reply.payload.secret ?? this.webhookSecret));
     } catch (err) {
       runInAction(() => (this.error = err instanceof Error ? err.message : String(err)));
     }

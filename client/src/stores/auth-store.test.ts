@@ -1,9 +1,9 @@
-import { endpoints, type ApiOk } from '@imagestudio/contracts';
+import { endpoints, type ApiOkExtras } from '@imagestudio/contracts';
 import { errorReply, FakeApi, fakeNavigator, makeStore, withCatalog } from '../test/fake-api';
 import { profileFixture } from '../test/fixtures';
 
 /** An OK reply with top-level fields (and a payload when given), typed like the route's envelope. */
-const ok = <T = undefined>(extra: Omit<ApiOk<T>, 'status'>) => ({
+const ok = <X extends ApiOkExtras & { payload?: unknown }>(extra: X) => ({
   status: 200,
   data: { status: 'OK' as const, ...extra },
 });

@@ -134,7 +134,7 @@ export class BatchRunStore {
     if (this.view?.id === batchId && this.phase === 'tracking') return;
     try {
       const reply = await this.root.api.call(endpoints.batches.get, { params: { id: batchId } });
-      const view = reply.payload!;
+      const view = reply.payload;
       if (view.tool !== this.tool) return;
       runInAction(() => {
         this.phase = 'tracking';
@@ -174,7 +174,7 @@ export class BatchRunStore {
         { params: { id: batchId, itemId } },
         { headers: idempotencyKey() },
       );
-      const item = reply.payload!;
+      const item = reply.payload;
       void this.root.profile.fetch();
       runInAction(() => {
         if (this.view?.id !== batchId) return;

@@ -42,7 +42,7 @@ export class CountriesStore {
       const reply = await this.api.call(endpoints.catalog.countries);
       if (reply.status !== 'OK' || !Array.isArray(reply.payload)) throw new Error('bad reply');
       runInAction(() => {
-        this.countries = (reply.payload ?? []).filter((c) => c && typeof c.iso === 'string');
+        this.countries = reply.payload.filter((c) => c && typeof c.iso === 'string');
         this.loaded = true;
         this.error = null;
       });

@@ -40,7 +40,7 @@ export class JobListStore {
     };
     try {
       const reply = await this.root.api.call(this.endpoint as typeof endpoints.jobs.list, { query });
-      const data = reply.payload!;
+      const data = reply.payload;
       runInAction(() => {
         this.items = data.items;
         this.page = data.page;
@@ -65,7 +65,7 @@ export class JobListStore {
         { query: { page: 1 } },
         { skipErrorHandling: true },
       );
-      const page = reply.payload!;
+      const page = reply.payload;
       runInAction(() => (this.batches = new Map(page.items.map((b) => [b.id, b]))));
     } catch {
       // The groups are still shown, from the jobs on this page.

@@ -51,7 +51,7 @@ export class PagesStore {
       const reply = await this.api.call(endpoints.catalog.staticPages);
       if (reply.status !== 'OK' || !Array.isArray(reply.payload)) throw new Error('bad reply');
       runInAction(() => {
-        this.pages = reply.payload ?? [];
+        this.pages = reply.payload;
         this.error = null;
       });
     } catch {

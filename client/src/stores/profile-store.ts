@@ -32,7 +32,7 @@ export class ProfileStore {
       const reply = await this.root.api.call(endpoints.account.profile);
       if (reply.status !== 'OK' || !reply.payload) throw new Error('bad reply');
       runInAction(() => {
-        this.profile = reply.payload ?? null;
+        this.profile = reply.payload;
         this.error = null;
         if (reply.payload) this.root.auth.emailVerified = reply.payload.email_verified;
       });

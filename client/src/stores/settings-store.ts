@@ -29,7 +29,7 @@ export class SettingsStore {
       const reply = await this.api.call(endpoints.catalog.settings);
       if (reply.status !== 'OK' || !reply.payload) throw new Error('bad reply');
       runInAction(() => {
-        this.settings = reply.payload ?? null;
+        this.settings = reply.payload;
         this.error = null;
       });
     } catch {

@@ -64,11 +64,11 @@ export class TokenPricingStore {
     this.loading = true;
     try {
       const reply = await this.root.api.call(endpoints.catalog.tokenPricing, {}, { skipErrorHandling: true });
-      const tiers = reply.payload?.priceTiers;
+      const tiers = reply.payload.priceTiers;
       if (reply.status !== 'OK' || !Array.isArray(tiers) || tiers.length === 0) throw new Error('bad reply');
       runInAction(() => {
         this.tiersByCurrency.set(
-          reply.payload?.currency ?? code,
+          reply.payload.currency ?? code,
           tiers.map((t) => ({
             min: Number(t.min),
             max: t.max === null ? null : Number(t.max),

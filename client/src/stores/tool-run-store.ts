@@ -149,7 +149,7 @@ export class ToolRunStore {
       {
         openStream: (id) => this.openStream(id),
         fetchJob: async (id) =>
-          (await this.root.api.call(endpoints.jobs.get, { params: { id } }, { skipErrorHandling: true })).payload!,
+          (await this.root.api.call(endpoints.jobs.get, { params: { id } }, { skipErrorHandling: true })).payload,
         pollMs: JOB_POLL_MS,
       },
       job.id,

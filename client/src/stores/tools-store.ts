@@ -85,7 +85,7 @@ export class ToolsStore {
     this.statusLoading = true;
     try {
       const reply = await this.root.api.call(endpoints.tools.status);
-      runInAction(() => (this.status = reply.payload ?? null));
+      runInAction(() => (this.status = reply.payload));
     } catch {
       // The catalogue has told the user; the run button still works and the server has the last word.
     } finally {

@@ -177,7 +177,7 @@ export class TopUpStore {
         { params: { depositId } },
         { skipErrorHandling: true },
       );
-      return reply.payload ?? null;
+      return reply.payload;
     } catch (err) {
       return hasStatus(err, 404) ? UNKNOWN_ORDER : null;
     }

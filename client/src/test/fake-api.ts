@@ -141,7 +141,7 @@ export class FakeApi {
 }
 
 /** An OK envelope around `payload`, typed so fixtures are checked against the contracts (202: an accepted job). */
-export function okPayload<T>(payload: T, status = 200): { status: number; data: ApiOk<T> } {
+export function okPayload<T>(payload: T, status = 200): { status: number; data: { status: 'OK'; payload: T } } {
   return { status, data: { status: 'OK', payload } };
 }
 

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import {
-  type ApiOk,
+  type ApiOkExtras,
   type PathParams,
   type Route,
   type RouteBody,
@@ -21,18 +21,16 @@ export interface RouteInput<R extends Route> {
   body: RouteBody<R>;
 }
 
-type Extra = Omit<ApiOk<unknown>, 'status' | 'payload'>;
-
 /** A JSON reply with top-level fields beside its payload (`message`, `redirect_url`, ...). */
 export class OkReply<T> {
   constructor(
     readonly payload: T,
-    readonly extra: Extra,
+    readonly extra: ApiOkExtras,
   ) {}
 }
 
 /** `{status:"OK", payload, ...extra}`: return it from a handler whose reply carries top-level fields. */
-export const okWith = <T>(payload: T, extra: Extra): OkReply<T> => new OkReply(payload, extra);
+export const okWith = <T>(payload: T, extra: ApiOkExtras): OkReply<T> => new OkReply(payload, extra);
 
 /**
  * Returned by a JSON route's handler that has sent its envelope itself (the catalogue sends cached bytes

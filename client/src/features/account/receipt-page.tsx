@@ -25,7 +25,7 @@ export const ReceiptPage = observer(function ReceiptPage() {
     setState(null);
     api
       .call(endpoints.payments.receipt, { params: { depositId } }, { skipErrorHandling: true })
-      .then((reply) => live && setState({ doc: reply.payload! }))
+      .then((reply) => live && setState({ doc: reply.payload }))
       .catch((err: unknown) => live && setState({ error: messageOf(err, t('client-payments.receipt.failed')) }));
     return () => {
       live = false;

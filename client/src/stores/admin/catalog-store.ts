@@ -40,7 +40,7 @@ export class CatalogStore {
     try {
       const reply = await this.root.api.call(endpoints.admin.catalog);
       runInAction(() => {
-        this.catalog = reply.payload ?? null;
+        this.catalog = reply.payload;
         this.error = null;
       });
     } catch {
@@ -52,7 +52,7 @@ export class CatalogStore {
     this.busy = true;
     try {
       const reply = await this.reauth.run(send);
-      runInAction(() => (this.catalog = reply.payload ?? this.catalog));
+      runInAction(() => (this.catalog = reply.payload));
       return DONE;
     } catch (err) {
       return failed(err, this.root.t('client-admin.changeFailed'));

@@ -23,7 +23,7 @@ export class JobDetailStore {
     try {
       const reply = await this.root.api.call(endpoints.admin.job, { params: { id } });
       runInAction(() => {
-        this.job = reply.payload ?? null;
+        this.job = reply.payload;
         this.error = null;
       });
     } catch {

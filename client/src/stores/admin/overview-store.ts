@@ -22,7 +22,7 @@ export class OverviewStore {
     try {
       const reply = await this.root.api.call(endpoints.admin.overview, undefined, { skipErrorHandling: true });
       runInAction(() => {
-        this.data = reply.payload ?? null;
+        this.data = reply.payload;
         this.error = null;
       });
     } catch {

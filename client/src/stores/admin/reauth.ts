@@ -1,5 +1,4 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { ApiOk } from '@imagestudio/contracts';
 import { ApiRequestError } from '../../lib/api/api-error';
 import type { RootStore } from '../root-store';
 import { endpoints } from '@imagestudio/contracts';
@@ -23,7 +22,7 @@ export class ReauthStore {
    * Runs a change; on `reauth_required` asks for the password and runs it again, once. Every other failure
    * is thrown to the caller (the change's own page shows it).
    */
-  async run<T>(send: () => Promise<ApiOk<T>>): Promise<ApiOk<T>> {
+  async run<T>(send: () => Promise<T>): Promise<T> {
     try {
       return await send();
     } catch (err) {

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { AdminUserDetail, ApiOk } from '@imagestudio/contracts';
+import type { AdminUserDetail } from '@imagestudio/contracts';
 import type { RootStore } from '../root-store';
 import { DONE, failed, type ChangeOutcome } from './changes';
 import type { ReauthStore } from './reauth';
@@ -33,7 +33,7 @@ export class UserDetailStore {
     try {
       const reply = await this.root.api.call(endpoints.admin.user, { params: { id } });
       runInAction(() => {
-        this.user = reply.payload ?? null;
+        this.user = reply.payload;
         this.error = null;
       });
     } catch {
@@ -45,7 +45,7 @@ export class UserDetailStore {
     return this.user?.id ?? '';
   }
 
-  private async change(send: () => Promise<ApiOk<unknown>>, needsReauth = true): Promise<ChangeOutcome> {
+  private async change(send: () => Promise<unknown>, needsReauth = true): Promise<ChangeOutcome> {
     const id = this.user?.id;
     if (!id) return failed(null, this.root.t('client-admin.changeFailed'));
     this.busy = true;

@@ -222,7 +222,7 @@ export function PhotoEditor({ job }: { job: JobView }) {
       if (settings.background === 'image' && backgroundFile) body.append('background_image', backgroundFile);
       if (edits.current.edited) body.append('matte', await surfaces.fullMatte(edits.current.strokes), 'matte.png');
       const reply = await api.call(endpoints.jobs.compose, { params: { id: job.id }, body });
-      const made = reply.payload!;
+      const made = reply.payload;
       const file = await fetch(made.url);
       if (!file.ok) throw new Error(`download answered ${file.status}`);
       saveBlob(await file.blob(), resultDownloadName(job, 0, made.format));
