@@ -38,12 +38,39 @@ describe('session expiry refresh', () => {
     expect(await t.ctx.redis.ttl(key)).toBeLessThanOrEqual(100);
   });
 
-  it('leaves the pages and files of the client alone: no session read, no cookie re-sent', async () => {
-    const { agent } = await signedInSession('0');
-    // The API rolls the cookie forward on every request...
+  it('re-sends a remembered cookie, with its expiry moved forward, only when the session is refreshed', async () => {
+    const t = await createTestContext({ SESSION_REFRESH_INTERVAL_S: '3600' });
+    contexts.push(t);
+    const { email, password } = await createUser(t);
+    const agent = t.agent();
+    await signIn(agent, email, password, true);
+    // Within the interval nothing is saved, so no reply carries the cookie: a request still in flight from
+    // another tab while this one signs out or in cannot put the old session's cookie back.
+    await agent.get('/api/is-auth').expect(200); // records the refresh time
+    const quiet = await agent.get('/api/is-auth').expect(200);
+    expect(quiet.body.authenticated).toBe(true);
+    expect(quiet.headers['set-cookie']).toBeUndefined();
+
+    const due = await createTestContext({ SESSION_REFRESH_INTERVAL_S: '0' });
+    contexts.push(due);
+    const user = await createUser(due);
+    const remembered = due.agent();
+    await signIn(remembered, user.email, user.password, true);
+    const res = await remembered.get('/api/is-auth').expect(200);
+    const cookie = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('imagestudio.sid='));
+    const expires = Date.parse(/Expires=([^;]+)/i.exec(cookie ?? '')?.[1] ?? '');
+    expect(expires - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000);
+  });
+
+  it('leaves the pages and files of the client alone: no session read, no cookie sent', async () => {
+    // A remembered session refreshed on every request (interval 0): each reply that loads it re-sends the cookie.
+    const t = await createTestContext({ SESSION_REFRESH_INTERVAL_S: '0' });
+    contexts.push(t);
+    const { email, password } = await createUser(t);
+    const agent = t.agent();
+    await signIn(agent, email, password, true);
     const api = await agent.get('/api/is-auth').expect(200);
     expect(sessionId(api.headers['set-cookie'] as unknown as string[])).not.toBe('');
-    // ...a page or an asset does not, so one sent before a sign-in cannot put the old session's cookie back.
     for (const path of ['/', '/pricing', '/favicon.svg', '/assets/missing.js']) {
       const res = await agent.get(path);
       expect([path, res.headers['set-cookie']]).toEqual([path, undefined]);

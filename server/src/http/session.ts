@@ -14,9 +14,7 @@ export function secureCookies(config: Config): boolean | 'auto' {
 
 /**
  * The paths that read or write a session: the API and the operators' queue board. The built client's files and
- * pages do not. Besides a Redis read per file saved, this keeps a page's image or script request that was sent
- * before a sign-in from answering after it with the replaced session's cookie (rolling re-sends the cookie of
- * every session a request loaded), which signed the browser out again.
+ * pages do not: a Redis read per file saved, and no file request answers with a session cookie.
  */
 const SESSION_PATHS = /^\/(api|admin\/queues)(\/|$)/;
 
@@ -64,7 +62,11 @@ export function sessionMiddleware(ctx: AppContext): RequestHandler[] {
       store,
       resave: false,
       saveUninitialized: false,
-      rolling: true,
+      // Not rolling: the cookie is re-sent only when the session is saved (sign-in, and refreshSessionExpiry's
+      // at most once an interval), which moves a remembered cookie's expiry forward as often as Redis's. Rolling
+      // re-sent it on every reply, so a request still in flight from another tab while this one signed in, out
+      // or changed its password answered with the replaced session's cookie and undid that change.
+      rolling: false,
       cookie: { httpOnly: true, sameSite: 'lax', secure: secureCookies(config), path: '/' },
     }),
     refreshSessionExpiry(config.SESSION_REFRESH_INTERVAL_S * 1000),
@@ -81,7 +83,7 @@ declare module 'express-session' {
 /**
  * Keeps the sliding expiry (idle timeout, or the rolling 30 days of "remember me") while writing to Redis
  * at most once per `intervalMs` per session: a session older than that is marked changed, which makes
- * express-session save it with a fresh TTL. Only signed-in sessions are refreshed (passport keeps the
+ * express-session save it with a fresh TTL and re-send a remembered cookie with the new expiry. Only signed-in sessions are refreshed (passport keeps the
  * user under `passport`); anonymous ones keep the hour they were given.
  */
 function refreshSessionExpiry(intervalMs: number): RequestHandler {
