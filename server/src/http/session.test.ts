@@ -11,12 +11,12 @@ describe('session expiry refresh', () => {
   const contexts: TestContext[] = [];
   afterAll(() => Promise.all(contexts.map((t) => t.close())));
 
-  async function signedInSession(interval: string) {
+  async function signedInSession(interval: string, remember = false) {
     const t = await createTestContext({ SESSION_REFRESH_INTERVAL_S: interval });
     contexts.push(t);
     const { email, password } = await createUser(t);
     const agent = t.agent();
-    const res = await signIn(agent, email, password);
+    const res = await signIn(agent, email, password, remember);
     return { t, agent, key: `sess:${sessionId(res.headers['set-cookie'] as unknown as string[])}` };
   }
 
@@ -39,11 +39,7 @@ describe('session expiry refresh', () => {
   });
 
   it('re-sends a remembered cookie, with its expiry moved forward, only when the session is refreshed', async () => {
-    const t = await createTestContext({ SESSION_REFRESH_INTERVAL_S: '3600' });
-    contexts.push(t);
-    const { email, password } = await createUser(t);
-    const agent = t.agent();
-    await signIn(agent, email, password, true);
+    const { agent } = await signedInSession('3600', true);
     // Within the interval nothing is saved, so no reply carries the cookie: a request still in flight from
     // another tab while this one signs out or in cannot put the old session's cookie back.
     await agent.get('/api/is-auth').expect(200); // records the refresh time
@@ -51,11 +47,7 @@ describe('session expiry refresh', () => {
     expect(quiet.body.authenticated).toBe(true);
     expect(quiet.headers['set-cookie']).toBeUndefined();
 
-    const due = await createTestContext({ SESSION_REFRESH_INTERVAL_S: '0' });
-    contexts.push(due);
-    const user = await createUser(due);
-    const remembered = due.agent();
-    await signIn(remembered, user.email, user.password, true);
+    const remembered = (await signedInSession('0', true)).agent;
     const res = await remembered.get('/api/is-auth').expect(200);
     const cookie = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('imagestudio.sid='));
     const expires = Date.parse(/Expires=([^;]+)/i.exec(cookie ?? '')?.[1] ?? '');
@@ -64,11 +56,7 @@ describe('session expiry refresh', () => {
 
   it('leaves the pages and files of the client alone: no session read, no cookie sent', async () => {
     // A remembered session refreshed on every request (interval 0): each reply that loads it re-sends the cookie.
-    const t = await createTestContext({ SESSION_REFRESH_INTERVAL_S: '0' });
-    contexts.push(t);
-    const { email, password } = await createUser(t);
-    const agent = t.agent();
-    await signIn(agent, email, password, true);
+    const { agent } = await signedInSession('0', true);
     const api = await agent.get('/api/is-auth').expect(200);
     expect(sessionId(api.headers['set-cookie'] as unknown as string[])).not.toBe('');
     for (const path of ['/', '/pricing', '/favicon.svg', '/assets/missing.js']) {
