@@ -22,10 +22,10 @@ const envSchema = z.object({
 
   SESSION_SECRET: z.string().min(16).default(DEV_SESSION_SECRET),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
-  /** Lifetime of a "remember me" session cookie, renewed on every request. */
+  /** Lifetime of a "remember me" session cookie, renewed with each expiry refresh (SESSION_REFRESH_INTERVAL_S). */
   SESSION_REMEMBER_DAYS: z.coerce.number().positive().default(30),
   /**
-   * Seconds between refreshes of a session's expiry in Redis. Refreshing on every request costs a Redis
+   * Seconds between refreshes of a signed-in session's expiry in Redis (and a remembered cookie's). Refreshing on every request costs a Redis
    * write per call; once a minute keeps the idle timeout exact to the minute at a fraction of the cost.
    */
   SESSION_REFRESH_INTERVAL_S: z.coerce.number().int().min(0).default(60),

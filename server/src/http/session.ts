@@ -35,7 +35,7 @@ export function limitAnonymousSession(req: Request): void {
   if (!req.user && req.session) req.session.cookie.maxAge = ANONYMOUS_SESSION_MS;
 }
 
-/** Milliseconds of a "remember me" cookie; it rolls forward on every request. */
+/** Milliseconds of a "remember me" cookie; it moves forward with each expiry refresh (refreshSessionExpiry). */
 export function rememberMaxAgeMs(config: Config): number {
   return config.SESSION_REMEMBER_DAYS * 24 * 3600 * 1000;
 }
