@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listPageSchema } from './list-page';
 import { JOB_STATUSES, type JobStatus } from './jobs';
 import { JOB_NAMES } from './tools';
 import { DEPOSIT_STATUSES } from './payments';
@@ -83,18 +84,8 @@ export const adminAuditQuerySchema = z.object({
   target: blankAsMissing(z.string().max(200)),
 });
 
-const pageFields = {
-  page: z.number().int(),
-  per_page: z.number().int(),
-  total: z.number().int(),
-  last_page: z.number().int(),
-};
-
-/** One page of a console list (ADMIN_PAGE_SIZE rows, newest first) of `item`s. */
-export function adminListPageSchema<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), ...pageFields });
-}
-export type AdminPage<T> = Omit<z.infer<ReturnType<typeof adminListPageSchema>>, 'items'> & { items: T[] };
+/** One page of a console list (ADMIN_PAGE_SIZE rows, newest first) of `item`s (listPageSchema). */
+export type AdminPage<T> = Omit<z.infer<ReturnType<typeof listPageSchema>>, 'items'> & { items: T[] };
 
 /** GET /api/admin/session */
 export const adminSessionViewSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listPageSchema } from './list-page';
 import { ERROR_STATUS, type ErrorCode } from './envelope';
 import { JOB_STATUSES } from './jobs';
 import { JOB_NAMES } from './tools';
@@ -108,15 +109,7 @@ export const jobViewSchema = z
   })
   .meta({ id: 'Job' });
 
-export const jobPageSchema = z
-  .object({
-    items: z.array(jobViewSchema),
-    page: z.number().int(),
-    per_page: z.number().int(),
-    total: z.number().int(),
-    last_page: z.number().int(),
-  })
-  .meta({ id: 'JobPage' });
+export const jobPageSchema = listPageSchema(jobViewSchema).meta({ id: 'JobPage' });
 
 export const profileViewSchema = z
   .object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listPageSchema } from './list-page';
 import { LIMITS } from './constants';
 import { JOB_STATUSES, type JobStatus } from './jobs';
 import { jobResultViewSchema } from './api-schemas';
@@ -179,15 +180,7 @@ export const batchViewSchema = batchSummarySchema
   .meta({ id: 'Batch' });
 export type BatchView = z.infer<typeof batchViewSchema>;
 
-export const batchPageSchema = z
-  .object({
-    items: z.array(batchSummarySchema),
-    page: z.number().int(),
-    per_page: z.number().int(),
-    total: z.number().int(),
-    last_page: z.number().int(),
-  })
-  .meta({ id: 'BatchPage' });
+export const batchPageSchema = listPageSchema(batchSummarySchema).meta({ id: 'BatchPage' });
 export type BatchPage = z.infer<typeof batchPageSchema>;
 
 export const batchListQuerySchema = z.object({

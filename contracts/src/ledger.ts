@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listPageSchema } from './list-page';
 
 /**
  * Token activity (GET /api/user/ledger): the user's ledger as the account area and the API show it.
@@ -22,13 +23,7 @@ export const ledgerEntrySchema = z.object({
 });
 export type LedgerEntryView = z.infer<typeof ledgerEntrySchema>;
 
-export const ledgerPageSchema = z.object({
-  items: z.array(ledgerEntrySchema),
-  page: z.number().int(),
-  per_page: z.number().int(),
-  total: z.number().int(),
-  last_page: z.number().int(),
-});
+export const ledgerPageSchema = listPageSchema(ledgerEntrySchema);
 export type LedgerPage = z.infer<typeof ledgerPageSchema>;
 
 export const ledgerQuerySchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listPageSchema } from './list-page';
 import { DEPOSIT_STATUSES } from './payments';
 
 /**
@@ -37,15 +38,7 @@ export const paymentHistoryItemSchema = z
   })
   .meta({ id: 'PaymentHistoryItem' });
 
-export const paymentHistoryPageSchema = z
-  .object({
-    items: z.array(paymentHistoryItemSchema),
-    page: z.number().int(),
-    per_page: z.number().int(),
-    total: z.number().int(),
-    last_page: z.number().int(),
-  })
-  .meta({ id: 'PaymentHistoryPage' });
+export const paymentHistoryPageSchema = listPageSchema(paymentHistoryItemSchema).meta({ id: 'PaymentHistoryPage' });
 
 const labelled = z.object({ label: z.string(), value: z.string() });
 const party = z.object({ heading: z.string(), lines: z.array(z.string()) });

@@ -1,4 +1,5 @@
 import { jobViewSchema } from '../api-schemas';
+import { listPageSchema } from '../list-page';
 import {
   adminAdjustSchema,
   adminAuditQuerySchema,
@@ -14,7 +15,6 @@ import {
   adminDisabledSchema,
   adminJobDetailSchema,
   adminJobSummarySchema,
-  adminListPageSchema,
   adminOverviewSchema,
   adminRefundResultSchema,
   adminSessionViewSchema,
@@ -73,7 +73,7 @@ export const adminRoutes = {
     summary: 'Search jobs',
     auth: 'admin',
     query: adminJobsQuerySchema,
-    reply: { kind: 'json', payload: adminListPageSchema(adminJobSummarySchema) },
+    reply: { kind: 'json', payload: listPageSchema(adminJobSummarySchema) },
   }),
   job: defineRoute({
     method: 'get',
@@ -107,7 +107,7 @@ export const adminRoutes = {
     summary: 'Search payments',
     auth: 'admin',
     query: adminDepositsQuerySchema,
-    reply: { kind: 'json', payload: adminListPageSchema(adminDepositRowSchema) },
+    reply: { kind: 'json', payload: listPageSchema(adminDepositRowSchema) },
   }),
   depositReceipt: defineRoute({
     method: 'get',
@@ -124,7 +124,7 @@ export const adminRoutes = {
     summary: 'Search users',
     auth: 'admin',
     query: adminUsersQuerySchema,
-    reply: { kind: 'json', payload: adminListPageSchema(adminUserSummarySchema) },
+    reply: { kind: 'json', payload: listPageSchema(adminUserSummarySchema) },
   }),
   user: defineRoute({
     method: 'get',
@@ -190,7 +190,7 @@ export const adminRoutes = {
     summary: 'The audit log',
     auth: 'admin',
     query: adminAuditQuerySchema,
-    reply: { kind: 'json', payload: adminListPageSchema(adminAuditRowSchema) },
+    reply: { kind: 'json', payload: listPageSchema(adminAuditRowSchema) },
   }),
   catalog: defineRoute({
     method: 'get',
