@@ -1,6 +1,5 @@
 import sharp from 'sharp';
-import { keepsRgbProfile } from '@imagestudio/runtime/imaging';
-import { HeicDecodeError, decodeHeic } from './heic';
+import { HeicDecodeError, decodeHeic, keepsRgbProfile } from '@imagestudio/runtime/imaging';
 
 /** Formats the worker accepts; SVG and other vector/scripted formats are refused on purpose. */
 export const ACCEPTED_FORMATS = ['jpeg', 'png', 'webp', 'tiff', 'gif', 'avif', 'heif'] as const;

@@ -7,9 +7,10 @@ import { Worker } from 'node:worker_threads';
  * container's rotation and mirroring (irot/imir) itself, so the pixels come out upright; HEIF has no EXIF
  * orientation to apply.
  *
- * Each decode runs in a thread of its own: the WebAssembly decoder is synchronous and takes seconds on a 12 MP
- * photo, which on the main thread would stall BullMQ's lock renewals and every other job of the process; and
- * the WebAssembly memory it grows to (a few hundred MB for a large photo) goes away with the thread.
+ * Each decode runs in a thread of its own: the WebAssembly decoder is synchronous and takes about a second on a
+ * 12 MP photo, which on the main thread would stall BullMQ's lock renewals in the worker and every request in
+ * the API (which decodes a HEIC to make its browser preview); and the WebAssembly memory it grows to (a few
+ * hundred MB for a large photo) goes away with the thread.
  */
 
 export interface HeicPixels {
