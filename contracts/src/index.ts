@@ -35,5 +35,6 @@ export * from './admin';
 export * from './admin-catalog';
 export * from './product-photo';
 export * from './product-photo-layout';
+export * from './subject-box';
 export * from './routes';
 export * from './email-change';

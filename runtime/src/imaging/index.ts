@@ -8,9 +8,9 @@ export { composeProductPhoto, ComposeInputError, type ComposeInput, type Compose
 export { planLayout, mapBox, type LayoutPlan } from '@imagestudio/contracts';
 export {
   findSubjectBox,
-  labelParts,
-  SPECK_FRACTION,
   SUBJECT_ALPHA_THRESHOLD,
+  SUBJECT_SPECK_REACH,
+  SUBJECT_SPECK_SHARE,
   type Box,
   type Matte,
 } from './subject-box';
