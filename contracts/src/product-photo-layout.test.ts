@@ -16,6 +16,31 @@ describe('planLayout', () => {
     expect(planLayout(INPUT, null, DEFAULT_PRODUCT_PHOTO_LAYOUT).subjectBox).toBeNull();
   });
 
+  it('keeps the input size with canvas original and no crop, whatever the margin (the editor sends its 8%)', () => {
+    const photo = { width: 512, height: 512 };
+    const whole = { left: 0, top: 0, width: 512, height: 512 };
+    for (const margin of ['8%', '20px 5% 0 10px']) {
+      expect(planLayout(photo, SUBJECT, layoutOf({ margin }))).toMatchObject({ canvas: photo, target: whole });
+      // Crop asked but no subject in the matte: nothing to crop, the input as it is.
+      expect(planLayout(photo, null, layoutOf({ margin, crop_to_subject: 'true' }))).toMatchObject({
+        canvas: photo,
+        target: whole,
+      });
+    }
+    // A crop, or a canvas of a chosen aspect or size, still takes the margin.
+    expect(planLayout(photo, { ...whole }, layoutOf({ margin: '10%', crop_to_subject: 'true' })).canvas).toEqual({
+      width: 640,
+      height: 640,
+    });
+    const square = planLayout(photo, null, layoutOf({ margin: '10%', canvas: '1:1' }));
+    expect([square.canvas, square.target]).toEqual([
+      { width: 640, height: 640 },
+      { left: 64, top: 64, width: 512, height: 512 },
+    ]);
+    const fixed = planLayout(photo, null, layoutOf({ margin: '10%', canvas: '1000x1000' }));
+    expect(fixed.target).toEqual({ left: 100, top: 100, width: 800, height: 800 });
+  });
+
   it('crops to the subject, with margins in % of the canvas side or px', () => {
     const crop = planLayout(INPUT, SUBJECT, layoutOf({ crop_to_subject: 'true' }));
     expect(crop.canvas).toEqual({ width: 800, height: 1000 });

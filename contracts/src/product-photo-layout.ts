@@ -29,19 +29,30 @@ interface Size {
   height: number;
 }
 
+const NO_MARGIN: ProductPhotoLayout['margin'] = {
+  top: { value: 0, unit: 'px' },
+  right: { value: 0, unit: 'px' },
+  bottom: { value: 0, unit: 'px' },
+  left: { value: 0, unit: 'px' },
+};
+
 /**
  * Lays out an input of `input` size whose subject is `subject`:
  * - the content is the subject's box (crop_to_subject) or the whole input;
- * - margins are px, or % of the canvas width (left, right) and height (top, bottom);
+ * - margins are px, or % of the canvas width (left, right) and height (top, bottom), and apply only to a crop or
+ *   to an `aspect` or `size` canvas: canvas `original` without a crop keeps the input's size;
  * - canvas `original` is the content plus margins at scale 1, `aspect` the smallest canvas of that aspect holding
  *   them, `size` a fixed canvas where the content is scaled (up or down) to fit inside the margins;
  * - max_side caps the canvas's long side (scaling down, never up), as does CANVAS_SIDE_MAX beyond the input's size;
  * - the content sits in the free space at `position` (fractions), or `original`: where the subject sat in the input.
  */
 export function planLayout(input: Size, subject: Box | null, layout: ProductPhotoLayout): LayoutPlan {
-  const source: Box =
-    layout.cropToSubject && subject ? { ...subject } : { left: 0, top: 0, width: input.width, height: input.height };
-  const { top, right, bottom, left } = layout.margin;
+  const cropped = layout.cropToSubject && subject !== null;
+  const source: Box = cropped ? { ...subject } : { left: 0, top: 0, width: input.width, height: input.height };
+  // A margin is space around a crop, or inside a canvas of a chosen aspect or size: the original canvas of the
+  // whole input is the input's own size, whatever margin the form holds.
+  const margin = cropped || layout.canvas.kind !== 'original' ? layout.margin : NO_MARGIN;
+  const { top, right, bottom, left } = margin;
   const cap = layout.maxSide ?? Math.max(CANVAS_SIDE_MAX, input.width, input.height);
   // Margin sums along each axis: px, and the share of the canvas side.
   const px = (a: MarginSide, b: MarginSide) => pxOf(a) + pxOf(b);

@@ -31,6 +31,8 @@ describe('product photo options', () => {
     );
     expect(isPlainCutout(parse({ output_format: 'webp', position: '10% 10%' }))).toBe(true);
     expect(isPlainCutout(parse({ crop_to_subject: 'true' }))).toBe(false);
+    expect(isPlainCutout(parse({ margin: '8%' }))).toBe(true);
+    expect(isPlainCutout(parse({ margin: '8%', canvas: '1:1' }))).toBe(false);
     expect(productPhotoLayoutSchema.parse(DEFAULT_PRODUCT_PHOTO_LAYOUT)).toEqual(DEFAULT_PRODUCT_PHOTO_LAYOUT);
   });
 

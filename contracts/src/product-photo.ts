@@ -360,8 +360,8 @@ function marginLeavesRoom(
  */
 export function isPlainCutout(layout: ProductPhotoLayout): boolean {
   return (
+    // Without a crop, the original canvas takes no margin (planLayout): any margin leaves the input as it is.
     !layout.cropToSubject &&
-    Object.values(layout.margin).every((m) => m.value === 0) &&
     layout.canvas.kind === 'original' &&
     layout.maxSide === null &&
     layout.background.kind === 'none' &&
