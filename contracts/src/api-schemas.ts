@@ -89,6 +89,12 @@ export const jobViewSchema = z
     started_at: z.string().nullable(),
     finished_at: z.string().nullable(),
     input_url: z.string().nullable(),
+    input_preview_url: z
+      .string()
+      .nullable()
+      .describe(
+        'A WebP of the input every browser shows (upright, sRGB, long side at most 2048 px), made at upload for HEIC, AVIF and TIFF files and large inputs (presigned, 15 minutes); null when the input needs none (show input_url) or once deleted',
+      ),
     input_name: z.string().nullable().describe("The uploaded file's name; null for generation"),
     eta_seconds: z
       .number()

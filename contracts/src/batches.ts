@@ -144,6 +144,12 @@ export const batchItemViewSchema = z
     refunded: z.boolean(),
     error: z.string().nullable(),
     input_url: z.string().nullable().describe('Presigned URL of the uploaded image (thumbnail); null once deleted'),
+    input_preview_url: z
+      .string()
+      .nullable()
+      .describe(
+        'A WebP of the input every browser shows, for HEIC, AVIF, TIFF and large inputs (presigned); null when the input needs none or once deleted',
+      ),
     results: z.array(jobResultViewSchema),
     /** On a retry: the id of the failed or cancelled item it replaced (that one is left out of `items`). */
     retry_of: z.string().nullable().describe('The item this one retried, if any'),

@@ -13,6 +13,7 @@ export {
   compositionsPrefix,
   inputFileKey,
   inputKey,
+  inputPreviewKey,
   inputsPrefix,
   resultKey,
   resultsPrefix,

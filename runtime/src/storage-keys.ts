@@ -33,6 +33,14 @@ export function inputFileKey(job: JobOwner, field: string): string {
   return `${inputsPrefix(job)}${field}`;
 }
 
+/**
+ * Key of the input's browser preview (a WebP, see server/src/modules/uploads/input-preview.ts): beside the input,
+ * so the job's inputs prefix removes it too.
+ */
+export function inputPreviewKey(job: JobOwner): string {
+  return `${inputsPrefix(job)}preview.webp`;
+}
+
 /** Folder of the pictures re-composed from a job's stored cut-out (POST /api/jobs/{id}/compose), under its results. */
 export function compositionsPrefix(job: JobOwner): string {
   return `${resultsPrefix(job)}compositions/`;

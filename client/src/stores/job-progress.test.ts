@@ -18,6 +18,7 @@ function job(patch: Partial<JobView> = {}): JobView {
     started_at: null,
     finished_at: null,
     input_url: null,
+    input_preview_url: null,
     input_name: null,
     eta_seconds: null,
     results: [],

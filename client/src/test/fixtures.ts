@@ -83,6 +83,7 @@ export function jobFixture(overrides: Partial<JobView> & { id: string }): JobVie
     error: null,
     input_name: 'cat.png',
     input_url: 'https://s3/in.png',
+    input_preview_url: null,
     results: [],
     created_at: '2026-11-24T10:00:00Z',
     started_at: null,

@@ -47,6 +47,7 @@ function item(id: string, fileName: string, over: Partial<BatchItemView> = {}): 
     refunded: false,
     error: null,
     input_url: null,
+    input_preview_url: null,
     results: [],
     retry_of: null,
     created_at: '2026-11-24T10:00:00Z',

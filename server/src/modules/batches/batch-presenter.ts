@@ -8,7 +8,7 @@ import {
   type BatchSummary,
   type BatchView,
 } from '@imagestudio/contracts';
-import { filesAreGone, presentResults, queuePosition, URL_TTL_SECONDS, type JobRow } from '../jobs';
+import { presentInput, presentResults, queuePosition, type JobRow } from '../jobs';
 import type { BatchRow } from './batches.repository';
 import type { BatchesDeps } from './batches.deps';
 
@@ -46,7 +46,6 @@ export function summarizeBatch(batch: BatchRow, rows: JobRow[]): BatchSummary {
 
 /** One item with presigned URLs for its input (thumbnail) and results, none once its files are gone. */
 export async function presentItem(ctx: BatchesDeps, row: JobRow): Promise<BatchItemView> {
-  const filesGone = filesAreGone(row);
   const results = await presentResults(ctx, row);
   return {
     id: row.id,
@@ -58,7 +57,7 @@ export async function presentItem(ctx: BatchesDeps, row: JobRow): Promise<BatchI
     cost: tenthsToTokens(row.cost_tenths),
     refunded: row.refunded,
     error: row.error,
-    input_url: row.input_key && !filesGone ? await ctx.storage.presignGet(row.input_key, URL_TTL_SECONDS) : null,
+    ...(await presentInput(ctx, row)),
     results,
     retry_of: row.retry_of,
     created_at: row.created_at.toISOString(),

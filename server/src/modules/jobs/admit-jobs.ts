@@ -45,7 +45,12 @@ interface PlannedJob extends JobToAdmit {
  * One job's charge and its row. The ledger key `job:<id>:charge` is written here and nowhere else, so every
  * way of accepting a job charges under the same key (a replayed charge is then a no-op).
  */
-async function chargeAndInsert(trx: Knex.Transaction, admission: Admission<unknown>, job: PlannedJob): Promise<JobRow> {
+async function chargeAndInsert(
+  trx: Knex.Transaction,
+  admission: Admission<unknown>,
+  job: PlannedJob,
+  previewKey: string | null,
+): Promise<JobRow> {
   const { userId, tool, batch } = admission;
   await applyEntry(trx, {
     userId,
@@ -70,6 +75,7 @@ async function chargeAndInsert(trx: Knex.Transaction, admission: Admission<unkno
     input_name: job.input?.name ?? null,
     input_width: job.input?.width ?? null,
     input_height: job.input?.height ?? null,
+    input_preview_key: previewKey,
     idempotency_key: admission.idempotency?.key ?? null,
     request_hash: admission.idempotency?.hash ?? null,
     request_id: admission.requestId ?? null,
@@ -81,11 +87,12 @@ async function chargeAndInsert(trx: Knex.Transaction, admission: Admission<unkno
 
 /**
  * The one way jobs are accepted (a tool call, a batch, a batch item's retry), all or none: the balance checked
- * for the whole price (402 before anything is stored), the inputs stored, then ONE transaction that locks the
- * user's row, checks the balance again, inserts the batch row if any, and per job its charge `job:<id>:charge`
- * and its row; then the queue, with fair-share priorities. Each job is charged by its own entry, so a failed or
- * cancelled job refunds only itself. A failed transaction removes the stored inputs and is rethrown (a unique
- * violation is the caller's to answer); jobs the queue refuses are failed and refunded, and the caller gets 503.
+ * for the whole price (402 before anything is stored), the inputs stored (with the browser previews of those
+ * that need one), then ONE transaction that locks the user's row, checks the balance again, inserts the batch
+ * row if any, and per job its charge `job:<id>:charge` and its row; then the queue, with fair-share priorities.
+ * Each job is charged by its own entry, so a failed or cancelled job refunds only itself. A failed transaction
+ * removes the stored inputs and is rethrown (a unique violation is the caller's to answer); jobs the queue
+ * refuses are failed and refunded, and the caller gets 503.
  */
 export async function admitJobs<B = undefined>(
   ctx: JobsDeps,
@@ -111,7 +118,7 @@ export async function admitJobs<B = undefined>(
   const stores = planned.flatMap((p) =>
     p.input && p.inputKey ? [{ jobId: p.id, key: p.inputKey, input: p.input }] : [],
   );
-  await storeInputs(ctx, userId, stores);
+  const previews = await storeInputs(ctx, userId, stores);
 
   let admitted: { jobs: JobRow[]; batch: B | undefined };
   try {
@@ -120,7 +127,7 @@ export async function admitJobs<B = undefined>(
       await lockCovering(trx, userId, totalTenths);
       const batch = await admission.batch?.insert?.(trx);
       const rows: JobRow[] = [];
-      for (const job of planned) rows.push(await chargeAndInsert(trx, admission, job));
+      for (const job of planned) rows.push(await chargeAndInsert(trx, admission, job, previews.get(job.id) ?? null));
       return { jobs: rows, batch };
     });
   } catch (err) {

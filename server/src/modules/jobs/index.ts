@@ -7,7 +7,14 @@ export { checkIdempotencyKey, isUniqueViolation, oncePerKey, requestFingerprint 
 export { createRecentRunsCache, type RecentRunsCache } from './job-estimate';
 export { jobEventsTask } from './job-events';
 export { createJobMetrics, type JobMetrics } from './job-metrics';
-export { filesAreGone, presentJob, presentResults, queuePosition, URL_TTL_SECONDS } from './job-presenter';
+export {
+  filesAreGone,
+  presentInput,
+  presentJob,
+  presentResults,
+  queuePosition,
+  URL_TTL_SECONDS,
+} from './job-presenter';
 export { createJobUpdates } from './job-updates';
 export * as jobsRepository from './jobs.repository';
 export { type JobRow, lockJob } from './jobs.repository';

@@ -114,9 +114,19 @@ export async function presentCompositions(ctx: Pick<JobsDeps, 'storage'>, row: J
   );
 }
 
+/** Presigned URLs of a job's input and of its browser preview; none once its files are gone. */
+export async function presentInput(
+  ctx: Pick<JobsDeps, 'storage'>,
+  row: JobRow,
+): Promise<{ input_url: string | null; input_preview_url: string | null }> {
+  if (filesAreGone(row)) return { input_url: null, input_preview_url: null };
+  const presign = (key: string | null) => (key ? ctx.storage.presignGet(key, URL_TTL_SECONDS) : null);
+  const [input_url, input_preview_url] = await Promise.all([presign(row.input_key), presign(row.input_preview_key)]);
+  return { input_url, input_preview_url };
+}
+
 /** The job as the API shows it: tokens as decimals, files as presigned URLs, none once files are gone. */
 export async function presentJob(ctx: JobsDeps, row: JobRow, options: { position?: boolean } = {}): Promise<JobView> {
-  const filesGone = filesAreGone(row);
   const results = await presentResults(ctx, row);
   const wantPosition = options.position !== false && row.status === 'queued';
   const position = wantPosition ? await queuePosition(ctx, row.id) : null;
@@ -134,7 +144,7 @@ export async function presentJob(ctx: JobsDeps, row: JobRow, options: { position
     created_at: row.created_at.toISOString(),
     started_at: iso(row.started_at),
     finished_at: iso(row.finished_at),
-    input_url: row.input_key && !filesGone ? await ctx.storage.presignGet(row.input_key, URL_TTL_SECONDS) : null,
+    ...(await presentInput(ctx, row)),
     input_name: row.input_name,
     eta_seconds: await estimateSecondsLeft(ctx, row, position),
     results,

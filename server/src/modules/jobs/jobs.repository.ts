@@ -19,6 +19,8 @@ export interface JobRow {
   input_name: string | null;
   input_width: number | null;
   input_height: number | null;
+  /** The input's WebP preview for browsers (HEIC, AVIF, TIFF and large inputs); null when it has none. */
+  input_preview_key: string | null;
   result: JobResult | null;
   idempotency_key: string | null;
   request_hash: string | null;
@@ -59,6 +61,7 @@ export interface NewJob {
   input_name?: string | null;
   input_width?: number | null;
   input_height?: number | null;
+  input_preview_key?: string | null;
   idempotency_key: string | null;
   request_hash: string | null;
   request_id: string | null;
