@@ -1,5 +1,7 @@
 import sharp, { type OverlayOptions } from 'sharp';
 import { PRODUCT_PHOTO_MESSAGES, planLayout, type LayoutPlan, type ProductPhotoLayout } from '@imagestudio/contracts';
+import { backgroundLayer } from './background';
+import { ComposeInputError, MAX_INPUT_PIXELS } from './compose-input';
 import { ENCODE_CONTENT_TYPES, type EncodeFormat, type RawImage, encodeRaw } from './encode';
 import { keepsRgbProfile } from './icc';
 import type { DigitalSourceType } from './provenance';
@@ -10,7 +12,8 @@ import { type Box, type Matte, SUBJECT_ALPHA_THRESHOLD, findSubjectBox } from '.
  * subject, margins, canvas, position, background colour, image or blur, drop or contact shadow, format). Shared by
  * the worker (after the model) and the API (the free re-composition of a stored cut-out), so every step runs as a
  * sharp (libvips) operation on its thread pool; plain JavaScript loops only ever walk small masks (the subject
- * box's grid, the subject's base row band). Geometry is layout.ts, the subject's box subject-box.ts.
+ * box's grid, the subject's base row band). Geometry is layout.ts, the subject's box subject-box.ts, the
+ * backgrounds background.ts.
  */
 
 export interface ComposeInput {
@@ -43,13 +46,8 @@ export interface ComposeResult {
   subjectBox: Box | null;
 }
 
-/** Thrown for inputs the engine cannot use (the caller maps it to a 422 or an UnrecoverableError). */
-export class ComposeInputError extends Error {}
+export { ComposeInputError };
 
-/** The most pixels an encoded input may decode to (the upload limit's 25 MP, with room). */
-const MAX_INPUT_PIXELS = 8192 * 8192;
-/** A background blur works on a copy shrunk so that its radius is at most this many pixels, then enlarged. */
-const BLUR_WORKING_SIGMA = 8;
 const TRANSPARENT = { r: 0, g: 0, b: 0, alpha: 0 };
 
 const DEFAULT_PROVENANCE = {
@@ -249,132 +247,6 @@ async function place(image: RawImage, plan: LayoutPlan, fill: sharp.Color): Prom
 
 function rawOverlay(data: Buffer, width: number, height: number, left: number, top: number): OverlayOptions {
   return { input: data, raw: { width, height, channels: 4 }, left, top };
-}
-
-// ---- backgrounds ----
-
-async function backgroundLayer(
-  fg: RawImage,
-  matte: Matte,
-  image: Buffer | undefined,
-  plan: LayoutPlan,
-  layout: ProductPhotoLayout,
-): Promise<{ data: Buffer; opaque: boolean }> {
-  const { width, height } = plan.canvas;
-  const bg = layout.background;
-  if (bg.kind === 'none' || bg.kind === 'color') {
-    const [r, g, b, a] = bg.kind === 'color' ? bg.rgba : [0, 0, 0, 0];
-    const data = await sharp({ create: { width, height, channels: 4, background: { r, g, b, alpha: a / 255 } } })
-      .raw()
-      .toBuffer();
-    return { data, opaque: a === 255 };
-  }
-  if (bg.kind === 'image') {
-    let data: Buffer;
-    let hasAlpha: boolean;
-    try {
-      const decoder = () =>
-        sharp(image!, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', autoOrient: true, pages: 1 });
-      hasAlpha = (await decoder().metadata()).hasAlpha === true;
-      data = await decoder()
-        .resize(width, height, { fit: 'cover', position: 'centre' })
-        .toColourspace('srgb')
-        .ensureAlpha()
-        .raw({ depth: 'uchar' })
-        .toBuffer();
-    } catch {
-      throw new ComposeInputError(PRODUCT_PHOTO_MESSAGES.backgroundImageUnreadable);
-    }
-    return { data, opaque: !hasAlpha || !(await anyTransparency(data, width, height)) };
-  }
-  return { data: await blurredBackground(fg, matte, plan, bg.radius), opaque: true };
-}
-
-/**
- * The input's own background, laid out like the subject (so the blur sits exactly behind it), mirrored past the
- * input's edges, and blurred by `radius` px per 1000 px of the canvas's long side. The subject's own pixels are
- * left out of the blur (a normalised blur of the background weighted by 1 - matte), so no blurred halo or
- * mirrored ghost of the subject shows; where no background is near, a wider one fills in. The blur runs on a copy shrunk to a radius of BLUR_WORKING_SIGMA px, then enlarged: smooth
- * anyway, and quick at any radius.
- */
-async function blurredBackground(fg: RawImage, matte: Matte, plan: LayoutPlan, radius: number): Promise<Buffer> {
-  const { canvas, source, target } = plan;
-  const sigma = (radius * Math.max(canvas.width, canvas.height)) / 1000;
-  const shrink = Math.max(1, sigma / BLUR_WORKING_SIGMA);
-  const small = {
-    width: Math.max(1, Math.round(canvas.width / shrink)),
-    height: Math.max(1, Math.round(canvas.height / shrink)),
-  };
-  // Input pixel x lands at target.left + (x - source.left) * scale on the canvas, / shrink on the small copy.
-  const sx = target.width / source.width / shrink;
-  const sy = target.height / source.height / shrink;
-  const scaledW = Math.max(1, Math.round(fg.width * sx));
-  const scaledH = Math.max(1, Math.round(fg.height * sy));
-  const left = Math.round((target.left - source.left * (target.width / source.width)) / shrink);
-  const top = Math.round((target.top - source.top * (target.height / source.height)) / shrink);
-  const x0 = Math.min(scaledW - 1, Math.max(0, -left));
-  const y0 = Math.min(scaledH - 1, Math.max(0, -top));
-  const visibleW = Math.max(1, Math.min(scaledW - x0, small.width - Math.max(0, left)));
-  const visibleH = Math.max(1, Math.min(scaledH - y0, small.height - Math.max(0, top)));
-  const one = { raw: { width: fg.width, height: fg.height, channels: 1 as const } };
-  const inverse = await sharp(matte.data, one).negate().extractChannel(0).raw().toBuffer();
-  const rgb =
-    fg.channels === 4
-      ? await sharp(fg.data, { raw: { ...one.raw, channels: 4 } })
-          .removeAlpha()
-          .raw()
-          .toBuffer()
-      : fg.data;
-  // RGB and its weight 1 - matte, each laid out on the small canvas and mirrored where the input does not reach,
-  // then joined (sharp resizes a channel joined in the same pipeline wrongly, so they go apart).
-  const layOut = (pipeline: sharp.Sharp) =>
-    pipeline
-      .resize(scaledW, scaledH, { fit: 'fill' })
-      .extract({ left: x0, top: y0, width: visibleW, height: visibleH })
-      .extend({
-        left: Math.max(0, left),
-        top: Math.max(0, top),
-        right: Math.max(0, small.width - Math.max(0, left) - visibleW),
-        bottom: Math.max(0, small.height - Math.max(0, top) - visibleH),
-        extendWith: 'mirror',
-      });
-  const rgbSmall = await layOut(sharp(rgb, { raw: { ...one.raw, channels: 3 } }))
-    .raw()
-    .toBuffer();
-  const weightSmall = await layOut(sharp(inverse, one)).extractChannel(0).raw().toBuffer();
-  const laidOut = await sharp(rgbSmall, { raw: { ...small, channels: 3 } })
-    .joinChannel(weightSmall, { raw: { ...small, channels: 1 } })
-    .raw()
-    .toBuffer();
-  const smallRaw = { raw: { width: small.width, height: small.height, channels: 4 as const } };
-  const blurSigma = Math.max(0.3, sigma / shrink);
-  // sharp premultiplies by alpha around a blur: this is blur(RGB (1 - matte)) / blur(1 - matte), its weight
-  // tripled so that a third of background nearby is enough to use it alone. Where the subject (or its mirror
-  // image past the input's edge) covers the whole neighbourhood, the same at four times the radius fills in, and
-  // only past that the plain blur of the colour (from the RGB copy: sharp would blur before removing an alpha).
-  const normalised = async (s: number) => {
-    const blurred = await sharp(laidOut, smallRaw).blur(s).raw().toBuffer();
-    return sharp(blurred, smallRaw).linear([1, 1, 1, 3], [0, 0, 0, 0]).raw().toBuffer();
-  };
-  const near = await normalised(blurSigma);
-  const far = await normalised(blurSigma * 4);
-  const plain = await sharp(rgbSmall, { raw: { ...small, channels: 3 } })
-    .blur(blurSigma)
-    .raw()
-    .toBuffer();
-  const mixed = await sharp(plain, { raw: { ...small, channels: 3 } })
-    .composite([
-      { input: far, raw: smallRaw.raw },
-      { input: near, raw: smallRaw.raw },
-    ])
-    .removeAlpha()
-    .raw()
-    .toBuffer();
-  return sharp(mixed, { raw: { ...small, channels: 3 } })
-    .resize(canvas.width, canvas.height, { fit: 'fill', kernel: 'cubic' })
-    .ensureAlpha(1)
-    .raw()
-    .toBuffer();
 }
 
 // ---- shadows ----
