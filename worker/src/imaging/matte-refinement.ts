@@ -1,3 +1,4 @@
+import { SUBJECT_SPECK_REACH, SUBJECT_SPECK_SHARE } from '@imagestudio/contracts';
 import { type Components, labelComponents } from './components';
 
 /**
@@ -21,10 +22,13 @@ export const SOLID_ALPHA = 230;
 export const HALF_ALPHA = 128;
 /** Alpha at or below which a pixel is confident background, and below which it is no part of a speck (10%). */
 export const FAINT_ALPHA = 26;
-/** A part smaller than this share of the largest part is a speck when it is also far away. */
-export const SPECK_SHARE = 0.01;
+/**
+ * A part smaller than this share of the largest part is a speck when it is also far away: the subject box's rule
+ * (contracts' subjectBoxOf), so what the box may leave out is what the refinement drops.
+ */
+export const SPECK_SHARE = SUBJECT_SPECK_SHARE;
 /** How far (share of the image's long side) a speck must be from the subject to be dropped. */
-export const SPECK_REACH = 0.02;
+export const SPECK_REACH = SUBJECT_SPECK_REACH;
 /**
  * The colour evidence needed to overrule the model: an enclosed hole (alpha below 50%) the model was unsure of is
  * filled only when less than HOLE_EVIDENCE of it has the background's colours; a soft patch (50-90%) stays soft

@@ -61,7 +61,8 @@ function composeRefusal(err: ComposeInputError): Error {
  * foreground and matte, with new layout, background, shadow and format options, free of charge (no ledger row).
  * Another user's job, and any job that is not a succeeded background removal with its files, is a 404; a bad
  * option or file a 422 naming the field. The engine runs in this process, on sharp's thread pool (every pixel
- * step is a libvips call), so the event loop stays free. The picture is stored under the job's results prefix
+ * step is a libvips call but the subject box's one pass over the matte, ~35 ms at the largest input), so the event
+ * loop stays free. The picture is stored under the job's results prefix
  * (same retention and deletion) and listed in the job view's `compositions`.
  */
 export async function composeJob(

@@ -1,11 +1,12 @@
-import { planLayout, type Box, type LayoutPlan, type ProductPhotoLayout } from '@imagestudio/contracts';
+import { planLayout, subjectBoxOf, type Box, type LayoutPlan, type ProductPhotoLayout } from '@imagestudio/contracts';
 import { paintStroke, type BrushStroke } from './matte-edits';
 
 /**
  * The editor's live preview, drawn in the browser from the job's stored cut-out (`compose_sources`: the
  * foreground as an opaque image and the matte as greyscale, full size) with no request per change. Everything
  * is worked on a copy at most PREVIEW_SOURCE_MAX px on its long side; the full-size matte is painted only when
- * Download sends it. The layout comes from the contracts' `planLayout`, the geometry `compose` renders with; the
+ * Download sends it. The layout comes from the contracts' `planLayout`, the geometry `compose` renders with, and
+ * the subject's box from the contracts' `subjectBoxOf` over the full-size matte, the one `compose` crops by; the
  * pixels are a close likeness (the browser's blur and resampling, not libvips').
  */
 
@@ -13,8 +14,6 @@ import { paintStroke, type BrushStroke } from './matte-edits';
 export const PREVIEW_SOURCE_MAX = 1024;
 /** The long side of the preview canvas. */
 export const PREVIEW_CANVAS_MAX = 800;
-/** Alpha (0-255) from which a matte pixel counts as subject, as on the server (SUBJECT_ALPHA_THRESHOLD). */
-const SUBJECT_ALPHA = 26;
 
 export function loadImage(src: string): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
@@ -47,8 +46,10 @@ export class CutoutSurfaces {
   readonly foreground: HTMLCanvasElement;
   readonly matte: HTMLCanvasElement;
   readonly cutout: HTMLCanvasElement;
-  /** The subject's box in full-size pixels (null: nothing left in the matte). */
-  subjectBox: Box | null = null;
+  /** The strokes painted over the stored matte now, oldest first (the one being drawn last). */
+  private painted: BrushStroke[] = [];
+  /** The subject's box of the matte as painted; undefined when a stroke changed the matte since it was measured. */
+  private box: Box | null | undefined = undefined;
 
   constructor(
     private readonly fgImage: HTMLImageElement,
@@ -71,59 +72,59 @@ export class CutoutSurfaces {
     const ctx = context(this.matte);
     ctx.drawImage(this.matteImage, 0, 0, this.matte.width, this.matte.height);
     for (const stroke of strokes) paintStroke(ctx, stroke, this.scale);
+    this.painted = [...strokes];
+    this.box = undefined;
     this.join();
   }
 
   /** Paints the newest part of a stroke (from point `from - 1` on) without repainting the rest. */
   paintSegment(stroke: BrushStroke, from: number): void {
     paintStroke(context(this.matte), stroke, this.scale, Math.max(0, from - 1));
+    if (this.painted.at(-1) !== stroke) this.painted.push(stroke);
+    this.box = undefined;
     this.join();
   }
 
-  /** The cut-out (foreground colours, matte as alpha) and the subject's box, from the working copies. */
+  /**
+   * The subject's box in full-size pixels (null: nothing left in the matte): the engine's rule over the full-size
+   * matte with the strokes, i.e. over the very pixels Download sends (or the stored matte, unedited), so the
+   * preview crops exactly as the file. Measured when the layout is drawn after a change, not while the brush
+   * paints (the touch-up view shows no crop).
+   */
+  get subjectBox(): Box | null {
+    if (this.box === undefined) {
+      const { width, height } = this;
+      const pixels = context(this.fullMatteCanvas(this.painted)).getImageData(0, 0, width, height).data;
+      this.box = subjectBoxOf(pixels, width, height, 4);
+    }
+    return this.box;
+  }
+
+  /** The cut-out (foreground colours, matte as alpha), from the working copies. */
   private join(): void {
     const { width: w, height: h } = this.matte;
     const alpha = context(this.matte).getImageData(0, 0, w, h).data;
     const out = context(this.foreground).getImageData(0, 0, w, h);
     const px = out.data;
-    let x0 = w;
-    let y0 = h;
-    let x1 = -1;
-    let y1 = -1;
-    for (let y = 0; y < h; y++)
-      for (let x = 0; x < w; x++) {
-        const i = (y * w + x) * 4;
-        const a = alpha[i]!;
-        px[i + 3] = a;
-        if (a >= SUBJECT_ALPHA) {
-          if (x < x0) x0 = x;
-          if (x > x1) x1 = x;
-          if (y < y0) y0 = y;
-          if (y > y1) y1 = y;
-        }
-      }
+    for (let i = 3; i < px.length; i += 4) px[i] = alpha[i - 3]!;
     context(this.cutout).putImageData(out, 0, 0);
-    if (x1 < 0) {
-      this.subjectBox = null;
-      return;
-    }
-    // Back to full-size pixels, rounded outwards and kept inside the image.
-    const left = Math.max(0, Math.floor(x0 / this.scale));
-    const top = Math.max(0, Math.floor(y0 / this.scale));
-    const right = Math.min(this.width, Math.ceil((x1 + 1) / this.scale));
-    const bottom = Math.min(this.height, Math.ceil((y1 + 1) / this.scale));
-    this.subjectBox = { left, top, width: right - left, height: bottom - top };
   }
 
   /** The full-size matte with `strokes`, as the PNG compose takes (`matte` field). */
   async fullMatte(strokes: readonly BrushStroke[]): Promise<Blob> {
+    const canvas = this.fullMatteCanvas(strokes);
+    return new Promise((resolve, reject) =>
+      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('matte not encoded'))), 'image/png'),
+    );
+  }
+
+  /** The stored matte at full size with `strokes` painted over it. */
+  private fullMatteCanvas(strokes: readonly BrushStroke[]): HTMLCanvasElement {
     const canvas = canvasOf(this.width, this.height);
     const ctx = context(canvas);
     ctx.drawImage(this.matteImage, 0, 0);
     for (const stroke of strokes) paintStroke(ctx, stroke);
-    return new Promise((resolve, reject) =>
-      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('matte not encoded'))), 'image/png'),
-    );
+    return canvas;
   }
 }
 
