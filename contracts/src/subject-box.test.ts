@@ -68,7 +68,7 @@ describe('subjectBoxOf', () => {
     });
   });
 
-  it('reads the first channel of RGBA pixels (a canvas of a greyscale matte) as it reads a bare matte', () => {
+  it('reads the first channel of RGBA pixels (a canvas of a greyscale matte) and unaligned bytes as a bare matte', () => {
     const [w, h] = [700, 500];
     const m = rectMatte(w, h, [
       [200, 100, 300, 250, 255],
@@ -81,6 +81,10 @@ describe('subjectBoxOf', () => {
       rgba[i * 4 + 3] = 255;
     }
     expect(subjectBoxOf(rgba, w, h, 4)).toEqual(subjectBoxOf(m, w, h));
+    // Bytes not aligned for the four-at-a-time skip of background are read one by one, to the same box.
+    const unaligned = new Uint8Array(new ArrayBuffer(w * h + 1), 1);
+    unaligned.set(m);
+    expect(subjectBoxOf(unaligned, w, h)).toEqual(subjectBoxOf(m, w, h));
     expect(subjectBoxOf(m, w, h)).toEqual({ left: 200, top: 100, width: 300, height: 350 });
   });
 
