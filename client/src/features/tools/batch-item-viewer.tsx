@@ -5,8 +5,9 @@ import { ComparisonSlider } from '../../components/comparison-slider';
 import { useStore } from '../../stores';
 
 /**
- * A batch item's result, large: the before/after slider over its input and result, and its download. Opened
- * from the item's thumbnail in the batch grid.
+ * A batch item's result, large: the before/after slider over its input (the server's WebP preview of it when
+ * there is one: a HEIC, AVIF or TIFF, or a large photo) and result, and its download. Opened from the item's
+ * thumbnail in the batch grid.
  */
 export function BatchItemViewer({
   item,
@@ -36,7 +37,7 @@ export function BatchItemViewer({
     >
       <div className="batch-viewer" data-testid="batch-viewer">
         <ComparisonSlider
-          before={item.input_url}
+          before={item.input_preview_url ?? item.input_url}
           after={result.url}
           beforeLabel={t('client-tools.batch.viewer.before')}
           afterLabel={t('client-tools.batch.viewer.after')}

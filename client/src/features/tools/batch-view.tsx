@@ -10,7 +10,7 @@ import { useStore } from '../../stores';
 import type { BatchRunStore } from '../../stores/batch-run-store';
 import { BatchItemViewer, WrappingName } from './batch-item-viewer';
 import { stageText } from './job-status';
-import { mayNotPreview } from './upload-checks';
+import { shownInputUrl } from './upload-checks';
 import { batchCount, type BatchChoice } from './use-upload';
 import './batches.css';
 
@@ -102,13 +102,10 @@ const BatchItemCard = observer(function BatchItemCard({
   const { t } = useStore();
   const result = item.results[0];
   // The thumbnail is decorative: the file name is written beside it.
-  // An input this browser may not show (HEIC, TIFF) has no thumbnail until its result. A result shows its small
-  // preview: 50 full-size results in 50 small slots would download every picture whole.
-  const thumb = result
-    ? resultPreviewSrc(result)
-    : item.input_url && !mayNotPreview(item.input_url)
-      ? item.input_url
-      : null;
+  // Before its result an item shows its input's WebP preview (made by the server for HEIC, AVIF, TIFF and large
+  // inputs), else its input unless this browser may not show it. A result shows its small preview: 50 full-size
+  // results in 50 small slots would download every picture whole.
+  const thumb = result ? resultPreviewSrc(result) : shownInputUrl(item);
   const job = { tool: batch.tool, input_name: item.file_name, params: batch.view?.params ?? {} };
   const [viewing, setViewing] = useState(false);
   // A finished item's thumbnail opens it large, with the before/after slider and its download.

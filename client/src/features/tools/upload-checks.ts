@@ -104,6 +104,15 @@ export function mayNotPreview(nameOrUrl: string): boolean {
   return /\.(heic|heif|tiff?)$/i.test(path);
 }
 
+/**
+ * What a small slot shows for a job's or batch item's input: the server's WebP preview when it made one (for a
+ * HEIC, AVIF or TIFF, or a large input), else the input itself, unless this browser may be unable to show it.
+ */
+export function shownInputUrl(view: { input_url: string | null; input_preview_url: string | null }): string | null {
+  if (view.input_preview_url) return view.input_preview_url;
+  return view.input_url && !mayNotPreview(view.input_url) ? view.input_url : null;
+}
+
 function decodedSize(file: Blob): Promise<{ width: number | null; height: number | null }> {
   return new Promise((resolve) => {
     const url = URL.createObjectURL(file);

@@ -98,11 +98,15 @@ export function useUploadTool(tool: BatchTool, upscaleFactor?: number) {
 }
 
 /**
- * The image shown before a result: the chosen file, else the open job's input; a placeholder for one this
- * browser cannot show (a HEIC or TIFF outside Safari).
+ * The image shown before a result, in the input preview and the before side of every comparison: the chosen
+ * file, else the server's WebP preview of the open job's input (made at upload for a HEIC, AVIF or TIFF and for a
+ * large photo), else the job's input; a placeholder for one this browser cannot show (a HEIC or TIFF outside
+ * Safari) when there is no preview.
  */
 function beforeImage(upload: UploadState, job: ToolRunStore['job'], t: Translate): string | null {
   if (upload.previewUrl) return upload.previewUrl;
+  // A chosen file this browser cannot show has no object URL: once its job is accepted, the server's preview shows.
+  if (job?.input_preview_url) return job.input_preview_url;
   const text = t('client-tools.upload.noPreview');
   if (upload.file && upload.facts?.noPreview) return noPreviewImage(text, upload.facts.width, upload.facts.height);
   const url = job?.input_url ?? null;
