@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { encodeRaw } from './encode';
-import { keepsRgbProfile } from './icc';
+import { insertPngIcc, keepsRgbProfile, srgbToProfile } from './icc';
 import { pngChunks } from './png-xmp';
 
 /** A Display P3 image's profile and raw pixel values (saturated colours sRGB would move). */
@@ -67,5 +67,27 @@ describe('keepsRgbProfile', () => {
     const cmykProfile = Buffer.from(icc);
     cmykProfile.write('CMYK', 16, 'latin1');
     expect(keepsRgbProfile(cmykProfile, 'srgb')).toBe(false);
+  });
+});
+
+describe('srgbToProfile', () => {
+  it("converts sRGB pixels into a profile's space, alpha untouched, so converting back gives them again", async () => {
+    const { icc } = await p3();
+    const srgb = Buffer.from([102, 51, 153, 128, 200, 30, 40, 255]);
+    const converted = await srgbToProfile({ data: srgb, width: 2, height: 1, channels: 4 }, icc);
+    // Display P3's numbers for rebeccapurple and a red: other numbers, the same colours.
+    expect(Array.from(converted)).not.toEqual(Array.from(srgb));
+    expect([converted[3], converted[7]]).toEqual([128, 255]);
+    // Tagged with the profile as they are, then shown in sRGB as a colour-managed viewer does.
+    const png = await sharp(converted, { raw: { width: 2, height: 1, channels: 4 } })
+      .png()
+      .toBuffer();
+    const shown = await sharp(insertPngIcc(png, icc)).toColourspace('srgb').raw().toBuffer();
+    for (let i = 0; i < 8; i++) expect([i, Math.abs(shown[i]! - srgb[i]!) <= 1]).toEqual([i, true]);
+  });
+
+  it('returns sRGB pixels unchanged without a profile', async () => {
+    const srgb = Buffer.from([102, 51, 153]);
+    expect((await srgbToProfile({ data: srgb, width: 1, height: 1, channels: 3 }, null)).equals(srgb)).toBe(true);
   });
 });
