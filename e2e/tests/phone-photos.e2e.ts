@@ -12,10 +12,10 @@ const JOB_MS = 120_000;
 
 /**
  * A phone's HEIC in Chromium, which cannot decode HEVC: the page checks its size from the header, shows a
- * placeholder instead of a broken image, and the real worker decodes it; the cut-out keeps the photo's Display
- * P3 profile.
+ * placeholder instead of a broken image until the upload is accepted, then the server's WebP preview as the
+ * comparison's "before"; the real worker decodes it, and the cut-out keeps the photo's Display P3 profile.
  */
-test('a Display P3 HEIC from a phone: checked from its header, a placeholder preview, a P3 cut-out', async ({
+test('a Display P3 HEIC from a phone: checked from its header, a placeholder, then a WebP before, a P3 cut-out', async ({
   ctx,
   workers,
 }) => {
@@ -53,6 +53,12 @@ test('a Display P3 HEIC from a phone: checked from its header, a placeholder pre
   await page.waitForFunction(
     `document.querySelector('[data-testid="compare"] img[alt="Result"]')?.naturalWidth === 320`,
   );
+  // The "before" is the WebP preview the server made of the HEIC at upload: Chromium shows it, as it cannot the HEIC.
+  await page.waitForFunction(
+    `document.querySelector('[data-testid="compare"] img[alt="Original"]')?.naturalWidth === 320`,
+  );
+  const before = (await page.locator('[data-testid="compare"] img[alt="Original"]').getAttribute('src')) ?? '';
+  check(before.includes('/preview.webp'), `the comparison's before is ${before.slice(0, 80)}, not the input's preview`);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download').click()]);
   check(
     download.suggestedFilename() === 'IMG_0001-no-background.png',

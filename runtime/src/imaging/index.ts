@@ -25,4 +25,4 @@ export {
 export { provenanceXmp, type DigitalSourceType } from './provenance';
 export { insertPngXmp, pngChunks } from './png-xmp';
 export { insertPngIcc, keepsRgbProfile } from './icc';
-export { decodeHeic, HeicDecodeError, type HeicPixels } from './heic';
+export { decodeHeic, HeicDecodeError } from './heic';

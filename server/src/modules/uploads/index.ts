@@ -7,7 +7,7 @@ export {
   inspectUpload,
   UPLOAD_MESSAGES,
 } from './image-inspect';
-export { INPUT_PREVIEW, makeInputPreview, needsInputPreview, type InputPreview } from './input-preview';
+export { makeInputPreview, needsInputPreview } from './input-preview';
 export { MULTIPART_MESSAGES, readForm, readMultipart, type ReceivedFile } from './multipart';
 export {
   admitUpload,
