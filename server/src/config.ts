@@ -107,6 +107,11 @@ const envSchema = z.object({
   // shorter limit turned a large batch from a home connection into a 408 after the customer had waited for it.
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(600_000),
   /**
+   * A download (token activity CSV, batch ZIP) whose client reads nothing for this long (ms) is ended, so a
+   * client that opens downloads and never reads them cannot hold sockets and what feeds them.
+   */
+  DOWNLOAD_STALL_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /**
    * Megabytes of uploads one API process keeps on disk at once (received bodies and inflated ZIP entries, in
    * UPLOAD_TMP_DIR), reserved as their bytes arrive; an upload that does not fit gets a 503 with Retry-After.
    */

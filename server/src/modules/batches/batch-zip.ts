@@ -1,5 +1,5 @@
-import { pipeline } from 'node:stream';
-import type { Response } from 'express';
+import type { Readable } from 'node:stream';
+import type { Request, Response } from 'express';
 import yazl from 'yazl';
 import {
   BATCH_FAILED_CSV_COLUMNS,
@@ -7,6 +7,7 @@ import {
   BATCH_ZIP_MESSAGES,
   resultDownloadName,
 } from '@imagestudio/contracts';
+import { sendDownload } from '../../http/download-stream';
 import { csvText } from '../../lib/csv';
 import type { JobRow } from '../jobs';
 import { currentItems } from './batch-presenter';
@@ -41,9 +42,9 @@ function missingReason(row: JobRow): string {
  * held, so neither the ZIP nor a whole result is ever kept in memory or on disk. Images are stored, not
  * deflated (they are compressed already). When an item has no result, failed.csv closes the archive with
  * each such item and why (cells made safe for spreadsheets by the one CSV writer, server/src/lib/csv.ts). A failure mid-way (S3 gone) aborts the response, so the client sees a broken download
- * rather than a short ZIP that looks whole.
+ * rather than a short ZIP that looks whole; so does a client that stops reading for DOWNLOAD_STALL_TIMEOUT_MS.
  */
-export function streamBatchZip(ctx: BatchesDeps, res: Response, batch: BatchRow, rows: JobRow[]): void {
+export function streamBatchZip(ctx: BatchesDeps, req: Request, res: Response, batch: BatchRow, rows: JobRow[]): void {
   const zip = new yazl.ZipFile();
   const names = new UniqueNames();
   const missing: Record<(typeof BATCH_FAILED_CSV_COLUMNS)[number], string>[] = [];
@@ -86,7 +87,5 @@ export function streamBatchZip(ctx: BatchesDeps, res: Response, batch: BatchRow,
     ctx.logger.warn({ err, batchId: batch.id }, 'batch ZIP aborted');
     res.destroy(err);
   });
-  pipeline(zip.outputStream, res, (err) => {
-    if (err && !res.destroyed) res.destroy(err);
-  });
+  sendDownload(req, res, ctx.config.DOWNLOAD_STALL_TIMEOUT_MS, zip.outputStream as Readable);
 }

@@ -46,7 +46,7 @@ export function batchesRouter(ctx: AppContext): Router {
   });
   mountRoute(router, r.zip, async ({ req, res, params }) => {
     const batch = await ownedBatch(ctx, currentUser(req).id, params.id);
-    streamBatchZip(ctx, res, batch, await repo.itemsOf(ctx.db, [batch.id]));
+    streamBatchZip(ctx, req, res, batch, await repo.itemsOf(ctx.db, [batch.id]));
   });
   mountRoute(router, r.cancel, ({ req, params }) => cancelBatch(ctx, currentUser(req).id, params.id));
   mountRoute(

@@ -68,7 +68,18 @@ export async function countForUser(db: Knex, userId: string): Promise<number> {
   return Number(row?.count ?? 0);
 }
 
-/** Every row of the user, newest first, as a stream of rows (for exports that must not hold them all). */
-export function streamForUser(db: Knex, userId: string): NodeJS.ReadableStream {
-  return db('token_ledger').where({ user_id: userId }).orderBy('id', 'desc').stream();
+/**
+ * Up to `limit` rows of the user older than row `beforeId` (from the newest when null), newest first: one page of
+ * an export. Each page is one short query, so a download the client stops reading holds no connection between
+ * pages (a cursor held open for a stalled reader emptied the pool).
+ */
+export async function pageBeforeId(
+  db: Knex,
+  userId: string,
+  beforeId: string | null,
+  limit: number,
+): Promise<LedgerRow[]> {
+  const query = db('token_ledger').where({ user_id: userId });
+  if (beforeId !== null) void query.andWhere('id', '<', beforeId);
+  return query.orderBy('id', 'desc').limit(limit);
 }

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { routes } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { mountRoute } from '../../http/route';
+import { sendDownload } from '../../http/download-stream';
 import { currentUser } from '../../http/current-user';
 import { requestLanguage } from '../catalog';
 import { ledgerCsv, ledgerPage } from './token-activity.service';
@@ -16,20 +17,13 @@ export function tokenActivityRouter(ctx: AppContext): Router {
     return ledgerPage(ctx, currentUser(req).id, query.page, String(language.id));
   });
 
-  mountRoute(router, routes.tokens.ledgerCsv, ({ req, res, next }) => {
-    const csv = ledgerCsv(ctx, currentUser(req).id);
-    // Before the first row the failure is still an error envelope; after it, only a cut download.
-    csv.once('error', (err) => {
-      if (res.headersSent) {
-        req.log.error({ err }, 'ledger CSV export ended early');
-        res.destroy();
-      } else next(err);
-    });
+  mountRoute(router, routes.tokens.ledgerCsv, async ({ req, res }) => {
+    const { rows, csv } = await ledgerCsv(ctx, currentUser(req).id);
     res
       .type('text/csv; charset=utf-8')
       .set('Content-Disposition', 'attachment; filename="token-activity.csv"')
       .set('Cache-Control', 'private, no-store');
-    csv.pipe(res);
+    sendDownload(req, res, ctx.config.DOWNLOAD_STALL_TIMEOUT_MS, rows, csv);
   });
 
   return router;

@@ -1,4 +1,4 @@
-import { Transform, type Readable } from 'node:stream';
+import { Readable, type Transform } from 'node:stream';
 import {
   LEDGER_CSV_COLUMNS,
   LEDGER_PAGE_SIZE,
@@ -88,26 +88,34 @@ function tenthsText(tenths: string | number): string {
   return `${n < 0n ? '-' : ''}${abs / 10n}.${abs % 10n}`;
 }
 
+/** Ledger rows one query of the CSV export reads (about 150 KB of CSV). */
+const CSV_PAGE_ROWS = 1000;
+
+/** A ledger row as a CSV record: the API's view with exact decimal amounts ("-1.5", "10.0"). */
+function csvRecord(row: LedgerRow): Record<string, unknown> {
+  return {
+    ...presentEntry(row),
+    amount: tenthsText(row.delta_tenths),
+    balance_after: tenthsText(row.balance_after_tenths),
+  };
+}
+
 /**
- * The whole ledger of a user as CSV, newest first, read from Postgres as a row stream and written as it
- * comes (a long history is never held in memory). Operator-written reasons pass through csvCell, so
- * `=HYPERLINK(...)` opens as text in a spreadsheet.
+ * The whole ledger of a user as CSV (newest first), for a long history never held in memory. The rows are read
+ * a page at a time with short queries, each only when the reader has taken the one before, so a client that stops
+ * reading holds no database connection (an open cursor per stalled download once filled the pool and stopped
+ * the API). The first page is read before anything is sent, so a database failure is still an error reply.
+ * Operator-written reasons pass through csvCell, so `=HYPERLINK(...)` opens as text in a spreadsheet.
  */
-export function ledgerCsv(ctx: TokenActivityDeps, userId: string): Readable {
-  const toRecord = new Transform({
-    objectMode: true,
-    transform(row: LedgerRow, _enc, done) {
-      const view = presentEntry(row);
-      done(null, {
-        ...view,
-        amount: tenthsText(row.delta_tenths),
-        balance_after: tenthsText(row.balance_after_tenths),
-      });
-    },
-  });
-  const csv = csvStream(LEDGER_CSV_COLUMNS);
-  const source = repo.streamForUser(ctx.db, userId) as Readable;
-  source.on('error', (err) => csv.destroy(err));
-  toRecord.on('error', (err) => csv.destroy(err));
-  return source.pipe(toRecord).pipe(csv);
+export async function ledgerCsv(ctx: TokenActivityDeps, userId: string): Promise<{ rows: Readable; csv: Transform }> {
+  const first = await repo.pageBeforeId(ctx.db, userId, null, CSV_PAGE_ROWS);
+  async function* records(): AsyncGenerator<Record<string, unknown>> {
+    let page = first;
+    for (;;) {
+      for (const row of page) yield csvRecord(row);
+      if (page.length < CSV_PAGE_ROWS) return;
+      page = await repo.pageBeforeId(ctx.db, userId, page.at(-1)!.id, CSV_PAGE_ROWS);
+    }
+  }
+  return { rows: Readable.from(records()), csv: csvStream(LEDGER_CSV_COLUMNS) };
 }
