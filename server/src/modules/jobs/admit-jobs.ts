@@ -5,6 +5,7 @@ import { inputKey as inputKeyOf } from '@imagestudio/runtime';
 import { applyEntry, assertAffordable, lockCovering } from '../ledger';
 import { toolDefinition } from '../tool-definitions';
 import { enqueueJobs } from './enqueue-jobs';
+import { makeInputPreviews } from './input-previews';
 import { inputFileKeys, removeInputs, storeInputs, type JobInput } from './job-inputs';
 import * as repo from './jobs.repository';
 import type { JobRow } from './jobs.repository';
@@ -45,12 +46,7 @@ interface PlannedJob extends JobToAdmit {
  * One job's charge and its row. The ledger key `job:<id>:charge` is written here and nowhere else, so every
  * way of accepting a job charges under the same key (a replayed charge is then a no-op).
  */
-async function chargeAndInsert(
-  trx: Knex.Transaction,
-  admission: Admission<unknown>,
-  job: PlannedJob,
-  previewKey: string | null,
-): Promise<JobRow> {
+async function chargeAndInsert(trx: Knex.Transaction, admission: Admission<unknown>, job: PlannedJob): Promise<JobRow> {
   const { userId, tool, batch } = admission;
   await applyEntry(trx, {
     userId,
@@ -75,7 +71,6 @@ async function chargeAndInsert(
     input_name: job.input?.name ?? null,
     input_width: job.input?.width ?? null,
     input_height: job.input?.height ?? null,
-    input_preview_key: previewKey,
     idempotency_key: admission.idempotency?.key ?? null,
     request_hash: admission.idempotency?.hash ?? null,
     request_id: admission.requestId ?? null,
@@ -87,12 +82,12 @@ async function chargeAndInsert(
 
 /**
  * The one way jobs are accepted (a tool call, a batch, a batch item's retry), all or none: the balance checked
- * for the whole price (402 before anything is stored), the inputs stored (with the browser previews of those
- * that need one), then ONE transaction that locks the user's row, checks the balance again, inserts the batch
+ * for the whole price (402 before anything is stored), the inputs stored, then ONE transaction that locks the user's row, checks the balance again, inserts the batch
  * row if any, and per job its charge `job:<id>:charge` and its row; then the queue, with fair-share priorities.
  * Each job is charged by its own entry, so a failed or cancelled job refunds only itself. A failed transaction
  * removes the stored inputs and is rethrown (a unique violation is the caller's to answer); jobs the queue
- * refuses are failed and refunded, and the caller gets 503.
+ * refuses are failed and refunded, and the caller gets 503. The browser previews of inputs that need one are made
+ * after that, in the background (input-previews.ts).
  */
 export async function admitJobs<B = undefined>(
   ctx: JobsDeps,
@@ -127,7 +122,7 @@ export async function admitJobs<B = undefined>(
       await lockCovering(trx, userId, totalTenths);
       const batch = await admission.batch?.insert?.(trx);
       const rows: JobRow[] = [];
-      for (const job of planned) rows.push(await chargeAndInsert(trx, admission, job, previews.get(job.id) ?? null));
+      for (const job of planned) rows.push(await chargeAndInsert(trx, admission, job));
       return { jobs: rows, batch };
     });
   } catch (err) {
@@ -143,5 +138,6 @@ export async function admitJobs<B = undefined>(
     admitted.jobs,
     planned.map((p) => p.payload),
   );
+  void makeInputPreviews(ctx, userId, previews);
   return admitted;
 }

@@ -1,5 +1,5 @@
-import { inputFileKey, inputPreviewKey, inputsPrefix } from '@imagestudio/runtime';
-import { makeInputPreview, needsInputPreview, type CleanImage } from '../uploads';
+import { inputFileKey, inputsPrefix } from '@imagestudio/runtime';
+import { needsInputPreview, type CleanImage } from '../uploads';
 import type { JobsDeps } from './jobs.deps';
 
 /** The image a job reads, stored under its own inputs prefix before the job is charged. */
@@ -91,41 +91,33 @@ export async function removeInputs(ctx: JobsDeps, userId: string, jobIds: string
   );
 }
 
-/**
- * Stores the browser preview of an input that needs one (HEIC, AVIF, TIFF, large: see input-preview.ts) beside
- * it and returns its key; null when it needs none. A preview that cannot be made costs the job nothing: the
- * input passed the upload checks, the worker reads the input itself, and the views fall back to the input.
- */
-async function storePreview(
-  ctx: JobsDeps,
-  owner: { userId: string; jobId: string },
-  input: JobInput,
-  bytes: Buffer,
-): Promise<string | null> {
-  if (!needsInputPreview({ extension: input.extension, width: input.width, height: input.height, bytes: bytes.length }))
-    return null;
-  let preview: Buffer;
-  try {
-    preview = (await makeInputPreview(bytes)).bytes;
-  } catch (err) {
-    ctx.logger.warn({ err, jobId: owner.jobId }, 'input preview could not be made');
-    return null;
-  }
-  const key = inputPreviewKey(owner);
-  await ctx.storage.put(key, preview, 'image/webp');
-  return key;
+/** An admitted job whose stored input gets a browser preview after the reply (see makeInputPreviews). */
+export interface PendingPreview {
+  jobId: string;
+  inputKey: string;
+}
+
+/** Whether an input gets a browser preview (HEIC, AVIF, TIFF or large: see input-preview.ts), by its header. */
+function wantsPreview(input: JobInput, bytes: Buffer): boolean {
+  return needsInputPreview({
+    extension: input.extension,
+    width: input.width,
+    height: input.height,
+    bytes: bytes.length,
+  });
 }
 
 /**
- * Stores each input under its S3 key (and its browser preview beside it), a few at a time; on failure removes
- * what was stored. Returns the preview keys by job id (jobs whose input needs none are absent).
+ * Stores each input under its S3 key, a few at a time; on failure removes what was stored. Returns the jobs whose
+ * input needs a browser preview, made after admission by makeInputPreviews, so accepting a batch of large photos
+ * decodes none of them on the way (the API checks headers only; decoding is the worker's, or comes after the reply).
  */
 export async function storeInputs(
   ctx: JobsDeps,
   userId: string,
   stores: { jobId: string; key: string; input: JobInput }[],
-): Promise<Map<string, string>> {
-  // The input and each further file are one put each; the input's preview is made from the bytes it stores.
+): Promise<PendingPreview[]> {
+  // The input and each further file are one put each.
   const puts = stores.flatMap(({ jobId, key, input }) => [
     { key, file: input as JobInputFile, previewOf: { jobId, input } },
     ...Object.entries(input.files ?? {}).map(([field, file]) => ({
@@ -134,16 +126,14 @@ export async function storeInputs(
       previewOf: null,
     })),
   ]);
-  const previews = new Map<string, string>();
+  const previews: PendingPreview[] = [];
   let next = 0;
   const work = async () => {
     while (next < puts.length) {
       const { key, file, previewOf } = puts[next++]!;
       const bytes = typeof file.bytes === 'function' ? await file.bytes() : file.bytes;
       await ctx.storage.put(key, bytes, file.contentType);
-      if (!previewOf) continue;
-      const previewKey = await storePreview(ctx, { userId, jobId: previewOf.jobId }, previewOf.input, bytes);
-      if (previewKey) previews.set(previewOf.jobId, previewKey);
+      if (previewOf && wantsPreview(previewOf.input, bytes)) previews.push({ jobId: previewOf.jobId, inputKey: key });
     }
   };
   try {

@@ -61,7 +61,6 @@ export interface NewJob {
   input_name?: string | null;
   input_width?: number | null;
   input_height?: number | null;
-  input_preview_key?: string | null;
   idempotency_key: string | null;
   request_hash: string | null;
   request_id: string | null;
@@ -156,6 +155,14 @@ export async function appendComposition(db: Knex, id: string, composition: Store
       compositions: db.raw('compositions || ?::jsonb', [JSON.stringify([composition])]),
       updated_at: db.fn.now(),
     });
+}
+
+/** Records the input's browser preview; false when the job was deleted meanwhile (its inputs are gone). */
+export async function setInputPreviewKey(db: Knex, id: string, key: string): Promise<boolean> {
+  const updated = await db('image_jobs')
+    .where({ id, deleted_at: null })
+    .update({ input_preview_key: key, updated_at: db.fn.now() });
+  return updated > 0;
 }
 
 /** Marks an ended job refunded (its refund entry is written in the same transaction by the caller). */

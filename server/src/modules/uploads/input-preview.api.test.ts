@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import type { Agent } from 'supertest';
 import type { BatchAccepted, BatchView, JobView } from '@imagestudio/contracts';
 import { heifEnc } from '@imagestudio/runtime/testing';
 import { createTestContext, type TestContext } from '../../test/harness';
@@ -6,7 +7,7 @@ import { verifiedUser } from '../../test/auth-helpers';
 import type { TestWorker } from '../../test/test-worker';
 import { waitForBatch } from '../batches/batches.test-support';
 import { startJobEvents } from '../jobs/job-events';
-import { waitForStatus, workerFor } from '../jobs/jobs.test-support';
+import { waitFor, waitForStatus, workerFor } from '../jobs/jobs.test-support';
 import { INPUT_PREVIEW } from './input-preview';
 import { solidImage } from './test-images';
 
@@ -68,6 +69,18 @@ function expectNear(actual: number[], expected: { r: number; g: number; b: numbe
   expect({ actual, within: Math.max(...off) <= tolerance }).toEqual({ actual, within: true });
 }
 
+/** The job's view once its preview is made (after the reply, in the background). */
+function withPreview(agent: Agent, id: string): Promise<JobView> {
+  return waitFor(
+    async () => {
+      const job = (await agent.get(`/api/jobs/${id}`).expect(200)).body.payload as JobView;
+      return job.input_preview_url ? job : undefined;
+    },
+    15_000,
+    `job ${id} to have its input preview`,
+  );
+}
+
 describe('the browser preview of an upload', () => {
   it('makes a HEIC (which Chrome cannot show) into an sRGB WebP of at most 2048 px, in the job view', async () => {
     const { agent, user } = await verifiedUser(t, { balanceTokens: 5 });
@@ -76,13 +89,16 @@ describe('the browser preview of an upload', () => {
     const heic = await heifEnc(p3Jpeg, { quality: 90 });
     const res = await agent.post('/api/tools/remove-background').attach('image', heic, 'IMG_0001.HEIC').expect(202);
     const accepted = res.body.payload as JobView;
+    // The reply does not wait for it: accepting an upload decodes nothing.
+    expect(accepted.input_preview_url).toBeNull();
+    const viewed = await withPreview(agent, accepted.id);
 
     const row = await t.ctx.db('image_jobs').where({ id: accepted.id }).first();
     expect(row.input_preview_key).toBe(`inputs/${user.id}/${accepted.id}/preview.webp`);
     // The input itself is kept as sent; the preview is beside it.
     expect((await t.ctx.storage.get(row.input_key)).equals(heic)).toBe(true);
 
-    const { meta, image } = await fetchPreview(accepted.input_preview_url);
+    const { meta, image } = await fetchPreview(viewed.input_preview_url);
     expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({
       format: 'webp',
       width: INPUT_PREVIEW.maxSide,
@@ -107,7 +123,7 @@ describe('the browser preview of an upload', () => {
       .field('factor', '2')
       .attach('image', tiff, 'scan.tif')
       .expect(202);
-    const job = res.body.payload as JobView;
+    const job = await withPreview(agent, (res.body.payload as JobView).id);
     const { meta, image } = await fetchPreview(job.input_preview_url);
     expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({
       format: 'webp',
@@ -144,7 +160,11 @@ describe('the browser preview of an upload', () => {
       .attach('images', await solidImage('png', 64, 48), 'b.png')
       .expect(202);
     const accepted = res.body.payload as BatchAccepted;
-    const done = await waitForBatch(agent, accepted.id, (b: BatchView) => b.status === 'succeeded');
+    const done = await waitForBatch(
+      agent,
+      accepted.id,
+      (b: BatchView) => b.status === 'succeeded' && b.items[0]!.input_preview_url !== null,
+    );
     const [a, b] = done.items;
     expect(b!.input_preview_url).toBeNull();
     const { meta, image } = await fetchPreview(a!.input_preview_url);

@@ -56,9 +56,12 @@ const FIT = {
   withoutEnlargement: true,
 } as const;
 
-/** The preview of an input that passed the upload checks; throws when it cannot be decoded after all. */
-export function makeInputPreview(bytes: Buffer): Promise<InputPreview> {
-  return previewSlots.run(() => render(bytes));
+/**
+ * The preview of an input that passed the upload checks (read by `load` once its turn comes, so waiting previews
+ * hold no image in memory); throws when it cannot be decoded after all.
+ */
+export function makeInputPreview(load: () => Promise<Buffer>): Promise<InputPreview> {
+  return previewSlots.run(async () => render(await load()));
 }
 
 async function render(bytes: Buffer): Promise<InputPreview> {
