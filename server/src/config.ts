@@ -56,6 +56,14 @@ const envSchema = z.object({
   JOB_SUBMIT_RATE_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Free re-compositions of stored cut-outs (POST /api/jobs/{id}/compose) per user per minute (429 beyond). */
   COMPOSE_RATE_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** Re-compositions rendered at once per API process (the others wait in order; they use libuv's thread pool). */
+  COMPOSE_CONCURRENCY: z.coerce.number().int().positive().default(1),
+  /** Re-compositions that may wait for a render slot per API process; beyond, 503 with Retry-After: 5. */
+  COMPOSE_QUEUE_MAX: z.coerce.number().int().nonnegative().default(8),
+  /** Megapixels of canvas one customer may re-compose per hour (AVIF counts four times); beyond, 429. */
+  COMPOSE_MEGAPIXELS_PER_HOUR: z.coerce.number().int().positive().default(400),
+  /** Megabytes of re-composed pictures one customer may keep stored at once; beyond, 429 until some are deleted. */
+  COMPOSE_STORAGE_MB_PER_USER: z.coerce.number().int().positive().default(2048),
   /** Requests per API key per minute, counted in Redis (429 beyond); tool calls also count per user. */
   API_KEY_RATE_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /** Requests with an unknown, revoked or expired API key per address per minute (429 beyond). */

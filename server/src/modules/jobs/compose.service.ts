@@ -5,12 +5,19 @@ import {
   removeBackgroundTool,
   type ComposeSources,
   type CompositionView,
+  type ProductPhotoLayout,
 } from '@imagestudio/contracts';
 import { compositionsPrefix } from '@imagestudio/runtime';
-import { ComposeInputError, composeProductPhoto } from '@imagestudio/runtime/imaging';
+import {
+  ComposeInputError,
+  composeProductPhoto,
+  type ComposeInput,
+  type ComposeResult,
+} from '@imagestudio/runtime/imaging';
 import type { AppContext } from '../../context';
 import { validationError } from '../../lib/errors';
 import { checkImageHeader, inspectFilePart, withFileFlags } from '../uploads';
+import { assertComposeCanvas, composeMegapixels, withinComposeBudget } from './compose-budget';
 import { canCompose, presentCompositions } from './job-presenter';
 import { jobOwner } from './finalize.service';
 import { jobNotFound, ownedJob } from './jobs.service';
@@ -56,14 +63,69 @@ function composeRefusal(err: ComposeInputError): Error {
   return field ? validationError({ [field]: [err.message] }) : err;
 }
 
+/** A re-composition's request, read and checked: the owner's job, its stored sources, the layout and the files. */
+export interface CheckedCompose {
+  row: repo.JobRow;
+  sources: ComposeSources;
+  layout: ProductPhotoLayout;
+  backgroundImage: Buffer | undefined;
+  /** The edited matte when one came (checked), else undefined: the stored one is used. */
+  editedMatte: Buffer | undefined;
+}
+
+/**
+ * Everything compose and its preview (compose-preview.service.ts) check before rendering, in this order: the
+ * owner's succeeded background removal with its files (404 otherwise), the fields and the canvas (422), the
+ * background image like an upload, the edited matte.
+ */
+export async function readComposeRequest(
+  ctx: AppContext,
+  userId: string,
+  jobId: string,
+  request: ComposeRequest,
+): Promise<CheckedCompose> {
+  const row = await ownedJob(ctx, userId, jobId);
+  const sources = row.result?.sources;
+  if (!canCompose(row) || !sources) throw jobNotFound();
+  const fields = withFileFlags(request.fields, removeBackgroundTool.fileFields, Object.keys(request.files));
+  const layout = productPhotoRequestSchema.parse(fields);
+  assertComposeCanvas(layout, sources);
+  const backgroundFile = request.files.background_image;
+  const backgroundImage = backgroundFile
+    ? (await inspectFilePart('background_image', backgroundFile)).bytes
+    : undefined;
+  const editedMatte = request.files.matte ? await checkMatte(request.files.matte, sources) : undefined;
+  return { row, sources, layout, backgroundImage, editedMatte };
+}
+
+/** The stored foreground, and the matte: the edited one when it came, else the stored one. */
+export async function readComposeSources(
+  ctx: AppContext,
+  checked: CheckedCompose,
+): Promise<{ foreground: Buffer; matte: Buffer }> {
+  const [foreground, matte] = await Promise.all([
+    ctx.storage.get(checked.sources.foregroundKey),
+    checked.editedMatte ?? ctx.storage.get(checked.sources.matteKey),
+  ]);
+  return { foreground, matte };
+}
+
+/** The engine on a re-composition's inputs: its refusals of the request's files become 422s on their fields. */
+export function renderComposition(input: ComposeInput): Promise<ComposeResult> {
+  return composeProductPhoto(input).catch((err: unknown) => {
+    throw err instanceof ComposeInputError ? composeRefusal(err) : err;
+  });
+}
+
 /**
  * POST /api/jobs/{id}/compose: renders the owner's succeeded background removal again from its stored
  * foreground and matte, with new layout, background, shadow and format options, free of charge (no ledger row).
  * Another user's job, and any job that is not a succeeded background removal with its files, is a 404; a bad
  * option or file a 422 naming the field. The engine runs in this process, on sharp's thread pool (every pixel
  * step is a libvips call but the subject box's one pass over the matte, ~35 ms at the largest input), so the event
- * loop stays free. The picture is stored under the job's results prefix
- * (same retention and deletion) and listed in the job view's `compositions`.
+ * loop stays free; the canvas, the customer's hourly work and stored bytes, and the renders at once are bounded
+ * (compose-budget.ts). The picture is stored under the job's results prefix (same retention and deletion) and
+ * listed in the job view's `compositions`; a job deleted while it rendered gets no picture (404).
  */
 export async function composeJob(
   ctx: AppContext,
@@ -71,25 +133,10 @@ export async function composeJob(
   jobId: string,
   request: ComposeRequest,
 ): Promise<CompositionView> {
-  const row = await ownedJob(ctx, userId, jobId);
-  const sources = row.result?.sources;
-  if (!canCompose(row) || !sources) throw jobNotFound();
-  const fields = withFileFlags(request.fields, removeBackgroundTool.fileFields, Object.keys(request.files));
-  const layout = productPhotoRequestSchema.parse(fields);
-  const backgroundFile = request.files.background_image;
-  const backgroundImage = backgroundFile
-    ? (await inspectFilePart('background_image', backgroundFile)).bytes
-    : undefined;
-  const editedMatte = request.files.matte ? await checkMatte(request.files.matte, sources) : undefined;
-
-  const [foreground, matte] = await Promise.all([
-    ctx.storage.get(sources.foregroundKey),
-    editedMatte ?? ctx.storage.get(sources.matteKey),
-  ]);
-  const picture = await composeProductPhoto({ foreground, matte, backgroundImage, layout, opaque: true }).catch(
-    (err: unknown) => {
-      throw err instanceof ComposeInputError ? composeRefusal(err) : err;
-    },
+  const checked = await readComposeRequest(ctx, userId, jobId, request);
+  const { row, sources, layout, backgroundImage } = checked;
+  const picture = await withinComposeBudget(ctx, userId, composeMegapixels(layout, sources), async () =>
+    renderComposition({ ...(await readComposeSources(ctx, checked)), backgroundImage, layout, opaque: true }),
   );
 
   const key = `${compositionsPrefix(jobOwner(row))}${randomUUID()}.${EXTENSIONS[picture.format]}`;
@@ -103,7 +150,10 @@ export async function composeJob(
     subject_box: picture.subjectBox,
     created_at: new Date().toISOString(),
   };
-  await repo.appendComposition(ctx.db, row.id, composition);
+  if (!(await repo.appendComposition(ctx.db, row.id, composition))) {
+    await ctx.storage.deletePrefix(key).catch(() => undefined);
+    throw jobNotFound();
+  }
   const [view] = await presentCompositions(ctx, { ...row, compositions: [composition] });
   return view!;
 }

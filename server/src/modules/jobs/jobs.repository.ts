@@ -147,14 +147,29 @@ export async function finishJob(trx: Knex.Transaction, id: string, outcome: Outc
   return row as JobRow;
 }
 
-/** Adds a re-composition to the job's list, in one statement (two at once both stay). */
-export async function appendComposition(db: Knex, id: string, composition: StoredComposition): Promise<void> {
-  await db('image_jobs')
-    .where({ id })
+/**
+ * Adds a re-composition to the job's list, in one statement (two at once both stay); false when the job's files
+ * were deleted or expired meanwhile, so the caller removes the picture it stored instead of leaving it behind.
+ */
+export async function appendComposition(db: Knex, id: string, composition: StoredComposition): Promise<boolean> {
+  const updated = await db('image_jobs')
+    .where({ id, deleted_at: null, expired_at: null })
     .update({
       compositions: db.raw('compositions || ?::jsonb', [JSON.stringify([composition])]),
       updated_at: db.fn.now(),
     });
+  return updated > 0;
+}
+
+/** Bytes of the re-composed pictures the user keeps stored (of jobs whose files are not deleted or expired). */
+export async function storedCompositionBytes(db: Knex, userId: string): Promise<number> {
+  const { rows } = await db.raw(
+    `select coalesce(sum((c->>'bytes')::bigint), 0)::bigint as bytes
+     from image_jobs j, jsonb_array_elements(j.compositions) c
+     where j.user_id = ? and j.deleted_at is null and j.expired_at is null`,
+    [userId],
+  );
+  return Number(rows[0].bytes);
 }
 
 /** Records the input's browser preview; false when the job was deleted meanwhile (its inputs are gone). */

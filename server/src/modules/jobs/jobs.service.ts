@@ -8,8 +8,8 @@ import {
 } from '@imagestudio/contracts';
 import { raiseCancelFlag } from './cancel-flag';
 import { AppError, notFound } from '../../lib/errors';
-import { inputsPrefix, resultsPrefix } from '@imagestudio/runtime';
-import { failJob, jobOwner } from './finalize.service';
+import { failJob } from './finalize.service';
+import { removeJobFiles } from './job-files';
 import { presentJob } from './job-presenter';
 import * as repo from './jobs.repository';
 import type { JobRow } from './jobs.repository';
@@ -80,10 +80,6 @@ export async function cancelOpenJob(ctx: JobsDeps, jobId: string): Promise<void>
 export async function deleteJob(ctx: JobsDeps, userId: string, jobId: string): Promise<JobView> {
   const row = await ownedJob(ctx, userId, jobId);
   if (!isFinalJobStatus(row.status)) throw new AppError('conflict', 'This job has not finished yet. Cancel it first.');
-  if (!row.deleted_at) {
-    await ctx.storage.deletePrefix(inputsPrefix(jobOwner(row)));
-    await ctx.storage.deletePrefix(resultsPrefix(jobOwner(row)));
-    await repo.markFilesGone(ctx.db, jobId, 'deleted_at');
-  }
+  if (!row.deleted_at) await removeJobFiles(ctx, row, 'deleted_at');
   return getJob(ctx, userId, jobId);
 }

@@ -1,6 +1,5 @@
 import type { BackgroundTask } from '../../lib/background-task';
-import { inputsPrefix, resultsPrefix } from '@imagestudio/runtime';
-import { jobOwner } from './finalize.service';
+import { removeJobFiles } from './job-files';
 import * as repo from './jobs.repository';
 import { every, withLock } from '../../lib/task-lock';
 import type { JobsDeps } from './jobs.deps';
@@ -16,9 +15,7 @@ export async function expireOldResults(ctx: JobsDeps): Promise<number> {
   for (;;) {
     const rows = await repo.listExpired(ctx.db, ctx.config.RESULT_RETENTION_DAYS, BATCH);
     for (const row of rows) {
-      await ctx.storage.deletePrefix(resultsPrefix(jobOwner(row)));
-      await ctx.storage.deletePrefix(inputsPrefix(jobOwner(row)));
-      await repo.markFilesGone(ctx.db, row.id, 'expired_at');
+      await removeJobFiles(ctx, row, 'expired_at');
       expired += 1;
     }
     if (rows.length < BATCH) return expired;

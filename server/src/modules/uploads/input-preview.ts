@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { LIMITS } from '@imagestudio/contracts';
 import { decodeHeic, insertPngIcc, keepsRgbProfile } from '@imagestudio/runtime/imaging';
+import { Slots } from '../../lib/slots';
 
 /**
  * The browser preview of a job's input: a WebP every browser shows, made at upload for the inputs a browser
@@ -89,27 +90,6 @@ async function heicSource(bytes: Buffer, meta: sharp.Metadata): Promise<Buffer> 
   const png = await image.resize(FIT).png({ compressionLevel: 1 }).toBuffer();
   // The pixels are still in the HEIC's profile (Display P3 on iPhones): tagged, so the WebP step converts them.
   return keepsRgbProfile(meta.icc, meta.space) && meta.icc ? insertPngIcc(png, meta.icc) : png;
-}
-
-/** At most `size` tasks at once; the others wait in order. */
-class Slots {
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(private readonly size: number) {}
-
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.running >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.running++;
-    try {
-      return await task();
-    } finally {
-      const next = this.waiting.shift();
-      // The slot passes straight to the next task, so `running` never drops below what is really running.
-      if (next) next();
-      else this.running--;
-    }
-  }
 }
 
 const previewSlots = new Slots(INPUT_PREVIEW.concurrency);
