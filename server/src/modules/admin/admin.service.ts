@@ -238,9 +238,10 @@ export async function adjustBalance(
 ) {
   const before = await userRow(ctx, userId);
   const key = `admin:${idempotencyKey ? `${actorId}:${idempotencyKey}` : randomUUID()}`;
+  const deltaTenths = tokensToTenths(input.tokens);
   const outcome = await applyEntryNow(ctx.db, {
     userId,
-    deltaTenths: tokensToTenths(input.tokens),
+    deltaTenths,
     kind: 'adjustment',
     idempotencyKey: key,
     reason: input.reason,
@@ -250,6 +251,14 @@ export async function adjustBalance(
       throw validationError({ tokens: [ADMIN_MESSAGES.belowZero] });
     throw err;
   });
+  // A key already used for another adjustment (another customer, amount or reason) is the tool calls' 422, not a
+  // silent `applied: false`: the operator would otherwise believe a grant went through that never did.
+  const earlier = outcome.applied ? null : outcome.entry;
+  if (
+    earlier &&
+    (earlier.user_id !== userId || Number(earlier.delta_tenths) !== deltaTenths || earlier.reason !== input.reason)
+  )
+    throw validationError({ 'Idempotency-Key': [JOB_MESSAGES.idempotencyMismatch] });
   return {
     applied: outcome.applied,
     before: tenthsToTokens(before.balance_tenths),

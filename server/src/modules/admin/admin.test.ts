@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type supertest from 'supertest';
-import { ADMIN_REAUTH_MS, ROUTES, heartbeatKey, routes } from '@imagestudio/contracts';
+import { ADMIN_REAUTH_MS, JOB_MESSAGES, ROUTES, heartbeatKey, routes } from '@imagestudio/contracts';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { expectReplyMatchesSchema } from '../../test/reply-schema';
 import { TEST_PASSWORD, csrfHeaders, signIn, verifiedUser, type VerifiedUser } from '../../test/auth-helpers';
@@ -267,6 +267,21 @@ describe('console actions', () => {
     res = await admin.agent.post(url).send({ tokens: -2, reason: 'Correction' }).set('Idempotency-Key', 'fix-1');
     expect(res.body.payload).toMatchObject({ applied: false, balance: 6.5 });
     expectReplyMatchesSchema(routes.admin.adjustBalance, res.body);
+    // The same key with another amount, reason or customer is the tool calls' 422, never a silent no-op.
+    const other = await verifiedUser(t);
+    for (const [target, body] of [
+      [url, { tokens: -3, reason: 'Correction' }],
+      [url, { tokens: -2, reason: 'Another reason' }],
+      [`/api/admin/users/${other.user.id}/adjust`, { tokens: -2, reason: 'Correction' }],
+    ] as const) {
+      res = await admin.agent.post(target).send(body).set('Idempotency-Key', 'fix-1');
+      expect([res.status, res.body.code, res.body.message, res.body.errors]).toEqual([
+        422,
+        'validation_failed',
+        JOB_MESSAGES.idempotencyMismatch,
+        { 'Idempotency-Key': [JOB_MESSAGES.idempotencyMismatch] },
+      ]);
+    }
     res = await admin.agent.post(url).send({ tokens: -7, reason: 'Too much' });
     expect([res.status, res.body.code, res.body.errors.tokens]).toEqual([
       422,
