@@ -1,5 +1,6 @@
 import { DEFAULT_PRODUCT_PHOTO_LAYOUT, productPhotoRequestSchema } from './product-photo';
 import { planLayout } from './product-photo-layout';
+import { NO_CUT_EDGES, type CutEdges } from './subject-box';
 
 const layoutOf = (fields: Record<string, string>) => productPhotoRequestSchema.parse(fields);
 const INPUT = { width: 3000, height: 2000 };
@@ -12,6 +13,7 @@ describe('planLayout', () => {
       source: { left: 0, top: 0, width: 3000, height: 2000 },
       target: { left: 0, top: 0, width: 3000, height: 2000 },
       subjectBox: SUBJECT,
+      cutEdges: NO_CUT_EDGES,
     });
     expect(planLayout(INPUT, null, DEFAULT_PRODUCT_PHOTO_LAYOUT).subjectBox).toBeNull();
   });
@@ -136,5 +138,62 @@ describe('planLayout', () => {
     expect(p.target.width).toBeGreaterThan(0);
     const q = planLayout(INPUT, SUBJECT, layoutOf({ max_side: '1500' }));
     expect(q.canvas).toEqual({ width: 1500, height: 1000 });
+  });
+});
+
+describe('planLayout: the frame rule (subjects cut by the photo frame stay on the frame)', () => {
+  const cut = (sides: Partial<CutEdges>): CutEdges => ({ ...NO_CUT_EDGES, ...sides });
+  // A person cut at the waist by the photo's bottom edge: the box reaches the input's bottom.
+  const WAIST = { left: 1000, top: 800, width: 800, height: 1200 };
+  const crop = { crop_to_subject: 'true', margin: '10%' };
+
+  it('puts a side cut by the frame on the canvas edge with no margin there, the other axis as asked', () => {
+    const fixed = planLayout(INPUT, WAIST, layoutOf({ ...crop, canvas: '2000x2000' }), cut({ bottom: true }));
+    // The inner height is 2000 - 200 (the top margin only), so the subject is scaled by 1800 / 1200 (the inner
+    // width, 1600, would allow 2): 1200 x 1800, down on the bottom edge, centred across.
+    expect(fixed.target).toEqual({ left: 400, top: 200, width: 1200, height: 1800 });
+    expect(fixed.subjectBox!.top + fixed.subjectBox!.height).toBe(2000);
+    expect(fixed.cutEdges).toEqual(cut({ bottom: true }));
+    // A canvas grown around the subject gets no margin on the cut side: 800 x 1200 plus 10% at the top only.
+    const grown = planLayout(INPUT, WAIST, layoutOf(crop), cut({ bottom: true }));
+    expect(grown.target.top + grown.target.height).toBe(grown.canvas.height);
+    expect(grown.target.top).toBe(Math.round(0.1 * grown.canvas.height));
+    expect(grown.target.left).toBe(grown.canvas.width - grown.target.left - grown.target.width);
+    // Left and right cuts: flush left, flush right.
+    const left = planLayout(INPUT, SUBJECT, layoutOf({ ...crop, canvas: '2000x2000' }), cut({ left: true }));
+    expect(left.target.left).toBe(0);
+    expect(left.target.top).toBe(2000 - left.target.top - left.target.height);
+    const right = planLayout(INPUT, SUBJECT, layoutOf({ ...crop, canvas: '2000x2000' }), cut({ right: true }));
+    expect(right.target.left + right.target.width).toBe(2000);
+    const corner = planLayout(INPUT, SUBJECT, layoutOf({ ...crop, canvas: '1:1' }), cut({ top: true, left: true }));
+    expect([corner.target.left, corner.target.top]).toEqual([0, 0]);
+  });
+
+  it('fills an axis cut on both sides, and places the whole photo the same way without a crop', () => {
+    // A panorama cut by both sides of the photo: on a square it spans the width, the 10% margins above and below.
+    const wide = { left: 0, top: 500, width: 3000, height: 1000 };
+    const both = planLayout(INPUT, wide, layoutOf({ ...crop, canvas: '1:1' }), cut({ left: true, right: true }));
+    expect([both.canvas, both.target]).toEqual([
+      { width: 3000, height: 3000 },
+      { left: 0, top: 1000, width: 3000, height: 1000 },
+    ]);
+    // Without a crop the content is the whole photo, whose bottom is the subject's cut bottom.
+    const whole = planLayout(INPUT, WAIST, layoutOf({ margin: '10%', canvas: '1000x1000' }), cut({ bottom: true }));
+    expect(whole.target.top + whole.target.height).toBe(1000);
+    expect(whole.subjectBox!.top + whole.subjectBox!.height).toBe(1000);
+  });
+
+  it('centres as before when the option is off, when a position is sent, or when nothing is cut', () => {
+    // Inside the 10% margins on every side: 1600 / 1200 of its size, centred.
+    const centred = { left: 467, top: 200, width: 1067, height: 1600 };
+    for (const extra of [{ keep_cut_edges: 'false' }, { position: 'center' }] as Record<string, string>[]) {
+      const p = planLayout(INPUT, WAIST, layoutOf({ ...crop, canvas: '2000x2000', ...extra }), cut({ bottom: true }));
+      // The cut is still reported (no shadow goes under it), but the layout is the one asked for.
+      expect([extra, p.target, p.cutEdges.bottom]).toEqual([extra, centred, true]);
+    }
+    const p = planLayout(INPUT, SUBJECT, layoutOf({ ...crop, canvas: '2000x2000' }));
+    expect(p.target).toEqual({ left: 360, top: 200, width: 1280, height: 1600 });
+    // No subject, nothing cut.
+    expect(planLayout(INPUT, null, layoutOf(crop), cut({ bottom: true })).cutEdges).toEqual(NO_CUT_EDGES);
   });
 });

@@ -1,4 +1,5 @@
 import { CANVAS_SIDE_MAX, type MarginSide, type ProductPhotoLayout } from './product-photo';
+import { NO_CUT_EDGES, type CutEdges } from './subject-box';
 
 /** A rectangle in pixels. */
 export interface Box {
@@ -22,6 +23,11 @@ export interface LayoutPlan {
   target: Box;
   /** The subject's box in result pixels, or null when the matte holds no subject. */
   subjectBox: Box | null;
+  /**
+   * The sides of the subject's box that the photo's frame cuts (whether or not the frame rule placed them on the
+   * canvas edge): no shadow is drawn under or beside them.
+   */
+  cutEdges: CutEdges;
 }
 
 interface Size {
@@ -44,15 +50,29 @@ const NO_MARGIN: ProductPhotoLayout['margin'] = {
  * - canvas `original` is the content plus margins at scale 1, `aspect` the smallest canvas of that aspect holding
  *   them, `size` a fixed canvas where the content is scaled (up or down) to fit inside the margins;
  * - max_side caps the canvas's long side (scaling down, never up), as does CANVAS_SIDE_MAX beyond the input's size;
- * - the content sits in the free space at `position` (fractions), or `original`: where the subject sat in the input.
+ * - the content sits in the free space at `position` (fractions), or `original`: where the subject sat in the input;
+ * - the frame rule (`keepCutEdges`): a side of the subject cut by the photo's frame (`cut`, from `cutEdgesOf` on
+ *   the full-size matte) has no margin and sits on the canvas edge, the other axis placed as asked. A subject cut on
+ *   both sides of an axis fills it where the canvas allows, else it is centred along it.
  */
-export function planLayout(input: Size, subject: Box | null, layout: ProductPhotoLayout): LayoutPlan {
+export function planLayout(
+  input: Size,
+  subject: Box | null,
+  layout: ProductPhotoLayout,
+  cut: CutEdges = NO_CUT_EDGES,
+): LayoutPlan {
   const cropped = layout.cropToSubject && subject !== null;
   const source: Box = cropped ? { ...subject } : { left: 0, top: 0, width: input.width, height: input.height };
+  const cutEdges = subject === null ? NO_CUT_EDGES : cut;
+  // The subject touches the photo's edge on a cut side, so the content (its box, or the whole photo) ends there too.
+  const frame = layout.keepCutEdges === true ? cutEdges : NO_CUT_EDGES;
   // A margin is space around a crop, or inside a canvas of a chosen aspect or size: the original canvas of the
   // whole input is the input's own size, whatever margin the form holds.
-  const margin = cropped || layout.canvas.kind !== 'original' ? layout.margin : NO_MARGIN;
-  const { top, right, bottom, left } = margin;
+  const asked = cropped || layout.canvas.kind !== 'original' ? layout.margin : NO_MARGIN;
+  const top = frame.top ? NO_MARGIN.top : asked.top;
+  const right = frame.right ? NO_MARGIN.right : asked.right;
+  const bottom = frame.bottom ? NO_MARGIN.bottom : asked.bottom;
+  const left = frame.left ? NO_MARGIN.left : asked.left;
   const cap = layout.maxSide ?? Math.max(CANVAS_SIDE_MAX, input.width, input.height);
   // Margin sums along each axis: px, and the share of the canvas side.
   const px = (a: MarginSide, b: MarginSide) => pxOf(a) + pxOf(b);
@@ -131,13 +151,16 @@ export function planLayout(input: Size, subject: Box | null, layout: ProductPhot
     fx = layout.position.x;
     fy = layout.position.y;
   }
+  // A cut side goes to its canvas edge; cut on both sides, the content fills the axis or is centred on it.
+  if (frame.left || frame.right) fx = frame.left && frame.right ? 0.5 : frame.left ? 0 : 1;
+  if (frame.top || frame.bottom) fy = frame.top && frame.bottom ? 0.5 : frame.top ? 0 : 1;
   const target: Box = {
     left: Math.min(canvas.width - tw, Math.max(0, mL + Math.round(fx * (innerW - tw)))),
     top: Math.min(canvas.height - th, Math.max(0, mT + Math.round(fy * (innerH - th)))),
     width: tw,
     height: th,
   };
-  return { canvas, source, target, subjectBox: subject && mapBox(subject, source, target) };
+  return { canvas, source, target, subjectBox: subject && mapBox(subject, source, target), cutEdges };
 }
 
 /** `box` (input pixels) in result pixels, for content `source` drawn at `target`. */

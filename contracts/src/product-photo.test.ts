@@ -71,6 +71,20 @@ describe('product photo options', () => {
     expect(parse({ position: 'original' }).position).toBe('original');
   });
 
+  it('keeps cut edges on the canvas edge by default, not when turned off or when a position is sent', () => {
+    expect(parse({}).keepCutEdges).toBe(true);
+    expect(parse({ keep_cut_edges: 'true' }).keepCutEdges).toBe(true);
+    expect(parse({ keep_cut_edges: 'false' }).keepCutEdges).toBe(false);
+    expect(parse({ keep_cut_edges: false }).keepCutEdges).toBe(false);
+    expect(parse({ keep_cut_edges: '0' }).keepCutEdges).toBe(false);
+    // The customer's own placement wins, even the centre.
+    for (const position of ['center', '0% 100%', 'original'])
+      expect(parse({ position, keep_cut_edges: 'true' }).keepCutEdges).toBe(false);
+    // A layout from before the rule (no field) is still a valid payload.
+    const { keepCutEdges: _, ...before } = parse({ crop_to_subject: 'true' });
+    expect(productPhotoLayoutSchema.parse(before).keepCutEdges).toBeUndefined();
+  });
+
   it('reads background colours as RGBA: hex with and without alpha, CSS names', () => {
     expect(parse({ background_color: '#fff' }).background).toEqual({ kind: 'color', rgba: [255, 255, 255, 255] });
     expect(parseCssColor('#f008')).toEqual([255, 0, 0, 0x88]);
@@ -128,6 +142,7 @@ describe('product photo options', () => {
       [{ max_side: '1350.5' }, 'max_side', M.maxSide],
       [{ position: 'top' }, 'position', M.position],
       [{ position: '50% 101%' }, 'position', M.position],
+      [{ keep_cut_edges: 'sometimes' }, 'keep_cut_edges', M.keepCutEdges],
       [{ background_color: 'blurple' }, 'background_color', M.backgroundColor],
       [{ background_blur: '0' }, 'background_blur', M.backgroundBlur],
       [{ background_blur: '101' }, 'background_blur', M.backgroundBlur],

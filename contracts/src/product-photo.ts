@@ -19,6 +19,7 @@ export const PRODUCT_PHOTO_MESSAGES = {
     'Canvas must be original, a size like 2000x2000 (16 to 8000 pixels a side) or one of 1:1, 4:5, 3:4, 16:9, 9:16.',
   maxSide: 'Max side must be a whole number from 16 to 8000.',
   position: 'Position must be center, original or two percentages like 50% 100%.',
+  keepCutEdges: 'Keep cut edges must be true or false.',
   backgroundColor: 'Background color must be #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS color name like white.',
   backgroundBlur: 'Background blur must be a whole number from 1 to 100.',
   oneBackground: 'Choose only one background: a color, an image or a blur.',
@@ -77,6 +78,12 @@ export const productPhotoLayoutSchema = z.object({
   maxSide: z.number().int().min(CANVAS_SIDE_MIN).max(CANVAS_SIDE_MAX).nullable(),
   /** Where the content sits in the free space: fractions 0..1 (0.5, 0.5 is centred), or the input's own placement. */
   position: z.union([z.literal('original'), z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) })]),
+  /**
+   * The frame rule: a side of the subject that the photo's frame cuts sits on the matching canvas edge (no margin
+   * there). True unless `keep_cut_edges=false` or a `position` was sent (the customer's placement wins). Absent
+   * (a layout queued before the rule): off, so such a job renders as it was asked.
+   */
+  keepCutEdges: z.boolean().optional(),
   background: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('none') }),
     /** Straight (not premultiplied) 8-bit RGBA. */
@@ -119,6 +126,7 @@ export const DEFAULT_PRODUCT_PHOTO_LAYOUT: ProductPhotoLayout = Object.freeze({
   canvas: { kind: 'original' },
   maxSide: null,
   position: { x: 0.5, y: 0.5 },
+  keepCutEdges: true,
   background: { kind: 'none' },
   shadow: { kind: 'none' },
   outputFormat: 'png',
@@ -264,6 +272,9 @@ export const productPhotoFieldsSchema = z.object({
     "Caps the canvas's longer side (16-8000)",
   ),
   position: field(M.position, parsePosition).describe('center (default), original, or X% Y% of the free space'),
+  keep_cut_edges: field(M.keepCutEdges, parseBool).describe(
+    "true (default): a side of the subject cut by the photo's frame sits on the canvas edge, unless position is sent",
+  ),
   background_color: field(M.backgroundColor, parseCssColor).describe(
     '#rgb, #rgba, #rrggbb, #rrggbbaa, a CSS colour name or transparent',
   ),
@@ -311,6 +322,8 @@ export const productPhotoRequestSchema = productPhotoFieldsSchema
       canvas: v.canvas ?? d.canvas,
       maxSide: v.max_side ?? null,
       position: v.position ?? d.position,
+      // A position the customer chose is kept as asked: the frame rule only replaces the default centring.
+      keepCutEdges: (v.keep_cut_edges ?? true) && v.position === undefined,
       background: v.background_color
         ? { kind: 'color', rgba: v.background_color }
         : v.background_image

@@ -1,4 +1,4 @@
-import { labelGridParts, SUBJECT_ALPHA_THRESHOLD, subjectBoxOf } from './subject-box';
+import { cutEdgesOf, labelGridParts, NO_CUT_EDGES, SUBJECT_ALPHA_THRESHOLD, subjectBoxOf } from './subject-box';
 
 type Rect = [left: number, top: number, width: number, height: number, alpha: number];
 
@@ -99,5 +99,61 @@ describe('subjectBoxOf', () => {
     const { labels, weights } = labelGridParts(grid, 4, 4);
     expect(weights).toEqual([18, 5, 5, 2]);
     expect(Array.from(labels)).toEqual([1, 0, 0, 0, 0, 1, 0, 2, 0, 0, 0, 0, 3, 0, 4, 4]);
+  });
+});
+
+describe('cutEdgesOf', () => {
+  const edges = (m: Uint8Array, w: number, h: number) => cutEdgesOf(m, w, h, subjectBoxOf(m, w, h));
+
+  it('finds each side the photo frame cuts through solid subject', () => {
+    // A person cut at the waist: the bottom edge runs through 100 of the box's 160 px width.
+    const waist = rectMatte(300, 200, [
+      [70, 20, 160, 100, 255],
+      [100, 120, 100, 80, 255],
+    ]);
+    expect(edges(waist, 300, 200)).toEqual({ ...NO_CUT_EDGES, bottom: true });
+    // Cut on the left and top at once (a corner of a larger object).
+    expect(edges(rectMatte(300, 200, [[0, 0, 120, 90, 255]]), 300, 200)).toEqual({
+      ...NO_CUT_EDGES,
+      top: true,
+      left: true,
+    });
+    // Right: a narrow flat of 5% of the box height counts (a clipped tyre's flat on a 200 px tall box is 10 px).
+    const tyre = rectMatte(400, 200, [
+      [100, 0, 280, 200, 255],
+      [380, 95, 20, 10, 255],
+    ]);
+    expect(edges(tyre, 400, 200)).toEqual({ ...NO_CUT_EDGES, top: true, bottom: true, right: true });
+  });
+
+  it('ignores a few grazing pixels, a soft fringe, specks outside the box and a subject clear of the frame', () => {
+    // A strand 3 px high reaching the left edge from a 100 px tall body: under 4 px and under 5%.
+    const strand = rectMatte(300, 200, [
+      [100, 50, 100, 100, 255],
+      [0, 100, 100, 3, 255],
+    ]);
+    expect(edges(strand, 300, 200)).toEqual(NO_CUT_EDGES);
+    // A half-transparent fringe along the bottom edge is the outline reaching the frame, not a cut.
+    const fringe = rectMatte(300, 200, [
+      [100, 50, 100, 149, 255],
+      [100, 199, 100, 1, 100],
+    ]);
+    expect(edges(fringe, 300, 200)).toEqual(NO_CUT_EDGES);
+    // A far speck on the bottom edge (left out of the box) does not make the subject cut.
+    const w = 1000;
+    const speck = rectMatte(w, w, [
+      [300, 100, 400, 400, 255],
+      [800, 996, 4, 4, 255],
+    ]);
+    expect(subjectBoxOf(speck, w, w)).toEqual({ left: 300, top: 100, width: 400, height: 400 });
+    expect(edges(speck, w, w)).toEqual(NO_CUT_EDGES);
+    expect(cutEdgesOf(new Uint8Array(100), 10, 10, null)).toEqual(NO_CUT_EDGES);
+  });
+
+  it('reads the alpha from the first of several channels (a canvas RGBA)', () => {
+    const m = rectMatte(40, 30, [[0, 5, 20, 20, 255]]);
+    const rgba = new Uint8Array(40 * 30 * 4);
+    for (let i = 0; i < m.length; i++) rgba[i * 4] = m[i]!;
+    expect(cutEdgesOf(rgba, 40, 30, subjectBoxOf(rgba, 40, 30, 4), 4)).toEqual({ ...NO_CUT_EDGES, left: true });
   });
 });

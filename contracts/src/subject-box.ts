@@ -197,3 +197,69 @@ export function labelGridParts(
   }
   return { labels, weights };
 }
+
+/**
+ * The sides of the subject that the photo's frame cuts: a person cut at the waist by the bottom edge, a tyre
+ * clipped by it, a rocket's base. The layout keeps such a side on the canvas edge (a straight cut line floating in
+ * the middle of a canvas looks wrong), and no shadow is drawn under or beside it.
+ */
+export interface CutEdges {
+  top: boolean;
+  right: boolean;
+  bottom: boolean;
+  left: boolean;
+}
+
+export const NO_CUT_EDGES: CutEdges = Object.freeze({ top: false, right: false, bottom: false, left: false });
+
+/**
+ * A side is cut when the matte's pixels on that edge of the photo (within the subject's box) cover at least this
+ * share of the box's side: a waist, a clipped tyre's flat; not a hair or a corner that grazes the frame.
+ */
+export const CUT_EDGE_SHARE = 0.05;
+/** ...and at least this many pixels, so a few touching pixels on a small subject are no cut either. */
+export const CUT_EDGE_MIN_PX = 4;
+/**
+ * A pixel on the edge counts towards a cut from this alpha (half opaque): a cut goes through solid subject, while
+ * the soft fringe of an outline that merely reaches the frame stays below it.
+ */
+export const CUT_EDGE_ALPHA = 128;
+
+/**
+ * Which sides of the subject (`box`, from `subjectBoxOf` on the same matte) the photo's frame cuts. The matte
+ * must be the photo's full size, as the edges are the photo's: the matte's outermost row or column on each side
+ * is read within the box only (specks outside it never count), so this costs 2 x (width + height) reads.
+ */
+export function cutEdgesOf(
+  alpha: Uint8Array | Uint8ClampedArray,
+  width: number,
+  height: number,
+  box: Box | null,
+  channels = 1,
+): CutEdges {
+  if (box === null) return NO_CUT_EDGES;
+  if (alpha.length < width * height * channels) throw new Error('the matte is smaller than its size says');
+  const right = box.left + box.width;
+  const bottom = box.top + box.height;
+  /** The pixels from `start` stepping by `step`, `count` of them, that are solid subject. */
+  const solid = (start: number, step: number, count: number) => {
+    let n = 0;
+    for (let i = 0, p = start; i < count; i++, p += step) if (alpha[p * channels]! >= CUT_EDGE_ALPHA) n++;
+    return n;
+  };
+  const enough = (n: number, side: number) => n >= Math.max(CUT_EDGE_MIN_PX, CUT_EDGE_SHARE * side);
+  return {
+    top: box.top === 0 && enough(solid(box.left, 1, box.width), box.width),
+    bottom: bottom === height && enough(solid((height - 1) * width + box.left, 1, box.width), box.width),
+    left: box.left === 0 && enough(solid(box.top * width, width, box.height), box.height),
+    right: right === width && enough(solid(box.top * width + width - 1, width, box.height), box.height),
+  };
+}
+
+/**
+ * The side in pixels of the grid cells subjectBoxOf finds parts on (cells of f x f pixels, about GRID of them on
+ * the long side), for other measures of a matte's parts that must see the parts it sees (cutoutConfidence).
+ */
+export function subjectGridCell(width: number, height: number): number {
+  return Math.max(1, Math.ceil(Math.max(width, height) / GRID));
+}

@@ -370,3 +370,102 @@ describe('composeProductPhoto', () => {
     expect(maxGap).toBeLessThan(150);
   });
 });
+
+/**
+ * Subjects drawn for the test: a grey foreground, and a matte of discs and rectangles, so where each part and its
+ * shadow must be is known exactly.
+ */
+describe('the frame rule and grounded shadows', () => {
+  const GREY = 80;
+  type Shape = { disc: [cx: number, cy: number, r: number] } | { rect: [x: number, y: number, w: number, h: number] };
+  function drawn(width: number, height: number, shapes: Shape[]): Pick<ComposeInput, 'foreground' | 'matte'> {
+    const m = Buffer.alloc(width * height);
+    for (const s of shapes)
+      for (let y = 0; y < height; y++)
+        for (let x = 0; x < width; x++) {
+          const inside =
+            'disc' in s
+              ? (x - s.disc[0]) ** 2 + (y - s.disc[1]) ** 2 <= s.disc[2] ** 2
+              : x >= s.rect[0] && x < s.rect[0] + s.rect[2] && y >= s.rect[1] && y < s.rect[1] + s.rect[3];
+          if (inside) m[y * width + x] = 255;
+        }
+    return {
+      foreground: { data: Buffer.alloc(width * height * 3, GREY), width, height, channels: 3 },
+      matte: { data: m, width, height },
+    };
+  }
+  const grey = (out: { data: Buffer }) => rawOf(out.data);
+
+  it('grounds a contact shadow under both wheels of a two-wheeled subject, and none in the gap between', async () => {
+    // Two wheels (radius 40) on struts under a bar; the right wheel sits 4 px lower than the left one.
+    const bike = drawn(600, 400, [
+      { rect: [140, 230, 320, 20] },
+      { rect: [145, 240, 10, 60] },
+      { rect: [445, 240, 10, 64] },
+      { disc: [150, 300, 40] },
+      { disc: [450, 304, 40] },
+    ]);
+    const fields = { crop_to_subject: 'true', canvas: '1000x600', margin: '10%', background_color: 'white' };
+    const out = await composeProductPhoto({ ...bike, layout: layoutOf({ ...fields, shadow: 'contact' }) });
+    const s = out.subjectBox!;
+    // The input's box is 110..490 x 230..344; each input pixel is `k` result pixels.
+    const k = s.width / 381;
+    const at = (x: number, y: number) => [Math.round(s.left + (x - 110) * k), Math.round(s.top + (y - 230) * k)];
+    const px = await grey(out);
+    const shade = (x: number, y: number) => pixel(px, x, y)[0]!;
+    const [leftX, leftGround] = at(150, 341) as [number, number];
+    const [rightX, rightGround] = at(450, 345) as [number, number];
+    const [gapX] = at(300, 0) as [number];
+    // Under each wheel, just below its lowest pixel: shadow, lighter under the wheel that stands higher.
+    const underRight = shade(rightX, rightGround + 2);
+    const underLeft = shade(leftX, leftGround + 2);
+    expect(underRight).toBeLessThan(200);
+    expect(underLeft).toBeLessThan(235);
+    expect(underLeft).toBeGreaterThan(underRight);
+    // Between the wheels, on the ground line of either: the white background, untouched.
+    for (const y of [leftGround + 2, rightGround + 2, rightGround + 6]) expect([y, shade(gapX, y)]).toEqual([y, 255]);
+    // Beside the outer flanks of the wheels, away from the contacts: nothing either.
+    expect(shade(leftX - Math.round(60 * k), leftGround + 2)).toBe(255);
+    expect(shade(rightX + Math.round(60 * k), rightGround + 2)).toBe(255);
+  });
+
+  it('keeps a subject cut by the bottom edge on the canvas bottom, with no shadow under or beside the cut', async () => {
+    // A body cut by the photo's bottom edge along its whole width.
+    const cut = drawn(400, 300, [{ rect: [100, 80, 200, 220] }]);
+    const fields = { crop_to_subject: 'true', canvas: '600x600', margin: '10%', background_color: 'white' };
+    const plain = await composeProductPhoto({ ...cut, layout: layoutOf(fields) });
+    const s = plain.subjectBox!;
+    // Scaled to the inner width (600 - 2 x 60), and down on the bottom edge with no margin under it.
+    expect(s).toEqual({ left: 60, top: 600 - 528, width: 480, height: 528 });
+    // No contact shadow at all: the same picture as without a shadow.
+    const contact = await composeProductPhoto({ ...cut, layout: layoutOf({ ...fields, shadow: 'contact' }) });
+    expect(contact.data.equals(plain.data)).toBe(true);
+    // The drop shadow beside the subject fades out before the cut: none in the bottom rows beside it.
+    const drop = await grey(
+      await composeProductPhoto({ ...cut, layout: layoutOf({ ...fields, shadow: 'drop', shadow_opacity: '1' }) }),
+    );
+    const right = s.left + s.width;
+    for (let y = 580; y < 600; y++)
+      for (let x = right; x < right + 30; x++) expect([x, y, pixel(drop, x, y)[0]]).toEqual([x, y, 255]);
+    // Higher up, beside the body, the drop shadow is still there.
+    expect(pixel(drop, right + 5, 300)[0]).toBeLessThan(200);
+  });
+
+  it('puts a subject cut by the left edge on the canvas left edge, and centres it when asked to', async () => {
+    const cut = drawn(400, 300, [{ rect: [0, 100, 150, 100] }]);
+    const fields = { crop_to_subject: 'true', canvas: '600x600', margin: '10%', background_color: 'white' };
+    const kept = (await composeProductPhoto({ ...cut, layout: layoutOf(fields) })).subjectBox!;
+    expect(kept.left).toBe(0);
+    // Scaled to the inner width left by the other margin (600 - 60), centred up and down.
+    expect(kept.width).toBe(540);
+    expect(Math.abs(kept.top + kept.height / 2 - 300)).toBeLessThanOrEqual(1);
+    for (const extra of [{ position: 'center' }, { keep_cut_edges: 'false' }]) {
+      const centred = (await composeProductPhoto({ ...cut, layout: layoutOf({ ...fields, ...extra }) })).subjectBox!;
+      expect([extra, centred]).toEqual([extra, { left: 60, top: expect.any(Number), width: 480, height: 320 }]);
+    }
+    // A few pixels grazing the edge (a strand 2 px high) are no cut: the subject stays centred.
+    const grazing = drawn(400, 300, [{ rect: [100, 100, 150, 100] }, { rect: [0, 150, 100, 2] }]);
+    const g = (await composeProductPhoto({ ...grazing, layout: layoutOf(fields) })).subjectBox!;
+    expect(g.left).toBe(60);
+  });
+});

@@ -1,5 +1,11 @@
 import sharp, { type OverlayOptions } from 'sharp';
-import { PRODUCT_PHOTO_MESSAGES, planLayout, type LayoutPlan, type ProductPhotoLayout } from '@imagestudio/contracts';
+import {
+  PRODUCT_PHOTO_MESSAGES,
+  cutEdgesOf,
+  planLayout,
+  type LayoutPlan,
+  type ProductPhotoLayout,
+} from '@imagestudio/contracts';
 import { backgroundLayer } from './background';
 import { ComposeInputError, MAX_INPUT_PIXELS } from './compose-input';
 import { ENCODE_CONTENT_TYPES, type EncodeFormat, type RawImage, encodeRaw } from './encode';
@@ -65,7 +71,9 @@ export async function composeProductPhoto(input: ComposeInput): Promise<ComposeR
   const matte = layout.roi ? await clearOutside(whole, layout.roi) : whole;
   if (layout.background.kind === 'image' && !input.backgroundImage)
     throw new ComposeInputError(PRODUCT_PHOTO_MESSAGES.backgroundImageMissing);
-  const plan = planLayout(fg, findSubjectBox(matte), layout);
+  const box = findSubjectBox(matte);
+  // The frame's cuts are read on the full-size matte: its edges are the photo's.
+  const plan = planLayout(fg, box, layout, cutEdgesOf(matte.data, matte.width, matte.height, box));
   const provenance = input.provenance ?? DEFAULT_PROVENANCE;
   const { width, height } = plan.canvas;
 
@@ -251,10 +259,28 @@ function rawOverlay(data: Buffer, width: number, height: number, left: number, t
 
 // ---- shadows ----
 
+/** An RGBA layer placed on the canvas at left, top. */
+interface Layer {
+  data: Buffer;
+  width: number;
+  height: number;
+  left: number;
+  top: number;
+}
+
+/** The drop shadow's offset, down and right, and its blur (a Gaussian sigma), as shares of the subject's long side. */
+const DROP = { dx: 0.02, dy: 0.035, sigma: 0.025 };
+/**
+ * The contact shadow: a point of the subject's underside casts it when it is at most `reach` x the subject's
+ * height above its lowest point, darker the lower it is; blurred by `sigma` x the subject's long side.
+ */
+const CONTACT = { reach: 0.12, sigma: 0.012 };
+
 /**
  * The shadow, made from the matte, as an overlay clipped to the canvas (composited over the background and under
- * the subject): `drop` is the subject's silhouette offset down and right and blurred (2.5% of the subject's long
- * side); `contact` a flattened soft ellipse under the subject's base (its bottom rows), darkest in the middle.
+ * the subject): `drop` is the subject's silhouette offset down and right and blurred; `contact` lies where the
+ * subject touches the ground (contactLayer). Neither is drawn under or beside a side the photo's frame cut
+ * (withoutCutEdges): there the subject does not end, so nothing would cast it.
  */
 async function shadowLayer(
   subject: Buffer,
@@ -266,9 +292,10 @@ async function shadowLayer(
   const { target } = plan;
   const box = plan.subjectBox ?? target;
   const long = Math.max(box.width, box.height);
-  let layer: { data: Buffer; width: number; height: number; left: number; top: number };
+  let layer: Layer | null;
+  let reach: number;
   if (shadow.kind === 'drop') {
-    const sigma = Math.max(0.5, 0.025 * long);
+    const sigma = Math.max(0.5, DROP.sigma * long);
     const pad = Math.ceil(3 * sigma);
     const w = target.width + 2 * pad;
     const h = target.height + 2 * pad;
@@ -284,63 +311,140 @@ async function shadowLayer(
       .extractChannel(0)
       .raw()
       .toBuffer();
-    const data = await sharp({ create: { width: w, height: h, channels: 3, background: { r: 0, g: 0, b: 0 } } })
-      .joinChannel(alpha, { raw: { width: w, height: h, channels: 1 } })
-      .raw()
-      .toBuffer();
     layer = {
-      data,
+      data: await blackWithAlpha(alpha, w, h),
       width: w,
       height: h,
-      left: target.left - pad + Math.round(0.02 * long),
-      top: target.top - pad + Math.round(0.035 * long),
+      left: target.left - pad + Math.round(DROP.dx * long),
+      top: target.top - pad + Math.round(DROP.dy * long),
     };
+    reach = Math.round(Math.max(DROP.dx, DROP.dy) * long) + pad;
   } else {
-    const base = baseExtent(subject, plan, box);
-    const rx = Math.max(2, ((base.right - base.left) / 2) * 1.15);
-    const ry = Math.max(1.5, rx * 0.12);
-    const cx = (base.left + base.right) / 2;
-    const cy = box.top + box.height - ry * 0.2;
-    const w = Math.ceil(2 * rx) + 2;
-    const h = Math.ceil(2 * ry) + 2;
-    const o = shadow.opacity;
-    const svg =
-      `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">` +
-      '<defs><radialGradient id="s">' +
-      `<stop offset="0" stop-color="#000" stop-opacity="${o}"/>` +
-      `<stop offset="0.55" stop-color="#000" stop-opacity="${o * 0.55}"/>` +
-      '<stop offset="1" stop-color="#000" stop-opacity="0"/>' +
-      '</radialGradient></defs>' +
-      `<ellipse cx="${w / 2}" cy="${h / 2}" rx="${rx}" ry="${ry}" fill="url(#s)"/></svg>`;
-    const data = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer();
-    layer = { data, width: w, height: h, left: Math.round(cx - w / 2), top: Math.round(cy - h / 2) };
+    // A subject cut at the bottom does not stand on anything in the picture: no contact shadow at all.
+    if (plan.cutEdges.bottom) return null;
+    layer = await contactLayer(subject, plan, box, shadow.opacity);
+    reach = Math.ceil(3 * Math.max(1, CONTACT.sigma * long));
   }
-  return clipOverlay(layer, plan.canvas);
+  if (layer === null) return null;
+  return clipOverlay(await withoutCutEdges(layer, plan, box, reach), plan.canvas);
 }
 
-/** The horizontal extent (canvas pixels) of the subject's bottom rows: where a contact shadow goes. */
-function baseExtent(subject: Buffer, plan: LayoutPlan, box: Box): { left: number; right: number } {
+/**
+ * The contact shadow: soft blobs where the subject meets the ground, not one ellipse under its box, so a
+ * motorcycle gets one under each wheel, a chair one under each leg and a shoe one along its sole, and nothing
+ * shows in the gaps between them. For each column, the subject's lowest pixel (alpha >= the subject threshold)
+ * within the bottom `CONTACT.reach` of its height casts a seed, weighted (1 - h / reach)^2 by its height h above
+ * the subject's lowest point (a wheel's flank, curving up, fades out); a short stroke below it so the shadow lies
+ * under the contact, not behind it. The seeds are blurred by libvips and scaled so the darkest point has the
+ * asked opacity. JavaScript only walks the band of the subject's bottom rows and the small layer.
+ */
+async function contactLayer(subject: Buffer, plan: LayoutPlan, box: Box, opacity: number): Promise<Layer | null> {
   const { target } = plan;
-  // The bottom 8% of the subject's box, read from the placed subject's alpha: a small band of rows.
+  const tw = target.width;
+  const long = Math.max(box.width, box.height);
+  const sigma = Math.max(1, CONTACT.sigma * long);
+  // The box's bottom within the placed subject (the box is the matte's, the subject its resized pixels).
   const bottom = Math.min(target.height, box.top + box.height - target.top);
-  const rows = Math.max(1, Math.round(box.height * 0.08));
-  let min = Infinity;
-  let max = -Infinity;
-  for (let y = Math.max(0, bottom - rows); y < bottom; y++)
-    for (let x = 0; x < target.width; x++)
-      if (subject[(y * target.width + x) * 4 + 3]! >= SUBJECT_ALPHA_THRESHOLD) {
-        if (x < min) min = x;
-        if (x > max) max = x;
+  const band = Math.max(2, Math.round(CONTACT.reach * box.height));
+  const bandTop = Math.max(0, bottom - band);
+  const lowestOf = new Int32Array(tw).fill(-1);
+  let lowest = -1;
+  for (let y = bottom - 1; y >= bandTop; y--)
+    for (let x = 0; x < tw; x++)
+      if (lowestOf[x] === -1 && subject[(y * tw + x) * 4 + 3]! >= SUBJECT_ALPHA_THRESHOLD) {
+        lowestOf[x] = y;
+        if (y > lowest) lowest = y;
       }
-  if (min > max) return { left: box.left, right: box.left + box.width };
-  return { left: target.left + min, right: target.left + max + 1 };
+  if (lowest < 0) return null;
+
+  // Each contact is widened by sigma to each side (taking the row and weight of the strongest contact within
+  // reach), so that after the blur a single leg's tip is still a blob of several levels, not one or two of the
+  // 8-bit scale (the blur of a one-pixel seed by sigma ~20 would be below 1).
+  const r = Math.round(sigma);
+  const stroke = Math.max(1, Math.round(sigma));
+  const weightOf = new Float64Array(tw);
+  for (let x = 0; x < tw; x++)
+    if (lowestOf[x]! >= 0) weightOf[x] = Math.max(0, 1 - (lowest - lowestOf[x]!) / band) ** 2;
+  const pad = Math.ceil(3 * sigma) + r;
+  const w = tw + 2 * pad;
+  const top = bandTop - pad;
+  const h = lowest - bandTop + 1 + stroke + 2 * pad;
+  const seeds = Buffer.alloc(w * h);
+  for (let x = -r; x < tw + r; x++) {
+    let best = -1;
+    for (let n = Math.max(0, x - r); n <= Math.min(tw - 1, x + r); n++)
+      if (weightOf[n]! > 0 && (best < 0 || weightOf[n]! > weightOf[best]!)) best = n;
+    if (best < 0) continue;
+    const v = Math.round(255 * weightOf[best]!);
+    for (let dy = 1; dy <= stroke; dy++) seeds[(lowestOf[best]! + dy - top) * w + x + pad] = v;
+  }
+  const one = { raw: { width: w, height: h, channels: 1 as const } };
+  const blurred = await sharp(seeds, one).blur(sigma).extractChannel(0).raw().toBuffer();
+  // Scaled so the darkest point is the asked opacity (a blurred stroke's peak depends on its length).
+  const max = (await sharp(blurred, one).stats()).channels[0]!.max;
+  if (max === 0) return null;
+  const alpha = await sharp(blurred, one)
+    .linear((255 * opacity) / max, 0)
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  return {
+    data: await blackWithAlpha(alpha, w, h),
+    width: w,
+    height: h,
+    left: target.left - pad,
+    top: target.top + top,
+  };
+}
+
+/** A black RGBA layer with this alpha. */
+function blackWithAlpha(alpha: Buffer, width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 0, g: 0, b: 0 } } })
+    .joinChannel(alpha, { raw: { width, height, channels: 1 } })
+    .raw()
+    .toBuffer();
+}
+
+/**
+ * The layer with nothing under or beside the sides of the subject's box (canvas pixels) that the frame cut: for
+ * each such side, the shadow is cleared from the cut line outwards and for `reach` / 2 px inwards, then fades in
+ * over `reach` px (how far the shadow spreads), so no slab lies along the cut line or against it. Gradients
+ * rendered by libvips (an SVG), kept by dest-in.
+ */
+async function withoutCutEdges(layer: Layer, plan: LayoutPlan, box: Box, reach: number): Promise<Layer> {
+  const cut = plan.cutEdges;
+  // Each cut side: a gradient from the cut line (layer pixels) into the subject.
+  const lines: [x1: number, y1: number, x2: number, y2: number][] = [];
+  const x0 = box.left - layer.left;
+  const y0 = box.top - layer.top;
+  const x1 = x0 + box.width;
+  const y1 = y0 + box.height;
+  const end = Math.round(1.5 * reach);
+  if (cut.top) lines.push([0, y0, 0, y0 + end]);
+  if (cut.bottom) lines.push([0, y1, 0, y1 - end]);
+  if (cut.left) lines.push([x0, 0, x0 + end, 0]);
+  if (cut.right) lines.push([x1, 0, x1 - end, 0]);
+  if (lines.length === 0) return layer;
+  const masks = lines.map(([ax, ay, bx, by]) => ({
+    input: Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${layer.width}" height="${layer.height}">` +
+        `<defs><linearGradient id="f" gradientUnits="userSpaceOnUse" x1="${ax}" y1="${ay}" x2="${bx}" y2="${by}">` +
+        '<stop offset="0.333" stop-color="#000" stop-opacity="0"/>' +
+        '<stop offset="1" stop-color="#000" stop-opacity="1"/>' +
+        '</linearGradient></defs>' +
+        `<rect width="${layer.width}" height="${layer.height}" fill="url(#f)"/></svg>`,
+    ),
+    blend: 'dest-in' as const,
+  }));
+  const data = await sharp(layer.data, { raw: { width: layer.width, height: layer.height, channels: 4 } })
+    .composite(masks)
+    .raw()
+    .toBuffer();
+  return { ...layer, data };
 }
 
 /** The part of an RGBA layer that falls on the canvas, as an overlay (null when none does). */
-async function clipOverlay(
-  layer: { data: Buffer; width: number; height: number; left: number; top: number },
-  canvas: { width: number; height: number },
-): Promise<OverlayOptions | null> {
+async function clipOverlay(layer: Layer, canvas: { width: number; height: number }): Promise<OverlayOptions | null> {
   const x0 = Math.max(0, layer.left);
   const y0 = Math.max(0, layer.top);
   const x1 = Math.min(canvas.width, layer.left + layer.width);
