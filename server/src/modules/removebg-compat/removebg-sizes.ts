@@ -40,6 +40,11 @@ export function sizePriceTenths(settings: Pick<Settings, 'removebg_api_prices'>,
   return tokensToTenths(settings.removebg_api_prices[size.priceClass]);
 }
 
+/** The price of the cheapest size, checked against the balance before the body is read. */
+export function cheapestSizePriceTenths(settings: Pick<Settings, 'removebg_api_prices'>): number {
+  return Math.min(...Object.values(settings.removebg_api_prices).map((price) => tokensToTenths(price)));
+}
+
 /** Width and height scaled down (aspect kept) to at most `maxPixels`; the input's own when it fits. */
 export function reducedSize(width: number, height: number, maxPixels: number): { width: number; height: number } {
   if (width * height <= maxPixels) return { width, height };

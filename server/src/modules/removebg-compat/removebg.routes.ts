@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../http/current-user';
+import { assertAffordable } from '../ledger';
 import { submitLimit } from '../tools';
 import { readToolSettings } from '../tool-definitions';
 import { getSettings } from '../catalog';
@@ -12,7 +13,7 @@ import { parseRemoveBgFields } from './removebg-fields';
 import { prepareBackground, prepareInput } from './removebg-input';
 import { admitRemoveBgJob, failedJobError, refuseWithoutSubject, waitForRemoveBgJob } from './removebg-job';
 import { buildAnswer, sendAnswer } from './removebg-reply';
-import { sizePriceTenths } from './removebg-sizes';
+import { cheapestSizePriceTenths, sizePriceTenths } from './removebg-sizes';
 import { toolParams } from './removebg-tool-params';
 
 /**
@@ -24,6 +25,11 @@ export function removeBgRouter(ctx: AppContext): Router {
   router.use(removeBgAuth(ctx));
 
   router.post('/removebg', submitLimit(ctx), async (req, res) => {
+    const userId = currentUser(req).id;
+    const settings = await getSettings(ctx);
+    // Cheap checks before expensive ones: the balance against the cheapest size before the body is read, and
+    // against this call's price before an image is downloaded or decoded (an empty key's calls cost no work).
+    await assertAffordable(ctx.db, userId, cheapestSizePriceTenths(settings));
     const body = await readRemoveBgBody(ctx, req, res);
     const request = parseRemoveBgFields(body.fields);
     const bgSources = [request.bgColor, request.bgImageUrl, body.bgImageFile].filter((s) => s !== null).length;
@@ -33,7 +39,8 @@ export function removeBgRouter(ctx: AppContext): Router {
         'Multiple background sources given',
         'Send only one of bg_color, bg_image_url or bg_image_file.',
       );
-    const costTenths = sizePriceTenths(await getSettings(ctx), request.size);
+    const costTenths = sizePriceTenths(settings, request.size);
+    await assertAffordable(ctx.db, userId, costTenths);
     const input = await prepareInput(ctx.config, body, request.size);
     const background =
       request.channels === 'alpha' ? null : await prepareBackground(ctx.config, body, request.bgImageUrl);
@@ -44,7 +51,7 @@ export function removeBgRouter(ctx: AppContext): Router {
       hasBackgroundImage: background !== null,
     });
     const admitted = await admitRemoveBgJob(ctx, {
-      userId: currentUser(req).id,
+      userId,
       requestId: String(req.id),
       params,
       costTenths,

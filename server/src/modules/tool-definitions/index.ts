@@ -2,6 +2,7 @@ import type { JobName } from '@imagestudio/contracts';
 import { generateDefinition } from './generate.definition';
 import { removeBackgroundDefinition } from './remove-background.definition';
 import type { AnyToolDefinition } from './tool-definition';
+import type { ToolSettings } from './tools.settings';
 import { upscaleDefinition } from './upscale.definition';
 
 /** One definition per tool of the contracts; TypeScript names a tool that has none. */
@@ -14,6 +15,12 @@ const DEFINITIONS = {
 /** The server side of a tool (parsing, price, payload, work units). */
 export function toolDefinition(name: JobName): AnyToolDefinition {
   return DEFINITIONS[name];
+}
+
+/** The least one job of `name` can cost with these settings (see ToolDefinition.cheapestTenths). */
+export function cheapestTenths(name: JobName, settings: ToolSettings): number {
+  const definition = toolDefinition(name);
+  return definition.cheapestTenths?.(settings) ?? settings.priceTenths[name];
 }
 
 export type { AnyToolDefinition, QuoteQuery, SizedJob } from './tool-definition';

@@ -38,6 +38,11 @@ export interface ToolDefinition<out N extends JobName, P extends Record<string, 
   checkImage?(params: P, image: { width: number; height: number }): void;
   /** What one job with these params costs, in tenths of a token. */
   costTenths(settings: ToolSettings, params: P): number;
+  /**
+   * The least one job of the tool can cost, whatever its options (default: the tool's price setting). The balance
+   * is checked against it before an upload is read or decoded, so a call nobody can pay for costs no work.
+   */
+  cheapestTenths?(settings: ToolSettings): number;
   /** The tool's part of GET /api/tools/quote. */
   quote(settings: ToolSettings, query: QuoteQuery): QuoteFacts;
   /**

@@ -34,6 +34,8 @@ export const upscaleDefinition: ToolDefinition<'upscale', UpscaleParams> = {
   },
   checkImage: (params, image) => checkUpscaleOutput(image.width, image.height, params.factor),
   costTenths: (settings, params) => modelTenths(settings, params.model),
+  // Models may be priced apart: the cheapest of them and the default price.
+  cheapestTenths: (settings) => Math.min(settings.priceTenths.upscale, ...Object.values(settings.upscaleModelTenths)),
   quote(settings, query) {
     const model = query.model ?? DEFAULT_UPSCALE_MODEL;
     const factor = checkFactor(settings, query.factor ?? settings.factors[0] ?? 2);

@@ -38,7 +38,7 @@ afterAll(async () => {
 
 describe('server messages in the request language', () => {
   it('answers upload checks and the 402 in German for a lang_id form field or Accept-Language', async () => {
-    const { agent } = await verifiedUser(t, { balanceTokens: 0 });
+    const { agent } = await verifiedUser(t, { balanceTokens: 5 });
     const gif = await gifImage();
     const byField = await agent
       .post('/api/tools/remove-background')
@@ -59,12 +59,15 @@ describe('server messages in the request language', () => {
       .attach('image', gif, 'a.gif')
       .expect(422);
     expect(english.body.message).toBe(UPLOAD_MESSAGES.wrongType);
-    const short = await agent
-      .post('/api/tools/remove-background')
-      .field('lang_id', 'de')
-      .attach('image', await solidImage('png'), 'a.png')
-      .expect(402);
-    expect(short.body.message).toMatch(/^Nicht genügend Tokens/);
+    // The balance is checked before the body is read, so its language comes from the query or the header.
+    const empty = await verifiedUser(t, { balanceTokens: 0 });
+    for (const req of [
+      empty.agent.post('/api/tools/remove-background?lang_id=de'),
+      empty.agent.post('/api/tools/remove-background').set('Accept-Language', 'de'),
+    ]) {
+      const short = await req.attach('image', await solidImage('png'), 'a.png').expect(402);
+      expect(short.body.message).toMatch(/^Nicht genügend Tokens/);
+    }
   });
 
   it('never shows zod wording: a bad page number gets a plain sentence, translated', async () => {

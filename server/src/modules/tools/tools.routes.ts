@@ -5,6 +5,7 @@ import { mountRoute } from '../../http/route';
 import { currentUser } from '../../http/current-user';
 import { requireVerifiedEmail } from '../auth';
 import { readMultipart, admitUpload } from '../uploads';
+import { affordCheapest } from './afford-cheapest';
 import { submitLimit } from './submit-limit';
 import { quote } from './tool-quote';
 import { readToolSettings } from '../tool-definitions';
@@ -26,7 +27,6 @@ function meta(req: Request): SubmitMeta {
 export function toolsRouter(ctx: AppContext): Router {
   const router = Router();
   const guards = [requireVerifiedEmail(ctx), submitLimit(ctx)];
-  const uploadGuards = [...guards, admitUpload(ctx)];
 
   // One POST per tool: a JSON body, or a multipart form with the image in `image` for the tools that take one.
   for (const tool of TOOLS) {
@@ -48,7 +48,7 @@ export function toolsRouter(ctx: AppContext): Router {
           };
           await replyToToolCall(ctx, req, res, await startTool(ctx, name, call, meta(req)), options);
         },
-        { before: uploadGuards },
+        { before: [...guards, affordCheapest(ctx, name), admitUpload(ctx)] },
       );
     } else {
       mountRoute(
