@@ -3,6 +3,20 @@ import { productPhotoFieldsSchema } from '../product-photo';
 import { jobListQuerySchema } from '../job-requests';
 import { defineRoute } from './route';
 
+/** The file parts of a re-composition and its preview. */
+const composeFiles = {
+  background_image: {
+    type: 'string',
+    contentMediaType: 'application/octet-stream',
+    description: 'A background image (checked like the image), cover-fitted to the canvas',
+  },
+  matte: {
+    type: 'string',
+    contentMediaType: 'image/png',
+    description: 'An edited matte: a greyscale PNG the size of compose_sources (white keeps, black removes)',
+  },
+} as const;
+
 /** Reading, following, cancelling and deleting the caller's jobs; the history and projects lists. */
 export const jobRoutes = {
   list: defineRoute({
@@ -39,18 +53,7 @@ export const jobRoutes = {
     auth: 'key',
     form: {
       fields: productPhotoFieldsSchema,
-      files: {
-        background_image: {
-          type: 'string',
-          contentMediaType: 'application/octet-stream',
-          description: 'A background image (checked like the image), cover-fitted to the canvas',
-        },
-        matte: {
-          type: 'string',
-          contentMediaType: 'image/png',
-          description: 'An edited matte: a greyscale PNG the size of compose_sources (white keeps, black removes)',
-        },
-      },
+      files: composeFiles,
     },
     validatedBy: 'handler',
     reply: {
@@ -59,6 +62,21 @@ export const jobRoutes = {
       payload: compositionViewSchema,
       description:
         "The new picture (also listed in the job view's compositions). 404 for another user's job or one that is not a succeeded remove-background job; 429 past the per-minute limit",
+    },
+  }),
+  composePreview: defineRoute({
+    method: 'post',
+    path: '/jobs/{id}/compose/preview',
+    tag: 'Jobs',
+    summary:
+      'Preview a re-composition: the same picture as compose, rendered by the same engine at most 1024 px on its longer side (free, not stored)',
+    auth: 'key',
+    form: { fields: productPhotoFieldsSchema, files: composeFiles },
+    validatedBy: 'handler',
+    reply: {
+      kind: 'webp',
+      description:
+        'The picture as lossless WebP (Cache-Control: private, no-store), scaled so its longer side is at most 1024 px: margins, blur and shadows scale with it. The same 404 and 422 answers as compose; 429 past the per-minute limit of previews',
     },
   }),
   cancel: defineRoute({

@@ -21,7 +21,9 @@ export type RouteReply =
   | { kind: 'job'; description: string }
   /** A plain JSON document outside the envelope (the OpenAPI document). */
   | { kind: 'document'; description: string }
-  | { kind: 'redirect' | 'html' | 'csv' | 'text' | 'events' | 'zip' | 'pdf'; description: string };
+  | { kind: 'redirect' | 'html' | 'csv' | 'text' | 'events' | 'zip' | 'pdf'; description: string }
+  /** Image bytes (`image/webp`), not stored anywhere: the client reads them as a Blob (`ApiClient.image`). */
+  | { kind: 'webp'; description: string };
 
 /** A multipart/form-data file field as JSON Schema (for the OpenAPI document). */
 export interface FileField {

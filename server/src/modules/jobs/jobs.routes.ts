@@ -6,6 +6,7 @@ import { currentUser } from '../../http/current-user';
 import { admitUpload } from '../uploads';
 import { composeLimit, readComposeForm } from './compose-form';
 import { composeJob } from './compose.service';
+import { composePreview, composePreviewLimit } from './compose-preview.service';
 import { streamJob } from './job-stream';
 import { cancelJob, deleteJob, getJob, listJobs, ownedJob } from './jobs.service';
 
@@ -29,6 +30,16 @@ export function jobsRouter(ctx: AppContext): Router {
     r.compose,
     async ({ req, res, params }) => composeJob(ctx, currentUser(req).id, params.id, await readComposeForm(req, res)),
     { before: [composeLimit(ctx), admitUpload(ctx)] },
+  );
+  // The same picture at preview size, for the editor: the image itself, kept nowhere.
+  mountRoute(
+    router,
+    r.composePreview,
+    async ({ req, res, params }) => {
+      const preview = await composePreview(ctx, currentUser(req).id, params.id, await readComposeForm(req, res));
+      res.set('Cache-Control', 'private, no-store').type('image/webp').send(preview.data);
+    },
+    { before: [composePreviewLimit(ctx), admitUpload(ctx)] },
   );
   mountRoute(router, r.cancel, ({ req, params }) => cancelJob(ctx, currentUser(req).id, params.id));
   mountRoute(router, r.delete, ({ req, params }) => deleteJob(ctx, currentUser(req).id, params.id));

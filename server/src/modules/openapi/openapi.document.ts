@@ -107,6 +107,8 @@ function successReply(route: Route): Json {
       return textReply(reply.description, 'application/zip', { type: 'string', contentMediaType: 'application/zip' });
     case 'pdf':
       return textReply(reply.description, 'application/pdf', { type: 'string', contentMediaType: 'application/pdf' });
+    case 'webp':
+      return textReply(reply.description, 'image/webp', { type: 'string', contentMediaType: 'image/webp' });
   }
 }
 
