@@ -142,8 +142,8 @@ test('landing pages and the home strip show before/after pairs our models made; 
   const page = await ctx.newPage();
   await page.goto('/');
   await page.context().addCookies([{ name: 'cookie_consent', value: 'true', url: ctx.baseUrl }]);
-  // Each pair's result is one our models made (its "before" is the photo itself).
-  const made = js`[...document.querySelectorAll('.hero__strip .compare__img:not(.compare__before)')].map((i) => i.getAttribute('src'))`;
+  // Each pair is one the pipelines made (npm run examples); a 1x screen gets the 1x files, not the 2x ones.
+  const made = js`[...document.querySelectorAll('.hero__strip .compare__img')].map((i) => new URL(i.currentSrc).pathname)`;
   await page.reload();
   await page.locator('.hero__strip [data-testid="compare"]').first().waitFor();
   await page.waitForFunction(
@@ -151,7 +151,7 @@ test('landing pages and the home strip show before/after pairs our models made; 
   );
   const strip = (await page.evaluate(made)) as string[];
   check(
-    strip.length === 3 && strip.every((src) => src.startsWith('/examples/made/')),
+    strip.length === 6 && strip.every((src) => /^\/examples\/made\/[a-z]+-(before|after)-576\.webp$/.test(src)),
     `the strip shows ${JSON.stringify(strip)}`,
   );
   await ctx.screenshot(page, 'home-examples-1280');
@@ -164,19 +164,29 @@ test('landing pages and the home strip show before/after pairs our models made; 
   const shown = js`[...document.querySelectorAll('.hero__strip > li')].filter((li) => li.getBoundingClientRect().height > 0).length`;
   await page.waitForFunction(`${shown} === 2`);
   await ctx.screenshot(page, 'home-examples-390');
-  await page.setViewportSize({ width: 1280, height: 800 });
-  for (const [path, after] of [
-    ['/remove-background', '/examples/made/chelsea-no-background.webp'],
-    ['/upscale-image', '/examples/made/motorcycle-x4.webp'],
+  // A 2x screen gets the 2x files on the landing pages, so the pair is as sharp as the screen.
+  const retina = await ctx.newPage({ deviceScaleFactor: 2 });
+  await retina.context().addCookies([{ name: 'cookie_consent', value: 'true', url: ctx.baseUrl }]);
+  for (const [path, name] of [
+    ['/remove-background', 'chelsea'],
+    ['/upscale-image', 'motorcycle'],
   ]) {
-    await page.goto(path!);
-    const img = page.locator(`[data-testid="compare"] img[src="${after}"]`);
-    await img.waitFor();
-    await page.waitForFunction(
-      `document.querySelector('[data-testid="compare"] img[src="${after}"]')?.naturalWidth > 0`,
+    await retina.goto(path!);
+    await retina.locator('[data-testid="compare"] img').first().waitFor();
+    await retina.waitForFunction(
+      `[...document.querySelectorAll('[data-testid="compare"] img')].every((i) => i.complete && i.naturalWidth > 0)`,
     );
-    await ctx.screenshot(page, `landing${path!.replace(/\//g, '-')}-1280`);
+    const loaded = (await retina.evaluate(
+      js`[...document.querySelectorAll('[data-testid="compare"] img')].map((i) => new URL(i.currentSrc).pathname + ' ' + i.naturalWidth)`,
+    )) as string[];
+    check(
+      loaded.sort().join() ===
+        `/examples/made/${name}-after-1152.webp 1152,/examples/made/${name}-before-1152.webp 1152`,
+      `${path} at 2x loads ${loaded.join(', ')}`,
+    );
+    await ctx.screenshot(retina, `landing${path!.replace(/\//g, '-')}-1280-2x`);
   }
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/generate-image');
   await page.getByTestId('example-prompt').waitFor();
   check((await page.locator('.landing img').count()) === 0, 'the generation landing page shows a picture');

@@ -12,6 +12,11 @@ interface ComparisonSliderProps {
   aspect: number;
   /** A colour to show behind transparent pixels instead of the checkerboard. */
   backdrop?: string | null;
+  /**
+   * Other widths of both images (`srcset` with w descriptors) and the width they are shown at (`sizes`), so a 2x
+   * screen gets twice the pixels and a 1x screen does not pay for them; `lazy` defers them until near the viewport.
+   */
+  responsive?: { beforeSrcSet: string; afterSrcSet: string; sizes: string; lazy?: boolean };
 }
 
 /**
@@ -27,6 +32,7 @@ export function ComparisonSlider({
   label,
   aspect,
   backdrop,
+  responsive,
 }: ComparisonSliderProps) {
   const [position, setPosition] = useState(50);
   const frame = useRef<HTMLDivElement>(null);
@@ -47,6 +53,7 @@ export function ComparisonSlider({
   const stop = () => {
     dragging.current = false;
   };
+  const loading = responsive?.lazy ? ({ loading: 'lazy', fetchPriority: 'low' } as const) : {};
 
   return (
     <div
@@ -69,10 +76,24 @@ export function ComparisonSlider({
         The frame has the result's shape at any size (see comparison-slider.css), so the checkerboard (or the chosen
         backdrop) behind it shows only through transparent pixels: an opaque result covers it, with no band around.
       */}
-      <img className="compare__img" src={after} alt={afterLabel} draggable={false} data-testid="compare-after" />
+      <img
+        className="compare__img"
+        src={after}
+        srcSet={responsive?.afterSrcSet}
+        sizes={responsive?.sizes}
+        {...loading}
+        decoding="async"
+        alt={afterLabel}
+        draggable={false}
+        data-testid="compare-after"
+      />
       <img
         className="compare__img compare__before"
         src={before}
+        srcSet={responsive?.beforeSrcSet}
+        sizes={responsive?.sizes}
+        {...loading}
+        decoding="async"
         alt={beforeLabel}
         draggable={false}
         style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}

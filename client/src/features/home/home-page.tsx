@@ -13,6 +13,11 @@ import { ExamplePair, type ExampleName } from '../../components/example-pairs';
 const EXAMPLES: ExampleName[] = ['chelsea', 'motorcycle', 'coffee'];
 /** One shape for the three cards, so they stand equally high whatever each photo's own shape. */
 const STRIP_ASPECT = 4 / 3;
+/**
+ * How wide a card's images are drawn: a third of the 1200 px content width less the gaps (389 px), half the
+ * phone's width; a 3:2 photo covering the 4:3 card is drawn 9/8 as wide as the card.
+ */
+const STRIP_SIZES = '(max-width: 767px) 56vw, (max-width: 1247px) 38vw, 440px';
 
 const STEPS = [
   { n: 1, title: 'shell.home.steps.ignite.title', text: 'shell.home.steps.ignite.text' },
@@ -62,7 +67,7 @@ export const HomePage = observer(function HomePage() {
           <ul className="hero__strip" aria-label={t('shell.home.hero.examples')}>
             {EXAMPLES.map((name) => (
               <li key={name}>
-                <ExamplePair name={name} aspect={STRIP_ASPECT} />
+                <ExamplePair name={name} aspect={STRIP_ASPECT} sizes={STRIP_SIZES} lazy />
               </li>
             ))}
           </ul>
