@@ -3,6 +3,7 @@ import { listPageSchema } from './list-page';
 import { ERROR_STATUS, type ErrorCode } from './envelope';
 import { JOB_STATUSES } from './jobs';
 import { JOB_NAMES } from './tools';
+import { DOUBTFUL_CUTOUT_CONFIDENCE } from './cutout-confidence';
 
 /**
  * zod schemas of the replies the developer API documents (GET /api/openapi.json is generated from these
@@ -33,6 +34,16 @@ export function okEnvelope<T extends z.ZodType>(payload: T) {
 const subjectBoxViewSchema = z
   .object({ left: z.number().int(), top: z.number().int(), width: z.number().int(), height: z.number().int() })
   .meta({ id: 'SubjectBox' });
+
+/** The job view's and a batch item's `cutout_confidence` (contracts' cutout-confidence.ts). */
+export const cutoutConfidenceViewSchema = z
+  .number()
+  .min(0)
+  .max(1)
+  .nullable()
+  .describe(
+    `remove-background: how far the cut-out can be trusted, 0-1 (two decimals), from its matte: half-transparent pixels inside the subject and small detached parts lower it; below ${DOUBTFUL_CUTOUT_CONFIDENCE} it is worth checking. null for other tools, unfinished jobs, jobs from before the score, and a matte without a subject`,
+  );
 
 export const jobResultViewSchema = z
   .object({
@@ -112,6 +123,7 @@ export const jobViewSchema = z
       .array(compositionViewSchema)
       .optional()
       .describe('remove-background: the pictures made by POST /jobs/{id}/compose, oldest first'),
+    cutout_confidence: cutoutConfidenceViewSchema,
   })
   .meta({ id: 'Job' });
 

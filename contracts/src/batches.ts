@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listPageSchema } from './list-page';
 import { LIMITS } from './constants';
 import { JOB_STATUSES, type JobStatus } from './jobs';
-import { jobResultViewSchema } from './api-schemas';
+import { cutoutConfidenceViewSchema, jobResultViewSchema } from './api-schemas';
 import { BATCH_TOOLS } from './tools';
 
 /**
@@ -151,6 +151,7 @@ export const batchItemViewSchema = z
         'A WebP of the input every browser shows, for HEIC, AVIF, TIFF and large inputs (presigned); null when the input needs none or once deleted',
       ),
     results: z.array(jobResultViewSchema),
+    cutout_confidence: cutoutConfidenceViewSchema,
     /** On a retry: the id of the failed or cancelled item it replaced (that one is left out of `items`). */
     retry_of: z.string().nullable().describe('The item this one retried, if any'),
     created_at: z.string(),

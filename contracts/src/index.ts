@@ -36,5 +36,6 @@ export * from './admin-catalog';
 export * from './product-photo';
 export * from './product-photo-layout';
 export * from './subject-box';
+export * from './cutout-confidence';
 export * from './routes';
 export * from './email-change';

@@ -70,6 +70,11 @@ export const jobResultSchema = z.object({
   thumbnailKeys: z.array(z.string()).optional(),
   /** Background removal: the stored foreground and matte that `POST /api/jobs/{id}/compose` renders from. */
   sources: composeSourcesSchema.optional(),
+  /**
+   * Background removal: how far the cut-out can be trusted (0-1, two decimals; cutout-confidence.ts), null when
+   * the matte holds no subject; absent from results of other tools and of workers from before it.
+   */
+  cutoutConfidence: z.number().min(0).max(1).nullable().optional(),
 });
 export type JobResultFile = z.infer<typeof jobResultFileSchema>;
 export type JobResult = z.infer<typeof jobResultSchema>;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import pino from 'pino';
 import sharp from 'sharp';
 import {
+  DOUBTFUL_CUTOUT_CONFIDENCE,
   type JobName,
   cancelKey,
   heartbeatKey,
@@ -134,6 +135,9 @@ describe('worker end to end (BullMQ + Redis + S3 + real models)', () => {
     const meta = await sharp(stored).metadata();
     expect([meta.width, meta.height, meta.hasAlpha]).toEqual([300, 200, true]);
     expect(stages).toEqual(expect.arrayContaining(['fetching', 'processing', 'encoding', 'saving']));
+    // The result carries the cut-out's confidence, from its refined matte: the clean cup is no doubtful cut-out.
+    expect(result.cutoutConfidence).toBeGreaterThanOrEqual(DOUBTFUL_CUTOUT_CONFIDENCE);
+    expect(result.cutoutConfidence).toBeLessThanOrEqual(1);
   }, 120_000);
 
   it('lays out a product photo from the payload: background image read from S3, cut-out stored beside the result', async () => {

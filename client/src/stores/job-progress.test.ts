@@ -24,6 +24,7 @@ function job(patch: Partial<JobView> = {}): JobView {
     results: [],
     deleted: false,
     expired: false,
+    cutout_confidence: null,
     ...patch,
   };
 }

@@ -91,6 +91,7 @@ export function jobFixture(overrides: Partial<JobView> & { id: string }): JobVie
     deleted: false,
     expired: false,
     batch_id: null,
+    cutout_confidence: null,
     ...overrides,
   };
 }

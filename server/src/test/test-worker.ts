@@ -6,6 +6,7 @@ import {
   JOB_NAMES,
   QUEUE_NAME,
   cancelKey,
+  cutoutConfidence,
   heartbeatKey,
   jobPayloadSchemas,
   DEFAULT_PRODUCT_PHOTO_LAYOUT,
@@ -126,9 +127,13 @@ async function writeCutout(storage: Storage, payload: JobPayloads['remove-backgr
     storage.put(sources.matteKey, matte, 'image/png'),
   ]);
   const file = { key, width: picture.width, height: picture.height, format: picture.format };
+  // Scored like the real worker's cut-outs, on the matte (the input's alpha), so a test picks the score by its input.
+  const alpha = new Uint8Array(width * height);
+  for (let i = 0; i < alpha.length; i++) alpha[i] = data[i * 4 + 3]!;
   return {
     files: [{ ...file, bytes: picture.data.length }],
     subjectBoxes: [picture.subjectBox],
+    cutoutConfidence: cutoutConfidence(alpha, width, height)?.confidence ?? null,
     provider: 'cpu',
     timings: { total: 1 },
     notes: ['test worker'],

@@ -99,6 +99,8 @@ export interface PipelineResult {
   subjectBox?: SubjectBox | null;
   /** What a re-composition needs, stored beside the result (background removal). */
   sources?: { foreground: Buffer; matte: Buffer; width: number; height: number };
+  /** How far the cut-out can be trusted (background removal; null without a subject). */
+  cutoutConfidence?: number | null;
   timings: Record<string, number>;
 }
 
@@ -137,6 +139,7 @@ export async function runSingleImageJob<N extends JobName>(
     notes: result.notes,
     ...(out.subjectBox !== undefined && { subjectBoxes: [out.subjectBox] }),
     ...(sources && { sources }),
+    ...(out.cutoutConfidence !== undefined && { cutoutConfidence: out.cutoutConfidence }),
   };
 }
 

@@ -1,5 +1,10 @@
 import sharp from 'sharp';
-import { productPhotoRequestSchema, type ProductPhotoLayout, type SubjectBox } from '@imagestudio/contracts';
+import {
+  cutoutConfidence,
+  productPhotoRequestSchema,
+  type ProductPhotoLayout,
+  type SubjectBox,
+} from '@imagestudio/contracts';
 import { ComposeInputError, composeProductPhoto, insertPngIcc, type EncodeFormat } from '@imagestudio/runtime/imaging';
 import type { ModelRunner } from '../inference';
 import type { ModelEntry } from '../models';
@@ -49,6 +54,8 @@ export interface PipelineOutput {
   subjectBox: SubjectBox | null;
   /** The refined alpha at the input's size (one byte per pixel), for tests and comparisons. */
   alpha: Buffer;
+  /** How far the refined matte can be trusted (0-1, two decimals; contracts' cutoutConfidence); null without a subject. */
+  cutoutConfidence: number | null;
   /** With keepSources: the stored cut-out, at the input's size. */
   sources?: ComposeSourceFiles & { width: number; height: number };
   timings: Record<string, number>;
@@ -165,6 +172,10 @@ export async function removeBackground(
     decontaminateEdges(rgba, alpha, image.width, image.height);
   timings.refine = performance.now() - t;
   t = performance.now();
+  // From the matte every output is made of (the picture, the mask, the stored cut-out), whatever the layout.
+  const confidence = cutoutConfidence(alpha, image.width, image.height)?.confidence ?? null;
+  timings.confidence = performance.now() - t;
+  t = performance.now();
   let composed;
   try {
     composed = await composeProductPhoto({
@@ -194,6 +205,7 @@ export async function removeBackground(
     format: composed.format,
     subjectBox: composed.subjectBox,
     alpha,
+    cutoutConfidence: confidence,
     sources,
     timings,
   };

@@ -50,6 +50,7 @@ function item(id: string, fileName: string, over: Partial<BatchItemView> = {}): 
     input_preview_url: null,
     results: [],
     retry_of: null,
+    cutout_confidence: null,
     created_at: '2026-11-24T10:00:00Z',
     finished_at: null,
     ...over,

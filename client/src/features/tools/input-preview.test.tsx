@@ -118,6 +118,7 @@ describe("an input's browser preview", () => {
       input_preview_url: PREVIEW,
       results: [],
       retry_of: null,
+      cutout_confidence: null,
       created_at: '2026-11-24T10:00:00Z',
       finished_at: null,
       ...over,

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
+import { isDoubtfulCutout } from '@imagestudio/contracts';
 import { Checkbox, Select } from '../../components';
 import { useStore } from '../../stores';
 import { BackdropPicker, backdropColor, type Backdrop } from './backdrop-picker';
@@ -96,7 +97,17 @@ export const RemoveBackgroundPage = observer(function RemoveBackgroundPage() {
             <DownloadLink job={job} />
           </figcaption>
         </figure>
-        {job.params.mask_only ? null : <PhotoEditor job={job} />}
+        {job.params.mask_only ? null : (
+          <>
+            {/* The worker's cut-out confidence (contracts' cutoutConfidence): the brush below is the fix. */}
+            {isDoubtfulCutout(job.cutout_confidence) ? (
+              <p className="notice notice--warning" role="status" data-testid="cutout-doubtful">
+                {t('client-tools.removeBg.doubtful')}
+              </p>
+            ) : null}
+            <PhotoEditor job={job} />
+          </>
+        )}
       </>
     ) : (
       <InputPreview run={run} preview={preview} emptyText={t('client-tools.removeBg.empty')} />

@@ -8,7 +8,7 @@ import {
   type BatchSummary,
   type BatchView,
 } from '@imagestudio/contracts';
-import { presentInput, presentResults, queuePosition, type JobRow } from '../jobs';
+import { cutoutConfidenceOf, presentInput, presentResults, queuePosition, type JobRow } from '../jobs';
 import type { BatchRow } from './batches.repository';
 import type { BatchesDeps } from './batches.deps';
 
@@ -59,6 +59,7 @@ export async function presentItem(ctx: BatchesDeps, row: JobRow): Promise<BatchI
     error: row.error,
     ...(await presentInput(ctx, row)),
     results,
+    cutout_confidence: cutoutConfidenceOf(row),
     retry_of: row.retry_of,
     created_at: row.created_at.toISOString(),
     finished_at: iso(row.finished_at),

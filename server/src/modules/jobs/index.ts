@@ -8,6 +8,7 @@ export { createRecentRunsCache, type RecentRunsCache } from './job-estimate';
 export { jobEventsTask } from './job-events';
 export { createJobMetrics, type JobMetrics } from './job-metrics';
 export {
+  cutoutConfidenceOf,
   filesAreGone,
   presentInput,
   presentJob,

@@ -80,6 +80,11 @@ export async function presentResults(ctx: JobsDeps, row: JobRow): Promise<JobRes
   );
 }
 
+/** A succeeded background removal's cut-out confidence; null for other tools and results from before the score. */
+export function cutoutConfidenceOf(row: JobRow): number | null {
+  return row.status === 'succeeded' ? (row.result?.cutoutConfidence ?? null) : null;
+}
+
 /** The tool whose jobs keep their cut-out for re-composition (POST /api/jobs/{id}/compose). */
 const COMPOSING_TOOL = 'remove-background';
 
@@ -151,6 +156,7 @@ export async function presentJob(ctx: JobsDeps, row: JobRow, options: { position
     deleted: row.deleted_at !== null,
     expired: row.expired_at !== null,
     batch_id: row.batch_id ?? null,
+    cutout_confidence: cutoutConfidenceOf(row),
     ...(row.tool === COMPOSING_TOOL && {
       compose_sources: await presentComposeSources(ctx, row),
       compositions: await presentCompositions(ctx, row),

@@ -15,6 +15,8 @@ interface Answer {
   width: number;
   height: number;
   foreground: Box;
+  /** The cut-out's confidence (0-1), null from a worker from before the score. */
+  confidence: number | null;
 }
 
 const MIME: Record<string, string> = {
@@ -68,10 +70,18 @@ export async function buildAnswer(ctx: AppContext, row: JobRow, request: RemoveB
   // The tool reports the subject's box in its result; a worker from before boxes were kept: the whole image.
   const box = result.subjectBoxes?.[0];
   const foreground = box ?? { left: 0, top: 0, width: file.width, height: file.height };
+  const confidence = result.cutoutConfidence ?? null;
   if (request.format === 'zip') {
     const plain = !request.crop && request.scale === null && !request.bgColor && !request.addShadow;
     const zip = await zipAnswer(ctx, result, bytes, plain && request.channels === 'rgba');
-    return { bytes: zip, contentType: 'application/zip', width: file.width, height: file.height, foreground };
+    return {
+      bytes: zip,
+      contentType: 'application/zip',
+      width: file.width,
+      height: file.height,
+      foreground,
+      confidence,
+    };
   }
   return {
     bytes,
@@ -79,6 +89,7 @@ export async function buildAnswer(ctx: AppContext, row: JobRow, request: RemoveB
     width: file.width,
     height: file.height,
     foreground,
+    confidence,
   };
 }
 
@@ -104,6 +115,8 @@ export function sendAnswer(req: Request, res: Response, answer: Answer, facts: R
     'X-Foreground-Width': String(f.width),
     'X-Foreground-Height': String(f.height),
     'Cache-Control': 'no-store',
+    // Ours, not remove.bg's (Photoroom's API gives such a score): clients that do not know it ignore it.
+    ...(answer.confidence !== null && { 'X-Cutout-Confidence': answer.confidence.toFixed(2) }),
     ...(facts.reducedTo && {
       'X-Max-Width': String(facts.reducedTo.width),
       'X-Max-Height': String(facts.reducedTo.height),
@@ -117,6 +130,7 @@ export function sendAnswer(req: Request, res: Response, answer: Answer, facts: R
         foreground_left: f.left,
         foreground_width: f.width,
         foreground_height: f.height,
+        cutout_confidence: answer.confidence,
       },
     });
     return;

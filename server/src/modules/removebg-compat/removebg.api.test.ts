@@ -252,8 +252,17 @@ describe('POST /v1.0/removebg', () => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     const data = res.body.data;
     expect(Object.keys(data).sort()).toEqual(
-      ['foreground_height', 'foreground_left', 'foreground_top', 'foreground_width', 'result_b64'].sort(),
+      [
+        'cutout_confidence',
+        'foreground_height',
+        'foreground_left',
+        'foreground_top',
+        'foreground_width',
+        'result_b64',
+      ].sort(),
     );
+    // An opaque photo is one solid subject: nothing doubtful about it.
+    expect(data.cutout_confidence).toBe(1);
     expect((await sharp(Buffer.from(data.result_b64, 'base64')).metadata()).format).toBe('png');
     expect(res.headers['x-credits-charged']).toBe('0.3');
   });

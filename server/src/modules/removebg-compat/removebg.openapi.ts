@@ -1,4 +1,4 @@
-import { LIMITS } from '@imagestudio/contracts';
+import { DOUBTFUL_CUTOUT_CONFIDENCE, LIMITS } from '@imagestudio/contracts';
 import { FOREGROUND_TYPES, FORMATS, TYPE_LEVELS } from './removebg-fields';
 import { SIZE_NAMES } from './removebg-sizes';
 
@@ -71,7 +71,7 @@ const removeBg: Json = {
   responses: {
     200: {
       description:
-        'The image (or ZIP); with Accept: application/json `{"data":{"result_b64","foreground_top","foreground_left","foreground_width","foreground_height"}}`',
+        'The image (or ZIP); with Accept: application/json `{"data":{"result_b64","foreground_top","foreground_left","foreground_width","foreground_height","cutout_confidence"}}`',
       headers: {
         ...RATE_HEADERS,
         'X-Width': { schema: { type: 'integer' } },
@@ -82,6 +82,10 @@ const removeBg: Json = {
         'X-Foreground-Left': { schema: { type: 'integer' } },
         'X-Foreground-Width': { schema: { type: 'integer' } },
         'X-Foreground-Height': { schema: { type: 'integer' } },
+        'X-Cutout-Confidence': {
+          description: `How far the cut-out can be trusted, 0-1 with two decimals (ours, not remove.bg's); below ${DOUBTFUL_CUTOUT_CONFIDENCE} it is worth checking`,
+          schema: { type: 'string' },
+        },
         'X-Max-Width': { description: 'Set when the input was reduced for `size`', schema: { type: 'integer' } },
         'X-Max-Height': { description: 'Set when the input was reduced for `size`', schema: { type: 'integer' } },
       },
@@ -102,6 +106,7 @@ const removeBg: Json = {
                   foreground_left: { type: 'integer' },
                   foreground_width: { type: 'integer' },
                   foreground_height: { type: 'integer' },
+                  cutout_confidence: { type: ['number', 'null'], minimum: 0, maximum: 1 },
                 },
               },
             },

@@ -175,6 +175,8 @@ export const clientTools = {
   'client-tools.removeBg.before': 'Original',
   'client-tools.removeBg.after': 'Result',
   'client-tools.removeBg.compare': 'Original and result comparison',
+  'client-tools.removeBg.doubtful':
+    'This cut-out may need a touch-up: parts of it look half transparent or detached. Check it and fix it with the brush below.',
   'client-tools.upload.dropAnywhere': 'Drop the image to use it',
   'client-tools.upscale.lensHintTouch': 'Touch and drag over the result to zoom in; pinch to change the zoom.',
   'client-tools.upscale.lensLabel': 'Zoom lens over the result',
