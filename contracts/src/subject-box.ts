@@ -216,14 +216,14 @@ export const NO_CUT_EDGES: CutEdges = Object.freeze({ top: false, right: false, 
  * A side is cut when the matte's pixels on that edge of the photo (within the subject's box) cover at least this
  * share of the box's side: a waist, a clipped tyre's flat; not a hair or a corner that grazes the frame.
  */
-export const CUT_EDGE_SHARE = 0.05;
+const CUT_EDGE_SHARE = 0.05;
 /** ...and at least this many pixels, so a few touching pixels on a small subject are no cut either. */
-export const CUT_EDGE_MIN_PX = 4;
+const CUT_EDGE_MIN_PX = 4;
 /**
  * A pixel on the edge counts towards a cut from this alpha (half opaque): a cut goes through solid subject, while
  * the soft fringe of an outline that merely reaches the frame stays below it.
  */
-export const CUT_EDGE_ALPHA = 128;
+const CUT_EDGE_ALPHA = 128;
 
 /**
  * Which sides of the subject (`box`, from `subjectBoxOf` on the same matte) the photo's frame cuts. The matte

@@ -396,37 +396,35 @@ describe('the frame rule and grounded shadows', () => {
   }
   const grey = (out: { data: Buffer }) => rawOf(out.data);
 
-  it('grounds a contact shadow under both wheels of a two-wheeled subject, and none in the gap between', async () => {
-    // Two wheels (radius 40) on struts under a bar; the right wheel sits 4 px lower than the left one.
+  it('grounds a contact shadow under both wheels of a two-wheeled subject, and none in the gap or under an overhang', async () => {
+    // Two wheels (radius 40) on struts under a bar, the right one 20 px lower (a ground seen at a slant, more than
+    // the 12% of the subject's height a point may stand above the lowest one), and a fender hanging at the left
+    // end of the bar, 50 px above the ground.
     const bike = drawn(600, 400, [
-      { rect: [140, 230, 320, 20] },
+      { rect: [60, 230, 400, 20] },
+      { rect: [60, 230, 20, 60] },
       { rect: [145, 240, 10, 60] },
-      { rect: [445, 240, 10, 64] },
+      { rect: [445, 240, 10, 80] },
       { disc: [150, 300, 40] },
-      { disc: [450, 304, 40] },
+      { disc: [450, 320, 40] },
     ]);
     const fields = { crop_to_subject: 'true', canvas: '1000x600', margin: '10%', background_color: 'white' };
     const out = await composeProductPhoto({ ...bike, layout: layoutOf({ ...fields, shadow: 'contact' }) });
     const s = out.subjectBox!;
-    // The input's box is 110..490 x 230..344; each input pixel is `k` result pixels.
-    const k = s.width / 381;
-    const at = (x: number, y: number) => [Math.round(s.left + (x - 110) * k), Math.round(s.top + (y - 230) * k)];
+    // The input's box is 60..490 x 230..360; each input pixel is `k` result pixels.
+    const k = s.width / 431;
+    const at = (x: number, y: number) => [Math.round(s.left + (x - 60) * k), Math.round(s.top + (y - 230) * k)];
     const px = await grey(out);
-    const shade = (x: number, y: number) => pixel(px, x, y)[0]!;
-    const [leftX, leftGround] = at(150, 341) as [number, number];
-    const [rightX, rightGround] = at(450, 345) as [number, number];
-    const [gapX] = at(300, 0) as [number];
-    // Under each wheel, just below its lowest pixel: shadow, lighter under the wheel that stands higher.
-    const underRight = shade(rightX, rightGround + 2);
-    const underLeft = shade(leftX, leftGround + 2);
-    expect(underRight).toBeLessThan(200);
-    expect(underLeft).toBeLessThan(235);
-    expect(underLeft).toBeGreaterThan(underRight);
-    // Between the wheels, on the ground line of either: the white background, untouched.
-    for (const y of [leftGround + 2, rightGround + 2, rightGround + 6]) expect([y, shade(gapX, y)]).toEqual([y, 255]);
-    // Beside the outer flanks of the wheels, away from the contacts: nothing either.
-    expect(shade(leftX - Math.round(60 * k), leftGround + 2)).toBe(255);
-    expect(shade(rightX + Math.round(60 * k), rightGround + 2)).toBe(255);
+    const shade = ([x, y]: number[]) => pixel(px, x!, y!)[0]!;
+    // Just below each wheel's lowest pixel (rows 340 and 360): shadow.
+    expect(shade(at(150, 342))).toBeLessThan(200);
+    expect(shade(at(450, 362))).toBeLessThan(200);
+    // Between the wheels, on and below the ground line: the white background, untouched.
+    for (const y of [343, 350, 353, 358]) expect([y, shade(at(300, y))]).toEqual([y, 255]);
+    // Under the fender, which hangs in the air, and beside the wheels' outer flanks: nothing either.
+    for (const y of [291, 300, 320]) expect([y, shade(at(70, y))]).toEqual([y, 255]);
+    expect(shade(at(95, 342))).toBe(255);
+    expect(shade(at(505, 362))).toBe(255);
   });
 
   it('keeps a subject cut by the bottom edge on the canvas bottom, with no shadow under or beside the cut', async () => {

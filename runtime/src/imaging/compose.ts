@@ -18,8 +18,10 @@ import { type Box, type Matte, SUBJECT_ALPHA_THRESHOLD, findSubjectBox } from '.
  * subject, margins, canvas, position, background colour, image or blur, drop or contact shadow, format). Shared by
  * the worker (after the model) and the API (the free re-composition of a stored cut-out), so every step runs as a
  * sharp (libvips) operation on its thread pool but the subject's box (one JavaScript pass over the matte, shared
- * with the browser editor: ~5 ms at 2000 px); other JavaScript loops only walk small masks (the subject's base row
- * band). Geometry is layout.ts, the subject's box subject-box.ts, the backgrounds background.ts.
+ * with the browser editor: ~5 ms at 2000 px); other JavaScript loops only walk small masks (the contact shadow's
+ * alpha at most 384 px a side) and the matte's four edge rows (the frame's cut sides). Geometry and the frame rule
+ * are contracts' planLayout, the subject's box and cut sides contracts' subject-box.ts, the backgrounds
+ * background.ts.
  */
 
 export interface ComposeInput {
@@ -271,10 +273,12 @@ interface Layer {
 /** The drop shadow's offset, down and right, and its blur (a Gaussian sigma), as shares of the subject's long side. */
 const DROP = { dx: 0.02, dy: 0.035, sigma: 0.025 };
 /**
- * The contact shadow: a point of the subject's underside casts it when it is at most `reach` x the subject's
- * height above its lowest point, darker the lower it is; blurred by `sigma` x the subject's long side.
+ * The contact shadow (contactLayer): a point of the subject's underside casts it when it is at most `reach` x the
+ * subject's height above the ground line, darker the lower it is; the ground may tilt up to `tilt` (dy/dx, about
+ * 19 degrees: a motorcycle seen three-quarters has its rear wheel higher in the picture); blurred by `sigma` x the
+ * subject's long side; worked out at most `work` px on the long side, then enlarged.
  */
-const CONTACT = { reach: 0.12, sigma: 0.012 };
+const CONTACT = { reach: 0.12, tilt: 0.35, sigma: 0.012, work: 384 };
 
 /**
  * The shadow, made from the matte, as an overlay clipped to the canvas (composited over the background and under
@@ -331,70 +335,130 @@ async function shadowLayer(
 
 /**
  * The contact shadow: soft blobs where the subject meets the ground, not one ellipse under its box, so a
- * motorcycle gets one under each wheel, a chair one under each leg and a shoe one along its sole, and nothing
- * shows in the gaps between them. For each column, the subject's lowest pixel (alpha >= the subject threshold)
- * within the bottom `CONTACT.reach` of its height casts a seed, weighted (1 - h / reach)^2 by its height h above
- * the subject's lowest point (a wheel's flank, curving up, fades out); a short stroke below it so the shadow lies
- * under the contact, not behind it. The seeds are blurred by libvips and scaled so the darkest point has the
- * asked opacity. JavaScript only walks the band of the subject's bottom rows and the small layer.
+ * motorcycle gets one under each wheel (and its stand), a chair one under each leg and a shoe one along its sole,
+ * and nothing shows in the gaps between them or under a part that hangs in the air.
+ *
+ * Worked on a copy of the placed subject's alpha at most CONTACT.work px on the long side (a blurred shadow needs
+ * no more; it keeps the JavaScript below small whatever the canvas): each column's lowest subject pixel within the
+ * subject's box (alpha >= the subject threshold) is its underside; groundWeights says how much each casts; each
+ * casts a short stroke just below it, widened by sigma to each side (so that after the blur a single leg's tip is
+ * still a blob of several 8-bit levels), blurred by libvips, scaled so the darkest point has the asked opacity, and
+ * enlarged to the canvas.
  */
 async function contactLayer(subject: Buffer, plan: LayoutPlan, box: Box, opacity: number): Promise<Layer | null> {
   const { target } = plan;
-  const tw = target.width;
-  const long = Math.max(box.width, box.height);
-  const sigma = Math.max(1, CONTACT.sigma * long);
-  // The box's bottom within the placed subject (the box is the matte's, the subject its resized pixels).
-  const bottom = Math.min(target.height, box.top + box.height - target.top);
-  const band = Math.max(2, Math.round(CONTACT.reach * box.height));
-  const bandTop = Math.max(0, bottom - band);
-  const lowestOf = new Int32Array(tw).fill(-1);
-  let lowest = -1;
-  for (let y = bottom - 1; y >= bandTop; y--)
-    for (let x = 0; x < tw; x++)
-      if (lowestOf[x] === -1 && subject[(y * tw + x) * 4 + 3]! >= SUBJECT_ALPHA_THRESHOLD) {
-        lowestOf[x] = y;
-        if (y > lowest) lowest = y;
+  const k = Math.max(1, Math.max(target.width, target.height) / CONTACT.work);
+  const ww = Math.max(1, Math.round(target.width / k));
+  const wh = Math.max(1, Math.round(target.height / k));
+  let pipeline = sharp(subject, { raw: { width: target.width, height: target.height, channels: 4 } });
+  if (k > 1) pipeline = pipeline.resize(ww, wh, { fit: 'fill' });
+  const alpha = await pipeline.extractChannel(3).raw().toBuffer();
+  // The subject's box in working pixels: a far speck the box leaves out casts nothing.
+  const clampTo = (v: number, max: number) => Math.min(max, Math.max(0, v));
+  const x0 = clampTo(Math.floor((box.left - target.left) / k), ww);
+  const x1 = clampTo(Math.ceil((box.left + box.width - target.left) / k), ww);
+  const y0 = clampTo(Math.floor((box.top - target.top) / k), wh);
+  const y1 = clampTo(Math.ceil((box.top + box.height - target.top) / k), wh);
+  const underside = new Int32Array(ww).fill(-1);
+  for (let x = x0; x < x1; x++)
+    for (let y = y1 - 1; y >= y0; y--)
+      if (alpha[y * ww + x]! >= SUBJECT_ALPHA_THRESHOLD) {
+        underside[x] = y;
+        break;
       }
-  if (lowest < 0) return null;
+  const weights = groundWeights(underside, Math.max(1, CONTACT.reach * (y1 - y0)), CONTACT.tilt);
 
-  // Each contact is widened by sigma to each side (taking the row and weight of the strongest contact within
-  // reach), so that after the blur a single leg's tip is still a blob of several levels, not one or two of the
-  // 8-bit scale (the blur of a one-pixel seed by sigma ~20 would be below 1).
+  const sigma = Math.max(0.5, (CONTACT.sigma * Math.max(box.width, box.height)) / k);
   const r = Math.round(sigma);
   const stroke = Math.max(1, Math.round(sigma));
-  const weightOf = new Float64Array(tw);
-  for (let x = 0; x < tw; x++)
-    if (lowestOf[x]! >= 0) weightOf[x] = Math.max(0, 1 - (lowest - lowestOf[x]!) / band) ** 2;
   const pad = Math.ceil(3 * sigma) + r;
-  const w = tw + 2 * pad;
-  const top = bandTop - pad;
-  const h = lowest - bandTop + 1 + stroke + 2 * pad;
+  let lowest = -1;
+  for (let x = 0; x < ww; x++) if (weights[x]! > 0) lowest = Math.max(lowest, underside[x]!);
+  if (lowest < 0) return null;
+  const top = y0 - pad;
+  const w = ww + 2 * pad;
+  const h = lowest - y0 + stroke + 2 * pad;
   const seeds = Buffer.alloc(w * h);
-  for (let x = -r; x < tw + r; x++) {
+  for (let x = -r; x < ww + r; x++) {
     let best = -1;
-    for (let n = Math.max(0, x - r); n <= Math.min(tw - 1, x + r); n++)
-      if (weightOf[n]! > 0 && (best < 0 || weightOf[n]! > weightOf[best]!)) best = n;
+    for (let n = Math.max(0, x - r); n <= Math.min(ww - 1, x + r); n++)
+      if (weights[n]! > 0 && (best < 0 || weights[n]! > weights[best]!)) best = n;
     if (best < 0) continue;
-    const v = Math.round(255 * weightOf[best]!);
-    for (let dy = 1; dy <= stroke; dy++) seeds[(lowestOf[best]! + dy - top) * w + x + pad] = v;
+    const v = Math.round(255 * weights[best]!);
+    for (let dy = 0; dy < stroke; dy++) seeds[(underside[best]! + dy - top) * w + x + pad] = v;
   }
   const one = { raw: { width: w, height: h, channels: 1 as const } };
   const blurred = await sharp(seeds, one).blur(sigma).extractChannel(0).raw().toBuffer();
   // Scaled so the darkest point is the asked opacity (a blurred stroke's peak depends on its length).
   const max = (await sharp(blurred, one).stats()).channels[0]!.max;
   if (max === 0) return null;
-  const alpha = await sharp(blurred, one)
-    .linear((255 * opacity) / max, 0)
-    .extractChannel(0)
-    .raw()
-    .toBuffer();
-  return {
-    data: await blackWithAlpha(alpha, w, h),
-    width: w,
-    height: h,
-    left: target.left - pad,
-    top: target.top + top,
-  };
+  const W = Math.max(1, Math.round(w * k));
+  const H = Math.max(1, Math.round(h * k));
+  let shade = sharp(blurred, one).linear((255 * opacity) / max, 0);
+  if (k > 1) shade = shade.resize(W, H, { fit: 'fill' });
+  const data = await blackWithAlpha(await shade.extractChannel(0).raw().toBuffer(), W, H);
+  return { data, width: W, height: H, left: target.left - Math.round(pad * k), top: target.top + Math.round(top * k) };
+}
+
+/**
+ * How much each column's underside (its lowest subject row, -1 for none; y grows downwards) casts a contact
+ * shadow: (1 - h / reach)^2, by its height h above the ground line, 0 from `reach` up.
+ *
+ * The ground line is the subject's lowest outline seen from below (the lower convex hull of the undersides), kept
+ * where it tilts at most `tilt`: a motorcycle's wheels and stand, a chair's legs, a sole all lie on it, even when
+ * the photo's ground is not level, while a wheel's flank curving up, an engine between the wheels or a fender
+ * hanging in the air lie above it. Past the level part the line goes on straight; with no part level enough (a
+ * point at the bottom), it is level through the lowest point.
+ */
+function groundWeights(underside: Int32Array, reach: number, tilt: number): Float64Array {
+  const n = underside.length;
+  // Monotone chain: a point stays on the hull when it is below the line joining its neighbours on it.
+  const hull: number[] = [];
+  for (let x = 0; x < n; x++) {
+    const y = underside[x]!;
+    if (y < 0) continue;
+    while (hull.length >= 2) {
+      const a = hull[hull.length - 2]!;
+      const b = hull[hull.length - 1]!;
+      const ya = underside[a]!;
+      if ((underside[b]! - ya) * (x - a) > (y - ya) * (b - a)) break;
+      hull.pop();
+    }
+    hull.push(x);
+  }
+  const weights = new Float64Array(n);
+  if (hull.length === 0) return weights;
+  const slope = (i: number) => (underside[hull[i + 1]!]! - underside[hull[i]!]!) / (hull[i + 1]! - hull[i]!);
+  // The hull's slopes fall from left to right, so its level edges are one run, first..last.
+  let first = -1;
+  let last = -1;
+  for (let i = 0; i + 1 < hull.length; i++)
+    if (Math.abs(slope(i)) <= tilt) {
+      if (first < 0) first = i;
+      last = i;
+    }
+  let ground: (x: number) => number;
+  if (first < 0) {
+    let lowest = 0;
+    for (const x of hull) lowest = Math.max(lowest, underside[x]!);
+    ground = () => lowest;
+  } else {
+    const line = (i: number, x: number) => underside[hull[i]!]! + slope(i) * (x - hull[i]!);
+    ground = (x) => {
+      if (x <= hull[first]!) return line(first, x);
+      if (x >= hull[last + 1]!) return line(last, x);
+      let i = first;
+      while (hull[i + 1]! < x) i++;
+      return line(i, x);
+    };
+  }
+  for (let x = 0; x < n; x++) {
+    const y = underside[x]!;
+    if (y < 0) continue;
+    const h = Math.max(0, ground(x) - y);
+    weights[x] = h >= reach ? 0 : (1 - h / reach) ** 2;
+  }
+  return weights;
 }
 
 /** A black RGBA layer with this alpha. */
