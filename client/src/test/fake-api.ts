@@ -37,10 +37,12 @@ export type Reply = { status: number; data?: unknown } | 'network';
 type Handler = (req: SeenRequest) => Reply | Promise<Reply>;
 
 /**
- * A reply of one route as the server sends it: the OK envelope typed by the route's reply schema, or the error
- * envelope with its message and code; 'network' is no reply at all.
+ * A reply of one route as the server sends it: the OK envelope typed by the route's reply schema (an image route's
+ * Blob), or the error envelope with its message and code; 'network' is no reply at all.
  */
-export type RouteReply<R extends RouteSpec> = { status: number; data: ApiOk<RoutePayload<R>> | ApiError } | 'network';
+export type RouteReply<R extends RouteSpec> =
+  | { status: number; data: (R['reply'] extends { kind: 'webp' } ? Blob : ApiOk<RoutePayload<R>>) | ApiError }
+  | 'network';
 /** The reply type of an endpoint, for a reply kept in a variable: `let reply: ReplyOf<typeof endpoints.jobs.get>`. */
 export type ReplyOf<E> = E extends Endpoint<infer R> ? RouteReply<R> : never;
 type RouteHandler<R extends RouteSpec> = (req: SeenRequest) => RouteReply<R> | Promise<RouteReply<R>>;
@@ -123,6 +125,8 @@ export class FakeApi {
     const reply: Reply = handler
       ? await handler(req)
       : { status: 404, data: { status: 'ERROR', message: 'Not found', code: 'not_found' } };
+    // A call its caller aborted while the handler was answering gets no reply, as from XMLHttpRequest.
+    if (request.signal?.aborted) throw new TransportError('canceled', true);
     if (reply === 'network') throw new TransportError('Network Error');
     return { status: reply.status, data: reply.data };
   };

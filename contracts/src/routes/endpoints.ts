@@ -78,6 +78,7 @@ export const endpoints = {
     get: at<Table['jobs']['get']>('get', '/jobs/{id}'),
     cancel: at<Table['jobs']['cancel']>('post', '/jobs/{id}/cancel'),
     compose: at<Table['jobs']['compose']>('post', '/jobs/{id}/compose'),
+    composePreview: at<Table['jobs']['composePreview']>('post', '/jobs/{id}/compose/preview'),
     delete: at<Table['jobs']['delete']>('delete', '/jobs/{id}'),
     history: at<Table['jobs']['history']>('get', '/user/request-history'),
     projects: at<Table['jobs']['projects']>('get', '/user/projects'),

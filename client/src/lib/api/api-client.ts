@@ -127,6 +127,23 @@ export class ApiClient {
   }
 
   /**
+   * Calls a route whose reply is an image (`reply.kind` `webp`, e.g. `endpoints.jobs.composePreview`): resolves
+   * with its bytes as a Blob; a failure is an ApiRequestError as with `call`.
+   */
+  image<R extends RouteSpec & { reply: { kind: 'webp' } }>(
+    endpoint: Endpoint<R>,
+    ...[input, options = {}]: CallArgs<R>
+  ): Promise<Blob> {
+    const url = endpointPath(endpoint, (input?.params ?? {}) as PathParams<R['path']>);
+    const method = endpoint.method.toUpperCase() as Method;
+    return this.request<unknown, Blob>(method, url, input?.body as object | undefined, {
+      ...options,
+      params: input?.query as Record<string, unknown>,
+      responseType: 'blob',
+    });
+  }
+
+  /**
    * The server gives a guest a session (and its XSRF token) only on GET /api/csrf, so anonymous browsing
    * costs no server session; a guest's first state-changing call fetches the token first. A token that
    * expired with its anonymous session (an hour) is replaced once on a 403 csrf_invalid.
@@ -148,13 +165,13 @@ export class ApiClient {
     return this.transport(request);
   }
 
-  private async request<T>(
+  private async request<T, Reply = ApiOk<T>>(
     method: Method,
     url: string,
     body: object | undefined,
-    options: CallOptions,
+    options: CallOptions & Pick<HttpRequest, 'responseType'>,
     retried = false,
-  ): Promise<ApiOk<T>> {
+  ): Promise<Reply> {
     const needsToken = method !== 'GET' || options.xsrf === true;
     if (needsToken) await this.ensureXsrfToken(retried);
     let error: ApiRequestError;
@@ -169,10 +186,11 @@ export class ApiClient {
           headers: { Accept: 'application/json', ...options.headers },
           signal: options.signal,
           onUploadProgress: options.onUploadProgress,
+          responseType: options.responseType,
         },
         options,
       );
-      if (response.status >= 200 && response.status < 300) return response.data as ApiOk<T>;
+      if (response.status >= 200 && response.status < 300) return response.data as Reply;
       error = httpError(response.status, response.data);
     } catch (err) {
       aborted = err instanceof TransportError && err.aborted;
@@ -182,7 +200,7 @@ export class ApiClient {
           : new ApiRequestError('network', err instanceof Error ? err.message : 'Network error');
     }
     if (needsToken && !retried && error.status === 403 && error.code === 'csrf_invalid')
-      return this.request<T>(method, url, body, options, true);
+      return this.request<T, Reply>(method, url, body, options, true);
     if (!options.skipErrorHandling && !aborted) this.hooks.onError(error);
     throw error;
   }

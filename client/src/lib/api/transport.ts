@@ -11,6 +11,8 @@ export interface HttpRequest {
   signal?: AbortSignal;
   /** Upload progress of the body, 0..1. */
   onUploadProgress?: (fraction: number) => void;
+  /** `blob`: a successful reply's body is kept as a Blob (an image); an error reply is still parsed as JSON. */
+  responseType?: 'blob';
 }
 
 /** Any reply that came back, whatever its status; the body parsed as JSON when it is JSON. */
@@ -96,6 +98,7 @@ export function xhrTransport(baseURL: string, timeoutMs: number): Transport {
       }
       const limitMs = callTimeoutMs(timeoutMs, body);
       xhr.timeout = limitMs;
+      if (request.responseType) xhr.responseType = request.responseType;
       const onUploadProgress = request.onUploadProgress;
       if (onUploadProgress)
         xhr.upload.onprogress = (e) => onUploadProgress(e.lengthComputable && e.total > 0 ? e.loaded / e.total : 0);
@@ -105,7 +108,12 @@ export function xhrTransport(baseURL: string, timeoutMs: number): Transport {
       xhr.onload = () => {
         settle();
         if (xhr.status === 0) reject(new TransportError('Network Error'));
-        else resolve({ status: xhr.status, data: parseBody(xhr.responseText) });
+        else if (!request.responseType) resolve({ status: xhr.status, data: parseBody(xhr.responseText) });
+        else if (xhr.status >= 200 && xhr.status < 300) resolve({ status: xhr.status, data: xhr.response as Blob });
+        else
+          void (xhr.response as Blob)
+            .text()
+            .then((text) => resolve({ status: xhr.status, data: parseBody(text) }), reject);
       };
       xhr.onerror = () => {
         settle();

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { endpoints, type JobName, type JobView } from '@imagestudio/contracts';
 import { batchAcceptedFixture, jobFixture, profileFixture } from '../../../test/fixtures';
-import { FakeApi, okPayload as ok, withCatalog } from '../../../test/fake-api';
+import { errorReply, FakeApi, okPayload as ok, withCatalog } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
 
 // The browser's image checks read pixels jsdom cannot decode: every chosen file is a 100 x 80 PNG here.
@@ -105,6 +105,76 @@ describe('the editor after a cut-out', () => {
     await screen.findByTestId('result');
     expect(screen.queryByTestId('photo-editor')).toBeNull();
     expect(screen.queryByTestId('photo-editor-unavailable')).toBeNull();
+  });
+});
+
+describe("the editor's preview", () => {
+  const { jobs } = endpoints;
+  const webp = (tag: string) => new Blob([tag], { type: 'image/webp' });
+
+  beforeEach(() => {
+    let n = 0;
+    URL.createObjectURL = jest.fn(() => `blob:preview-${++n}`);
+  });
+
+  it('shows the picture the server renders once the settings rest, the newest settings winning', async () => {
+    // Each preview call waits until the test lets it answer, so a change can arrive while one is in flight.
+    const answers: Array<() => void> = [];
+    const api = signedIn()
+      .route(jobs.get, ok(cutoutJob()), { id: 'c1' })
+      .route(
+        jobs.composePreview,
+        () => new Promise((resolve) => answers.push(() => resolve({ status: 200, data: webp('p') }))),
+        { id: 'c1' },
+      );
+    renderApp('/services/remove-background?job=c1', api);
+    const editor = await screen.findByTestId('photo-editor');
+    await waitFor(() => expect(api.calls(jobs.composePreview)).toHaveLength(1), { timeout: 2000 });
+    const first = api.last(jobs.composePreview)!.data as FormData;
+    expect(Object.fromEntries(first.entries())).toMatchObject({
+      crop_to_subject: 'true',
+      margin: '8%',
+      canvas: '2000x2000',
+      background_color: '#ffffff',
+      output_format: 'jpeg',
+    });
+    expect(first.get('matte')).toBeNull();
+    // While that one renders, three changes in a row: the one in flight is dropped, and one request follows the last.
+    const swatches = within(editor).getByRole('group', { name: 'Background' });
+    fireEvent.click(within(swatches).getByRole('button', { name: 'Black' }));
+    fireEvent.click(within(swatches).getByRole('button', { name: 'Blur' }));
+    fireEvent.change(within(editor).getByRole('slider', { name: 'Margin' }), { target: { value: '12' } });
+    answers[0]!();
+    await waitFor(() => expect(api.calls(jobs.composePreview)).toHaveLength(2), { timeout: 2000 });
+    const second = api.last(jobs.composePreview)!.data as FormData;
+    expect([second.get('background_blur'), second.get('margin'), second.get('background_color')]).toEqual([
+      '20',
+      '12%',
+      null,
+    ]);
+    expect(screen.queryByTestId('photo-preview')).toBeNull();
+    answers[1]!();
+    const shown = (await screen.findByTestId('photo-preview')) as HTMLImageElement;
+    // The first answer came after its request was aborted: only the second's image is shown.
+    expect(shown.getAttribute('src')).toBe('blob:preview-1');
+    expect(shown.getAttribute('alt')).toBe('Preview of the finished picture');
+    expect(shown.getAttribute('aria-busy')).toBe('false');
+    expect(api.calls(jobs.composePreview)).toHaveLength(2);
+  });
+
+  it("says what the API refused, in the API's words", async () => {
+    const api = signedIn()
+      .route(jobs.get, ok(cutoutJob()), { id: 'c1' })
+      .route(
+        jobs.composePreview,
+        errorReply('validation_failed', 'Please check the fields.', {
+          canvas: ["The canvas is too large for this photo: at most twice the photo's size."],
+        }),
+      );
+    renderApp('/services/remove-background?job=c1', api);
+    const error = await screen.findByTestId('preview-error', undefined, { timeout: 2000 });
+    expect(error.textContent).toBe("The canvas is too large for this photo: at most twice the photo's size.");
+    expect(error.getAttribute('role')).toBe('alert');
   });
 });
 

@@ -2,23 +2,24 @@ import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } fr
 import { Download, Undo2 } from 'lucide-react';
 import { endpoints, resultDownloadName, type ComposeSourcesView, type JobView } from '@imagestudio/contracts';
 import { Button, Slider, Spinner } from '../../../components';
+import { ApiRequestError } from '../../../lib/api/api-error';
 import { useStore } from '../../../stores';
 import { composeSourcesOf } from './compose-sources';
 import { brushKeyAction } from './keyboard-brush';
 import { MatteEdits, type BrushMode, type BrushStroke, type Point } from './matte-edits';
-import {
-  photoFields,
-  photoLayout,
-  photoSettingsReady,
-  DEFAULT_PHOTO_SETTINGS,
-  type PhotoSettings,
-} from './photo-settings';
+import { photoFields, photoSettingsReady, DEFAULT_PHOTO_SETTINGS, type PhotoSettings } from './photo-settings';
 import { PhotoSettingsForm } from './photo-settings-form';
-import { CutoutSurfaces, drawLayout, drawTouchUp, loadImage } from './preview-canvas';
+import { CutoutSurfaces, drawTouchUp, loadImage } from './preview-canvas';
 import './photo-editor.css';
 
 type Mode = 'layout' | 'touchUp';
 type Loaded = { state: 'loading' } | { state: 'ready'; surfaces: CutoutSurfaces } | { state: 'unavailable' };
+
+/**
+ * How long the settings must rest before the server is asked for a preview: a slider dragged or a colour picked
+ * sends one request when it settles, not one per step.
+ */
+export const PREVIEW_DELAY_MS = 250;
 
 /** The brush's diameter range, in pixels of the preview on screen. */
 const BRUSH_MIN = 4;
@@ -45,24 +46,40 @@ function saveBlob(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** The words to show for a failed preview: the API's own (a refused field's first), else the generic one. */
+function previewErrorText(err: unknown, fallback: string): string {
+  if (err instanceof ApiRequestError && err.kind === 'http') return err.firstFieldError() || err.message || fallback;
+  return fallback;
+}
+
 /**
- * After a cut-out: the finishing editor beside the comparison. Its preview is drawn in the browser from the
- * stored cut-out on every change; Touch up paints the matte (erase, restore, undo) with the mouse, a pen or a
- * finger; Download renders the full-size picture through the free `POST /api/jobs/{id}/compose` (with the
- * edited matte, when there is one) and saves it in the chosen format.
+ * After a cut-out: the finishing editor beside the comparison. The layout view shows the picture the server
+ * renders (`POST /api/jobs/{id}/compose/preview`: the download itself, scaled), asked for when the settings rest
+ * for PREVIEW_DELAY_MS, one request at a time (a change aborts the one in flight: the newest settings win). Touch
+ * up paints the matte (erase, restore, undo) with the mouse, a pen or a finger on the cut-out drawn in the browser;
+ * the edited matte is encoded once when the layout is shown again and sent with every preview and the download.
+ * Download renders the full-size picture through the free `POST /api/jobs/{id}/compose` and saves it in the chosen
+ * format.
  */
 export function PhotoEditor({ job }: { job: JobView }) {
   const { api, t } = useStore();
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  // The job has its stored cut-out: the server can render previews (the browser's copies may still be loading).
+  const [hasSources, setHasSources] = useState(false);
   const [settings, setSettings] = useState<PhotoSettings>(DEFAULT_PHOTO_SETTINGS);
   const [backgroundFile, setBackgroundFile] = useState<File | null>(null);
-  const [backgroundImage, setBackgroundImage] = useState<HTMLImageElement | null>(null);
   const [mode, setMode] = useState<Mode>('layout');
   const [brush, setBrush] = useState<BrushMode>('erase');
   const [brushSize, setBrushSize] = useState(32);
   const [editsVersion, setEditsVersion] = useState(0);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  // The server's preview of the layout: an object URL of its image, whether a newer one is on its way, what failed.
+  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+  const [previewBusy, setPreviewBusy] = useState(false);
+  const [previewError, setPreviewError] = useState<string | null>(null);
+  // The edited matte as the PNG the server takes, and the edits it was encoded from (editsVersion).
+  const encodedMatte = useRef<{ version: number; blob: Promise<Blob> } | null>(null);
   const edits = useRef(new MatteEdits());
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const drawing = useRef<BrushStroke | null>(null);
@@ -74,6 +91,7 @@ export function PhotoEditor({ job }: { job: JobView }) {
   useEffect(() => {
     let gone = false;
     setLoaded({ state: 'loading' });
+    setHasSources(false);
     edits.current.clear();
     void (async () => {
       try {
@@ -84,6 +102,7 @@ export function PhotoEditor({ job }: { job: JobView }) {
             null,
         );
         if (!sources) throw new Error('no compose sources');
+        if (!gone) setHasSources(true);
         const [fg, matte] = await Promise.all([loadImage(sources.foreground_url), loadImage(sources.matte_url)]);
         if (!gone)
           setLoaded({ state: 'ready', surfaces: new CutoutSurfaces(fg, matte, sources.width, sources.height) });
@@ -96,32 +115,69 @@ export function PhotoEditor({ job }: { job: JobView }) {
     };
   }, [job.id]);
 
-  useEffect(() => {
-    if (!backgroundFile) {
-      setBackgroundImage(null);
-      return;
-    }
-    const url = URL.createObjectURL(backgroundFile);
-    let gone = false;
-    loadImage(url)
-      .then((img) => !gone && setBackgroundImage(img))
-      .catch(() => !gone && setBackgroundImage(null));
-    return () => {
-      gone = true;
-      URL.revokeObjectURL(url);
-    };
-  }, [backgroundFile]);
+  // The preview's image is let go when it is replaced and when the editor goes.
+  useEffect(() => () => void (previewUrl && URL.revokeObjectURL(previewUrl)), [previewUrl]);
 
   const surfaces = loaded.state === 'ready' ? loaded.surfaces : null;
-  const layout = photoLayout(settings, backgroundImage !== null);
+  const ready = photoSettingsReady(settings, backgroundFile !== null);
+
+  /**
+   * The request's form, as compose and its preview both take it: the settings' fields, the background image, and
+   * the edited matte. The matte is encoded at most once per state of the edits (a full-size PNG takes a moment),
+   * so moving a slider after touching up re-sends the same blob.
+   */
+  const composeForm = async (): Promise<FormData> => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(photoFields(settings))) body.append(name, value);
+    if (settings.background === 'image' && backgroundFile) body.append('background_image', backgroundFile);
+    if (surfaces && edits.current.edited) {
+      if (encodedMatte.current?.version !== editsVersion)
+        encodedMatte.current = { version: editsVersion, blob: surfaces.fullMatte(edits.current.strokes) };
+      body.append('matte', await encodedMatte.current.blob, 'matte.png');
+    }
+    return body;
+  };
+
+  // The layout view asks the server for the picture once the settings rest; a newer change aborts the request.
+  const fieldsKey = JSON.stringify(photoFields(settings));
+  useEffect(() => {
+    if (mode !== 'layout' || !hasSources || !ready) {
+      setPreviewBusy(false);
+      return;
+    }
+    const controller = new AbortController();
+    setPreviewBusy(true);
+    const timer = setTimeout(() => {
+      void (async () => {
+        try {
+          const body = await composeForm();
+          const image = await api.image(
+            endpoints.jobs.composePreview,
+            { params: { id: job.id }, body },
+            { signal: controller.signal, skipErrorHandling: true },
+          );
+          if (controller.signal.aborted) return;
+          setPreviewUrl(URL.createObjectURL(image));
+          setPreviewError(null);
+        } catch (err) {
+          if (controller.signal.aborted) return;
+          setPreviewError(previewErrorText(err, t('client-tools.editor.failed')));
+        }
+        setPreviewBusy(false);
+      })();
+    }, PREVIEW_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [hasSources, fieldsKey, backgroundFile, mode, editsVersion, ready, job.id]);
+
   const draw = () => {
     const canvas = canvasRef.current;
-    if (!canvas || !surfaces) return;
-    if (mode === 'touchUp') drawTouchUp(canvas, surfaces);
-    else drawLayout(canvas, surfaces, layout, { backgroundImage, flattenOnWhite: settings.format === 'jpeg' });
+    if (canvas && surfaces && mode === 'touchUp') drawTouchUp(canvas, surfaces);
   };
-  // Every change of the settings, the background image, the mode or the matte redraws at once: no request.
-  useEffect(draw, [surfaces, JSON.stringify(layout), backgroundImage, mode, editsVersion, settings.format]);
+  // The touch-up view is drawn in the browser: the cut-out over the faint photo, at once after each change.
+  useEffect(draw, [surfaces, mode, editsVersion]);
 
   /** Full-size matte pixels per CSS pixel of the touch-up canvas on screen. */
   const mattePerCss = (canvas: HTMLCanvasElement) =>
@@ -211,16 +267,12 @@ export function PhotoEditor({ job }: { job: JobView }) {
     setEditsVersion((v) => v + 1);
   };
 
-  const ready = photoSettingsReady(settings, backgroundFile !== null);
   const download = async () => {
     if (!surfaces || !ready) return;
     setBusy(true);
     setFailed(false);
     try {
-      const body = new FormData();
-      for (const [name, value] of Object.entries(photoFields(settings))) body.append(name, value);
-      if (settings.background === 'image' && backgroundFile) body.append('background_image', backgroundFile);
-      if (edits.current.edited) body.append('matte', await surfaces.fullMatte(edits.current.strokes), 'matte.png');
+      const body = await composeForm();
       const reply = await api.call(endpoints.jobs.compose, { params: { id: job.id }, body });
       const made = reply.payload;
       const file = await fetch(made.url);
@@ -258,26 +310,41 @@ export function PhotoEditor({ job }: { job: JobView }) {
             ))}
           </div>
           <div className="photo-editor__frame">
-            {surfaces ? (
+            {!touchUp ? (
+              previewUrl ? (
+                <img
+                  // The checkerboard sits behind the picture itself: it shows where the result is transparent.
+                  className={`photo-editor__canvas checkerboard${previewBusy ? ' photo-editor__canvas--busy' : ''}`}
+                  src={previewUrl}
+                  alt={t('client-tools.editor.preview')}
+                  aria-busy={previewBusy}
+                  data-testid="photo-preview"
+                  data-mode="layout"
+                  data-busy={previewBusy}
+                />
+              ) : previewError ? null : (
+                <Spinner label={t('client-tools.editor.loading')} />
+              )
+            ) : surfaces ? (
               <>
                 <canvas
                   ref={canvasRef}
                   // The checkerboard sits on the picture itself: it shows where the result is transparent.
-                  className={`photo-editor__canvas checkerboard${touchUp ? ' photo-editor__canvas--brush' : ''}`}
+                  className="photo-editor__canvas checkerboard photo-editor__canvas--brush"
                   role="img"
-                  aria-label={t(touchUp ? 'client-tools.editor.touchUpCanvas' : 'client-tools.editor.preview')}
+                  aria-label={t('client-tools.editor.touchUpCanvas')}
                   data-testid="photo-preview"
                   data-mode={mode}
                   onPointerDown={onPointerDown}
                   onPointerMove={onPointerMove}
                   onPointerUp={onPointerEnd}
                   onPointerCancel={onPointerEnd}
-                  tabIndex={touchUp ? 0 : undefined}
-                  aria-describedby={touchUp ? 'photo-editor-keys' : undefined}
+                  tabIndex={0}
+                  aria-describedby="photo-editor-keys"
                   onKeyDown={onKeyDown}
                   onBlur={onBlur}
                 />
-                {touchUp && cursor && canvasRef.current ? (
+                {cursor && canvasRef.current ? (
                   <BrushCursor canvas={canvasRef.current} at={cursor} size={brushSize} scale={surfaces.scale} />
                 ) : null}
               </>
@@ -285,6 +352,11 @@ export function PhotoEditor({ job }: { job: JobView }) {
               <Spinner label={t('client-tools.editor.loading')} />
             )}
           </div>
+          {!touchUp && previewError ? (
+            <p className="notice notice--error" role="alert" data-testid="preview-error">
+              {previewError}
+            </p>
+          ) : null}
           {touchUp ? (
             <div className="photo-editor__brush" data-testid="brush-tools">
               <p className="photo-editor__note">{t('client-tools.editor.touchUpHint')}</p>

@@ -6,7 +6,6 @@ import {
   DEFAULT_PHOTO_SETTINGS,
   EDITOR_FORMATS,
   photoFields,
-  photoLayout,
   photoSettingsReady,
   type PhotoSettings,
 } from './photo-settings';
@@ -74,26 +73,26 @@ describe('photo editor settings -> API fields', () => {
           }
   });
 
-  it('lays out the preview with the contract: the portrait preset is 1080 x 1350, the subject scaled inside the margin', () => {
-    const layout = photoLayout(settings({ preset: 'portrait45', margin: 10 }), false);
+  it('sends fields the contract lays out as intended: the portrait preset is 1080 x 1350, the subject scaled inside the margin', () => {
+    const layout = productPhotoRequestSchema.parse(photoFields(settings({ preset: 'portrait45', margin: 10 })));
     expect(layout.canvas).toEqual({ kind: 'size', width: 1080, height: 1350 });
     const plan = planLayout({ width: 400, height: 300 }, { left: 100, top: 50, width: 200, height: 200 }, layout);
     expect(plan.canvas).toEqual({ width: 1080, height: 1350 });
     // 10% of 1080 on the left and right: the square subject is 864 px wide, centred.
     expect(plan.target).toEqual({ left: 108, top: 243, width: 864, height: 864 });
-    expect(planLayout({ width: 3000, height: 2000 }, null, photoLayout(settings(), false)).canvas).toEqual({
+    expect(
+      planLayout({ width: 3000, height: 2000 }, null, productPhotoRequestSchema.parse(photoFields(settings()))).canvas,
+    ).toEqual({
       width: 2000,
       height: 2000,
     });
   });
 
-  it('needs the file for the image swatch, and lays it out as an image background once there is one', () => {
+  it('needs the file for the image swatch', () => {
     const image = settings({ background: 'image' });
     expect(photoSettingsReady(image, false)).toBe(false);
     expect(photoSettingsReady(image, true)).toBe(true);
     expect(photoSettingsReady(settings(), false)).toBe(true);
-    expect(photoLayout(image, true).background).toEqual({ kind: 'image' });
-    expect(photoLayout(image, false).background).toEqual({ kind: 'none' });
   });
 
   it('names the canvas presets for where the picture goes', () => {

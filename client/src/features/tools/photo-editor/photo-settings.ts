@@ -1,10 +1,7 @@
-import { productPhotoRequestSchema, type ProductPhotoLayout } from '@imagestudio/contracts';
-
 /**
  * The product-photo settings as the editor shows them (swatches, presets, one shadow switch) and their translation
  * into the API's multipart fields (contracts/src/product-photo.ts), which the single run, a batch and the free
- * `POST /api/jobs/{id}/compose` all take. The live preview parses the same fields with the contract's own parser,
- * so what it draws is laid out by the very rules the server renders with.
+ * `POST /api/jobs/{id}/compose` (and its preview, which the server renders from the same fields) all take.
  */
 
 export const BACKGROUNDS = ['transparent', 'white', 'black', 'color', 'image', 'blur'] as const;
@@ -93,16 +90,6 @@ export function photoFields(settings: PhotoSettings): Record<string, string> {
   }
   if (LOSSY_FORMATS.includes(settings.format)) fields.quality = String(settings.quality);
   return fields;
-}
-
-/**
- * The layout the server would render for these settings, parsed from the fields by the contract's schema.
- * `hasImage`: whether a background image was chosen (the `image` swatch without one lays out on transparent).
- */
-export function photoLayout(settings: PhotoSettings, hasImage: boolean): ProductPhotoLayout {
-  const fields: Record<string, string> = photoFields(settings);
-  if (settings.background === 'image' && hasImage) fields.background_image = 'true';
-  return productPhotoRequestSchema.parse(fields);
 }
 
 /** Whether the settings can be sent as they are: the `image` swatch needs its file. */
