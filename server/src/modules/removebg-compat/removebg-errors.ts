@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import { ZodError } from 'zod';
 import { AppError } from '../../lib/errors';
+import { knownFailure } from '../../http/error-handler';
 
 /**
  * The error shape of remove.bg's API, which its clients parse: `{"errors":[{"title","code","detail"}]}`. The
@@ -69,7 +70,9 @@ function sendRemoveBgError(res: Response, err: RemoveBgError): void {
 /** The /v1.0 routes' error handler: remove.bg's shape for every failure, ours logged as a 500. */
 export const removeBgErrorHandler: ErrorRequestHandler = (err, req, res, next) => {
   if (res.headersSent) return next(err);
-  const known = toRemoveBgError(err);
+  // Then the failures the /api handler also knows (a form with too many fields, a client that hung up mid-body, Redis
+  // or S3 unreachable), said the remove.bg way: a 400 or a 503, not a logged 500 `unknown_error`.
+  const known = toRemoveBgError(err) ?? toRemoveBgError(knownFailure(err, req));
   if (known) return sendRemoveBgError(res, known);
   req.log?.error({ err }, 'remove.bg-compatible API failed');
   sendRemoveBgError(res, new RemoveBgError(500, 'unknown_error', 'Internal server error'));
