@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -10,38 +11,49 @@ import { signedInPage } from '../lib/users';
 const JOB_MS = 120_000;
 const PREVIEW = '[data-testid="photo-preview"]';
 
-interface PreviewState {
-  mode: string;
-  width: number;
-  height: number;
-  /** A fingerprint of every pixel. */
-  sum: number;
-  /** RGBA of the top-left pixel. */
-  corner: number[];
+/**
+ * The layout view's picture as the browser shows it: the bytes of the server's preview the <img> displays, once no
+ * newer one is on its way (browser code as text: the e2e project has no DOM types).
+ */
+async function shownPreview(page: Page): Promise<Buffer> {
+  await page.waitForSelector(`img${PREVIEW}[data-busy="false"]`, { timeout: 30_000 });
+  const base64 = (await page.evaluate(`(async () => {
+    const img = document.querySelector('img${PREVIEW}');
+    const bytes = new Uint8Array(await (await fetch(img.src)).arrayBuffer());
+    let text = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(text);
+  })()`)) as string;
+  return Buffer.from(base64, 'base64');
 }
 
-/** The preview canvas as the browser drew it (browser code as text: the e2e project has no DOM types). */
-async function preview(page: Page): Promise<PreviewState> {
-  return (await page.evaluate(`(() => {
-    const c = document.querySelector('${PREVIEW}');
-    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-    let sum = 0;
-    for (let i = 0; i < d.length; i += 1) sum = (Math.imul(sum, 31) + d[i]) >>> 0;
-    return { mode: c.dataset.mode, width: c.width, height: c.height, sum, corner: Array.from(d.slice(0, 4)) };
-  })()`)) as PreviewState;
+/** Waits until the shown preview is `width` x `height` with the top-left pixel `corner` (RGB); returns its bytes. */
+async function waitForPreview(page: Page, width: number, height: number, corner: number[]): Promise<Buffer> {
+  let last = '';
+  for (let i = 0; i < 100; i++) {
+    const bytes = await shownPreview(page);
+    const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    last = `${info.width} x ${info.height}, corner ${data[0]},${data[1]},${data[2]}`;
+    if (info.width === width && info.height === height && corner.every((v, c) => Math.abs(data[c]! - v) <= 2))
+      return bytes;
+    await page.waitForTimeout(200);
+  }
+  throw new Error(`the preview stayed ${last}, not ${width} x ${height} with corner ${corner.join()}`);
 }
 
-/** Waits until the preview shows `mode` at `width` x `height` with the top-left pixel `corner`. */
-async function waitForPreview(page: Page, mode: string, width: number, height: number, corner: number[]) {
-  await page.waitForFunction(
-    `(() => {
-      const c = document.querySelector('${PREVIEW}');
-      if (!c || c.dataset.mode !== '${mode}' || c.width !== ${width} || c.height !== ${height}) return false;
-      return Array.from(c.getContext('2d').getImageData(0, 0, 1, 1).data).join() === '${corner.join()}';
-    })()`,
-    undefined,
-    { timeout: 20_000 },
-  );
+/**
+ * The mean absolute difference per channel between the preview and the downloaded file scaled to the preview's
+ * size (lanczos3), over premultiplied RGBA: a pixel counts by what it shows.
+ */
+async function previewVsFile(preview: Buffer, file: Buffer): Promise<number> {
+  const { data: a, info } = await sharp(preview).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const b = await sharp(file).resize(info.width, info.height, { fit: 'fill' }).ensureAlpha().raw().toBuffer();
+  let sum = 0;
+  for (let i = 0; i < a.length; i += 4) {
+    for (let c = 0; c < 3; c++) sum += Math.abs((a[i + c]! * a[i + 3]!) / 255 - (b[i + c]! * b[i + 3]!) / 255);
+    sum += Math.abs(a[i + 3]! - b[i + 3]!);
+  }
+  return sum / a.length;
 }
 
 /** The alpha the touch-up canvas shows at a point given as fractions of its size. */
@@ -96,27 +108,20 @@ test('remove background -> the editor previews changes live, touch-up and undo, 
   await page.getByRole('slider', { name: 'Original and result comparison' }).waitFor({ timeout: JOB_MS });
   await expectHeaderBalance(page, '9', 'balance after the job');
 
-  // The editor starts as a marketplace picture: a white 2000 px square, previewed at 800 px.
+  // The editor starts as a marketplace picture: a white 2000 px square, previewed by the server at 1024 px.
   const editor = page.getByTestId('photo-editor');
-  await waitForPreview(page, 'layout', 800, 800, [255, 255, 255, 255]);
-  const white = await preview(page);
+  const white = await waitForPreview(page, 1024, 1024, [255, 255, 255]);
   const swatches = editor.getByRole('group', { name: 'Background' });
   await swatches.getByRole('button', { name: 'Black', exact: true }).click();
-  await waitForPreview(page, 'layout', 800, 800, [0, 0, 0, 255]);
-  const black = await preview(page);
-  check(black.sum !== white.sum, 'the preview did not change with the background');
+  const black = await waitForPreview(page, 1024, 1024, [0, 0, 0]);
+  check(!black.equals(white), 'the preview did not change with the background');
   // The margin slider works from the keyboard and moves the subject: the pixels change again.
   const margin = editor.getByRole('slider', { name: 'Margin' });
   await margin.focus();
   for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
   check((await margin.inputValue()) === '13', `the margin slider reads ${await margin.inputValue()} after 5 steps`);
-  await page.waitForFunction(`(() => {
-    const c = document.querySelector('${PREVIEW}');
-    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-    let sum = 0;
-    for (let i = 0; i < d.length; i += 1) sum = (Math.imul(sum, 31) + d[i]) >>> 0;
-    return sum !== ${black.sum};
-  })()`);
+  const moved = await waitForPreview(page, 1024, 1024, [0, 0, 0]);
+  check(!moved.equals(black), 'the margin did not move the subject in the preview');
 
   // Touch up: erase a stroke through the middle of the cat, undo it, erase it again.
   await editor.getByRole('button', { name: 'Touch up' }).click();
@@ -174,7 +179,7 @@ test('remove background -> the editor previews changes live, touch-up and undo, 
   await editor.getByRole('button', { name: 'Layout' }).click();
   await editor.getByLabel('Canvas').selectOption({ label: 'Portrait 4:5 - social' });
   await editor.getByLabel('Format').selectOption('webp');
-  await waitForPreview(page, 'layout', 640, 800, [0, 0, 0, 255]);
+  const portrait = await waitForPreview(page, 819, 1024, [0, 0, 0]);
   await shots(ctx, page, 'tool-remove-background-editor');
   // On a phone the editor fits the screen: nothing scrolls sideways.
   await page.setViewportSize({ width: 360, height: 780 });
@@ -207,7 +212,73 @@ test('remove background -> the editor previews changes live, touch-up and undo, 
   );
   const { data } = await sharp(saved).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   check(data[0]! < 8 && data[1]! < 8 && data[2]! < 8, `the corner is ${data[0]},${data[1]},${data[2]}, not black`);
+  // The preview showed this file (with the touched-up matte): the lossy WebP's own error is all that differs.
+  const difference = await previewVsFile(portrait, await fs.readFile(saved));
+  console.log(`preview vs download (edited matte, black, WebP): ${difference.toFixed(3)} per channel`);
+  check(difference < 1, `the preview differs from the download by ${difference.toFixed(3)} per channel`);
   await expectHeaderBalance(page, '9', 'the editor download charged tokens');
+});
+
+/** Downloads the editor's picture and returns its bytes (saved under the e2e artifacts as `name`). */
+async function downloadFile(page: Page, name: string): Promise<Buffer> {
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('photo-editor').getByRole('button', { name: 'Download - free' }).click(),
+  ]);
+  const saved = path.join(ARTIFACTS_DIR, name);
+  await file.saveAs(saved);
+  return fs.readFile(saved);
+}
+
+/**
+ * Issue 38: the preview is the download. A layout with a crop, a margin and a colour, then the blurred background,
+ * each previewed by the server and downloaded: the preview as the browser shows it (the image's bytes) against the
+ * file scaled down to the preview's size differs by less than 1 per channel on average.
+ */
+test('remove background -> the editor preview is the downloaded picture, on a colour and on the blurred photo', async ({
+  ctx,
+  workers,
+}) => {
+  const page = await signedInPage(ctx, 'editor-preview');
+  await workers.ensure();
+  await waitForTool(page, 'remove-background', true);
+  await page.goto('/services/remove-background');
+  await page.getByLabel('Image', { exact: true }).setInputFiles(await smallPhoto('coffee', 400));
+  await page.getByRole('button', { name: 'Remove background - 1 token' }).click();
+  await page.getByRole('slider', { name: 'Original and result comparison' }).waitFor({ timeout: JOB_MS });
+  const editor = page.getByTestId('photo-editor');
+  await waitForPreview(page, 1024, 1024, [255, 255, 255]);
+
+  // Cropped (the default) with a 12% margin on a picked colour, as a JPEG.
+  const margin = editor.getByRole('slider', { name: 'Margin' });
+  await margin.focus();
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+  const swatches = editor.getByRole('group', { name: 'Background' });
+  await swatches.getByRole('button', { name: 'Colour', exact: true }).click();
+  await editor.getByLabel('Background colour').fill('#3366cc');
+  const colour = await waitForPreview(page, 1024, 1024, [0x33, 0x66, 0xcc]);
+  await ctx.screenshot(page, 'tool-remove-background-editor-preview-colour-1280');
+  const colourFile = await downloadFile(page, 'remove-background-preview-colour.jpg');
+  const colourDiff = await previewVsFile(colour, colourFile);
+  console.log(`preview vs download (crop, 12% margin, #3366cc, JPEG): ${colourDiff.toFixed(3)} per channel`);
+  check(colourDiff < 1, `the colour preview differs from the download by ${colourDiff.toFixed(3)} per channel`);
+
+  // The photo's own background blurred, a little stronger than the default.
+  await swatches.getByRole('button', { name: 'Blur', exact: true }).click();
+  await editor.getByRole('slider', { name: 'Blur strength' }).focus();
+  for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowRight');
+  // The newest settings' picture: the preview once no request is left and the settings have rested.
+  await page.waitForTimeout(600);
+  const blurred = await shownPreview(page);
+  check(!blurred.equals(colour), 'the preview did not change to the blurred background');
+  await ctx.screenshot(page, 'tool-remove-background-editor-preview-blur-1280');
+  const blurFile = await downloadFile(page, 'remove-background-preview-blur.jpg');
+  const blurDiff = await previewVsFile(blurred, blurFile);
+  console.log(`preview vs download (crop, 12% margin, blur, JPEG): ${blurDiff.toFixed(3)} per channel`);
+  check(blurDiff < 1, `the blurred preview differs from the download by ${blurDiff.toFixed(3)} per channel`);
+  // The comparison can fail: the colour's preview is far from the blurred file.
+  const crossed = await previewVsFile(colour, blurFile);
+  check(crossed > 10, `the colour preview is within ${crossed.toFixed(3)} of the blurred file`);
 });
 
 test('a batch of background removals finishes every picture with the settings chosen before it starts', async ({
