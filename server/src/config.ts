@@ -128,6 +128,8 @@ const envSchema = z.object({
   UPLOAD_TMP_DIR: z.string().min(1).optional(),
   /** Uploads one user may have in flight in one API process; one more is a 429 with Retry-After. */
   UPLOAD_MAX_PER_USER: z.coerce.number().int().positive().default(2),
+  /** Uploads one API key may have in flight per API process (scripts send several at once); 429 beyond. */
+  UPLOAD_MAX_PER_API_KEY: z.coerce.number().int().positive().default(8),
   /** An upload body slower than UPLOAD_MIN_RATE_KB_S averaged over UPLOAD_RATE_WINDOW_S ends with 408. */
   UPLOAD_MIN_RATE_KB_S: z.coerce.number().min(0).default(16),
   UPLOAD_RATE_WINDOW_S: z.coerce.number().positive().default(30),

@@ -14,6 +14,7 @@ import { UniqueNames } from './batch-zip';
 const budget = new UploadBudget({
   diskBytes: 1024 * 1024 * 1024,
   perUser: 100,
+  perKey: 8,
   minBytesPerSecond: 0,
   rateWindowMs: 30_000,
   tmpDir: path.join(os.tmpdir(), 'imagestudio-uploads-test'),

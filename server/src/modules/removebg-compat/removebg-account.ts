@@ -18,6 +18,11 @@ export function accountHandler(ctx: AppContext): RequestHandler {
         attributes: {
           credits: { total: tokens, subscription: 0, payg: tokens, enterprise: 0 },
           api: { free_calls: 0, sizes: 'all' },
+          // Ours, beside remove.bg's fields: what this key may do at once and per minute.
+          limits: {
+            requests_per_minute: ctx.config.API_KEY_RATE_PER_MINUTE,
+            uploads_in_flight_per_key: ctx.services.uploadBudget.limits.perKey,
+          },
         },
       },
     });

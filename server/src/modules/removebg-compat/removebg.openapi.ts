@@ -156,6 +156,14 @@ const account: Json = {
                         type: 'object',
                         properties: { free_calls: { type: 'integer' }, sizes: { type: 'string' } },
                       },
+                      limits: {
+                        type: 'object',
+                        description: "Ours, not remove.bg's: this key's calls per minute and uploads at once",
+                        properties: {
+                          requests_per_minute: { type: 'integer' },
+                          uploads_in_flight_per_key: { type: 'integer' },
+                        },
+                      },
                     },
                   },
                 },

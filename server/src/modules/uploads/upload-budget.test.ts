@@ -25,6 +25,7 @@ const closable = () => new EventEmitter() as unknown as Response;
 const limits = (over: Partial<UploadBudget['limits']> = {}): UploadBudget['limits'] => ({
   diskBytes: 100,
   perUser: 2,
+  perKey: 8,
   minBytesPerSecond: 16 * 1024,
   rateWindowMs: 30_000,
   tmpDir: path.join(os.tmpdir(), 'imagestudio-uploads-test'),

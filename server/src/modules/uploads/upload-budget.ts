@@ -32,8 +32,13 @@ const FIRST_RESERVATION_BYTES = 64 * 1024;
 export interface UploadLimits {
   /** Bytes of uploads (received bodies and inflated ZIP entries) one API process keeps on disk at once. */
   diskBytes: number;
-  /** Uploads one user may have in flight in one API process at once. */
+  /** Uploads one account may have in flight in one API process at once from the browser (a session). */
   perUser: number;
+  /**
+   * Uploads one API key may have in flight in one API process at once. Scripts send several images in parallel
+   * (remove.bg's customers 5-10), so a key gets more than a browser; each key of an account has its own.
+   */
+  perKey: number;
   /** A body arriving slower than this, averaged over `rateWindowMs`, is ended with 408. */
   minBytesPerSecond: number;
   rateWindowMs: number;
@@ -70,20 +75,27 @@ export class UploadBudget {
     return this.used;
   }
 
-  /** Uploads of `userId` in flight now. */
-  inFlight(userId: string): number {
-    return this.users.get(userId) ?? 0;
+  /** Uploads of `userId` (from the browser) or of the API key `apiKeyId` in flight now. */
+  inFlight(userId: string, apiKeyId?: string): number {
+    return this.users.get(holderOf(userId, apiKeyId)) ?? 0;
+  }
+
+  /** The in-flight limit of an upload made with an API key (per key) or in the browser (per account). */
+  limitFor(apiKeyId: string | undefined): number {
+    return apiKeyId ? this.limits.perKey : this.limits.perUser;
   }
 
   /**
-   * Starts an upload for `userId`, holding `firstBytes` (and whatever it reserves later) until `res` closes.
-   * 'per_user' when the user already has `perUser` uploads in flight, 'busy' when the budget is full.
+   * Starts an upload for `userId` (made with `apiKeyId` when a key signed it), holding `firstBytes` (and whatever
+   * it reserves later) until `res` closes. 'per_user' when the account (or the key) already has its limit of
+   * uploads in flight, 'busy' when the budget is full.
    */
-  open(userId: string, res: Response, firstBytes: number): UploadSession | 'per_user' | 'busy' {
-    if (this.inFlight(userId) >= this.limits.perUser) return 'per_user';
+  open(userId: string, res: Response, firstBytes: number, apiKeyId?: string): UploadSession | 'per_user' | 'busy' {
+    const holder = holderOf(userId, apiKeyId);
+    if ((this.users.get(holder) ?? 0) >= this.limitFor(apiKeyId)) return 'per_user';
     if (this.used > 0 && this.used + firstBytes > this.limits.diskBytes) return 'busy';
-    this.users.set(userId, this.inFlight(userId) + 1);
-    const session = new UploadSession(this, userId);
+    this.users.set(holder, (this.users.get(holder) ?? 0) + 1);
+    const session = new UploadSession(this, userId, holder);
     session.take(firstBytes);
     res.once('close', () => void session.close());
     return session;
@@ -98,10 +110,10 @@ export class UploadBudget {
   }
 
   /** @internal */
-  leave(userId: string): void {
-    const n = this.inFlight(userId) - 1;
-    if (n > 0) this.users.set(userId, n);
-    else this.users.delete(userId);
+  leave(holder: string): void {
+    const n = (this.users.get(holder) ?? 0) - 1;
+    if (n > 0) this.users.set(holder, n);
+    else this.users.delete(holder);
   }
 
   /** @internal At most one archive per user is opened and checked at a time. */
@@ -134,6 +146,8 @@ export class UploadSession {
   constructor(
     readonly budget: UploadBudget,
     readonly userId: string,
+    /** Whose in-flight count this upload holds: the account's (browser) or its API key's. */
+    private readonly holder: string = holderOf(userId),
   ) {}
 
   /** Bytes of the body received so far. */
@@ -251,7 +265,7 @@ export class UploadSession {
     this.releaseArchive();
     this.budget.adjust(-this.held, this.held);
     this.held = 0;
-    this.budget.leave(this.userId);
+    this.budget.leave(this.holder);
     if (this.dir) {
       const dir = await this.dir.catch(() => null);
       if (dir) await fs.promises.rm(dir, { recursive: true, force: true }).catch(() => undefined);
@@ -280,10 +294,16 @@ export async function sweepStaleUploads(tmpDir: string, olderThanMs = STALE_UPLO
   return removed;
 }
 
+/** The in-flight count an upload belongs to: its API key's, else its account's. */
+function holderOf(userId: string, apiKeyId?: string): string {
+  return apiKeyId ? `key:${apiKeyId}` : `user:${userId}`;
+}
+
 export function createUploadBudget(ctx: {
   config: {
     UPLOAD_DISK_MB: number;
     UPLOAD_MAX_PER_USER: number;
+    UPLOAD_MAX_PER_API_KEY: number;
     UPLOAD_MIN_RATE_KB_S: number;
     UPLOAD_RATE_WINDOW_S: number;
     UPLOAD_TMP_DIR?: string;
@@ -303,6 +323,7 @@ export function createUploadBudget(ctx: {
     {
       diskBytes: config.UPLOAD_DISK_MB * 1024 * 1024,
       perUser: config.UPLOAD_MAX_PER_USER,
+      perKey: config.UPLOAD_MAX_PER_API_KEY,
       minBytesPerSecond: config.UPLOAD_MIN_RATE_KB_S * 1024,
       rateWindowMs: config.UPLOAD_RATE_WINDOW_S * 1000,
       tmpDir: config.UPLOAD_TMP_DIR ?? path.join(os.tmpdir(), 'imagestudio-uploads'),
@@ -343,9 +364,10 @@ export function endUpload(req: Request, res: Response, err: AppError): AppError 
 }
 
 /**
- * Route guard for an upload (after the user is known): a third upload of one user is a 429 and a full budget
- * a 503, both with Retry-After and before the body is read or anything charged. Otherwise the upload holds
- * its declared length, at most 64 KB, and grows its reservation as the reader writes what arrives.
+ * Route guard for an upload (after the user is known): an upload past the in-flight limit (UPLOAD_MAX_PER_USER
+ * per account in the browser, UPLOAD_MAX_PER_API_KEY per key) is a 429 and a full budget a 503, both with
+ * Retry-After and before the body is read or anything charged. Otherwise the upload holds its declared length,
+ * at most 64 KB, and grows its reservation as the reader writes what arrives.
  */
 export function admitUpload(ctx: UploadsDeps): RequestHandler {
   return (req, res, next) => {
@@ -353,15 +375,16 @@ export function admitUpload(ctx: UploadsDeps): RequestHandler {
     const first = Number.isFinite(declared) && declared > 0 ? Math.min(declared, FIRST_RESERVATION_BYTES) : 0;
     const user = currentUser(req);
     const budget = ctx.services.uploadBudget;
-    const session = budget.open(user.id, res, first);
+    const session = budget.open(user.id, res, first, req.apiKeyId);
     if (session instanceof UploadSession) {
       sessions.set(req, session);
       return next();
     }
     const headers = { 'Retry-After': String(RETRY_AFTER_S) };
     if (session === 'per_user') {
-      budget.refused('per_user', { userId: user.id, limit: budget.limits.perUser });
-      const message = UPLOAD_MESSAGES_FLOW.perUser(budget.limits.perUser);
+      const limit = budget.limitFor(req.apiKeyId);
+      budget.refused('per_user', { userId: user.id, apiKeyId: req.apiKeyId, limit });
+      const message = UPLOAD_MESSAGES_FLOW.perUser(limit);
       return next(endUpload(req, res, new AppError('rate_limited', message, { headers })));
     }
     budget.refused('disk_full', { userId: user.id, reservedBytes: budget.reservedBytes });
