@@ -88,9 +88,19 @@ export function cutoutConfidenceOf(row: JobRow): number | null {
 /** The tool whose jobs keep their cut-out for re-composition (POST /api/jobs/{id}/compose). */
 const COMPOSING_TOOL = 'remove-background';
 
-/** Whether a job's stored cut-out can be re-composed: a succeeded background removal whose files still exist. */
+/**
+ * Whether a job's stored cut-out can be re-composed: a succeeded background removal whose files still exist and whose
+ * cost was not given back. A refunded job's results stay downloadable until retention (the customer keeps what they
+ * saw), but it makes no new pictures: re-composing is free because the job was paid for.
+ */
 export function canCompose(row: JobRow): boolean {
-  return row.tool === COMPOSING_TOOL && row.status === 'succeeded' && !filesAreGone(row) && !!row.result?.sources;
+  return (
+    row.tool === COMPOSING_TOOL &&
+    row.status === 'succeeded' &&
+    !row.refunded &&
+    !filesAreGone(row) &&
+    !!row.result?.sources
+  );
 }
 
 /** The stored foreground and matte as owner-only presigned URLs; null when there is nothing to re-compose. */
