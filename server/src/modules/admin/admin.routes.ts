@@ -2,6 +2,7 @@ import { Router, type Request } from 'express';
 import { ADMIN_PAGE_SIZE, routes } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { mountRoute } from '../../http/route';
+import { AppError } from '../../lib/errors';
 import { requestLanguage } from '../catalog';
 import { audit, presentAudit } from './admin-audit';
 import { addCatalogRoutes } from './admin-catalog.routes';
@@ -36,7 +37,12 @@ export function adminRouter(ctx: AppContext): Router {
   });
 
   mountRoute(router, r.confirmPassword, async ({ req, body }) => {
-    const until = await confirmPassword(ctx, req, body.password);
+    // A failed confirmation is recorded too: someone at an operator's unlocked browser guessing the password.
+    const until = await confirmPassword(ctx, req, body.password).catch(async (err: unknown) => {
+      const reason = err instanceof AppError ? err.code : 'error';
+      await audit(ctx, req, 'session.confirm-password.failed', `user:${req.user!.id}`, { reason });
+      throw err;
+    });
     await audit(ctx, req, 'session.confirm-password', `user:${req.user!.id}`);
     return { confirmed_until: until.toISOString() };
   });
