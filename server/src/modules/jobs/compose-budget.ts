@@ -91,10 +91,25 @@ export async function withinComposeBudget<T>(
     if (err instanceof RateLimiterRes) throw tooManyRequests(err.msBeforeNext, COMPOSE_LIMIT_MESSAGES.hourly);
     throw err;
   }
-  const slots = slotsOf(ctx);
-  if (slots.waiting >= ctx.config.COMPOSE_QUEUE_MAX) {
-    await limiter.reward(userId, points).catch(() => undefined);
-    throw serviceUnavailable(COMPOSE_LIMIT_MESSAGES.busy, { 'Retry-After': String(BUSY_RETRY_AFTER_S) });
+  try {
+    return await withinRenderSlots(ctx, render);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'service_unavailable')
+      await limiter.reward(userId, points).catch(() => undefined);
+    throw err;
   }
+}
+
+/**
+ * Runs `render` in one of the process's render slots (COMPOSE_CONCURRENCY at once, in order); 503 with Retry-After
+ * when COMPOSE_QUEUE_MAX already wait. Re-compositions and the editor's previews share them: both render a
+ * full-size picture on libuv's thread pool.
+ */
+export function withinRenderSlots<T>(ctx: ComposeBudgetDeps, render: () => Promise<T>): Promise<T> {
+  const slots = slotsOf(ctx);
+  if (slots.waiting >= ctx.config.COMPOSE_QUEUE_MAX)
+    return Promise.reject(
+      serviceUnavailable(COMPOSE_LIMIT_MESSAGES.busy, { 'Retry-After': String(BUSY_RETRY_AFTER_S) }),
+    );
   return slots.run(render);
 }

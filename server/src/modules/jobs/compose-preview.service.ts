@@ -4,6 +4,7 @@ import { PRODUCT_PHOTO_MESSAGES } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { consumeOrThrow } from '../../http/rate-limits';
 import { currentUser } from '../../http/current-user';
+import { withinRenderSlots } from './compose-budget';
 import { readComposeRequest, readComposeSources, renderComposition, type ComposeRequest } from './compose.service';
 
 /**
@@ -51,12 +52,15 @@ export async function composePreview(
 ): Promise<ComposePreview> {
   const checked = await readComposeRequest(ctx, userId, jobId, request);
   const { layout, backgroundImage } = checked;
-  const picture = await renderComposition({
-    ...(await readComposeSources(ctx, checked)),
-    backgroundImage,
-    layout: { ...layout, outputFormat: layout.outputFormat === 'jpeg' ? 'jpeg' : 'png' },
-    opaque: true,
-  });
+  // In the render slots compose uses (a preview is a full-size render too), not in the customer's hourly budget.
+  const picture = await withinRenderSlots(ctx, async () =>
+    renderComposition({
+      ...(await readComposeSources(ctx, checked)),
+      backgroundImage,
+      layout: { ...layout, outputFormat: layout.outputFormat === 'jpeg' ? 'jpeg' : 'png' },
+      opaque: true,
+    }),
+  );
   const k = Math.min(1, PREVIEW_MAX_SIDE / Math.max(picture.width, picture.height));
   const width = Math.max(1, Math.round(picture.width * k));
   const height = Math.max(1, Math.round(picture.height * k));

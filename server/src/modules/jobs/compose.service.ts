@@ -17,7 +17,9 @@ import {
 import type { AppContext } from '../../context';
 import { validationError } from '../../lib/errors';
 import { checkImageHeader, inspectFilePart, withFileFlags } from '../uploads';
+import { assertComposeCanvas, composeMegapixels, withinComposeBudget } from './compose-budget';
 import { canCompose, presentCompositions } from './job-presenter';
+import { keepComposition } from './composition-keep';
 import { jobOwner } from './finalize.service';
 import { jobNotFound, ownedJob } from './jobs.service';
 import * as repo from './jobs.repository';
@@ -74,7 +76,7 @@ export interface CheckedCompose {
 
 /**
  * Everything compose and its preview (compose-preview.service.ts) check before rendering, in this order: the
- * owner's succeeded background removal with its files (404 otherwise), the fields (422), the
+ * owner's succeeded background removal with its files (404 otherwise), the fields and the canvas (422), the
  * background image like an upload, the edited matte.
  */
 export async function readComposeRequest(
@@ -88,6 +90,7 @@ export async function readComposeRequest(
   if (!canCompose(row) || !sources) throw jobNotFound();
   const fields = withFileFlags(request.fields, removeBackgroundTool.fileFields, Object.keys(request.files));
   const layout = productPhotoRequestSchema.parse(fields);
+  assertComposeCanvas(layout, sources);
   const backgroundFile = request.files.background_image;
   const backgroundImage = backgroundFile
     ? (await inspectFilePart('background_image', backgroundFile)).bytes
@@ -121,8 +124,9 @@ export function renderComposition(input: ComposeInput): Promise<ComposeResult> {
  * Another user's job, and any job that is not a succeeded background removal with its files, is a 404; a bad
  * option or file a 422 naming the field. The engine runs in this process, on sharp's thread pool (every pixel
  * step is a libvips call but the subject box's one pass over the matte, ~35 ms at the largest input), so the event
- * loop stays free. The picture is stored under the job's results prefix
- * (same retention and deletion) and listed in the job view's `compositions`.
+ * loop stays free; the canvas, the customer's hourly work and stored bytes, and the renders at once are bounded
+ * (compose-budget.ts). The picture is stored under the job's results prefix (same retention and deletion) and
+ * listed in the job view's `compositions`; a job deleted while it rendered gets no picture (404).
  */
 export async function composeJob(
   ctx: AppContext,
@@ -131,13 +135,10 @@ export async function composeJob(
   request: ComposeRequest,
 ): Promise<CompositionView> {
   const checked = await readComposeRequest(ctx, userId, jobId, request);
-  const { row, layout, backgroundImage } = checked;
-  const picture = await renderComposition({
-    ...(await readComposeSources(ctx, checked)),
-    backgroundImage,
-    layout,
-    opaque: true,
-  });
+  const { row, sources, layout, backgroundImage } = checked;
+  const picture = await withinComposeBudget(ctx, userId, composeMegapixels(layout, sources), async () =>
+    renderComposition({ ...(await readComposeSources(ctx, checked)), backgroundImage, layout, opaque: true }),
+  );
 
   const key = `${compositionsPrefix(jobOwner(row))}${randomUUID()}.${EXTENSIONS[picture.format]}`;
   await ctx.storage.put(key, picture.data, picture.contentType);
@@ -149,8 +150,12 @@ export async function composeJob(
     bytes: picture.data.length,
     subject_box: picture.subjectBox,
     created_at: new Date().toISOString(),
+    ...(await keepComposition(ctx, key, picture.data, request)),
   };
-  await repo.appendComposition(ctx.db, row.id, composition);
+  if (!(await repo.appendComposition(ctx.db, row.id, composition))) {
+    await ctx.storage.deletePrefix(key).catch(() => undefined);
+    throw jobNotFound();
+  }
   const [view] = await presentCompositions(ctx, { ...row, compositions: [composition] });
   return view!;
 }
