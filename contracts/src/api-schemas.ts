@@ -64,12 +64,30 @@ export const jobResultViewSchema = z
   })
   .meta({ id: 'JobResult' });
 
+/** A composition's option fields as the request sent them (checked), in the form of the job's own `params`. */
+const compositionLayoutViewSchema = z
+  .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
+  .meta({ id: 'CompositionLayout' });
+
 export const compositionViewSchema = z
   .object({
     url: z.string().describe('Presigned download URL, valid for 15 minutes'),
     width: z.number().int(),
     height: z.number().int(),
     format: z.enum(['png', 'webp', 'avif', 'jpeg']),
+    bytes: z.number().int().describe('Size of the file'),
+    thumbnail_url: z
+      .string()
+      .nullable()
+      .describe(
+        'Presigned URL of a WebP preview (long side at most 256 px); null for pictures made before previews were kept',
+      ),
+    layout: compositionLayoutViewSchema
+      .nullable()
+      .describe(
+        'The option fields that made it (crop_to_subject, margin, canvas, background_color, shadow, output_format, ...; background_image: true when an image was the background), as the request sent them; null for pictures made before layouts were kept',
+      ),
+    edited_matte: z.boolean().describe('Whether an edited matte (touch-up) was sent with it'),
     subject_box: subjectBoxViewSchema.nullable(),
     created_at: z.string(),
   })

@@ -1,4 +1,11 @@
-import { asciiFileName, fileNameBase, formatJobStage, parseJobStage, resultDownloadName } from './job-stages';
+import {
+  asciiFileName,
+  compositionDownloadName,
+  fileNameBase,
+  formatJobStage,
+  parseJobStage,
+  resultDownloadName,
+} from './job-stages';
 
 describe('job stages', () => {
   it('round-trips a stage with and without its units', () => {
@@ -21,6 +28,16 @@ describe('result download names', () => {
     expect(
       resultDownloadName({ tool: 'upscale', input_name: 'C:\\Photos\\cat.PNG', params: { factor: 4 } }, 0, 'jpeg'),
     ).toBe('cat-x4.jpg');
+  });
+
+  it('name a kept composition after the input and its size, so the pictures of one photo keep apart', () => {
+    const job = { tool: 'remove-background' as const, input_name: 'shoe.HEIC', params: {} };
+    expect(compositionDownloadName(job, { width: 2000, height: 2000, format: 'jpeg' })).toBe(
+      'shoe-no-background-2000x2000.jpg',
+    );
+    expect(compositionDownloadName(job, { width: 1080, height: 1350, format: 'webp' })).toBe(
+      'shoe-no-background-1080x1350.webp',
+    );
   });
 
   it('name generated images after the prompt', () => {

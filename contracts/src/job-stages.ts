@@ -45,3 +45,16 @@ export function resultDownloadName(
   const ext = format === 'jpeg' ? 'jpg' : format;
   return `${toolContract(job.tool).resultName(job, index)}.${ext}`;
 }
+
+/**
+ * The name a kept composition (a picture made in the editor or by POST /api/jobs/{id}/compose) downloads as: its
+ * job's result name with the picture's size, "cat-no-background-2000x2000.jpg", so the pictures of one photo keep
+ * apart in a downloads folder. The server's Content-Disposition and the lists' download attribute both use it.
+ */
+export function compositionDownloadName(
+  job: { tool: JobName; input_name: string | null; params: Record<string, unknown> },
+  picture: { width: number; height: number; format: string },
+): string {
+  const ext = picture.format === 'jpeg' ? 'jpg' : picture.format;
+  return `${toolContract(job.tool).resultName(job, 0)}-${picture.width}x${picture.height}.${ext}`;
+}

@@ -49,3 +49,16 @@ export function formatTime(value: string | null | undefined): string {
   const date = dateOf(value);
   return date ? new Intl.DateTimeFormat(activeLocale, { hour: 'numeric', minute: '2-digit' }).format(date) : '';
 }
+
+/**
+ * A file's size in the active language's style, in kB below a megabyte and in MB above ("412 kB", "1.2 MB",
+ * "1,2 MB" in German); decimal units, as file managers and browsers' download lists show them.
+ */
+export function formatFileSize(bytes: number): string {
+  const megabytes = bytes >= 1e6;
+  return new Intl.NumberFormat(activeLocale, {
+    style: 'unit',
+    unit: megabytes ? 'megabyte' : 'kilobyte',
+    maximumFractionDigits: megabytes ? 1 : 0,
+  }).format(megabytes ? bytes / 1e6 : Math.max(1, bytes / 1e3));
+}

@@ -1,7 +1,7 @@
 /**
  * `@imagestudio/runtime/imaging`: image work the API and the worker share, kept out of the runtime's main entry
  * so that only the code that imports this loads sharp: the product-photo composition engine (docs/product-photos.md),
- * the result encoder and the provenance metadata every result file carries.
+ * the result encoder, the list previews (thumbnails) of results and the provenance metadata every result file carries.
  */
 export { composeProductPhoto, ComposeInputError, type ComposeInput, type ComposeResult } from './compose';
 // The pure geometry lives in contracts (the browser editor's preview uses it too); re-exported for the engine's users.
@@ -26,3 +26,4 @@ export { provenanceXmp, type DigitalSourceType } from './provenance';
 export { insertPngXmp, pngChunks } from './png-xmp';
 export { insertPngIcc, keepsRgbProfile } from './icc';
 export { decodeHeic, HeicDecodeError } from './heic';
+export { makeThumbnail, THUMBNAIL_SIDE } from './thumbnail';

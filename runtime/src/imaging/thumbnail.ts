@@ -5,7 +5,7 @@ export const THUMBNAIL_SIDE = 256;
 
 /**
  * A small lossy WebP of an encoded result for lists (request history, projects), so a list never downloads the
- * full-size image. Alpha is kept (cut-outs show their checkerboard), colours converted to sRGB (the list has no
+ * full-size image. The worker makes one beside each job result, the API beside each re-composed picture. Alpha is kept (cut-outs show their checkerboard), colours converted to sRGB (the list has no
  * colour management to rely on), metadata dropped; never enlarged.
  */
 export function makeThumbnail(encoded: Buffer): Promise<Buffer> {

@@ -12,7 +12,7 @@ import type {
   SubjectBox,
 } from '@imagestudio/contracts';
 import { composeSourceKeys, resultKey, thumbnailKey } from '@imagestudio/runtime';
-import { makeThumbnail } from '../imaging/thumbnail';
+import { makeThumbnail } from '@imagestudio/runtime/imaging';
 
 /** Shared job plumbing of the image tools: S3 in/out, progress stages (contracts JOB_STAGES), input errors -> UnrecoverableError. */
 

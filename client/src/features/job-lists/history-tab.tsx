@@ -17,6 +17,7 @@ import { Badge, Button, EmptyState, Select, Skeleton } from '../../components';
 import { formatDate, formatTime } from '../../lib/format';
 import { useStore } from '../../stores';
 import { batchMoneyLabel, tokensLabel } from '../../lib/tokens-label';
+import { CompositionsList } from './compositions-list';
 import { Pager } from './pager';
 import { ResultThumb } from './result-thumb';
 import { TOOLS } from '../../config/tools';
@@ -86,6 +87,25 @@ const Row = observer(function Row({ job, nested = false }: { job: JobView; neste
     </tr>
   );
 });
+
+/**
+ * A job's row, and under it the pictures made from it (a background removal's compositions) on a row of their own:
+ * a cell per picture would widen the table past its column.
+ */
+function JobRows({ job, nested = false }: { job: JobView; nested?: boolean }) {
+  return (
+    <>
+      <Row job={job} nested={nested} />
+      {job.compositions?.length ? (
+        <tr className={`history-compositions${nested ? ' history-batch__item' : ''}`}>
+          <td colSpan={6}>
+            <CompositionsList job={job} />
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+}
 
 /** The listed jobs in order, a batch's jobs gathered where its newest one is. */
 type Entry = { kind: 'job'; job: JobView } | { kind: 'batch'; id: string; jobs: JobView[] };
@@ -164,7 +184,7 @@ const BatchRows = observer(function BatchRows({
           </span>
         </td>
       </tr>
-      {open ? jobs.map((job) => <Row key={job.id} job={job} nested />) : null}
+      {open ? jobs.map((job) => <JobRows key={job.id} job={job} nested />) : null}
     </tbody>
   );
 });
@@ -222,7 +242,7 @@ export const HistoryTab = observer(function HistoryTab() {
             {groupByBatch(list.items).map((entry) =>
               entry.kind === 'job' ? (
                 <tbody key={entry.job.id}>
-                  <Row job={entry.job} />
+                  <JobRows job={entry.job} />
                 </tbody>
               ) : (
                 <BatchRows key={entry.id} id={entry.id} jobs={entry.jobs} summary={list.batches.get(entry.id)} />

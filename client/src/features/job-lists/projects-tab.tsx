@@ -6,11 +6,12 @@ import { Button, ButtonLink, ConfirmDialog, EmptyState, Skeleton } from '../../c
 import { TOOLS } from '../../config/tools';
 import { formatDate } from '../../lib/format';
 import { useStore } from '../../stores';
+import { CompositionsList } from './compositions-list';
 import { Pager } from './pager';
 import { ResultThumb } from './result-thumb';
 import './job-lists.css';
 
-/** One project card: thumbnail, tool and date, open / download / delete. */
+/** One project card: thumbnail, tool and date, the pictures made from it, open / download / delete. */
 const ProjectCard = observer(function ProjectCard({ job }: { job: JobView }) {
   const { jobLists, t } = useStore();
   const list = jobLists.projects;
@@ -39,6 +40,7 @@ const ProjectCard = observer(function ProjectCard({ job }: { job: JobView }) {
           {job.results.length > 1 ? ` · ${t('client-tools.projects.images', { n: job.results.length })}` : ''}
         </span>
       </div>
+      <CompositionsList job={job} />
       <div className="project-card__actions">
         <ButtonLink to={`${TOOLS[job.tool].path}?job=${job.id}`} variant="secondary" size="sm">
           {t('client-tools.projects.open')}

@@ -2,14 +2,14 @@ import { ImageIcon } from 'lucide-react';
 import type { JobResultView } from '@imagestudio/contracts';
 import { resultPreviewSrc } from '../../lib/result-preview';
 
-/** A result's preview in a list slot (history row, project card). */
+/** A result's preview in a list slot (history row, project card), or a kept composition's. */
 export function ResultThumb({
   result,
   alt,
   size,
   className,
 }: {
-  result: JobResultView;
+  result: Pick<JobResultView, 'thumbnail_url' | 'url' | 'bytes'>;
   alt: string;
   /** The slot's side in CSS pixels, when fixed (history); absent: the slot sizes the picture (project cards). */
   size?: number;

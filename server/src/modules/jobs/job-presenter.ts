@@ -1,4 +1,5 @@
 import {
+  compositionDownloadName,
   resultDownloadName,
   tenthsToTokens,
   type ComposeSourcesView,
@@ -114,15 +115,22 @@ async function presentComposeSources(ctx: Pick<JobsDeps, 'storage'>, row: JobRow
   return { foreground_url, matte_url, width: sources.width, height: sources.height };
 }
 
-/** The job's re-compositions as presigned URLs named like its results; none once its files are gone. */
+/**
+ * The job's re-compositions as presigned URLs named after its result and their size, with their list previews and
+ * the fields that made them (null for pictures from before these were kept); none once its files are gone.
+ */
 export async function presentCompositions(ctx: Pick<JobsDeps, 'storage'>, row: JobRow): Promise<CompositionView[]> {
   if (filesAreGone(row)) return [];
   return Promise.all(
     (row.compositions ?? []).map(async (c) => ({
-      url: await ctx.storage.presignGet(c.key, URL_TTL_SECONDS, resultDownloadName(row, 0, c.format)),
+      url: await ctx.storage.presignGet(c.key, URL_TTL_SECONDS, compositionDownloadName(row, c)),
       width: c.width,
       height: c.height,
       format: c.format,
+      bytes: c.bytes,
+      thumbnail_url: c.thumbnail_key ? await ctx.storage.presignGet(c.thumbnail_key, URL_TTL_SECONDS) : null,
+      layout: c.layout ?? null,
+      edited_matte: c.edited_matte ?? false,
       subject_box: c.subject_box,
       created_at: c.created_at,
     })),

@@ -49,6 +49,12 @@ export interface StoredComposition {
   bytes: number;
   subject_box: SubjectBox | null;
   created_at: string;
+  /** Its WebP list preview (composition-keep.ts); absent on pictures made before previews were kept. */
+  thumbnail_key?: string;
+  /** The option fields that made it, in the job params' form; absent on pictures made before layouts were kept. */
+  layout?: Record<string, string | number | boolean>;
+  /** Whether the request carried an edited matte (the matte itself is not kept). */
+  edited_matte?: boolean;
 }
 
 export interface NewJob {

@@ -24,5 +24,6 @@ export function cheapestTenths(name: JobName, settings: ToolSettings): number {
 }
 
 export type { AnyToolDefinition, QuoteQuery, SizedJob } from './tool-definition';
+export { storedParams as productPhotoParams } from './remove-background.definition';
 export { readToolSettings, type ToolSettings } from './tools.settings';
 export type { ToolDefinitionsDeps } from './tool-definitions.deps';

@@ -13,7 +13,8 @@ export type RemoveBackgroundParams = { output_format: string; mask_only: boolean
 
 const BOOLEAN_FIELDS = new Set(['crop_to_subject', 'mask_only']);
 
-function storedParams(fields: Record<string, unknown>): RemoveBackgroundParams {
+/** The option fields in their stored form; a re-composition keeps its layout in this form too (jobs/composition-keep.ts). */
+export function storedParams(fields: Record<string, unknown>): RemoveBackgroundParams {
   const params: Record<string, string | boolean> = { output_format: 'png', mask_only: false };
   for (const name of PRODUCT_PHOTO_FIELDS) {
     const value = fields[name];

@@ -287,7 +287,7 @@ describe('POST /api/jobs/{id}/compose', () => {
     // Free: no ledger row, the balance unchanged.
     expect(await money(t, user.id, job.id)).toEqual(before);
     const view = (await agent.get(`/api/jobs/${job.id}`).expect(200)).body.payload as JobView;
-    expect(view.compositions).toEqual([{ ...picture, url: expect.any(String) }]);
+    expect(view.compositions).toEqual([{ ...picture, url: expect.any(String), thumbnail_url: expect.any(String) }]);
 
     // An edited matte: all white keeps the whole photo; a wrong size or a JPEG is refused.
     const white = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#fff' } })

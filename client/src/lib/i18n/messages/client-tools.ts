@@ -242,4 +242,8 @@ export const clientTools = {
   'client-tools.history.batch': 'Batch of {n} images',
   'client-tools.history.openBatch': 'Open batch',
   'client-tools.history.showItems': 'Show the images',
+  'client-tools.compositions.title': 'Finished pictures ({n})',
+  'client-tools.compositions.thumbAlt': '{format} picture, {width} × {height} px',
+  'client-tools.compositions.details': '{format} · {width} × {height} px · {size}',
+  'client-tools.compositions.downloadLabel': 'Download the {format} picture, {width} × {height} px',
 } as const;
