@@ -2,6 +2,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import { LIMITS } from '@imagestudio/contracts';
 import { fromRoot } from './config';
 import type { AppContext, AppDeps } from './context';
+import { bodyDeadline } from './http/body-deadline';
 import { compressJson } from './http/compress-json';
 import { csrfMiddleware } from './http/csrf';
 import { apiNotFound, errorHandler } from './http/error-handler';
@@ -53,7 +54,9 @@ export function createApp(deps: AppDeps): Express {
   // bodies than /api takes) and error shape; outside /api, so no envelope, session or XSRF.
   app.use('/v1.0', removeBgRouter(ctx));
 
-  // 4. Body parsers with a size limit; oversized bodies become a 413 envelope in the error handler.
+  // 4. Body parsers with a size limit; oversized bodies become a 413 envelope in the error handler, and a body
+  // that has not arrived whole within HTTP_BODY_TIMEOUT_MS a 408.
+  app.use(bodyDeadline(ctx.config.HTTP_BODY_TIMEOUT_MS));
   app.use(express.json({ limit: LIMITS.jsonBodyMaxBytes }));
   app.use(express.urlencoded({ extended: false, limit: LIMITS.jsonBodyMaxBytes }));
 

@@ -114,6 +114,8 @@ const envSchema = z.object({
   // Ten minutes: the largest request is a 200 MB batch upload, which needs ~10 min on a 3 Mbit/s uplink. A
   // shorter limit turned a large batch from a home connection into a 408 after the customer had waited for it.
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(600_000),
+  /** A JSON or urlencoded body on /api (at most 100 KB) must arrive whole within this (ms); else 408. */
+  HTTP_BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /**
    * A download (token activity CSV, batch ZIP) whose client reads nothing for this long (ms) is ended, so a
    * client that opens downloads and never reads them cannot hold sockets and what feeds them.

@@ -26,6 +26,8 @@ export const BODY_MESSAGES = {
   tooLarge: 'The request body is too large.',
   tooManyFields: 'The form has too many fields.',
   invalidJson: 'The request body is not valid JSON.',
+  unreadableForm: 'The request body is not valid form data.',
+  tooSlow: 'The request body arrived too slowly and was stopped.',
   incomplete: 'The request body was not received completely.',
 } as const;
 

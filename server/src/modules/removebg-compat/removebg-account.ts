@@ -31,14 +31,14 @@ export function accountHandler(ctx: AppContext): RequestHandler {
 
 /**
  * POST /v1.0/improve: remove.bg's "send us a badly cut image for training". We take no customer images for
- * training, so the body is read and dropped, one log line says the call was made, and the answer has the shape
- * remove.bg's clients expect.
+ * training, so the body is not read at all: the answer (the shape remove.bg's clients expect) goes out at once with
+ * `Connection: close`, and the connection ends after it (reading the body to drop it took any size, for as long as
+ * the client kept sending). One log line says the call was made.
  */
 export const improveHandler: RequestHandler = (req, res) => {
-  req.resume();
   req.log?.info(
     { userId: currentUser(req).id },
     'remove.bg improve call: nothing stored (no training on customer images)',
   );
-  res.set('Cache-Control', 'no-store').json({ id: randomUUID() });
+  res.set({ 'Cache-Control': 'no-store', Connection: 'close' }).json({ id: randomUUID() });
 };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import express, { type Request, type Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { LIMITS } from '@imagestudio/contracts';
-import { admitUpload, readForm, UPLOAD_MESSAGES } from '../uploads';
+import { admitUpload, readEncodedBody, readForm, UPLOAD_MESSAGES } from '../uploads';
 import type { AppContext } from '../../context';
 import { badField } from './removebg-errors';
 
@@ -18,16 +18,15 @@ const ENCODED_IMAGE_MAX_BYTES = Math.ceil((LIMITS.uploadMaxBytes * 4) / 3) + 102
 /** JSON and urlencoded bodies carry the image as base64: that, and room for the other fields. */
 const ENCODED_BODY_MAX_BYTES = ENCODED_IMAGE_MAX_BYTES + 64 * 1024;
 
-const jsonParser = express.json({ limit: ENCODED_BODY_MAX_BYTES });
-const formParser = express.urlencoded({ extended: false, limit: ENCODED_BODY_MAX_BYTES, parameterLimit: 50 });
+/** A urlencoded form's fields at most (remove.bg's fields, with room to spare). */
+const FORM_FIELDS_MAX = 50;
 
-function parseWith(parser: express.RequestHandler, req: Request, res: Response): Promise<void> {
-  return new Promise((resolve, reject) => parser(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
+function parseWith(handler: RequestHandler, req: Request, res: Response): Promise<void> {
+  return new Promise((resolve, reject) => handler(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
 }
 
 /** A multipart body through the API's one form reader (upload budget, rate floor, strict fields). */
-async function readMultipartBody(ctx: AppContext, req: Request, res: Response): Promise<RemoveBgBody> {
-  await parseWith(admitUpload(ctx), req, res);
+async function readMultipartBody(req: Request, res: Response): Promise<RemoveBgBody> {
   const rule = (field: string) => ({
     maxCount: 1,
     tooMany: { [field]: [`Send one ${field}.`] },
@@ -51,18 +50,28 @@ async function readMultipartBody(ctx: AppContext, req: Request, res: Response): 
   return { fields: form.fields, imageFile: image, bgImageFile: (await read('bg_image_file'))?.bytes ?? null };
 }
 
-/** Reads the body by its Content-Type: multipart/form-data, application/x-www-form-urlencoded or JSON. */
+/**
+ * Reads the body by its Content-Type: multipart/form-data, application/x-www-form-urlencoded or JSON. Every kind is
+ * an upload (admitUpload: in flight per key, the upload budget, the minimum rate), read by the API's readers.
+ */
 export async function readRemoveBgBody(ctx: AppContext, req: Request, res: Response): Promise<RemoveBgBody> {
-  if (req.is('multipart/form-data')) return readMultipartBody(ctx, req, res);
-  if (req.is('application/json')) await parseWith(jsonParser, req, res);
-  else if (req.is('application/x-www-form-urlencoded')) await parseWith(formParser, req, res);
-  else if (Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'])
-    throw badField(
-      'invalid_request',
-      'Invalid request',
-      'Send multipart/form-data, application/x-www-form-urlencoded or application/json.',
-    );
-  const body: unknown = req.body;
-  const fields = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const kind = req.is(['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json']);
+  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  if (!kind) {
+    if (hasBody)
+      throw badField(
+        'invalid_request',
+        'Invalid request',
+        'Send multipart/form-data, application/x-www-form-urlencoded or application/json.',
+      );
+    return { fields: {}, imageFile: null, bgImageFile: null };
+  }
+  await parseWith(admitUpload(ctx), req, res);
+  if (kind === 'multipart/form-data') return readMultipartBody(req, res);
+  const fields = await readEncodedBody(req, res, {
+    kind: kind === 'application/json' ? 'json' : 'urlencoded',
+    maxBytes: ENCODED_BODY_MAX_BYTES,
+    maxFields: FORM_FIELDS_MAX,
+  });
   return { fields, imageFile: null, bgImageFile: null };
 }

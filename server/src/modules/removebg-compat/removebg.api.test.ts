@@ -498,6 +498,7 @@ describe('GET /v1.0/account and POST /v1.0/improve', () => {
         attributes: {
           credits: { total: 12.5, subscription: 0, payg: 12.5, enterprise: 0 },
           api: { free_calls: 0, sizes: 'all' },
+          limits: { requests_per_minute: t.config.API_KEY_RATE_PER_MINUTE, uploads_in_flight_per_key: 8 },
         },
       },
     });

@@ -7,6 +7,7 @@ export {
   inspectUpload,
   UPLOAD_MESSAGES,
 } from './image-inspect';
+export { readEncodedBody } from './encoded-body';
 export { makeInputPreview, needsInputPreview } from './input-preview';
 export { MULTIPART_MESSAGES, readForm, readMultipart, type ReceivedFile } from './multipart';
 export {
