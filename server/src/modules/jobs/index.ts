@@ -1,6 +1,6 @@
 /** What other modules may use of jobs; everything else in this folder is internal. */
 export { admitJobs, cleanInput, type JobInput } from './admit-jobs';
-export { refundSucceededJob } from './finalize.service';
+export { failJob, refundSucceededJob } from './finalize.service';
 export { storedJobInput } from './job-inputs';
 export { raiseCancelFlag } from './cancel-flag';
 export { checkIdempotencyKey, isUniqueViolation, oncePerKey, requestFingerprint } from './idempotency';

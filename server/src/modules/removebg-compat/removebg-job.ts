@@ -1,10 +1,11 @@
 import type { Response } from 'express';
-import { isFinalJobStatus } from '@imagestudio/contracts';
+import { JOB_MESSAGES, isFinalJobStatus } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import {
   admitJobs,
   cancelOpenJob,
   cleanInput,
+  failJob,
   jobsRepository as repo,
   type JobRow,
   refundSucceededJob,
@@ -55,24 +56,47 @@ export async function admitRemoveBgJob(ctx: AppContext, job: RemoveBgJob): Promi
   return jobs[0]!;
 }
 
+/** Whether the caller has hung up (its connection is gone): nobody could receive an answer any more. */
+export function callerGone(res: Response): boolean {
+  return res.destroyed || !res.socket || res.socket.destroyed;
+}
+
+/**
+ * The caller hung up: nobody can receive the picture, so the job is cancelled and refunded whatever its state, and
+ * a result that came anyway is refunded too (remove.bg's clients retry after a timeout, and paid twice).
+ */
+async function dropForGoneCaller(ctx: AppContext, jobId: string): Promise<void> {
+  await cancelOpenJob(ctx, jobId);
+  const detail = 'the remove.bg caller hung up';
+  const cancelled = await failJob(ctx, jobId, { message: JOB_MESSAGES.cancelled, detail, cancelled: true });
+  if (!cancelled) await refundSucceededJob(ctx, jobId, detail);
+}
+
 /**
  * Waits for the job like a synchronous call of our own API (REMOVEBG_SYNC_TIMEOUT_S, 60 s). A job that has not
- * ended by then, or whose caller hung up (nobody could receive its result), is cancelled, which refunds it; the
- * late caller gets 503 with Retry-After. Returns the ended row, or null when the caller is gone.
+ * ended by then is cancelled, which refunds it; the late caller gets 503 with Retry-After. A caller who hung up (also
+ * before this wait began) gets nothing and pays nothing: the job is cancelled, or refunded if it succeeded. Returns
+ * the ended row, or null when the caller is gone.
  */
 export async function waitForRemoveBgJob(ctx: AppContext, res: Response, row: JobRow): Promise<JobRow | null> {
   const gone = new AbortController();
-  const onClose = () => gone.abort();
+  const onClose = () => {
+    if (!res.writableFinished) gone.abort();
+  };
   res.on('close', onClose);
+  if (callerGone(res)) gone.abort();
   let ended: JobRow;
   try {
     ended = await waitForFinalJob(ctx, row.id, ctx.config.REMOVEBG_SYNC_TIMEOUT_S * 1000, gone.signal);
   } finally {
     res.off('close', onClose);
   }
-  if (isFinalJobStatus(ended.status)) return gone.signal.aborted ? null : ended;
+  if (gone.signal.aborted) {
+    await dropForGoneCaller(ctx, row.id);
+    return null;
+  }
+  if (isFinalJobStatus(ended.status)) return ended;
   await cancelOpenJob(ctx, row.id);
-  if (gone.signal.aborted) return null;
   // The job may have ended between the last look and the cancel: then its result is the answer.
   const after = await repo.findById(ctx.db, row.id);
   if (after?.status === 'succeeded') return after;

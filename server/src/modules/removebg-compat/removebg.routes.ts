@@ -11,7 +11,7 @@ import { readRemoveBgBody } from './removebg-body';
 import { badField, RemoveBgError, removeBgErrorHandler } from './removebg-errors';
 import { parseRemoveBgFields } from './removebg-fields';
 import { prepareBackground, prepareInput } from './removebg-input';
-import { admitRemoveBgJob, failedJobError, refuseWithoutSubject, waitForRemoveBgJob } from './removebg-job';
+import { admitRemoveBgJob, callerGone, failedJobError, refuseWithoutSubject, waitForRemoveBgJob } from './removebg-job';
 import { buildAnswer, sendAnswer } from './removebg-reply';
 import { cheapestSizePriceTenths, sizePriceTenths } from './removebg-sizes';
 import { toolParams } from './removebg-tool-params';
@@ -50,6 +50,8 @@ export function removeBgRouter(ctx: AppContext): Router {
       height: input.image.height,
       hasBackgroundImage: background !== null,
     });
+    // A caller who hung up while the body was read or the image fetched and checked is not charged for a job.
+    if (callerGone(res)) return;
     const admitted = await admitRemoveBgJob(ctx, {
       userId,
       requestId: String(req.id),
