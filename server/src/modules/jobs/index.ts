@@ -14,7 +14,6 @@ export {
   presentJob,
   presentResults,
   queuePosition,
-  URL_TTL_SECONDS,
 } from './job-presenter';
 export { createJobUpdates } from './job-updates';
 export * as jobsRepository from './jobs.repository';
