@@ -25,3 +25,8 @@ export const CHROMIUM_ARGS: readonly string[] = [
   '--disable-component-update',
   '--no-first-run',
 ];
+/**
+ * `HEIF_FIXTURES=write`: heifEnc encodes an input it has no fixture for with heif-enc and stores the result
+ * (runtime/src/testing/heif-fixtures/README.md); otherwise a missing fixture fails the test.
+ */
+export const HEIF_FIXTURES_WRITE = process.env.HEIF_FIXTURES === 'write';

@@ -1,6 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { routes } from '@imagestudio/contracts';
+import { pdfText } from '@imagestudio/runtime/testing';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { expectReplyMatchesSchema } from '../../test/reply-schema';
 import { verifiedUser } from '../../test/auth-helpers';
@@ -9,11 +9,6 @@ import * as repo from './deposits.repository';
 import { settleDeposit } from './fulfilment.service';
 import { insertDeposit } from './test-support';
 import { binaryParser } from '../../test/binary-parser';
-
-/** The text of a PDF as poppler's pdftotext reads it, in reading order with the layout kept. */
-function pdfText(pdf: Buffer): string {
-  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8');
-}
 
 describe('payment history and receipts', () => {
   let t: TestContext;
