@@ -1,6 +1,6 @@
-import type { Queue } from 'bullmq';
 import type { Config } from './config';
 import type { Db } from './lib/db';
+import type { ImagesQueue } from './lib/queue';
 import type { Logger } from '@imagestudio/runtime';
 import type { RedisClient } from '@imagestudio/runtime';
 import type { Storage } from './lib/storage';
@@ -16,7 +16,7 @@ export interface AppDeps {
   redis: RedisClient;
   /** Redis db QUEUE_REDIS_DB: BullMQ, worker heartbeats and cancellation flags (all a worker can reach). */
   queueRedis: RedisClient;
-  queue: Queue;
+  queue: ImagesQueue;
   storage: Storage;
 }
 

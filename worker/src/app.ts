@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'bullmq';
-import { JOB_NAMES, type JobName, QUEUE_NAME, type ToolProvider } from '@imagestudio/contracts';
+import { JOB_NAMES, type JobName, type JobResult, QUEUE_NAME, type ToolProvider } from '@imagestudio/contracts';
 import type { WorkerConfig } from './config';
 import { TOOL_LOADERS, loadTools } from './handlers';
 import { type LoadedTools, type Tool, type ToolLoaders, isUnavailable } from './handlers/types';
@@ -21,7 +21,8 @@ import { createProcessor } from './queue/processor';
 import { WorkerStorage } from './storage/storage';
 
 export interface RunningWorker {
-  worker: Worker;
+  /** Takes any job of the queue: the processor checks each name and payload (queue/processor.ts). */
+  worker: Worker<unknown, JobResult, string>;
   tools: LoadedTools;
   /** Tools that loaded, and the provider the first of them runs on. */
   available: JobName[];
@@ -90,6 +91,7 @@ export async function startWorker(
     const { limited, concurrency } = limitConcurrency(tools, config);
 
     const workerId = `${os.hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+    // Typed Worker<unknown, JobResult, string> by the processor it is given.
     const worker = new Worker(QUEUE_NAME, createProcessor({ tools: limited, storage, redis, logger }), {
       // Stored on every job it takes (BullMQ's processedBy): the console's job page names the worker that ran it.
       name: workerId,

@@ -15,7 +15,18 @@ export const TOOL_SCHEMAS = Object.fromEntries(TOOLS.map((t) => [t.name, t.schem
 export const jobPayloadSchemas = Object.fromEntries(JOB_NAMES.map((n) => [n, TOOL_SCHEMAS[n].payload])) as {
   readonly [N in JobName]: SchemasOf<N>['payload'];
 };
+/** Job name -> its payload: the one map that types the producer (server/src/lib/queue.ts) and the worker's tools. */
 export type JobPayloads = { [N in JobName]: z.infer<SchemasOf<N>['payload']> };
+/** Any job's payload: what the queue's jobs carry as their data. */
+export type JobData = JobPayloads[JobName];
+
+/**
+ * The payload schema of job `name`, typed by the name: parsing with it gives `JobPayloads[N]` also where `name`
+ * is a type parameter, which indexing `jobPayloadSchemas` cannot (TypeScript sees every schema's output there).
+ */
+export function jobPayloadSchema<N extends JobName>(name: N): z.ZodType<JobPayloads[N]> {
+  return jobPayloadSchemas[name] as unknown as z.ZodType<JobPayloads[N]>;
+}
 /** Job name -> the request's fields after parsing. */
 type ToolRequests = { [N in JobName]: z.infer<SchemasOf<N>['request']> };
 

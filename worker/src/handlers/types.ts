@@ -38,7 +38,8 @@ export interface Tool<N extends JobName> {
   models?: readonly string[];
   /** What its main model computes in (WORKER_PRECISION; published in the heartbeat); absent for remote tools. */
   precision?: Precision;
-  run(ctx: JobContext<N>): Promise<JobResult>;
+  /** A property, not a method: its parameter is then checked strictly, so a tool of one job name never fits another's. */
+  run: (ctx: JobContext<N>) => Promise<JobResult>;
   /** Frees its sessions at shutdown (the runtime closes them anyway). */
   close?(): Promise<void>;
 }
@@ -54,6 +55,6 @@ export type ToolLoaders = { [N in JobName]: ToolLoader<N> };
 export type LoadedTools = { [N in JobName]: Tool<N> | ToolUnavailable };
 
 /** Type guard for a loader's "not available" answer. */
-export function isUnavailable<N extends JobName>(tool: Tool<N> | ToolUnavailable): tool is ToolUnavailable {
+export function isUnavailable<T extends object>(tool: T | ToolUnavailable): tool is ToolUnavailable {
   return 'unavailable' in tool;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { jobPayloadSchemas, type JobName } from '@imagestudio/contracts';
+import { jobPayloadSchema, type JobName, type JobPayloads } from '@imagestudio/contracts';
 import { inputKey as inputKeyOf } from '@imagestudio/runtime';
 import { applyEntry, assertAffordable, lockCovering } from '../ledger';
 import { toolDefinition } from '../tool-definitions';
@@ -24,9 +24,9 @@ export interface JobToAdmit {
 }
 
 /** Jobs of one tool for one user, admitted all or none. */
-export interface Admission<B> {
+export interface Admission<B, N extends JobName = JobName> {
   userId: string;
-  tool: JobName;
+  tool: N;
   jobs: JobToAdmit[];
   requestId?: string;
   /** A single job's Idempotency-Key and request fingerprint, stored on its row. */
@@ -35,11 +35,11 @@ export interface Admission<B> {
   batch?: { id: string; insert?: (trx: Knex.Transaction) => Promise<B> };
 }
 
-/** A job with its id, its input's S3 key and its checked queue payload. */
-interface PlannedJob extends JobToAdmit {
+/** A job with its id, its input's S3 key and its checked queue payload (tool N's). */
+interface PlannedJob<N extends JobName = JobName> extends JobToAdmit {
   id: string;
   inputKey: string | null;
-  payload: object;
+  payload: JobPayloads[N];
 }
 
 /**
@@ -89,20 +89,20 @@ async function chargeAndInsert(trx: Knex.Transaction, admission: Admission<unkno
  * refuses are failed and refunded, and the caller gets 503. The browser previews of inputs that need one are made
  * after that, in the background (input-previews.ts).
  */
-export async function admitJobs<B = undefined>(
+export async function admitJobs<B = undefined, N extends JobName = JobName>(
   ctx: JobsDeps,
-  admission: Admission<B>,
+  admission: Admission<B, N>,
 ): Promise<{ jobs: JobRow[]; batch: B | undefined }> {
   const { userId, tool } = admission;
   const totalTenths = admission.jobs.reduce((sum, job) => sum + job.costTenths, 0);
   await assertAffordable(ctx.db, userId, totalTenths);
 
   const definition = toolDefinition(tool);
-  const planned = admission.jobs.map((job): PlannedJob => {
+  const planned = admission.jobs.map((job): PlannedJob<N> => {
     const id = randomUUID();
     const inputKey = job.input ? inputKeyOf({ userId, jobId: id }, job.input.extension) : null;
     // Built before anything is charged, so a payload the contract refuses costs the user nothing.
-    const payload = jobPayloadSchemas[tool].parse({
+    const payload = jobPayloadSchema(tool).parse({
       ...definition.payload(job.params, inputKey, inputFileKeys({ userId, jobId: id }, job.input)),
       jobId: id,
       userId,
@@ -135,6 +135,7 @@ export async function admitJobs<B = undefined>(
   }
   await enqueueJobs(
     ctx,
+    tool,
     admitted.jobs,
     planned.map((p) => p.payload),
   );

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Queue, createNodeRedisClient } from 'bullmq';
-import { QUEUE_NAME, type JobView } from '@imagestudio/contracts';
+import { QUEUE_NAME, type JobData, type JobName, type JobResult, type JobView } from '@imagestudio/contracts';
 import { isolatedTestDatabase, verifiedUser } from '../../test/auth-helpers';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { applyEntryNow } from '../ledger';
@@ -204,7 +204,10 @@ describe('queue Redis down at submit', () => {
     const dead = t.ctx.queueRedis.duplicate();
     await dead.connect();
     const live = t.ctx.queue;
-    const broken = new Queue(QUEUE_NAME, { connection: createNodeRedisClient(dead), prefix: t.config.QUEUE_PREFIX });
+    const broken = new Queue<JobData, JobResult, JobName>(QUEUE_NAME, {
+      connection: createNodeRedisClient(dead),
+      prefix: t.config.QUEUE_PREFIX,
+    });
     broken.on('error', () => undefined);
     try {
       const { agent, user } = await verifiedUser(t, { balanceTokens: 3 });
