@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { E2E_DATABASE_URL } from '@imagestudio/runtime/testing';
 import { test } from '../lib/fixtures';
 import { check } from '../lib/harness';
@@ -144,6 +146,76 @@ test('a job opened again after a reload shows its options and runs again from it
     `the re-run's result is not WebP: ${await download.getAttribute('download')}`,
   );
   await ctx.screenshot(page, 'rerun-from-stored-input-1280');
+});
+
+test('a picture made in the editor is kept: Projects and History list it with its preview, and it downloads again for free', async ({
+  ctx,
+  workers,
+}) => {
+  const page = await signedInPage(ctx, 'kept');
+  await allToolsWorker(workers, page);
+  await page.goto('/services/remove-background');
+  await page.getByLabel('Image', { exact: true }).setInputFiles(await smallPhoto('coffee', 120));
+  await page.getByRole('button', { name: 'Remove background - 1 token' }).click();
+  await page.getByRole('slider', { name: 'Original and result comparison' }).waitFor({ timeout: 120_000 });
+  // The editor's own starting layout: a white 2000 px square JPEG.
+  const editor = page.getByTestId('photo-editor');
+  await Promise.all([
+    // A full-size render, behind the editor's own preview renders on a busy 2-core machine.
+    page.waitForResponse((r) => /\/api\/jobs\/[^/]+\/compose$/.test(r.url()) && r.status() === 201, {
+      timeout: 60_000,
+    }),
+    page.waitForEvent('download', { timeout: 60_000 }),
+    editor.getByRole('button', { name: 'Download - free' }).click(),
+  ]);
+  await expectHeaderBalance(page, '9', 'the editor download charged tokens');
+
+  const images: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'image') images.push(new URL(req.url()).pathname);
+  });
+  /** The kept picture in a list: its preview loads small, it says what it is, and its link downloads it again. */
+  const downloadsAgain = async (where: string) => {
+    const list = page.getByTestId('compositions').first();
+    await list.getByTestId('composition').first().waitFor();
+    await page.waitForFunction(
+      `[...document.querySelectorAll('[data-testid="composition"] img')].some((i) => i.complete && i.naturalWidth > 0)`,
+    );
+    const natural = (await page.evaluate(
+      `document.querySelector('[data-testid="compositions"] [data-testid="composition"] img').naturalWidth`,
+    )) as number;
+    check(natural > 0 && natural <= 256, `${where}: the picture's preview is ${natural} px wide`);
+    const text = (await list.textContent()) ?? '';
+    check(
+      /Finished pictures \(1\)/.test(text) && /JPEG · 2000 × 2000 px · [\d.]+ (kB|MB)/.test(text),
+      `${where} says ${text}`,
+    );
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      list.getByRole('link', { name: 'Download the JPEG picture, 2000 × 2000 px' }).click(),
+    ]);
+    check(
+      file.suggestedFilename() === 'coffee-120-no-background-2000x2000.jpg',
+      `${where}: the picture downloads as ${file.suggestedFilename()}`,
+    );
+    const meta = await sharp(await fs.readFile(await file.path())).metadata();
+    check(
+      meta.format === 'jpeg' && meta.width === 2000 && meta.height === 2000,
+      `${where}: the download is ${meta.format} ${meta.width} x ${meta.height}`,
+    );
+  };
+
+  await page.goto('/account/my-projects');
+  await downloadsAgain('My Projects');
+  await ctx.screenshot(page, 'projects-kept-picture-1280');
+  await page.goto('/account/request-history');
+  await downloadsAgain('Request History');
+  await ctx.screenshot(page, 'history-kept-picture-1280');
+  // The lists showed the pictures' previews, never the 2000 px files; downloading again cost nothing.
+  const previews = images.filter((p) => /\/compositions\/[^/]+\.jpg\.thumb\.webp$/.test(p));
+  const full = images.filter((p) => /\/compositions\/[^/]+\.jpg$/.test(p));
+  check(previews.length >= 2 && full.length === 0, `the lists loaded ${images.join(', ')}`);
+  await expectHeaderBalance(page, '9', 'downloading a kept picture again charged tokens');
 });
 
 /** Takes tokens from an account the way an operator does (`npm run admin -- users deduct`), against the run's database. */

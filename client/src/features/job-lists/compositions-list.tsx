@@ -19,7 +19,14 @@ const FORMAT_LABELS: Record<CompositionView['format'], string> = {
  * My Projects and Request History: each one's preview, format, size and its own download, so a finished picture is
  * found again without rebuilding its settings. Nothing when the job has none (other tools, files gone).
  */
-export const CompositionsList = observer(function CompositionsList({ job }: { job: JobView }) {
+export const CompositionsList = observer(function CompositionsList({
+  job,
+  compact = false,
+}: {
+  job: JobView;
+  /** A narrow slot (a project card): the download shows its icon only, leaving the line to the picture's details. */
+  compact?: boolean;
+}) {
   const { t } = useStore();
   const titleId = useId();
   const pictures = job.compositions ?? [];
@@ -45,9 +52,10 @@ export const CompositionsList = observer(function CompositionsList({ job }: { jo
                 href={picture.url}
                 download={compositionDownloadName(job, picture)}
                 aria-label={t('client-tools.compositions.downloadLabel', values)}
+                title={compact ? t('client-tools.compositions.downloadLabel', values) : undefined}
               >
                 <Download aria-hidden="true" />
-                <span>{t('client-tools.common.download')}</span>
+                {compact ? null : <span>{t('client-tools.common.download')}</span>}
               </a>
             </li>
           );

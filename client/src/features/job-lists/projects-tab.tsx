@@ -40,7 +40,7 @@ const ProjectCard = observer(function ProjectCard({ job }: { job: JobView }) {
           {job.results.length > 1 ? ` · ${t('client-tools.projects.images', { n: job.results.length })}` : ''}
         </span>
       </div>
-      <CompositionsList job={job} />
+      <CompositionsList job={job} compact />
       <div className="project-card__actions">
         <ButtonLink to={`${TOOLS[job.tool].path}?job=${job.id}`} variant="secondary" size="sm">
           {t('client-tools.projects.open')}
