@@ -56,8 +56,11 @@ const envSchema = z.object({
   JOB_SUBMIT_RATE_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Free re-compositions of stored cut-outs (POST /api/jobs/{id}/compose) per user per minute (429 beyond). */
   COMPOSE_RATE_PER_MINUTE: z.coerce.number().int().positive().default(30),
-  /** Re-compositions rendered at once per API process (the others wait in order; they use libuv's thread pool). */
-  COMPOSE_CONCURRENCY: z.coerce.number().int().positive().default(1),
+  /**
+   * Re-compositions and editor previews rendered at once per API process (the others wait in order): each holds a
+   * thread of libuv's pool (four by default), which upload checks and file reads need too.
+   */
+  COMPOSE_CONCURRENCY: z.coerce.number().int().positive().default(2),
   /** Re-compositions that may wait for a render slot per API process; beyond, 503 with Retry-After: 5. */
   COMPOSE_QUEUE_MAX: z.coerce.number().int().nonnegative().default(8),
   /** Megapixels of canvas one customer may re-compose per hour (AVIF counts four times); beyond, 429. */
