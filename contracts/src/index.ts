@@ -37,5 +37,7 @@ export * from './product-photo';
 export * from './product-photo-layout';
 export * from './subject-box';
 export * from './cutout-confidence';
+export * from './matte-draft';
+export * from './matte-draft-schemas';
 export * from './routes';
 export * from './email-change';

@@ -1,4 +1,5 @@
 import { compositionViewSchema, jobPageSchema, jobViewSchema } from '../api-schemas';
+import { matteDraftBodySchema, matteDraftViewSchema } from '../matte-draft-schemas';
 import { productPhotoFieldsSchema } from '../product-photo';
 import { jobListQuerySchema } from '../job-requests';
 import { defineRoute } from './route';
@@ -78,6 +79,42 @@ export const jobRoutes = {
       description:
         'The picture as lossless WebP (Cache-Control: private, no-store), scaled so its longer side is at most 1024 px: margins, blur and shadows scale with it. The same 404 and 422 answers as compose; 429 past the per-minute limit of previews',
     },
+  }),
+  matteDraft: defineRoute({
+    method: 'get',
+    path: '/jobs/{id}/matte-draft',
+    tag: 'Jobs',
+    summary: "The touch-up brush's saved strokes for a background removal (empty when there is no draft)",
+    auth: 'key',
+    reply: {
+      kind: 'json',
+      payload: matteDraftViewSchema,
+      description:
+        "404 for another user's job or one that is not a succeeded remove-background job with its stored cut-out",
+    },
+  }),
+  saveMatteDraft: defineRoute({
+    method: 'put',
+    path: '/jobs/{id}/matte-draft',
+    tag: 'Jobs',
+    summary:
+      "Save the touch-up brush's strokes for a background removal, replacing the draft (free; the editor saves as strokes are made)",
+    auth: 'key',
+    body: matteDraftBodySchema,
+    reply: {
+      kind: 'json',
+      payload: matteDraftViewSchema,
+      description:
+        "The saved draft. 422 on strokes past the caps or malformed; 404 as for GET; the draft goes with the job's files (deletion, retention)",
+    },
+  }),
+  discardMatteDraft: defineRoute({
+    method: 'delete',
+    path: '/jobs/{id}/matte-draft',
+    tag: 'Jobs',
+    summary: "Discard the touch-up brush's draft (the editor's reset)",
+    auth: 'key',
+    reply: { kind: 'json', payload: matteDraftViewSchema, description: 'The empty draft. 404 as for GET' },
   }),
   cancel: defineRoute({
     method: 'post',

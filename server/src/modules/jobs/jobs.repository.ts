@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { JobName, JobResult, JobStatus, SubjectBox } from '@imagestudio/contracts';
+import type { JobName, JobResult, JobStatus, MatteDraftStroke, SubjectBox } from '@imagestudio/contracts';
 import { newestFirstPage } from '../../lib/db';
 
 /** An image_jobs row as stored (bigint columns arrive from pg as strings). */
@@ -195,10 +195,53 @@ export async function setCancelRequested(db: Knex, id: string): Promise<void> {
   await db('image_jobs').where({ id }).update({ cancel_requested_at: db.fn.now(), updated_at: db.fn.now() });
 }
 
+/**
+ * Marks the job's files gone and drops its touch-up draft in one transaction: a draft save holds the job's row
+ * (saveMatteDraft) until it commits, so it either lands before and is deleted here, or sees the mark and saves nothing.
+ */
 export async function markFilesGone(db: Knex, id: string, column: 'deleted_at' | 'expired_at'): Promise<void> {
-  await db('image_jobs')
-    .where({ id })
-    .update({ [column]: db.fn.now(), updated_at: db.fn.now() });
+  await db.transaction(async (trx) => {
+    await trx('image_jobs')
+      .where({ id })
+      .update({ [column]: trx.fn.now(), updated_at: trx.fn.now() });
+    await trx('matte_drafts').where({ job_id: id }).delete();
+  });
+}
+
+/** A touch-up draft as stored (matte_drafts): the strokes as the API takes them, and when they were saved. */
+export interface MatteDraftRow {
+  strokes: MatteDraftStroke[];
+  updated_at: Date;
+}
+
+export async function findMatteDraft(db: Knex, jobId: string): Promise<MatteDraftRow | undefined> {
+  return db('matte_drafts').where({ job_id: jobId }).first('strokes', 'updated_at');
+}
+
+/**
+ * Replaces the job's draft, only while its files exist: the job's row is read FOR SHARE, so a concurrent
+ * markFilesGone waits for this save (and then deletes it) or this save waits for it (and then finds the row
+ * marked). Undefined when the files are gone.
+ */
+export async function saveMatteDraft(
+  db: Knex,
+  jobId: string,
+  strokes: MatteDraftStroke[],
+): Promise<MatteDraftRow | undefined> {
+  const { rows } = await db.raw(
+    `insert into matte_drafts (job_id, strokes, updated_at)
+     select id, ?::jsonb, now() from image_jobs
+      where id = ? and deleted_at is null and expired_at is null
+      for share
+     on conflict (job_id) do update set strokes = excluded.strokes, updated_at = excluded.updated_at
+     returning strokes, updated_at`,
+    [JSON.stringify(strokes), jobId],
+  );
+  return (rows as MatteDraftRow[])[0];
+}
+
+export async function deleteMatteDraft(db: Knex, jobId: string): Promise<void> {
+  await db('matte_drafts').where({ job_id: jobId }).delete();
 }
 
 export interface ListFilter {

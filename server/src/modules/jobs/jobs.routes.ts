@@ -8,6 +8,7 @@ import { composeLimit, readComposeForm } from './compose-form';
 import { composeJob } from './compose.service';
 import { composePreview, composePreviewLimit } from './compose-preview.service';
 import { streamJob } from './job-stream';
+import { discardMatteDraft, getMatteDraft, saveMatteDraft } from './matte-draft.service';
 import { cancelJob, deleteJob, getJob, listJobs, ownedJob } from './jobs.service';
 
 /** Reading, following, cancelling and deleting the caller's jobs; history and projects lists. */
@@ -41,6 +42,12 @@ export function jobsRouter(ctx: AppContext): Router {
     },
     { before: [composePreviewLimit(ctx), admitUpload(ctx)] },
   );
+  // The touch-up brush's draft of the editor: its strokes, saved as they are made.
+  mountRoute(router, r.matteDraft, ({ req, params }) => getMatteDraft(ctx, currentUser(req).id, params.id));
+  mountRoute(router, r.saveMatteDraft, ({ req, params, body }) =>
+    saveMatteDraft(ctx, currentUser(req).id, params.id, body.strokes),
+  );
+  mountRoute(router, r.discardMatteDraft, ({ req, params }) => discardMatteDraft(ctx, currentUser(req).id, params.id));
   mountRoute(router, r.cancel, ({ req, params }) => cancelJob(ctx, currentUser(req).id, params.id));
   mountRoute(router, r.delete, ({ req, params }) => deleteJob(ctx, currentUser(req).id, params.id));
 
