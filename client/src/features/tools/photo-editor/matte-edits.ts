@@ -5,6 +5,8 @@
  * the rest again (no full-size snapshots kept: a 12 MP matte would cost 48 MB a step).
  */
 
+import type { MatteDraftStroke } from '@imagestudio/contracts';
+
 export type BrushMode = 'erase' | 'restore';
 
 export interface Point {
@@ -17,6 +19,27 @@ export interface BrushStroke {
   /** The brush's diameter in matte pixels. */
   size: number;
   points: Point[];
+}
+
+/**
+ * A point or size as it is kept: to a tenth of a matte pixel (invisible on the matte), so the draft saved on the
+ * server (`[x, y]` pairs of short numbers, matte-draft.ts) holds exactly what was painted, and paints it again alike.
+ */
+const tenth = (v: number) => Math.round(v * 10) / 10;
+const kept = (p: Point): Point => ({ x: tenth(p.x), y: tenth(p.y) });
+
+/** The strokes as the draft stores them. */
+export function toDraftStrokes(strokes: readonly BrushStroke[]): MatteDraftStroke[] {
+  return strokes.map((s) => ({
+    mode: s.mode,
+    size: s.size,
+    points: s.points.map((p) => [p.x, p.y] as [number, number]),
+  }));
+}
+
+/** The draft's strokes as the brush keeps them. */
+export function fromDraftStrokes(strokes: readonly MatteDraftStroke[]): BrushStroke[] {
+  return strokes.map((s) => ({ mode: s.mode, size: s.size, points: s.points.map(([x, y]) => ({ x, y })) }));
 }
 
 export class MatteEdits {
@@ -38,7 +61,7 @@ export class MatteEdits {
 
   /** Starts a stroke at `point` (a pointer went down on the picture). */
   begin(mode: BrushMode, size: number, point: Point): BrushStroke {
-    this.open = { mode, size: Math.max(1, size), points: [point] };
+    this.open = { mode, size: Math.max(1, tenth(size)), points: [kept(point)] };
     return this.open;
   }
 
@@ -47,8 +70,9 @@ export class MatteEdits {
     const stroke = this.open;
     if (!stroke) return null;
     const last = stroke.points[stroke.points.length - 1]!;
-    stroke.points.push(point);
-    return [last, point];
+    const next = kept(point);
+    stroke.points.push(next);
+    return [last, next];
   }
 
   /** Ends the stroke being drawn (pointer up or cancelled); it becomes one step of undo. */
@@ -68,6 +92,12 @@ export class MatteEdits {
   /** Back to the stored matte. */
   clear(): void {
     this.done = [];
+    this.open = null;
+  }
+
+  /** Takes up saved strokes (the draft) as the finished ones, each a step of undo as when it was painted. */
+  restore(strokes: readonly BrushStroke[]): void {
+    this.done = [...strokes];
     this.open = null;
   }
 }

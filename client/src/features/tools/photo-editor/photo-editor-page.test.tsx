@@ -75,7 +75,15 @@ describe('the editor after a cut-out', () => {
     expect(within(editor).getByRole('slider', { name: 'Quality' })).toBeTruthy();
     fireEvent.change(within(editor).getByLabelText('Format'), { target: { value: 'png' } });
     expect(within(editor).queryByRole('slider', { name: 'Quality' })).toBeNull();
-    fireEvent.click(within(editor).getByLabelText('Shadow'));
+    // Both shadows the engine draws are offered; the strength only with one.
+    const shadow = within(editor).getByLabelText('Shadow') as HTMLSelectElement;
+    expect([...shadow.options].map((o) => [o.value, o.text])).toEqual([
+      ['none', 'None'],
+      ['drop', 'Drop shadow'],
+      ['contact', 'Contact shadow'],
+    ]);
+    expect(within(editor).queryByRole('slider', { name: 'Shadow strength' })).toBeNull();
+    fireEvent.change(shadow, { target: { value: 'contact' } });
     expect(within(editor).getByRole('slider', { name: 'Shadow strength' })).toBeTruthy();
     expect(within(editor).getByRole('button', { name: 'Download - free' })).toBeTruthy();
     expect(within(editor).getByText('Edits and downloads of this cut-out cost no tokens.')).toBeTruthy();

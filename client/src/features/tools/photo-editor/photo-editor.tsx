@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useBlocker } from 'react-router';
 import { Download, Undo2 } from 'lucide-react';
 import { endpoints, resultDownloadName, type ComposeSourcesView, type JobView } from '@imagestudio/contracts';
-import { Button, Slider, Spinner } from '../../../components';
+import { Button, ConfirmDialog, Slider, Spinner } from '../../../components';
 import { ApiRequestError } from '../../../lib/api/api-error';
 import { useStore } from '../../../stores';
 import { composeSourcesOf } from './compose-sources';
 import { brushKeyAction } from './keyboard-brush';
+import { DraftSaver, loadDraft, type DraftState } from './matte-draft';
 import { MatteEdits, type BrushMode, type BrushStroke, type Point } from './matte-edits';
 import { photoFields, photoSettingsReady, DEFAULT_PHOTO_SETTINGS, type PhotoSettings } from './photo-settings';
 import { PhotoSettingsForm } from './photo-settings-form';
@@ -59,7 +61,8 @@ function previewErrorText(err: unknown, fallback: string): string {
  * up paints the matte (erase, restore, undo) with the mouse, a pen or a finger on the cut-out drawn in the browser;
  * the edited matte is encoded once when the layout is shown again and sent with every preview and the download.
  * Download renders the full-size picture through the free `POST /api/jobs/{id}/compose` and saves it in the chosen
- * format.
+ * format. The strokes are saved on the server as the job's draft as they are made (matte-draft.ts) and painted
+ * again when the editor opens; leaving (in the app or closing the tab) while a save waits or failed asks first.
  */
 export function PhotoEditor({ job }: { job: JobView }) {
   const { api, t } = useStore();
@@ -87,33 +90,72 @@ export function PhotoEditor({ job }: { job: JobView }) {
   // The keyboard's brush cursor in full-size matte pixels: shown once a brush key is used, gone on blur.
   const [cursor, setCursor] = useState<Point | null>(null);
   const [keyPainting, setKeyPainting] = useState(false);
+  // The draft of the strokes on the server: where its saving stands, and the saver of this job's editor.
+  const [draftState, setDraftState] = useState<DraftState>('saved');
+  const draft = useRef<DraftSaver | null>(null);
 
   useEffect(() => {
     let gone = false;
     setLoaded({ state: 'loading' });
     setHasSources(false);
     edits.current.clear();
+    const saver = new DraftSaver(api, job.id, setDraftState);
+    draft.current = saver;
+    setDraftState('saved');
     void (async () => {
       try {
-        const sources = await sourcesFor(
-          job,
-          async () =>
-            (await api.call(endpoints.jobs.get, { params: { id: job.id } }, { skipErrorHandling: true })).payload ??
-            null,
-        );
+        const [sources, strokes] = await Promise.all([
+          sourcesFor(
+            job,
+            async () =>
+              (await api.call(endpoints.jobs.get, { params: { id: job.id } }, { skipErrorHandling: true })).payload ??
+              null,
+          ),
+          loadDraft(api, job.id),
+        ]);
         if (!sources) throw new Error('no compose sources');
-        if (!gone) setHasSources(true);
+        // With a draft the first preview waits for the matte it paints, rather than showing the picture without it.
+        if (!gone && strokes.length === 0) setHasSources(true);
         const [fg, matte] = await Promise.all([loadImage(sources.foreground_url), loadImage(sources.matte_url)]);
-        if (!gone)
-          setLoaded({ state: 'ready', surfaces: new CutoutSurfaces(fg, matte, sources.width, sources.height) });
+        if (gone) return;
+        const surfaces = new CutoutSurfaces(fg, matte, sources.width, sources.height);
+        if (strokes.length > 0) {
+          edits.current.restore(strokes);
+          surfaces.repaint(strokes);
+          setEditsVersion((v) => v + 1);
+          setHasSources(true);
+        }
+        setLoaded({ state: 'ready', surfaces });
       } catch {
         if (!gone) setLoaded({ state: 'unavailable' });
       }
     })();
     return () => {
       gone = true;
+      // Leaving the job or the page: what waits is sent now rather than dropped with the timer.
+      saver.dispose();
+      void saver.flush();
     };
   }, [job.id]);
+
+  const unsaved = draftState !== 'saved';
+  // In-app navigation with unsaved strokes asks first (and starts their save); so does closing or reloading the tab.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      unsaved && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search,
+  );
+  useEffect(() => {
+    if (blocker.state === 'blocked') void draft.current?.flush();
+  }, [blocker.state]);
+  useEffect(() => {
+    if (!unsaved) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      void draft.current?.flush();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [unsaved]);
 
   // The preview's image is let go when it is replaced and when the editor goes.
   useEffect(() => () => void (previewUrl && URL.revokeObjectURL(previewUrl)), [previewUrl]);
@@ -216,6 +258,7 @@ export function PhotoEditor({ job }: { job: JobView }) {
     drawing.current = null;
     edits.current.end();
     setEditsVersion((v) => v + 1);
+    draft.current?.schedule(edits.current.strokes);
   };
   // The same brush from the keyboard (keyboard-brush.ts says which key does what).
   const onKeyDown = (e: KeyboardEvent<HTMLCanvasElement>) => {
@@ -259,12 +302,14 @@ export function PhotoEditor({ job }: { job: JobView }) {
     if (!surfaces || !edits.current.undo()) return;
     surfaces.repaint(edits.current.strokes);
     setEditsVersion((v) => v + 1);
+    draft.current?.schedule(edits.current.strokes);
   };
   const resetEdits = () => {
     if (!surfaces) return;
     edits.current.clear();
     surfaces.repaint([]);
     setEditsVersion((v) => v + 1);
+    draft.current?.discard();
   };
 
   const download = async () => {
@@ -352,6 +397,27 @@ export function PhotoEditor({ job }: { job: JobView }) {
               <Spinner label={t('client-tools.editor.loading')} />
             )}
           </div>
+          {unsaved || (touchUp && edits.current.edited) ? (
+            <p
+              className={`photo-editor__note${draftState === 'failed' ? ' notice notice--error' : ''}`}
+              role="status"
+              data-testid="draft-state"
+              data-state={draftState}
+            >
+              {t(
+                draftState === 'saved'
+                  ? 'client-tools.editor.draftSaved'
+                  : draftState === 'failed'
+                    ? 'client-tools.editor.draftFailed'
+                    : 'client-tools.editor.draftSaving',
+              )}{' '}
+              {draftState === 'failed' ? (
+                <Button variant="ghost" onClick={() => void draft.current?.flush()}>
+                  {t('client-tools.editor.draftRetry')}
+                </Button>
+              ) : null}
+            </p>
+          ) : null}
           {!touchUp && previewError ? (
             <p className="notice notice--error" role="alert" data-testid="preview-error">
               {previewError}
@@ -426,6 +492,16 @@ export function PhotoEditor({ job }: { job: JobView }) {
           ) : null}
         </div>
       </div>
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        title={t('client-tools.editor.leaveTitle')}
+        confirmLabel={t('client-tools.editor.leaveGo')}
+        cancelLabel={t('client-tools.editor.leaveStay')}
+        onConfirm={() => blocker.proceed?.()}
+        onCancel={() => blocker.reset?.()}
+      >
+        {t('client-tools.editor.leaveLead')}
+      </ConfirmDialog>
     </section>
   );
 }

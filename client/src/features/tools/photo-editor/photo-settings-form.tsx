@@ -7,16 +7,25 @@ import {
   EDITOR_FORMATS,
   LOSSY_FORMATS,
   MARGIN_MAX,
+  SHADOWS,
   type CanvasPreset,
   type EditorFormat,
   type PhotoSettings,
+  type ShadowChoice,
 } from './photo-settings';
+
+const SHADOW_LABELS = {
+  none: 'client-tools.editor.shadowNone',
+  drop: 'client-tools.editor.shadowDrop',
+  contact: 'client-tools.editor.shadowContact',
+} as const satisfies Record<ShadowChoice, string>;
 
 const FORMAT_LABELS: Record<EditorFormat, string> = { png: 'PNG', webp: 'WebP', avif: 'AVIF', jpeg: 'JPEG' };
 
 /**
  * The finishing settings: background swatches (transparent, white, black, a colour, an uploaded image, the photo's
- * own background blurred), crop to the subject with its margin, the canvas preset, the shadow and the format. The
+ * own background blurred), crop to the subject with its margin, the canvas preset, the shadow (none, drop or
+ * contact) and the format. The
  * editor drives its live preview with them; a batch sends them with its request.
  */
 export function PhotoSettingsForm({
@@ -113,12 +122,13 @@ export function PhotoSettingsForm({
         options={CANVAS_PRESETS.map((preset) => ({ value: preset, label: t(`client-tools.editor.preset.${preset}`) }))}
         onChange={(e) => set('preset', e.target.value as CanvasPreset)}
       />
-      <Checkbox
+      <Select
         label={t('client-tools.editor.shadow')}
-        checked={settings.shadow}
-        onChange={(e) => set('shadow', e.target.checked)}
+        value={settings.shadow}
+        options={SHADOWS.map((shadow) => ({ value: shadow, label: t(SHADOW_LABELS[shadow]) }))}
+        onChange={(e) => set('shadow', e.target.value as ShadowChoice)}
       />
-      {settings.shadow ? (
+      {settings.shadow !== 'none' ? (
         <Slider
           label={t('client-tools.editor.shadowStrength')}
           min={0}

@@ -7,6 +7,7 @@ import {
   EDITOR_FORMATS,
   photoFields,
   photoSettingsReady,
+  SHADOWS,
   type PhotoSettings,
 } from './photo-settings';
 
@@ -42,11 +43,16 @@ describe('photo editor settings -> API fields', () => {
     expect(photoFields(settings({ preset: 'portrait45' })).canvas).toBe('1080x1350');
     expect(photoFields(settings({ preset: 'original' })).canvas).toBe('original');
     expect(photoFields(settings({ preset: 'original' })).max_side).toBeUndefined();
-    expect(photoFields(settings({ shadow: true, shadowStrength: 35 }))).toMatchObject({
+    expect(photoFields(settings({ shadow: 'drop', shadowStrength: 35 }))).toMatchObject({
       shadow: 'drop',
       shadow_opacity: '0.35',
     });
-    expect(photoFields(settings({ shadow: false })).shadow).toBeUndefined();
+    expect(photoFields(settings({ shadow: 'contact', shadowStrength: 60 }))).toMatchObject({
+      shadow: 'contact',
+      shadow_opacity: '0.6',
+    });
+    expect(photoFields(settings({ shadow: 'none' })).shadow).toBeUndefined();
+    expect(photoFields(settings({ shadow: 'none' })).shadow_opacity).toBeUndefined();
     expect(photoFields(settings({ cropToSubject: false, margin: 0 }))).toMatchObject({
       crop_to_subject: 'false',
       margin: '0%',
@@ -60,7 +66,7 @@ describe('photo editor settings -> API fields', () => {
     for (const background of BACKGROUNDS)
       for (const preset of CANVAS_PRESETS)
         for (const format of EDITOR_FORMATS)
-          for (const shadow of [false, true]) {
+          for (const shadow of SHADOWS) {
             const fields = photoFields(settings({ background, preset, format, shadow, margin: 30 }));
             const parsed = productPhotoRequestSchema.safeParse(fields);
             expect([background, preset, format, shadow, parsed.success]).toEqual([

@@ -1,5 +1,5 @@
 /**
- * The product-photo settings as the editor shows them (swatches, presets, one shadow switch) and their translation
+ * The product-photo settings as the editor shows them (swatches, presets, a shadow choice) and their translation
  * into the API's multipart fields (contracts/src/product-photo.ts), which the single run, a batch and the free
  * `POST /api/jobs/{id}/compose` (and its preview, which the server renders from the same fields) all take.
  */
@@ -10,6 +10,10 @@ export type BackgroundChoice = (typeof BACKGROUNDS)[number];
 /** Canvas presets, named for where the picture goes. */
 export const CANVAS_PRESETS = ['square2000', 'portrait45', 'original'] as const;
 export type CanvasPreset = (typeof CANVAS_PRESETS)[number];
+
+/** The shadows the engine draws (contracts' `shadow` field): none, the offset drop shadow, the grounded contact shadow. */
+export const SHADOWS = ['none', 'drop', 'contact'] as const;
+export type ShadowChoice = (typeof SHADOWS)[number];
 
 export const EDITOR_FORMATS = ['png', 'webp', 'avif', 'jpeg'] as const;
 export type EditorFormat = (typeof EDITOR_FORMATS)[number];
@@ -30,7 +34,7 @@ export interface PhotoSettings {
   /** % of the canvas side on every side. */
   margin: number;
   preset: CanvasPreset;
-  shadow: boolean;
+  shadow: ShadowChoice;
   /** The shadow's darkness, 0-100 %. */
   shadowStrength: number;
   format: EditorFormat;
@@ -46,7 +50,7 @@ export const DEFAULT_PHOTO_SETTINGS: PhotoSettings = Object.freeze({
   cropToSubject: true,
   margin: 8,
   preset: 'square2000',
-  shadow: false,
+  shadow: 'none',
   shadowStrength: 50,
   format: 'jpeg',
   quality: 90,
@@ -84,8 +88,8 @@ export function photoFields(settings: PhotoSettings): Record<string, string> {
   const color = swatchColor(settings);
   if (color) fields.background_color = color;
   if (settings.background === 'blur') fields.background_blur = String(settings.blur);
-  if (settings.shadow) {
-    fields.shadow = 'drop';
+  if (settings.shadow !== 'none') {
+    fields.shadow = settings.shadow;
     fields.shadow_opacity = String(settings.shadowStrength / 100);
   }
   if (LOSSY_FORMATS.includes(settings.format)) fields.quality = String(settings.quality);
