@@ -316,3 +316,60 @@ test('a batch of background removals finishes every picture with the settings ch
     check(data[0]! < 8 && data[1]! < 8 && data[2]! < 8, `item ${i + 1}'s corner is not black`);
   }
 });
+
+/**
+ * Touch-up strokes are the job's draft on the server (PUT /api/jobs/{id}/matte-draft): a stroke is back after a
+ * reload, painted on the matte again, and leaving in the app while a stroke is not saved asks first.
+ */
+test('remove background -> a touch-up stroke survives a reload, and leaving with an unsaved one asks first', async ({
+  ctx,
+  workers,
+}) => {
+  const page = await signedInPage(ctx, 'editor-draft');
+  await workers.ensure();
+  await waitForTool(page, 'remove-background', true);
+  await page.goto('/services/remove-background');
+  await page.getByLabel('Image', { exact: true }).setInputFiles(await smallPhoto('chelsea', 320));
+  await page.getByRole('button', { name: 'Remove background - 1 token' }).click();
+  await page.getByRole('slider', { name: 'Original and result comparison' }).waitFor({ timeout: JOB_MS });
+
+  const editor = page.getByTestId('photo-editor');
+  await editor.getByRole('button', { name: 'Touch up' }).click();
+  await page.waitForSelector(`${PREVIEW}[data-mode="touchUp"]`);
+  check((await touchUpAlpha(page, 0.5, 0.55)) === 255, 'the cut-out is not solid where the stroke goes');
+  const elsewhere = await touchUpAlpha(page, 0.5, 0.4);
+  await brushStroke(page, 0.5, 0.55);
+  check((await touchUpAlpha(page, 0.5, 0.55)) < 120, 'the stroke did not erase');
+  await page.waitForSelector('[data-testid="draft-state"][data-state="saved"]', { timeout: 10_000 });
+
+  // A reload opens the same job (?job=), and the editor paints the saved stroke again.
+  check(/[?&]job=/.test(page.url()), `the page's address ${page.url()} does not name the job`);
+  await page.reload();
+  await page.getByTestId('photo-editor').getByRole('button', { name: 'Touch up' }).click();
+  await page.waitForSelector(`${PREVIEW}[data-mode="touchUp"]`);
+  let alpha = 255;
+  for (let i = 0; i < 50 && alpha >= 120; i++) {
+    await page.waitForTimeout(100);
+    alpha = await touchUpAlpha(page, 0.5, 0.55);
+  }
+  check(alpha < 120, `after the reload the stroke is gone (alpha ${alpha})`);
+  check((await touchUpAlpha(page, 0.5, 0.4)) === elsewhere, 'after the reload more than the stroke is erased');
+  await ctx.screenshot(page, 'tool-remove-background-editor-draft-restored');
+
+  // The server holds the next save: leaving in the app asks, and Stay keeps the page.
+  let held = 0;
+  await page.route('**/api/jobs/*/matte-draft', async (route) => {
+    if (route.request().method() !== 'PUT') return route.continue();
+    held += 1; // never answered: the stroke stays unsaved
+  });
+  await brushStroke(page, 0.5, 0.4);
+  await page.getByRole('banner').getByRole('link').first().click();
+  const dialog = page.getByRole('dialog', { name: 'Leave the editor?' });
+  await dialog.waitFor({ timeout: 5_000 });
+  check(held >= 1, 'asking did not send the waiting save at once');
+  await ctx.screenshot(page, 'tool-remove-background-editor-leave-asks');
+  await dialog.getByRole('button', { name: 'Stay' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  check(page.url().includes('/services/remove-background'), `Stay left the page for ${page.url()}`);
+  check((await touchUpAlpha(page, 0.5, 0.4)) < 120, 'Stay lost the unsaved stroke');
+});
