@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { parse } from 'csv-parse/sync';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { cookieHeader, verifiedUser } from '../../test/auth-helpers';
-import { localServer, type LocalServer } from '../../test/local-server';
+import type { LocalServer } from '../../test/local-server';
+import { createHttpServer } from '../../http/http-server';
 
 /** A download that reads nothing for this long is ended (short here; a minute in production). */
 const STALL_MS = 6000;
@@ -14,9 +15,20 @@ let server: LocalServer;
 const serverSockets: net.Socket[] = [];
 beforeAll(async () => {
   t = await createTestContext({ DOWNLOAD_STALL_TIMEOUT_MS: String(STALL_MS) });
-  server = localServer(t.app);
-  server.server.on('connection', (socket) => serverSockets.push(socket));
-  await server.listen();
+  // The API's own server (its slow-client limits), as main.ts starts it.
+  const http = createHttpServer(t.app, t.config);
+  http.on('connection', (socket) => serverSockets.push(socket));
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  server = {
+    server: http,
+    url: (path) => `http://127.0.0.1:${(http.address() as AddressInfo).port}${path}`,
+    listen: async () => undefined,
+    close: () =>
+      new Promise<void>((resolve) => {
+        http.closeAllConnections();
+        http.close(() => resolve());
+      }),
+  };
 });
 afterAll(async () => {
   await server.close();

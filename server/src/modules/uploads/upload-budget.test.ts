@@ -230,17 +230,21 @@ function trickle(port: number, headers: Record<string, string>, everyMs: number)
     `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="slow.png"\r\n` +
     'Content-Type: image/png\r\n\r\n';
   const started = Date.now();
-  return new Promise<{ status: string; ms: number }>((resolve) => {
+  // ms: when the answer came; closedMs: when the connection ended (the server drops what still arrives after an
+  // answer for a moment, then cuts the connection: a trickle that goes on sending is cut off).
+  return new Promise<{ status: string; ms: number; closedMs: number }>((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
     let answer = '';
+    let answeredMs = Infinity;
     const timer = setInterval(() => {
       if (!socket.destroyed) socket.write('x');
     }, everyMs);
     const end = () => {
       clearInterval(timer);
-      resolve({ status: answer.split('\r\n')[0] ?? '', ms: Date.now() - started });
+      resolve({ status: answer.split('\r\n')[0] ?? '', ms: answeredMs, closedMs: Date.now() - started });
     };
     socket.on('data', (chunk) => {
+      if (answer === '') answeredMs = Date.now() - started;
       answer += chunk.toString('latin1');
     });
     socket.on('close', end);
@@ -304,6 +308,8 @@ describe('slow uploads', () => {
       'HTTP/1.1 429 Too Many Requests',
     ]);
     for (const e of ended) expect(e.ms).toBeLessThan(1.5 * WINDOW_S * 1000);
+    // A trickle that keeps sending after its answer is cut off a moment later (2 s of its bytes are dropped).
+    for (const e of ended) expect(e.closedMs - e.ms).toBeLessThan(3000);
     expect(ended.find((e) => e.status.includes('429'))!.ms).toBeLessThan(1000);
     // Everything they held is given back.
     await new Promise((r) => setTimeout(r, 100));

@@ -357,10 +357,25 @@ export function uploadSessionOf(req: Request): UploadSession {
   return session;
 }
 
-/** The reply that ends an upload whose body is still arriving: the connection closes after it. */
+/** How long a refused upload's client may go on sending after the reply (read and dropped) before it is cut off. */
+const LINGER_MS = 2000;
+
+/**
+ * The reply that ends an upload whose body is still arriving. After it, Node reads the rest of the body and drops
+ * it, for up to LINGER_MS; a body still arriving then is cut off with its connection. Closing the connection as soon
+ * as the reply was sent made the kernel answer the client's next bytes with a reset, and a client still writing
+ * (Node's fetch among them) reported EPIPE or ECONNRESET instead of the 429 and its Retry-After.
+ */
 export function endUpload(req: Request, res: Response, err: AppError): AppError {
-  res.once('finish', () => req.socket.destroy());
-  return new AppError(err.code, err.message, { errors: err.errors, headers: { ...err.headers, Connection: 'close' } });
+  res.once('finish', () => {
+    if (req.complete || req.socket.destroyed) return;
+    const timer = setTimeout(() => req.socket.destroy(), LINGER_MS);
+    timer.unref();
+    const clear = () => clearTimeout(timer);
+    req.once('end', clear);
+    req.socket.once('close', clear);
+  });
+  return err;
 }
 
 /**
