@@ -1,22 +1,18 @@
-import fs from 'node:fs';
-import sharp from 'sharp';
 import type { JobView } from '@imagestudio/contracts';
-import { compositionsPrefix, fromProjectRoot } from '@imagestudio/runtime';
+import { compositionsPrefix } from '@imagestudio/runtime';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { verifiedUser } from '../../test/auth-helpers';
 import type { TestWorker } from '../../test/test-worker';
 import { solidImage } from '../uploads/test-images';
 import { COMPOSE_LIMIT_MESSAGES } from './compose-budget';
+import { coffeeCutout, cutoutJob } from './cutout.test-support';
 import { startJobEvents } from './job-events';
-import { waitForStatus, workerFor } from './jobs.test-support';
+import { workerFor } from './jobs.test-support';
 
 /**
  * What free re-composition may cost (compose-budget.ts): the canvas cap, the hourly megapixels and stored bytes
  * per customer, the renders at once per process, and the race with a deletion.
  */
-
-const COFFEE = fs.readFileSync(fromProjectRoot('worker/src/test-support/fixtures/coffee-300.png'));
-const COFFEE_MATTE = fs.readFileSync(fromProjectRoot('worker/src/test-support/fixtures/coffee-300-mask.png'));
 
 let t: TestContext;
 let worker: TestWorker;
@@ -33,13 +29,7 @@ beforeAll(async () => {
   });
   stopEvents = await startJobEvents(t.ctx);
   worker = await workerFor(t, { tools: ['remove-background'] });
-  // The test worker takes an upload's own alpha as its matte: the coffee photo with its real matte joined.
-  const matte = await sharp(COFFEE_MATTE).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
-  const { width, height } = matte.info;
-  cutout = await sharp(COFFEE)
-    .joinChannel(matte.data, { raw: { width, height, channels: 1 } })
-    .png()
-    .toBuffer();
+  cutout = await coffeeCutout();
 });
 
 afterAll(async () => {
@@ -49,12 +39,6 @@ afterAll(async () => {
 });
 
 type Agent = Awaited<ReturnType<typeof verifiedUser>>['agent'];
-
-/** A finished background removal of the 300x200 coffee cut-out, ready to re-compose. */
-async function cutoutJob(agent: Agent): Promise<JobView> {
-  const res = await agent.post('/api/tools/remove-background').attach('image', cutout, 'coffee.png').expect(202);
-  return waitForStatus(agent, (res.body.payload as JobView).id, ['succeeded'], 20_000);
-}
 
 /** A 2048 px picture on the blurred photo (5 megapixels): a render long enough to overlap others. */
 const heavy = (agent: Agent, jobId: string) =>
@@ -67,7 +51,7 @@ const avif = (agent: Agent, jobId: string) =>
 describe('the cost of free re-composition', () => {
   it('refuses a canvas the photo cannot justify: at most twice its size, or 2048 px', async () => {
     const { agent } = await verifiedUser(t, { balanceTokens: 5 });
-    const job = await cutoutJob(agent);
+    const job = await cutoutJob(agent, cutout);
     const refused = await agent.post(`/api/jobs/${job.id}/compose`).field('canvas', '8000x8000').expect(422);
     expect(refused.body.errors).toEqual({ canvas: [COMPOSE_LIMIT_MESSAGES.canvas] });
     await agent.post(`/api/jobs/${job.id}/compose`).field('canvas', '2049x100').expect(422);
@@ -78,8 +62,8 @@ describe('the cost of free re-composition', () => {
   it('counts megapixels per customer per hour (AVIF four times), with Retry-After past the budget', async () => {
     const { agent } = await verifiedUser(t, { balanceTokens: 5 });
     const other = await verifiedUser(t, { balanceTokens: 5 });
-    const job = await cutoutJob(agent);
-    const theirs = await cutoutJob(other.agent);
+    const job = await cutoutJob(agent, cutout);
+    const theirs = await cutoutJob(other.agent, cutout);
     // 20 MP an hour: four 1024 px AVIFs are 4 x 5 = 20; the fifth does not fit.
     for (let i = 0; i < 4; i++) await avif(agent, job.id).expect(201);
     const limited = await avif(agent, job.id).expect(429);
@@ -91,7 +75,7 @@ describe('the cost of free re-composition', () => {
 
   it('stops at the stored bytes a customer may keep, until some are deleted', async () => {
     const { agent } = await verifiedUser(t, { balanceTokens: 5 });
-    const job = await cutoutJob(agent);
+    const job = await cutoutJob(agent, cutout);
     // Pictures already stored (recorded as 2 GB, the default limit) on this customer's job.
     const stored = { key: 'x', width: 1, height: 1, format: 'png', bytes: 2048 * 1024 * 1024, created_at: '' };
     await t.ctx
@@ -100,7 +84,7 @@ describe('the cost of free re-composition', () => {
       .update({ compositions: JSON.stringify([stored]) });
     const refused = await agent.post(`/api/jobs/${job.id}/compose`).expect(429);
     expect(refused.body.message).toBe(COMPOSE_LIMIT_MESSAGES.storage.replace('{n}', '2048'));
-    const second = await cutoutJob(agent);
+    const second = await cutoutJob(agent, cutout);
     await agent.post(`/api/jobs/${second.id}/compose`).expect(429);
     // Deleting the job that holds them frees the space.
     await agent.delete(`/api/jobs/${job.id}`).expect(200);
@@ -111,7 +95,7 @@ describe('the cost of free re-composition', () => {
     // Two customers, two renders each (an upload's in-flight limit per customer is two): one renders, one waits.
     const first = await verifiedUser(t, { balanceTokens: 5 });
     const second = await verifiedUser(t, { balanceTokens: 5 });
-    const jobs = [await cutoutJob(first.agent), await cutoutJob(second.agent)];
+    const jobs = [await cutoutJob(first.agent, cutout), await cutoutJob(second.agent, cutout)];
     const uploader = await verifiedUser(t, { balanceTokens: 5 });
     const small = await solidImage('png', 64, 64);
 
@@ -132,7 +116,7 @@ describe('the cost of free re-composition', () => {
 
   it('leaves no picture behind when the job is deleted while it renders', async () => {
     const { agent, user } = await verifiedUser(t, { balanceTokens: 5 });
-    const job = await cutoutJob(agent);
+    const job = await cutoutJob(agent, cutout);
     const composing = heavy(agent, job.id).then((res) => res.status);
     await new Promise((r) => setTimeout(r, 300));
     await agent.delete(`/api/jobs/${job.id}`).expect(200);

@@ -7,15 +7,14 @@ import { verifiedUser } from '../../test/auth-helpers';
 import type { TestWorker } from '../../test/test-worker';
 import { compositionThumbnailKey } from './composition-keep';
 import { startJobEvents } from './job-events';
-import { waitForStatus, workerFor } from './jobs.test-support';
+import { workerFor } from './jobs.test-support';
+import { coffeeCutout, cutoutJob } from './cutout.test-support';
 
 /**
  * A composition is kept as a result of its job (composition-keep.ts): beside the picture a WebP list preview and
  * the fields that made it, both shown in the job view until the job's files go.
  */
 
-const COFFEE = fs.readFileSync(fromProjectRoot('worker/src/test-support/fixtures/coffee-300.png'));
-const COFFEE_MATTE = fs.readFileSync(fromProjectRoot('worker/src/test-support/fixtures/coffee-300-mask.png'));
 const CAT = fs.readFileSync(fromProjectRoot('client/public/examples/chelsea.webp'));
 
 let t: TestContext;
@@ -27,13 +26,7 @@ beforeAll(async () => {
   t = await createTestContext({ JOB_SUBMIT_RATE_PER_MINUTE: '1000', COMPOSE_RATE_PER_MINUTE: '1000' });
   stopEvents = await startJobEvents(t.ctx);
   worker = await workerFor(t, { tools: ['remove-background'] });
-  // The test worker takes an upload's own alpha as its matte: the coffee photo with its real matte joined.
-  const matte = await sharp(COFFEE_MATTE).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
-  const { width, height } = matte.info;
-  cutout = await sharp(COFFEE)
-    .joinChannel(matte.data, { raw: { width, height, channels: 1 } })
-    .png()
-    .toBuffer();
+  cutout = await coffeeCutout();
 });
 
 afterAll(async () => {
@@ -41,13 +34,6 @@ afterAll(async () => {
   await stopEvents();
   await t.close();
 });
-
-type Agent = Awaited<ReturnType<typeof verifiedUser>>['agent'];
-
-async function cutoutJob(agent: Agent): Promise<JobView> {
-  const res = await agent.post('/api/tools/remove-background').attach('image', cutout, 'coffee.png').expect(202);
-  return waitForStatus(agent, (res.body.payload as JobView).id, ['succeeded'], 20_000);
-}
 
 async function bytesOf(url: string): Promise<Buffer> {
   const res = await fetch(url);
@@ -64,7 +50,7 @@ async function storedKeys(jobId: string): Promise<{ key: string; thumbnail_key?:
 describe('kept compositions', () => {
   it('stores a WebP preview and the fields that made each picture, and the job view lists them', async () => {
     const { agent } = await verifiedUser(t, { balanceTokens: 5 });
-    const job = await cutoutJob(agent);
+    const job = await cutoutJob(agent, cutout);
     const white = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#fff' } })
       .greyscale()
       .png()
@@ -114,7 +100,7 @@ describe('kept compositions', () => {
 
   it('shows a picture made before previews and layouts were kept without them', async () => {
     const { agent } = await verifiedUser(t, { balanceTokens: 5 });
-    const job = await cutoutJob(agent);
+    const job = await cutoutJob(agent, cutout);
     await agent.post(`/api/jobs/${job.id}/compose`).send({ canvas: '1:1' }).expect(201);
     const [kept] = (await t.ctx.db('image_jobs').where({ id: job.id }).first('compositions')).compositions;
     const { thumbnail_key: _thumb, layout: _layout, edited_matte: _matte, ...older } = kept;
@@ -130,7 +116,7 @@ describe('kept compositions', () => {
 
   it('deleting the job removes every picture and its preview', async () => {
     const { agent, user } = await verifiedUser(t, { balanceTokens: 5 });
-    const job = await cutoutJob(agent);
+    const job = await cutoutJob(agent, cutout);
     for (const canvas of ['1:1', '4:5']) await agent.post(`/api/jobs/${job.id}/compose`).send({ canvas }).expect(201);
     const keys = (await storedKeys(job.id)).flatMap((k) => [k.key, k.thumbnail_key!]);
     expect(keys).toHaveLength(4);

@@ -5,7 +5,6 @@ import {
   MATTE_DRAFT_MAX_STROKES,
   MATTE_DRAFT_MESSAGES,
   routes,
-  type JobView,
   type MatteDraftStroke,
 } from '@imagestudio/contracts';
 import { fromProjectRoot } from '@imagestudio/runtime';
@@ -16,7 +15,8 @@ import type { TestWorker } from '../../test/test-worker';
 import { startJobEvents } from './job-events';
 import { removeJobFiles } from './job-files';
 import type { JobRow } from './jobs.repository';
-import { waitForStatus, workerFor } from './jobs.test-support';
+import { cutoutJob } from './cutout.test-support';
+import { workerFor } from './jobs.test-support';
 
 /** The touch-up brush's draft (matte-draft.service.ts): the owner's, capped, gone with the job's files. */
 
@@ -41,13 +41,6 @@ afterAll(async () => {
   await t.close();
 });
 
-type Agent = Awaited<ReturnType<typeof verifiedUser>>['agent'];
-
-async function cutoutJob(agent: Agent): Promise<JobView> {
-  const res = await agent.post('/api/tools/remove-background').attach('image', cutout, 'coffee.png').expect(202);
-  return waitForStatus(agent, (res.body.payload as JobView).id, ['succeeded'], 20_000);
-}
-
 const STROKES: MatteDraftStroke[] = [
   {
     mode: 'erase',
@@ -69,7 +62,7 @@ async function draftRows(jobId: string): Promise<number> {
 describe('the touch-up draft', () => {
   it('is empty at first, saved whole, read back exactly, replaced by the next save and discarded', async () => {
     const { agent } = await verifiedUser(t, { balanceTokens: 5 });
-    const job = await cutoutJob(agent);
+    const job = await cutoutJob(agent, cutout);
     const path = `/api/jobs/${job.id}/matte-draft`;
 
     const empty = await agent.get(path).expect(200);
@@ -99,7 +92,7 @@ describe('the touch-up draft', () => {
   it("is the owner's only: another user's job and an unknown id are the same 404, and nothing is written", async () => {
     const { agent: owner } = await verifiedUser(t, { balanceTokens: 5 });
     const { agent: other } = await verifiedUser(t, { balanceTokens: 5 });
-    const job = await cutoutJob(owner);
+    const job = await cutoutJob(owner, cutout);
     const path = `/api/jobs/${job.id}/matte-draft`;
     await owner.put(path).send({ strokes: STROKES }).expect(200);
 
@@ -115,7 +108,7 @@ describe('the touch-up draft', () => {
 
   it('refuses drafts past the caps and malformed strokes with 422 on strokes', async () => {
     const { agent } = await verifiedUser(t, { balanceTokens: 5 });
-    const job = await cutoutJob(agent);
+    const job = await cutoutJob(agent, cutout);
     const path = `/api/jobs/${job.id}/matte-draft`;
     const dot: MatteDraftStroke = { mode: 'erase', size: 3, points: [[1, 1]] };
 
@@ -166,7 +159,7 @@ describe('the touch-up draft', () => {
 
   it('goes with the job when its files are deleted, and a later save is a 404', async () => {
     const { agent } = await verifiedUser(t, { balanceTokens: 5 });
-    const job = await cutoutJob(agent);
+    const job = await cutoutJob(agent, cutout);
     const path = `/api/jobs/${job.id}/matte-draft`;
     await agent.put(path).send({ strokes: STROKES }).expect(200);
     expect(await draftRows(job.id)).toBe(1);
@@ -180,7 +173,7 @@ describe('the touch-up draft', () => {
 
   it('goes with the job when retention expires its files', async () => {
     const { agent } = await verifiedUser(t, { balanceTokens: 5 });
-    const job = await cutoutJob(agent);
+    const job = await cutoutJob(agent, cutout);
     await agent.put(`/api/jobs/${job.id}/matte-draft`).send({ strokes: STROKES }).expect(200);
     // What retention does to each job past its days (retention.ts), on this job alone: the test database is shared.
     const row = (await t.ctx.db('image_jobs').where({ id: job.id }).first()) as JobRow;
@@ -191,7 +184,7 @@ describe('the touch-up draft', () => {
 
   it('is refused for a job that is not a background removal with its stored cut-out', async () => {
     const { agent, user } = await verifiedUser(t, { balanceTokens: 5 });
-    const job = await cutoutJob(agent);
+    const job = await cutoutJob(agent, cutout);
     // The same row as another tool: the editor has nothing to touch up there.
     await t.ctx.db('image_jobs').where({ id: job.id, user_id: user.id }).update({ tool: 'upscale' });
     expect((await agent.put(`/api/jobs/${job.id}/matte-draft`).send({ strokes: STROKES })).status).toBe(404);

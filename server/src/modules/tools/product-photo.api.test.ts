@@ -8,6 +8,7 @@ import type { TestWorker } from '../../test/test-worker';
 import { waitForBatch } from '../batches/batches.test-support';
 import { startJobEvents } from '../jobs/job-events';
 import { money, waitForStatus, workerFor } from '../jobs/jobs.test-support';
+import { coffeeCutout } from '../jobs/cutout.test-support';
 import { expireOldResults } from '../jobs/retention';
 import { svgImage } from '../uploads/test-images';
 
@@ -17,7 +18,6 @@ import { svgImage } from '../uploads/test-images';
  * matte, then runs the real product-photo engine) lays out a real subject; the site's cat photo as a background.
  */
 
-const COFFEE = fs.readFileSync(fromProjectRoot('worker/src/test-support/fixtures/coffee-300.png'));
 const COFFEE_MATTE = fs.readFileSync(fromProjectRoot('worker/src/test-support/fixtures/coffee-300-mask.png'));
 const CAT = fs.readFileSync(fromProjectRoot('client/public/examples/chelsea.webp'));
 /** The subject's box in the matte, found by hand: alpha >= 26 (the engine's threshold) on the golden mask. */
@@ -32,13 +32,7 @@ beforeAll(async () => {
   t = await createTestContext({ JOB_SUBMIT_RATE_PER_MINUTE: '1000', COMPOSE_RATE_PER_MINUTE: '6' });
   stopEvents = await startJobEvents(t.ctx);
   worker = await workerFor(t, { tools: ['remove-background', 'generate', 'upscale'] });
-  const matte = await sharp(COFFEE_MATTE).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
-  const { width, height } = matte.info;
-  // (The photo is RGB; sharp would run a removeAlpha after the join.)
-  cutout = await sharp(COFFEE)
-    .joinChannel(matte.data, { raw: { width, height, channels: 1 } })
-    .png()
-    .toBuffer();
+  cutout = await coffeeCutout();
 });
 
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { Request, Response } from 'express';
 import { BODY_MESSAGES } from '../../http/error-handler';
 import { AppError, validationError } from '../../lib/errors';
-import { endUpload, UPLOAD_MESSAGES_FLOW, uploadSessionOf } from './upload-budget';
+import { endUpload, endWhenTooSlow, uploadSessionOf } from './upload-budget';
 
 /** Bodies up to this size are parsed on the event loop; larger ones (base64 images) in a thread of their own. */
 const PARSE_INLINE_MAX_BYTES = 256 * 1024;
@@ -68,16 +68,7 @@ export async function readEncodedBody(
     req.once('close', () => {
       if (!req.readableEnded) hungUp();
     });
-    session.watchRate(() => {
-      const { minBytesPerSecond, rateWindowMs } = session.budget.limits;
-      session.budget.refused('too_slow', {
-        userId: session.userId,
-        receivedBytes: session.receivedBytes,
-        minBytesPerSecond,
-        windowS: rateWindowMs / 1000,
-      });
-      fail(endUpload(req, res, new AppError('request_timeout', UPLOAD_MESSAGES_FLOW.tooSlow)));
-    });
+    endWhenTooSlow(req, res, session, fail);
   });
   const body = Buffer.concat(chunks);
   chunks.length = 0;

@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import { LIMITS, type FieldErrors } from '@imagestudio/contracts';
 import { AppError, validationError } from '../../lib/errors';
 import { UPLOAD_MESSAGES } from './image-inspect';
-import { endUpload, UPLOAD_MESSAGES_FLOW, uploadSessionOf } from './upload-budget';
+import { endUpload, endWhenTooSlow, uploadSessionOf } from './upload-budget';
 
 export interface MultipartUpload {
   fields: Record<string, string>;
@@ -295,16 +295,7 @@ export function readForm(req: Request, res: Response, spec: FormSpec): Promise<R
       });
     });
     req.on('aborted', () => fail(new AppError('bad_request', MULTIPART_MESSAGES.interrupted)));
-    session.watchRate(() => {
-      const { minBytesPerSecond, rateWindowMs } = session.budget.limits;
-      session.budget.refused('too_slow', {
-        userId: session.userId,
-        receivedBytes: session.receivedBytes,
-        minBytesPerSecond,
-        windowS: rateWindowMs / 1000,
-      });
-      fail(endUpload(req, res, new AppError('request_timeout', UPLOAD_MESSAGES_FLOW.tooSlow)));
-    });
+    endWhenTooSlow(req, res, session, fail);
     req.on('data', countChunk);
     req.pipe(parser);
   });

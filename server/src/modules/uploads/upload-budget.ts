@@ -379,6 +379,28 @@ export function endUpload(req: Request, res: Response, err: AppError): AppError 
 }
 
 /**
+ * Watches the body's rate for a reader: one that arrives slower than the minimum is reported (`too_slow`) and
+ * ended through `fail` with the 408 that closes the upload.
+ */
+export function endWhenTooSlow(
+  req: Request,
+  res: Response,
+  session: UploadSession,
+  fail: (err: AppError) => void,
+): void {
+  session.watchRate(() => {
+    const { minBytesPerSecond, rateWindowMs } = session.budget.limits;
+    session.budget.refused('too_slow', {
+      userId: session.userId,
+      receivedBytes: session.receivedBytes,
+      minBytesPerSecond,
+      windowS: rateWindowMs / 1000,
+    });
+    fail(endUpload(req, res, new AppError('request_timeout', UPLOAD_MESSAGES_FLOW.tooSlow)));
+  });
+}
+
+/**
  * Route guard for an upload (after the user is known): an upload past the in-flight limit (UPLOAD_MAX_PER_USER
  * per account in the browser, UPLOAD_MAX_PER_API_KEY per key) is a 429 and a full budget a 503, both with
  * Retry-After and before the body is read or anything charged. Otherwise the upload holds its declared length,
