@@ -36,8 +36,25 @@ const waitFor = async <T>(check: () => T | undefined, ms = 5000): Promise<T> => 
   }
 };
 
-/** Sends the headers and a part of a JSON body that announces more, then hangs up. */
-async function abortJsonBody(port: number, path: string, headers: Record<string, string>): Promise<void> {
+/**
+ * Sends the headers and a part of a JSON body that announces more, then hangs up once the server has the request
+ * (on a loaded machine a fixed delay could end the connection before the server had even parsed its headers).
+ */
+async function abortJsonBody(
+  server: http.Server,
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+): Promise<void> {
+  const received = new Promise<void>((resolve) => {
+    // Express has already taken its mount path off `url` by now; `originalUrl` is the path as sent.
+    const onRequest = (incoming: http.IncomingMessage & { originalUrl?: string }) => {
+      if ((incoming.originalUrl ?? incoming.url) !== path) return;
+      server.off('request', onRequest);
+      resolve();
+    };
+    server.on('request', onRequest);
+  });
   const req = http.request({
     host: '127.0.0.1',
     port,
@@ -47,6 +64,8 @@ async function abortJsonBody(port: number, path: string, headers: Record<string,
   });
   req.on('error', () => undefined);
   req.write(`{"image_file_b64":"${'A'.repeat(4000)}`);
+  await received;
+  // Time for the route to reach its body reader (key check, balance) before the client goes.
   await new Promise((r) => setTimeout(r, 300));
   req.destroy();
 }
@@ -97,8 +116,8 @@ describe('error mapping', () => {
   it('logs a client that hangs up in the middle of a JSON body at info level, never as an error', async () => {
     const { key } = await keyHolder(t);
     const lines = captureLogs(t);
-    await abortJsonBody(port, '/v1.0/removebg', { 'X-Api-Key': key });
-    await abortJsonBody(port, '/api/login', {});
+    await abortJsonBody(server, port, '/v1.0/removebg', { 'X-Api-Key': key });
+    await abortJsonBody(server, port, '/api/login', {});
     const ended = await waitFor(() => {
       const found = lines.filter((l) => l.msg === 'request body ended by the client');
       return found.length === 2 ? found : undefined;
