@@ -84,8 +84,17 @@ async function drawnAlphaIs(page: Page, fx: number, fy: number, ok: (alpha: numb
   return ok(await alphaOnceDrawn(page, fx, fy, ok));
 }
 
+/**
+ * Scrolls the touch-up canvas to the middle of the window: after a click lower on the page (Undo) the page can rest
+ * with the canvas under the sticky site header, where a stroke would land on the header instead.
+ */
+async function centreCanvas(page: Page): Promise<void> {
+  await page.locator(PREVIEW).evaluate((canvas) => canvas.scrollIntoView({ block: 'center' }));
+}
+
 /** A horizontal brush stroke through (fx, fy), in fractions of the canvas on screen. */
 async function brushStroke(page: Page, fx: number, fy: number): Promise<void> {
+  await centreCanvas(page);
   const box = (await page.locator(PREVIEW).boundingBox())!;
   const y = box.y + box.height * fy;
   await page.mouse.move(box.x + box.width * (fx - 0.08), y);
@@ -96,6 +105,7 @@ async function brushStroke(page: Page, fx: number, fy: number): Promise<void> {
 
 /** The same stroke by a finger: touch events (Chromium's touch emulation) become pointer events of type touch. */
 async function touchStroke(page: Page, fx: number, fy: number): Promise<void> {
+  await centreCanvas(page);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
   const box = (await page.locator(PREVIEW).boundingBox())!;
