@@ -10,7 +10,8 @@ const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE'
  * - pipeline destroys the source when the response closes, so what feeds it (a database page, an S3 read, a
  *   ZIP writer) stops at once instead of waiting for a reader that left;
  * - a client that keeps the connection but stops reading makes no progress on its socket; after `stallMs` of
- *   that the response is destroyed, so a stalled download holds neither a socket nor what feeds it.
+ *   that (within a tenth of it) the response is destroyed, so a stalled download holds neither a socket nor what
+ *   feeds it.
  * Headers must be set before the call; an error after the first byte can only cut the download, so it is logged.
  */
 export function sendDownload(
@@ -20,7 +21,22 @@ export function sendDownload(
   source: Readable,
   ...transforms: Transform[]
 ): void {
-  res.setTimeout(stallMs, () => res.destroy(new Error(`download stalled for ${stallMs} ms`)));
+  // The socket's own idle timeout fires up to twice its time late while a write is queued (Node re-arms it once
+  // when the write queue's size changed), so progress is watched here: bytes handed to the socket.
+  let last = -1;
+  let since = Date.now();
+  const watch = setInterval(
+    () => {
+      const written = res.socket?.bytesWritten ?? 0;
+      if (written !== last) {
+        last = written;
+        since = Date.now();
+      } else if (Date.now() - since >= stallMs) res.destroy(new Error(`download stalled for ${stallMs} ms`));
+    },
+    Math.max(50, Math.min(1000, stallMs / 10)),
+  );
+  watch.unref();
+  res.once('close', () => clearInterval(watch));
   pipeline([source, ...transforms, res], (err) => {
     if (!err) return;
     const code = (err as NodeJS.ErrnoException).code ?? '';
