@@ -68,6 +68,8 @@ function composeRefusal(err: ComposeInputError): Error {
 export interface CheckedCompose {
   row: repo.JobRow;
   sources: ComposeSources;
+  /** The option fields as sent, with the file flags set (`background_image: true` when that file came). */
+  fields: Record<string, unknown>;
   layout: ProductPhotoLayout;
   backgroundImage: Buffer | undefined;
   /** The edited matte when one came (checked), else undefined: the stored one is used. */
@@ -96,7 +98,7 @@ export async function readComposeRequest(
     ? (await inspectFilePart('background_image', backgroundFile)).bytes
     : undefined;
   const editedMatte = request.files.matte ? await checkMatte(request.files.matte, sources) : undefined;
-  return { row, sources, layout, backgroundImage, editedMatte };
+  return { row, sources, fields, layout, backgroundImage, editedMatte };
 }
 
 /** The stored foreground, and the matte: the edited one when it came, else the stored one. */
@@ -150,7 +152,7 @@ export async function composeJob(
     bytes: picture.data.length,
     subject_box: picture.subjectBox,
     created_at: new Date().toISOString(),
-    ...(await keepComposition(ctx, key, picture.data, request)),
+    ...(await keepComposition(ctx, key, picture.data, checked)),
   };
   if (!(await repo.appendComposition(ctx.db, row.id, composition))) {
     await ctx.storage.deletePrefix(key).catch(() => undefined);

@@ -1,9 +1,7 @@
-import { removeBackgroundTool } from '@imagestudio/contracts';
 import { makeThumbnail } from '@imagestudio/runtime/imaging';
 import type { AppContext } from '../../context';
 import { productPhotoParams } from '../tool-definitions';
-import { withFileFlags } from '../uploads';
-import type { ComposeRequest } from './compose.service';
+import type { CheckedCompose } from './compose.service';
 import type { StoredComposition } from './jobs.repository';
 
 /**
@@ -26,14 +24,13 @@ export async function keepComposition(
   ctx: Pick<AppContext, 'storage'>,
   pictureKey: string,
   picture: Buffer,
-  request: ComposeRequest,
+  checked: Pick<CheckedCompose, 'fields' | 'editedMatte'>,
 ): Promise<Pick<StoredComposition, 'thumbnail_key' | 'layout' | 'edited_matte'>> {
   const thumbnailKey = compositionThumbnailKey(pictureKey);
   await ctx.storage.put(thumbnailKey, await makeThumbnail(picture), 'image/webp');
-  const fields = withFileFlags(request.fields, removeBackgroundTool.fileFields, Object.keys(request.files));
   return {
     thumbnail_key: thumbnailKey,
-    layout: productPhotoParams(fields),
-    edited_matte: request.files.matte !== undefined,
+    layout: productPhotoParams(checked.fields),
+    edited_matte: checked.editedMatte !== undefined,
   };
 }
