@@ -4,9 +4,10 @@ import { decodeHeic, insertPngIcc, keepsRgbProfile } from '@imagestudio/runtime/
 import { Slots } from '../../lib/slots';
 
 /**
- * The browser preview of a job's input: a WebP every browser shows, made at upload for the inputs a browser
- * cannot show itself (HEIC outside Safari, TIFF outside Safari, AVIF in older browsers) and for large ones (a
- * 40 MP photo is tens of megabytes to download just to fill a compare view). Upright (EXIF orientation applied;
+ * The browser preview of a job's input: a WebP every browser shows, made just after the job is accepted
+ * (jobs/input-previews.ts) for the inputs a browser cannot show itself (HEIC outside Safari, TIFF outside Safari,
+ * AVIF in older browsers) and for large ones (a 40 MP photo is tens of megabytes to download just to fill a compare
+ * view). Upright (EXIF orientation applied;
  * a HEIC's rotation is applied by libheif), in sRGB (a wide-gamut input is converted, so no browser needs to
  * colour-manage it), its long side at most INPUT_PREVIEW.maxSide.
  */
