@@ -18,7 +18,8 @@ import { toolParams } from './removebg-tool-params';
 
 /**
  * remove.bg's API (https://www.remove.bg/api) on our pipeline, mounted at /v1.0 outside /api: no envelope, no
- * session, no XSRF; our API keys in `X-Api-Key`; remove.bg's fields, replies and error codes. docs/developer-api.md ("remove.bg-compatible API").
+ * session, no XSRF; our API keys in `X-Api-Key`; remove.bg's fields, replies and error codes (docs/developer-api.md,
+ * "remove.bg-compatible API").
  */
 export function removeBgRouter(ctx: AppContext): Router {
   const router = Router();
