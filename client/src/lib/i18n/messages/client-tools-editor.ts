@@ -1,7 +1,7 @@
 /** The product-photo editor on the remove-background page and the batch's finishing settings. */
 export const clientToolsEditor = {
   'client-tools.editor.title': 'Finish the picture',
-  'client-tools.editor.lead': 'Change the layout and background; the preview follows at once.',
+  'client-tools.editor.lead': 'Change the layout and background; the preview shows the picture you will download.',
   'client-tools.editor.preview': 'Preview of the finished picture',
   'client-tools.editor.loading': 'Preparing the editor...',
   'client-tools.editor.unavailable': 'This cut-out cannot be edited here. Run the job again to edit it.',
