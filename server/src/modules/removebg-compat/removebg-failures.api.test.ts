@@ -37,8 +37,9 @@ const waitFor = async <T>(check: () => T | undefined, ms = 5000): Promise<T> => 
 };
 
 /**
- * Sends the headers and a part of a JSON body that announces more, then hangs up once the server has the request
- * (on a loaded machine a fixed delay could end the connection before the server had even parsed its headers).
+ * Sends the headers and a part of a JSON body that announces more, then hangs up once a body reader on the server is
+ * taking the bytes (a 'data' listener on the request). A fixed delay was not enough: under a loaded CI machine the
+ * client left while the route was still checking the key, and a request gone before its reader starts is never read.
  */
 async function abortJsonBody(
   server: http.Server,
@@ -46,12 +47,12 @@ async function abortJsonBody(
   path: string,
   headers: Record<string, string>,
 ): Promise<void> {
-  const received = new Promise<void>((resolve) => {
+  const received = new Promise<http.IncomingMessage>((resolve) => {
     // Express has already taken its mount path off `url` by now; `originalUrl` is the path as sent.
     const onRequest = (incoming: http.IncomingMessage & { originalUrl?: string }) => {
       if ((incoming.originalUrl ?? incoming.url) !== path) return;
       server.off('request', onRequest);
-      resolve();
+      resolve(incoming);
     };
     server.on('request', onRequest);
   });
@@ -64,9 +65,8 @@ async function abortJsonBody(
   });
   req.on('error', () => undefined);
   req.write(`{"image_file_b64":"${'A'.repeat(4000)}`);
-  await received;
-  // Time for the route to reach its body reader (key check, balance) before the client goes.
-  await new Promise((r) => setTimeout(r, 300));
+  const incoming = await received;
+  await waitFor(() => (incoming.listenerCount('data') > 0 ? true : undefined), 20_000);
   req.destroy();
 }
 
@@ -121,7 +121,7 @@ describe('error mapping', () => {
     const ended = await waitFor(() => {
       const found = lines.filter((l) => l.msg === 'request body ended by the client');
       return found.length === 2 ? found : undefined;
-    }).catch((err: Error) => {
+    }, 20_000).catch((err: Error) => {
       throw new Error(`${err.message}: ${JSON.stringify(lines)}`);
     });
     expect(ended.map((l) => [l.level, l.type])).toEqual([
