@@ -1,7 +1,7 @@
 import { endpoints, type CurrencyView, type LanguageView } from '@imagestudio/contracts';
 import { chooseCurrency } from './currency-store';
 import { chooseLanguage } from './language-store';
-import { normalizePacks } from './packs-store';
+import { normalizePacks } from '../features/pricing/stores/packs-store';
 import { errorReply, FakeApi, makeStore, okPayload, withCatalog } from '../test/fake-api';
 
 const { catalog } = endpoints;

@@ -9,6 +9,6 @@ export {
   isTerminalDeposit,
   UNKNOWN_ORDER,
   type DepositStatus,
-} from './top-up-store';
-export type { BillingField } from './top-up-validation';
+} from '../features/pricing/stores/top-up-store';
+export type { BillingField } from '../features/pricing/stores/top-up-validation';
 export type { PaymentHistoryItem } from '@imagestudio/contracts';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { ChangeOutcome } from '../../stores/admin/changes';
+import type { ChangeOutcome } from './stores/changes';
 
 /** Runs a change from a form and keeps its outcome for the message under it. */
 export function useChange(): [ChangeOutcome | null, (run: () => Promise<ChangeOutcome>) => Promise<ChangeOutcome>] {

@@ -1,4 +1,4 @@
-import type { ChangeOutcome } from '../../stores/admin/changes';
+import type { ChangeOutcome } from './stores/changes';
 
 /** What a change ended with, under its form: the server's messages (per field first), or the done text. */
 export function OutcomeMessage({ outcome, done }: { outcome: ChangeOutcome | null; done: string }) {

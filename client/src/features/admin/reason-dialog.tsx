@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Modal, TextField } from '../../components';
 import { useStore } from '../../stores';
-import type { ChangeOutcome } from '../../stores/admin/changes';
+import type { ChangeOutcome } from './stores/changes';
 
 interface ReasonDialogProps {
   open: boolean;

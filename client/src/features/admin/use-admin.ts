@@ -1,4 +1,4 @@
-import { adminStoreFor, type AdminStore } from '../../stores/admin/admin-store';
+import { adminStoreFor, type AdminStore } from './stores/admin-store';
 import { useStore } from '../../stores';
 
 /** The console's stores (made the first time a console page renders). */

@@ -6,7 +6,7 @@ import { paths } from '../../config/paths';
 import { formatDate, formatDateTime, formatTokens } from '../../lib/format';
 import { JOB_TONES } from '../../lib/status-tones';
 import { useStore } from '../../stores';
-import type { ChangeOutcome } from '../../stores/admin/changes';
+import type { ChangeOutcome } from './stores/changes';
 import { DepositsTable } from './deposits-table';
 import { JOB_STATUS_LABEL, TOOL_LABEL } from './labels';
 import { LedgerTable } from './ledger-table';

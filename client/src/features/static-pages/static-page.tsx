@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useParams } from 'react-router';
 import { PageSpinner } from '../../components';
 import { useStore } from '../../stores';
-import type { PageResult } from '../../stores/pages-store';
+import type { PageResult } from './stores/pages-store';
 import { NotFoundPage } from '../message-pages';
 import { ToolsOffNotice } from '../availability';
 import './static-page.css';

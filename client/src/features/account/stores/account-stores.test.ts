@@ -1,6 +1,6 @@
 import { endpoints, type PaymentHistoryPage } from '@imagestudio/contracts';
-import { profileFixture } from '../test/fixtures';
-import { errorReply, FakeApi, makeStore, okPayload, withCatalog } from '../test/fake-api';
+import { profileFixture } from '../../../test/fixtures';
+import { errorReply, FakeApi, makeStore, okPayload, withCatalog } from '../../../test/fake-api';
 
 const { account, payments } = endpoints;
 

@@ -1,5 +1,5 @@
 import { CHECKOUT_PHONE_PATTERN, SIMPLE_EMAIL_PATTERN, isValidTokenAmount } from '@imagestudio/contracts';
-import type { MessageKey } from '../lib/i18n';
+import type { MessageKey } from '../../../lib/i18n';
 
 /** What the Buy Tokens modal checks, in the order it checks them. */
 export interface TopUpCheck {

@@ -1,8 +1,8 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
 import { endpoints } from '@imagestudio/contracts';
 import type { ApiKeyView, CreatedApiKey } from '@imagestudio/contracts';
-import { ApiRequestError } from '../lib/api/api-error';
-import type { RootStore } from './root-store';
+import { ApiRequestError } from '../../../lib/api/api-error';
+import type { RootStore } from '../../../stores/root-store';
 
 /** The account's API keys tab: the active keys, the key just created (shown once), the webhook secret. */
 export class ApiKeysStore {

@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { endpoints, type BatchSummary, type JobName, type JobStatus, type JobView } from '@imagestudio/contracts';
-import { messageOf } from '../lib/api/api-error';
-import type { RootStore } from './root-store';
+import { messageOf } from '../../../lib/api/api-error';
+import type { RootStore } from '../../../stores/root-store';
 
 export interface JobListFilters {
   tool: JobName | '';

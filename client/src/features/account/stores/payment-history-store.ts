@@ -1,6 +1,6 @@
 import { endpoints, type PaymentHistoryItem } from '@imagestudio/contracts';
-import { PagedListStore } from './paged-list-store';
-import type { RootStore } from './root-store';
+import { PagedListStore } from '../../../stores/paged-list-store';
+import type { RootStore } from '../../../stores/root-store';
 
 /** The account's Payment History tab: one page of the user's deposits, newest first. */
 export class PaymentHistoryStore extends PagedListStore<PaymentHistoryItem> {

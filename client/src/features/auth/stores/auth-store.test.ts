@@ -1,6 +1,6 @@
 import { endpoints, type ApiOkExtras } from '@imagestudio/contracts';
-import { errorReply, FakeApi, fakeNavigator, makeStore, withCatalog } from '../test/fake-api';
-import { profileFixture } from '../test/fixtures';
+import { errorReply, FakeApi, fakeNavigator, makeStore, withCatalog } from '../../../test/fake-api';
+import { profileFixture } from '../../../test/fixtures';
 
 /** An OK reply with top-level fields (and a payload when given), typed like the route's envelope. */
 const ok = <X extends ApiOkExtras & { payload?: unknown }>(extra: X) => ({

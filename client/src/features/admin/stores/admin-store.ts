@@ -6,7 +6,7 @@ import {
   type AdminJobSummary,
   type AdminUserSummary,
 } from '@imagestudio/contracts';
-import type { RootStore } from '../root-store';
+import type { RootStore } from '../../../stores/root-store';
 import { AdminListStore } from './admin-list-store';
 import { CatalogStore } from './catalog-store';
 import { JobDetailStore } from './job-detail-store';

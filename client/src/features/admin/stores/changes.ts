@@ -1,4 +1,4 @@
-import { ApiRequestError } from '../../lib/api/api-error';
+import { ApiRequestError } from '../../../lib/api/api-error';
 
 /** What a console change ended with: done, or a message and the server's first error per field. */
 export interface ChangeOutcome {

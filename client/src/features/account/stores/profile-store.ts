@@ -1,8 +1,8 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { endpoints } from '@imagestudio/contracts';
-import { ApiRequestError, messageOf } from '../lib/api/api-error';
+import { ApiRequestError, messageOf } from '../../../lib/api/api-error';
 import type { ChangePasswordInput, ProfileUpdateInput, ProfileView } from '@imagestudio/contracts';
-import type { RootStore } from './root-store';
+import type { RootStore } from '../../../stores/root-store';
 
 /** The signed-in user's profile; every call does nothing unless signed in. */
 export class ProfileStore {

@@ -1,6 +1,6 @@
 import { endpoints, type CurrencyView, type DepositStatus } from '@imagestudio/contracts';
-import { errorReply, FakeApi, makeStore, okPayload, withCatalog } from '../test/fake-api';
-import { depositStatusFixture, settingsFixture } from '../test/fixtures';
+import { errorReply, FakeApi, makeStore, okPayload, withCatalog } from '../../../test/fake-api';
+import { depositStatusFixture, settingsFixture } from '../../../test/fixtures';
 import { checkBilling, checkTopUp, EMPTY_BILLING } from './top-up-validation';
 import { BUY_TOKENS_MODAL, CHECKOUT_MODAL, DEPOSIT_POLL_MS, depositIdFromUrl } from './top-up-store';
 

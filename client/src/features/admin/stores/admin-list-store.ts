@@ -1,8 +1,8 @@
 import { action, makeObservable, observable, override } from 'mobx';
 import type { AdminPage, ApiOk, Endpoint, RouteSpec } from '@imagestudio/contracts';
-import type { MessageKey } from '../../lib/i18n';
-import { PagedListStore } from '../paged-list-store';
-import type { RootStore } from '../root-store';
+import type { MessageKey } from '../../../lib/i18n';
+import { PagedListStore } from '../../../stores/paged-list-store';
+import type { RootStore } from '../../../stores/root-store';
 
 /**
  * One page of a console list (jobs, users, deposits, audit) with its search filters: the paging of every other

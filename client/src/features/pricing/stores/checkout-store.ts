@@ -1,8 +1,8 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { endpoints } from '@imagestudio/contracts';
 import type { PaymentMethod } from '@imagestudio/contracts';
-import { ApiRequestError } from '../lib/api/api-error';
-import type { RootStore } from './root-store';
+import { ApiRequestError } from '../../../lib/api/api-error';
+import type { RootStore } from '../../../stores/root-store';
 import { checkBilling, EMPTY_BILLING, type BillingField, type BillingForm } from './top-up-validation';
 
 /** Server field names of POST /api/deposit/checkout that the form shows beside a field. */

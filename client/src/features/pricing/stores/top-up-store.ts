@@ -2,9 +2,9 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { endpoints } from '@imagestudio/contracts';
 import type { DepositStatus } from '@imagestudio/contracts';
 import type { PackView } from '@imagestudio/contracts';
-import { paths } from '../config/paths';
-import { hasStatus } from '../lib/api/api-error';
-import type { RootStore } from './root-store';
+import { paths } from '../../../config/paths';
+import { hasStatus } from '../../../lib/api/api-error';
+import type { RootStore } from '../../../stores/root-store';
 import type { ExactQuote } from '@imagestudio/contracts';
 import { checkTopUp, type TopUpCheck } from './top-up-validation';
 

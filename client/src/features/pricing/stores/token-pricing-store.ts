@@ -18,8 +18,8 @@ import {
   type PriceTier,
 } from '@imagestudio/contracts';
 import type { PackView } from '@imagestudio/contracts';
-import { numberLocale } from '../lib/format';
-import type { RootStore } from './root-store';
+import { numberLocale } from '../../../lib/format';
+import type { RootStore } from '../../../stores/root-store';
 
 /** The modal falls back to a minimum top-up of 1 when settings have none. */
 const FALLBACK_MIN_TOP_UP = 1;

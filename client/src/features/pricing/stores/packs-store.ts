@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { endpoints } from '@imagestudio/contracts';
-import type { ApiClient } from '../lib/api/api-client';
-import type { Translate } from '../lib/i18n';
+import type { ApiClient } from '../../../lib/api/api-client';
+import type { Translate } from '../../../lib/i18n';
 import type { PackView } from '@imagestudio/contracts';
 
 /** The packs payload is a list or an object keyed by id; anything else is invalid. */

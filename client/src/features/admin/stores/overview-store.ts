@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { AdminOverview } from '@imagestudio/contracts';
-import type { RootStore } from '../root-store';
+import type { RootStore } from '../../../stores/root-store';
 import { endpoints } from '@imagestudio/contracts';
 
 /** How often the overview reloads while it is shown. */

@@ -1,5 +1,5 @@
 import { endpoints } from '@imagestudio/contracts';
-import { profileFixture, settingsFixture } from '../test/fixtures';
+import { profileFixture, settingsFixture } from '../../../test/fixtures';
 import {
   errorReply,
   FakeApi,
@@ -8,7 +8,7 @@ import {
   withCatalog,
   type ReplyOf,
   type SeenRequest,
-} from '../test/fake-api';
+} from '../../../test/fake-api';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => jest.restoreAllMocks());

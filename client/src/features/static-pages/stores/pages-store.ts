@@ -1,8 +1,8 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { endpoints } from '@imagestudio/contracts';
-import { hasStatus } from '../lib/api/api-error';
-import type { ApiClient } from '../lib/api/api-client';
-import type { Translate } from '../lib/i18n';
+import { hasStatus } from '../../../lib/api/api-error';
+import type { ApiClient } from '../../../lib/api/api-client';
+import type { Translate } from '../../../lib/i18n';
 import type { SocialLinkView, StaticPageView } from '@imagestudio/contracts';
 
 /** Result of loading one page: the page, "missing" (404: show Not Found), or an error text. */

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { ApiRequestError } from '../../lib/api/api-error';
-import type { RootStore } from '../root-store';
+import { ApiRequestError } from '../../../lib/api/api-error';
+import type { RootStore } from '../../../stores/root-store';
 import { endpoints } from '@imagestudio/contracts';
 
 /**

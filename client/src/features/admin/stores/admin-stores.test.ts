@@ -6,8 +6,8 @@ import {
   type AdminOverview,
   type AdminUserDetail,
 } from '@imagestudio/contracts';
-import { profileFixture } from '../../test/fixtures';
-import { errorReply, FakeApi, makeStore, okPayload, withCatalog, type ReplyOf } from '../../test/fake-api';
+import { profileFixture } from '../../../test/fixtures';
+import { errorReply, FakeApi, makeStore, okPayload, withCatalog, type ReplyOf } from '../../../test/fake-api';
 import { adminStoreFor } from './admin-store';
 
 const { admin: routes } = endpoints;

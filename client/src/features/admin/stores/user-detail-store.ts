@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { AdminUserDetail } from '@imagestudio/contracts';
-import type { RootStore } from '../root-store';
+import type { RootStore } from '../../../stores/root-store';
 import { DONE, failed, type ChangeOutcome } from './changes';
 import type { ReauthStore } from './reauth';
 import { endpoints } from '@imagestudio/contracts';

@@ -1,6 +1,6 @@
 import { endpoints, type LedgerEntryView } from '@imagestudio/contracts';
-import { PagedListStore } from './paged-list-store';
-import type { RootStore } from './root-store';
+import { PagedListStore } from '../../../stores/paged-list-store';
+import type { RootStore } from '../../../stores/root-store';
 
 /** The account's Token activity tab: one page of the user's ledger, newest first. */
 export class TokenActivityStore extends PagedListStore<LedgerEntryView> {

@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { endpoints } from '@imagestudio/contracts';
-import { ApiRequestError, messageOf } from '../lib/api/api-error';
-import type { RootStore } from './root-store';
+import { ApiRequestError, messageOf } from '../../../lib/api/api-error';
+import type { RootStore } from '../../../stores/root-store';
 
 /** Editable profile fields as PUT /api/user/profile takes them. */
 export interface ProfileFields {

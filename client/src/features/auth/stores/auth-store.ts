@@ -1,10 +1,10 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { endpoints } from '@imagestudio/contracts';
-import { STORAGE_KEYS } from '../config/constants';
-import { ApiRequestError, hasStatus, messageOf } from '../lib/api/api-error';
-import { loginRedirectPath } from '../lib/redirect';
-import { storage } from '../lib/storage';
-import type { RootStore } from './root-store';
+import { STORAGE_KEYS } from '../../../config/constants';
+import { ApiRequestError, hasStatus, messageOf } from '../../../lib/api/api-error';
+import { loginRedirectPath } from '../../../lib/redirect';
+import { storage } from '../../../lib/storage';
+import type { RootStore } from '../../../stores/root-store';
 
 export interface LoginInput {
   email: string;
