@@ -41,10 +41,16 @@ const SERVER_TEST_FILES = ['server/src/**/*.test.ts', 'server/src/**/*test-suppo
 
 const sharedZones = [
   ...featureZones,
+  // The client's layers point one way: shared code (components, lib) -> features and their stores -> app.
   {
-    target: './client/src/lib',
-    from: './client/src/stores',
-    message: 'lib is below stores: pass what it needs in.',
+    target: ['./client/src/components', './client/src/lib'],
+    from: ['./client/src/stores', './client/src/features', './client/src/app'],
+    message: 'Shared components and lib sit below the stores and features: pass what they need in.',
+  },
+  {
+    target: ['./client/src/features', './client/src/stores'],
+    from: './client/src/app',
+    message: 'The app wires the features together; features and stores do not import it.',
   },
   {
     target: './server/src/http',

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { render, screen } from '@testing-library/react';
-import { StoreProvider } from '../stores';
-import { FakeApi, makeStore } from '../test/fake-api';
+import { translate } from '../lib/i18n';
 import { EXAMPLE_PAIRS, EXAMPLE_WIDTHS, ExamplePair, exampleSrc, type ExampleName } from './example-pairs';
+import { TextsProvider } from './texts-context';
 
 /**
  * The pages ask for the files `npm run examples` made (client/public/examples/made/, listed in its manifest), at
@@ -33,12 +33,11 @@ describe('example pairs', () => {
   });
 
   it('offers both widths to the browser, lazily and at low priority only where asked', () => {
-    const { store } = makeStore(new FakeApi());
     render(
-      <StoreProvider store={store}>
+      <TextsProvider t={(key, vars) => translate({}, key, vars)}>
         <ExamplePair name="chelsea" />
         <ExamplePair name="motorcycle" sizes="400px" lazy />
-      </StoreProvider>,
+      </TextsProvider>,
     );
     const [landing, strip] = screen.getAllByTestId('compare');
     for (const img of landing!.querySelectorAll('img')) {

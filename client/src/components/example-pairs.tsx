@@ -1,5 +1,5 @@
-import { useStore } from '../stores';
 import { ComparisonSlider } from './comparison-slider';
+import { useTexts } from './texts-context';
 
 /**
  * Before/after pairs the worker's current pipelines made from the full-resolution example photos, committed in
@@ -51,7 +51,7 @@ export function ExamplePair({
   sizes?: string;
   lazy?: boolean;
 }) {
-  const { t } = useStore();
+  const t = useTexts();
   const pair = EXAMPLE_PAIRS[name];
   const what = t(`client-tools.examples.${pair.kind}`);
   return (
