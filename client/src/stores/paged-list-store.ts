@@ -13,7 +13,8 @@ export interface ListPage<Item> {
 
 /**
  * One page at a time of a signed-in user's list (newest first, as the API pages it). Cleared on sign-out, so
- * one user's rows never show to the next one signing in on the same browser.
+ * one user's rows never show to the next one signing in on the same browser. A list with more to it (filters,
+ * rows that need something fetched beside them, its own failure text) extends this and overrides the hooks.
  */
 export class PagedListStore<Item> {
   items: Item[] = [];
@@ -28,7 +29,7 @@ export class PagedListStore<Item> {
     protected readonly root: RootStore,
     /** Asks the list's route for one page (a typed `api.call`). */
     private readonly fetchPage: (page: number) => Promise<ApiOk<ListPage<Item>>>,
-    private readonly failedMessage: MessageKey,
+    protected readonly failedMessage: MessageKey,
   ) {
     makeObservable(this, {
       items: observable,
@@ -74,10 +75,19 @@ export class PagedListStore<Item> {
         this.error = null;
         this.loaded = true;
       });
-    } catch {
-      runInAction(() => (this.error = this.root.t(this.failedMessage)));
+      await this.afterPage(data.items);
+    } catch (err) {
+      runInAction(() => (this.error = this.failureText(err)));
     } finally {
       runInAction(() => (this.loading = false));
     }
+  }
+
+  /** Runs once a page has arrived, while the list still shows as loading; nothing by default. */
+  protected async afterPage(_items: Item[]): Promise<void> {}
+
+  /** What the list says when a page could not be loaded. */
+  protected failureText(_err: unknown): string {
+    return this.root.t(this.failedMessage);
   }
 }

@@ -1,70 +1,32 @@
-import { makeAutoObservable, runInAction } from 'mobx';
-import type { AdminJobDetail } from '@imagestudio/contracts';
+import { computed, makeObservable } from 'mobx';
+import { endpoints, type AdminJobDetail } from '@imagestudio/contracts';
 import type { RootStore } from '../../../stores/root-store';
-import { DONE, failed, type ChangeOutcome } from './changes';
+import { AdminDetailStore } from './admin-detail-store';
+import type { ChangeOutcome } from './changes';
 import type { ReauthStore } from './reauth';
-import { endpoints } from '@imagestudio/contracts';
 
 /** One job in the console: its detail, a refund with a reason (password confirmed first), a cancel. */
-export class JobDetailStore {
-  job: AdminJobDetail | null = null;
-  error: string | null = null;
-  busy = false;
-
-  constructor(
-    private readonly root: RootStore,
-    private readonly reauth: ReauthStore,
-  ) {
-    makeAutoObservable<JobDetailStore, 'root' | 'reauth'>(this, { root: false, reauth: false });
+export class JobDetailStore extends AdminDetailStore<AdminJobDetail> {
+  constructor(root: RootStore, reauth: ReauthStore) {
+    super(root, reauth, (id) => root.api.call(endpoints.admin.job, { params: { id } }), 'client-admin.jobs.loadFailed');
+    makeObservable(this, { job: computed, canRefund: computed, canCancel: computed });
   }
 
-  async load(id: string): Promise<void> {
-    if (this.job?.id !== id) this.job = null;
-    try {
-      const reply = await this.root.api.call(endpoints.admin.job, { params: { id } });
-      runInAction(() => {
-        this.job = reply.payload;
-        this.error = null;
-      });
-    } catch {
-      runInAction(() => (this.error = this.root.t('client-admin.jobs.loadFailed')));
-    }
-  }
-
-  private async change(send: () => Promise<unknown>): Promise<ChangeOutcome> {
-    const id = this.job?.id;
-    if (!id) return failed(null, this.root.t('client-admin.changeFailed'));
-    this.busy = true;
-    try {
-      await send();
-      await this.load(id);
-      return DONE;
-    } catch (err) {
-      return failed(err, this.root.t('client-admin.changeFailed'));
-    } finally {
-      runInAction(() => (this.busy = false));
-    }
+  get job(): AdminJobDetail | null {
+    return this.detail;
   }
 
   refund(reason: string): Promise<ChangeOutcome> {
-    const id = this.job?.id ?? '';
+    const id = this.detailId();
     return this.change(() =>
-      this.reauth.run(() =>
-        this.root.api.call(
-          endpoints.admin.refundJob,
-          { params: { id }, body: { reason } },
-          { skipErrorHandling: true },
-        ),
-      ),
+      this.root.api.call(endpoints.admin.refundJob, { params: { id }, body: { reason } }, { skipErrorHandling: true }),
     );
   }
 
   cancel(): Promise<ChangeOutcome> {
-    const id = this.job?.id ?? '';
+    const id = this.detailId();
     return this.change(() =>
-      this.reauth.run(() =>
-        this.root.api.call(endpoints.admin.cancelJob, { params: { id } }, { skipErrorHandling: true }),
-      ),
+      this.root.api.call(endpoints.admin.cancelJob, { params: { id } }, { skipErrorHandling: true }),
     );
   }
 

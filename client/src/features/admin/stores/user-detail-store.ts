@@ -1,63 +1,31 @@
-import { makeAutoObservable, runInAction } from 'mobx';
-import type { AdminUserDetail } from '@imagestudio/contracts';
+import { computed, makeObservable } from 'mobx';
+import { endpoints, type AdminUserDetail } from '@imagestudio/contracts';
 import type { RootStore } from '../../../stores/root-store';
-import { DONE, failed, type ChangeOutcome } from './changes';
+import { AdminDetailStore } from './admin-detail-store';
+import type { ChangeOutcome } from './changes';
 import type { ReauthStore } from './reauth';
-import { endpoints } from '@imagestudio/contracts';
 
 /**
  * One customer in the console: profile, balance, ledger, deposits, jobs and API keys, and the account changes
  * (adjust tokens, disable/enable, sign out everywhere, revoke a key, resend verification). Money and account
  * changes go through the password confirmation; each reloads the detail when it is done.
  */
-export class UserDetailStore {
-  user: AdminUserDetail | null = null;
-  error: string | null = null;
-  busy = false;
+export class UserDetailStore extends AdminDetailStore<AdminUserDetail> {
   /** The adjustment's Idempotency-Key: one per adjustment form, so a resend after a lost reply is not a second grant. */
   private adjustKey = newKey();
 
-  constructor(
-    private readonly root: RootStore,
-    private readonly reauth: ReauthStore,
-  ) {
-    makeAutoObservable<UserDetailStore, 'root' | 'reauth' | 'adjustKey'>(this, {
-      root: false,
-      reauth: false,
-      adjustKey: false,
-    });
+  constructor(root: RootStore, reauth: ReauthStore) {
+    super(
+      root,
+      reauth,
+      (id) => root.api.call(endpoints.admin.user, { params: { id } }),
+      'client-admin.users.loadFailed',
+    );
+    makeObservable(this, { user: computed });
   }
 
-  async load(id: string): Promise<void> {
-    if (this.user?.id !== id) this.user = null;
-    try {
-      const reply = await this.root.api.call(endpoints.admin.user, { params: { id } });
-      runInAction(() => {
-        this.user = reply.payload;
-        this.error = null;
-      });
-    } catch {
-      runInAction(() => (this.error = this.root.t('client-admin.users.loadFailed')));
-    }
-  }
-
-  private userId(): string {
-    return this.user?.id ?? '';
-  }
-
-  private async change(send: () => Promise<unknown>, needsReauth = true): Promise<ChangeOutcome> {
-    const id = this.user?.id;
-    if (!id) return failed(null, this.root.t('client-admin.changeFailed'));
-    this.busy = true;
-    try {
-      await (needsReauth ? this.reauth.run(send) : send());
-      await this.load(id);
-      return DONE;
-    } catch (err) {
-      return failed(err, this.root.t('client-admin.changeFailed'));
-    } finally {
-      runInAction(() => (this.busy = false));
-    }
+  get user(): AdminUserDetail | null {
+    return this.detail;
   }
 
   /** A fresh key for the next adjustment (the form calls it when it opens). */
@@ -71,7 +39,7 @@ export class UserDetailStore {
     const outcome = await this.change(() =>
       this.root.api.call(
         endpoints.admin.adjustBalance,
-        { params: { id: this.userId() }, body: { tokens, reason } },
+        { params: { id: this.detailId() }, body: { tokens, reason } },
         { skipErrorHandling: true, headers: { 'Idempotency-Key': key } },
       ),
     );
@@ -80,7 +48,7 @@ export class UserDetailStore {
   }
 
   setDisabled(disabled: boolean): Promise<ChangeOutcome> {
-    const input = { params: { id: this.userId() } };
+    const input = { params: { id: this.detailId() } };
     const options = { skipErrorHandling: true };
     return this.change(() =>
       disabled
@@ -91,7 +59,7 @@ export class UserDetailStore {
 
   signOutEverywhere(): Promise<ChangeOutcome> {
     return this.change(() =>
-      this.root.api.call(endpoints.admin.signOutUser, { params: { id: this.userId() } }, { skipErrorHandling: true }),
+      this.root.api.call(endpoints.admin.signOutUser, { params: { id: this.detailId() } }, { skipErrorHandling: true }),
     );
   }
 
@@ -99,7 +67,7 @@ export class UserDetailStore {
     return this.change(() =>
       this.root.api.call(
         endpoints.admin.revokeUserKey,
-        { params: { id: this.userId(), keyId } },
+        { params: { id: this.detailId(), keyId } },
         { skipErrorHandling: true },
       ),
     );
@@ -110,7 +78,7 @@ export class UserDetailStore {
       () =>
         this.root.api.call(
           endpoints.admin.resendVerification,
-          { params: { id: this.userId() } },
+          { params: { id: this.detailId() } },
           { skipErrorHandling: true },
         ),
       false,

@@ -1,6 +1,7 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { action, makeObservable, observable, override, runInAction } from 'mobx';
 import { endpoints, type BatchSummary, type JobName, type JobStatus, type JobView } from '@imagestudio/contracts';
 import { messageOf } from '../../../lib/api/api-error';
+import { PagedListStore } from '../../../stores/paged-list-store';
 import type { RootStore } from '../../../stores/root-store';
 
 export interface JobListFilters {
@@ -9,52 +10,53 @@ export interface JobListFilters {
 }
 
 /** One paginated list of the user's jobs: Request History (every job) or My Projects (succeeded ones). */
-export class JobListStore {
-  items: JobView[] = [];
-  page = 1;
-  lastPage = 1;
-  total = 0;
-  loading = false;
-  loaded = false;
-  error: string | null = null;
-  filters: JobListFilters = { tool: '', status: '' };
+export class JobListStore extends PagedListStore<JobView> {
+  /** The filters the list shows; the page fetch reads them at the moment it asks. */
+  private readonly form: { filters: JobListFilters };
   /** Jobs being deleted, so their buttons show busy. */
   deleting = new Set<string>();
   /** The batches the listed jobs belong to (history groups a batch's jobs under one row). */
   batches = new Map<string, BatchSummary>();
 
   constructor(
-    private readonly root: RootStore,
+    root: RootStore,
     /** History lists every job (GET /jobs), projects the succeeded ones whose files remain. */
-    private readonly endpoint: typeof endpoints.jobs.list | typeof endpoints.jobs.projects,
+    endpoint: typeof endpoints.jobs.list | typeof endpoints.jobs.projects,
   ) {
-    makeAutoObservable<JobListStore, 'root' | 'endpoint'>(this, { root: false, endpoint: false });
+    const form = observable({ filters: { tool: '', status: '' } as JobListFilters });
+    super(
+      root,
+      (page) => root.api.call(endpoint as typeof endpoints.jobs.list, { query: jobQuery(form.filters, page) }),
+      'client-tools.lists.loadFailed',
+    );
+    this.form = form;
+    makeObservable<JobListStore, 'loadBatches'>(this, {
+      deleting: observable,
+      batches: observable,
+      load: override,
+      loadBatches: action,
+      markStale: action,
+      setFilter: action,
+      remove: action,
+    });
   }
 
-  async load(page = this.page): Promise<void> {
-    this.loading = true;
-    const query = {
-      page,
-      ...(this.filters.tool ? { tool: this.filters.tool } : {}),
-      ...(this.filters.status ? { status: this.filters.status } : {}),
-    };
-    try {
-      const reply = await this.root.api.call(this.endpoint as typeof endpoints.jobs.list, { query });
-      const data = reply.payload;
-      runInAction(() => {
-        this.items = data.items;
-        this.page = data.page;
-        this.lastPage = Math.max(1, data.last_page);
-        this.total = data.total;
-        this.error = null;
-        this.loaded = true;
-      });
-      if (data.items.some((job) => job.batch_id)) await this.loadBatches();
-    } catch (err) {
-      runInAction(() => (this.error = messageOf(err, this.root.t('client-tools.lists.loadFailed'))));
-    } finally {
-      runInAction(() => (this.loading = false));
-    }
+  get filters(): JobListFilters {
+    return this.form.filters;
+  }
+
+  /** Loads `page`, by default the one shown (a reload after a change). */
+  override load(page = this.page): Promise<void> {
+    return super.load(page);
+  }
+
+  protected override async afterPage(items: JobView[]): Promise<void> {
+    if (items.some((job) => job.batch_id)) await this.loadBatches();
+  }
+
+  /** The server's own words where it gave some, else the list's failure text. */
+  protected override failureText(err: unknown): string {
+    return messageOf(err, this.root.t(this.failedMessage));
   }
 
   /** The user's newest batches, for the group rows (a batch not among them is summed from its listed jobs). */
@@ -79,7 +81,7 @@ export class JobListStore {
 
   /** Changes a filter and goes back to the first page. */
   setFilter(name: keyof JobListFilters, value: string): void {
-    this.filters = { ...this.filters, [name]: value };
+    this.form.filters = { ...this.form.filters, [name]: value };
     void this.load(1);
   }
 
@@ -97,6 +99,15 @@ export class JobListStore {
       runInAction(() => this.deleting.delete(id));
     }
   }
+}
+
+/** The list's query for `page`: the filters that are set, left out when blank. */
+function jobQuery(filters: JobListFilters, page: number) {
+  return {
+    page,
+    ...(filters.tool ? { tool: filters.tool } : {}),
+    ...(filters.status ? { status: filters.status } : {}),
+  };
 }
 
 /** The two account lists; a finished job marks them stale so the next visit reloads. */
