@@ -41,6 +41,7 @@ export default async function composeSection(): Promise<BenchSection> {
       foreground: { data: foreground, width, height, channels: 3 },
       matte: { data: matte, width, height },
       layout,
+      provenance: { source: 'compositeWithTrainedAlgorithmicMedia', tool: 'bench' },
     });
   await run(); // warm-up: libvips caches and thread pool
   const histogram = monitorEventLoopDelay({ resolution: 5 });

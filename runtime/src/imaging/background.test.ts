@@ -6,6 +6,9 @@ import type { RawImage } from './encode';
 import { insertPngIcc } from './icc';
 import type { Matte } from './subject-box';
 
+/** The provenance the engine writes into each result; any tool name does here. */
+const provenance = { source: 'compositeWithTrainedAlgorithmicMedia', tool: 'test' } as const;
+
 const layoutOf = (fields: Record<string, unknown>): ProductPhotoLayout => productPhotoRequestSchema.parse(fields);
 
 // ---- no ghosts in the blurred background ----
@@ -95,6 +98,7 @@ describe('blurredBackground', () => {
 
   it('leaves the subject out of a composed picture with background_blur', async () => {
     const out = await composeProductPhoto({
+      provenance,
       foreground: fg,
       matte,
       layout: layoutOf({ background_blur: '20', canvas: '800x800', margin: '15%', position: '50% 50%' }),
@@ -245,6 +249,7 @@ describe('background colours on a wide-gamut photo', () => {
       const { photo, matte } = await widePhoto(icc);
       for (const format of ['jpeg', 'png', 'webp', 'avif'] as const) {
         const out = await composeProductPhoto({
+          provenance,
           foreground: photo,
           matte,
           backgroundImage: await backgroundImage(),
@@ -267,6 +272,7 @@ describe('background colours on a wide-gamut photo', () => {
     const { photo, matte } = await widePhoto(icc);
     const { data, info } = await sharp(photo).keepIccProfile().raw().toBuffer({ resolveWithObject: true });
     const out = await composeProductPhoto({
+      provenance,
       foreground: { data, width: info.width, height: info.height, channels: 3, icc },
       matte,
       layout: layoutOf({ background_color: 'rebeccapurple', output_format: 'png' }),
@@ -277,6 +283,7 @@ describe('background colours on a wide-gamut photo', () => {
   it('writes the numbers as they are on an sRGB photo', async () => {
     const { untagged, matte } = await widePhoto(adobeRgbProfile());
     const out = await composeProductPhoto({
+      provenance,
       foreground: untagged,
       matte,
       layout: layoutOf({ background_color: 'rebeccapurple', output_format: 'png' }),

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { PRODUCT_PHOTO_MESSAGES, type LayoutPlan, type ProductPhotoLayout } from '@imagestudio/contracts';
+import { type LayoutPlan, type ProductPhotoLayout } from '@imagestudio/contracts';
 import { ComposeInputError, MAX_INPUT_PIXELS } from './compose-input';
 import type { RawImage } from './encode';
 import { srgbToProfile } from './icc';
@@ -57,7 +57,7 @@ export async function backgroundLayer(
         .raw({ depth: 'uchar' })
         .toBuffer();
     } catch {
-      throw new ComposeInputError(PRODUCT_PHOTO_MESSAGES.backgroundImageUnreadable);
+      throw new ComposeInputError('backgroundImageUnreadable');
     }
     data = await srgbToProfile({ data, width, height, channels: 4 }, fg.icc);
     const opaque =

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import sharp from 'sharp';
 import {
   DEFAULT_PRODUCT_PHOTO_LAYOUT,
-  PRODUCT_PHOTO_MESSAGES,
   productPhotoRequestSchema,
   type ProductPhotoLayout,
 } from '@imagestudio/contracts';
@@ -10,6 +9,9 @@ import { fromProjectRoot } from '../root';
 import { composeProductPhoto, ComposeInputError, type ComposeInput } from './compose';
 import type { RawImage } from './encode';
 import { findSubjectBox, type Matte } from './subject-box';
+
+/** The provenance the engine writes into each result; any tool name does here. */
+const provenance = { source: 'compositeWithTrainedAlgorithmicMedia', tool: 'test' } as const;
 
 /**
  * The engine on real photos: the coffee photo with its real ISNet matte (the worker's golden mask), enlarged
@@ -37,7 +39,7 @@ function pixel(img: { data: Buffer; width: number; channels: number }, x: number
 }
 
 const compose = (layout: ProductPhotoLayout, extra: Partial<ComposeInput> = {}) =>
-  composeProductPhoto({ foreground: fg, matte, layout, ...extra });
+  composeProductPhoto({ provenance, foreground: fg, matte, layout, ...extra });
 
 beforeAll(async () => {
   const rgba = await sharp(COFFEE).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -94,6 +96,7 @@ describe('composeProductPhoto', () => {
 
   it('makes 4:5 at max_side 1350 a 1080x1350 picture with the subject centred inside the margin', async () => {
     const out = await composeProductPhoto({
+      provenance,
       ...big,
       foreground: big.fg,
       layout: layoutOf({
@@ -114,6 +117,7 @@ describe('composeProductPhoto', () => {
     expect(px.channels).toBe(3);
     // The box measured on the result's own matte (the same layout, mask only) agrees within a pixel.
     const mask = await composeProductPhoto({
+      provenance,
       foreground: big.fg,
       matte: big.matte,
       layout: layoutOf({ crop_to_subject: 'true', canvas: '4:5', max_side: '1350', margin: '5%', mask_only: 'true' }),
@@ -168,7 +172,7 @@ describe('composeProductPhoto', () => {
     await expect(compose(layoutOf({ background_image: true }))).rejects.toThrow(ComposeInputError);
     await expect(
       compose(layoutOf({ background_image: true }), { backgroundImage: Buffer.from('not an image') }),
-    ).rejects.toThrow('The background image could not be read.');
+    ).rejects.toMatchObject({ code: 'backgroundImageUnreadable' });
   });
 
   it('blurs the original background and keeps the subject sharp', async () => {
@@ -190,6 +194,7 @@ describe('composeProductPhoto', () => {
     // Scaled down, the background keeps its colours near the subject too: no dark holes where the matte left no
     // weight (the wood at the right is about 180, 95, 45).
     const small = await composeProductPhoto({
+      provenance,
       foreground: {
         data: await sharp(COFFEE).resize(1200, 800).raw().toBuffer(),
         width: 1200,
@@ -296,6 +301,7 @@ describe('composeProductPhoto', () => {
 
   it("accepts encoded inputs, refuses a matte of another size, and multiplies an image's own alpha", async () => {
     const encoded = await composeProductPhoto({
+      provenance,
       foreground: COFFEE,
       matte: COFFEE_MATTE,
       layout: layoutOf({ crop_to_subject: 'true' }),
@@ -306,16 +312,23 @@ describe('composeProductPhoto', () => {
     ]);
     await expect(
       composeProductPhoto({
+        provenance,
         foreground: fg,
         matte: { ...matte, width: 200, height: 300 },
         layout: DEFAULT_PRODUCT_PHOTO_LAYOUT,
       }),
-    ).rejects.toThrow('The matte must be the size of the image.');
+    ).rejects.toMatchObject({ code: 'matteSize' });
     await expect(
-      composeProductPhoto({ foreground: fg, matte: Buffer.from('not a png'), layout: DEFAULT_PRODUCT_PHOTO_LAYOUT }),
-    ).rejects.toThrow(PRODUCT_PHOTO_MESSAGES.matteUnreadable);
+      composeProductPhoto({
+        provenance,
+        foreground: fg,
+        matte: Buffer.from('not a png'),
+        layout: DEFAULT_PRODUCT_PHOTO_LAYOUT,
+      }),
+    ).rejects.toMatchObject({ code: 'matteUnreadable' });
     // An empty matte has no subject: cropping keeps the whole image, and there is no subject box.
     const empty = await composeProductPhoto({
+      provenance,
       foreground: fg,
       matte: { ...matte, data: Buffer.alloc(300 * 200) },
       layout: layoutOf({ crop_to_subject: 'true', background_color: 'white', shadow: 'contact' }),
@@ -324,8 +337,14 @@ describe('composeProductPhoto', () => {
     const half = Buffer.from(fg.data);
     for (let i = 3; i < half.length; i += 4) half[i] = 128;
     const px = await rawOf(
-      (await composeProductPhoto({ foreground: { ...fg, data: half }, matte, layout: DEFAULT_PRODUCT_PHOTO_LAYOUT }))
-        .data,
+      (
+        await composeProductPhoto({
+          provenance,
+          foreground: { ...fg, data: half },
+          matte,
+          layout: DEFAULT_PRODUCT_PHOTO_LAYOUT,
+        })
+      ).data,
     );
     for (const [x, y] of [
       [150, 90],
@@ -353,6 +372,7 @@ describe('composeProductPhoto', () => {
       last = now;
     }, 5);
     const out = await composeProductPhoto({
+      provenance,
       foreground: big.fg,
       matte: big.matte,
       layout: layoutOf({
@@ -409,7 +429,7 @@ describe('the frame rule and grounded shadows', () => {
       { disc: [450, 320, 40] },
     ]);
     const fields = { crop_to_subject: 'true', canvas: '1000x600', margin: '10%', background_color: 'white' };
-    const out = await composeProductPhoto({ ...bike, layout: layoutOf({ ...fields, shadow: 'contact' }) });
+    const out = await composeProductPhoto({ provenance, ...bike, layout: layoutOf({ ...fields, shadow: 'contact' }) });
     const s = out.subjectBox!;
     // The input's box is 60..490 x 230..360; each input pixel is `k` result pixels.
     const k = s.width / 431;
@@ -431,16 +451,24 @@ describe('the frame rule and grounded shadows', () => {
     // A body cut by the photo's bottom edge along its whole width.
     const cut = drawn(400, 300, [{ rect: [100, 80, 200, 220] }]);
     const fields = { crop_to_subject: 'true', canvas: '600x600', margin: '10%', background_color: 'white' };
-    const plain = await composeProductPhoto({ ...cut, layout: layoutOf(fields) });
+    const plain = await composeProductPhoto({ provenance, ...cut, layout: layoutOf(fields) });
     const s = plain.subjectBox!;
     // Scaled to the inner width (600 - 2 x 60), and down on the bottom edge with no margin under it.
     expect(s).toEqual({ left: 60, top: 600 - 528, width: 480, height: 528 });
     // No contact shadow at all: the same picture as without a shadow.
-    const contact = await composeProductPhoto({ ...cut, layout: layoutOf({ ...fields, shadow: 'contact' }) });
+    const contact = await composeProductPhoto({
+      provenance,
+      ...cut,
+      layout: layoutOf({ ...fields, shadow: 'contact' }),
+    });
     expect(contact.data.equals(plain.data)).toBe(true);
     // The drop shadow beside the subject fades out before the cut: none in the bottom rows beside it.
     const drop = await grey(
-      await composeProductPhoto({ ...cut, layout: layoutOf({ ...fields, shadow: 'drop', shadow_opacity: '1' }) }),
+      await composeProductPhoto({
+        provenance,
+        ...cut,
+        layout: layoutOf({ ...fields, shadow: 'drop', shadow_opacity: '1' }),
+      }),
     );
     const right = s.left + s.width;
     for (let y = 580; y < 600; y++)
@@ -452,18 +480,19 @@ describe('the frame rule and grounded shadows', () => {
   it('puts a subject cut by the left edge on the canvas left edge, and centres it when asked to', async () => {
     const cut = drawn(400, 300, [{ rect: [0, 100, 150, 100] }]);
     const fields = { crop_to_subject: 'true', canvas: '600x600', margin: '10%', background_color: 'white' };
-    const kept = (await composeProductPhoto({ ...cut, layout: layoutOf(fields) })).subjectBox!;
+    const kept = (await composeProductPhoto({ provenance, ...cut, layout: layoutOf(fields) })).subjectBox!;
     expect(kept.left).toBe(0);
     // Scaled to the inner width left by the other margin (600 - 60), centred up and down.
     expect(kept.width).toBe(540);
     expect(Math.abs(kept.top + kept.height / 2 - 300)).toBeLessThanOrEqual(1);
     for (const extra of [{ position: 'center' }, { keep_cut_edges: 'false' }]) {
-      const centred = (await composeProductPhoto({ ...cut, layout: layoutOf({ ...fields, ...extra }) })).subjectBox!;
+      const centred = (await composeProductPhoto({ provenance, ...cut, layout: layoutOf({ ...fields, ...extra }) }))
+        .subjectBox!;
       expect([extra, centred]).toEqual([extra, { left: 60, top: expect.any(Number), width: 480, height: 320 }]);
     }
     // A few pixels grazing the edge (a strand 2 px high) are no cut: the subject stays centred.
     const grazing = drawn(400, 300, [{ rect: [100, 100, 150, 100] }, { rect: [0, 150, 100, 2] }]);
-    const g = (await composeProductPhoto({ ...grazing, layout: layoutOf(fields) })).subjectBox!;
+    const g = (await composeProductPhoto({ provenance, ...grazing, layout: layoutOf(fields) })).subjectBox!;
     expect(g.left).toBe(60);
   });
 });

@@ -3,7 +3,14 @@
  * so that only the code that imports this loads sharp: the product-photo composition engine (docs/product-photos.md),
  * the result encoder, the list previews (thumbnails) of results and the provenance metadata every result file carries.
  */
-export { composeProductPhoto, ComposeInputError, type ComposeInput, type ComposeResult } from './compose';
+export {
+  composeProductPhoto,
+  ComposeInputError,
+  type ComposeInput,
+  type ComposeProvenance,
+  type ComposeRefusal,
+  type ComposeResult,
+} from './compose';
 // The pure geometry lives in contracts (the browser editor's preview uses it too); re-exported for the engine's users.
 export { planLayout, mapBox, type LayoutPlan } from '@imagestudio/contracts';
 export {

@@ -10,6 +10,7 @@ import {
   heartbeatKey,
   jobPayloadSchemas,
   DEFAULT_PRODUCT_PHOTO_LAYOUT,
+  PRODUCT_PHOTO_MESSAGES,
   type JobName,
   type JobPayloads,
   type JobResult,
@@ -113,11 +114,23 @@ async function writeCutout(storage: Storage, payload: JobPayloads['remove-backgr
   ]);
   const layout = payload.layout ?? DEFAULT_PRODUCT_PHOTO_LAYOUT;
   const backgroundImage = payload.backgroundKey ? await storage.get(payload.backgroundKey) : undefined;
-  const picture = await composeProductPhoto({ foreground, matte, backgroundImage, layout, opaque: true }).catch(
-    (err: unknown) => {
-      throw err instanceof ComposeInputError ? new UnrecoverableError(err.message) : err;
-    },
-  );
+  const provenance = {
+    source: 'compositeWithTrainedAlgorithmicMedia',
+    tool: 'Image Studio background removal',
+  } as const;
+  const picture = await composeProductPhoto({
+    foreground,
+    matte,
+    backgroundImage,
+    layout,
+    opaque: true,
+    provenance,
+  }).catch((err: unknown) => {
+    // Worded like the worker's failure: the contract's message where it has one.
+    if (!(err instanceof ComposeInputError)) throw err;
+    const messages: Partial<Record<string, string>> = PRODUCT_PHOTO_MESSAGES;
+    throw new UnrecoverableError(messages[err.code] ?? err.message);
+  });
   const owner = { userId: payload.userId, jobId: payload.jobId };
   const key = resultKey(owner, 0, picture.format === 'jpeg' ? 'jpg' : picture.format);
   const sources = { ...composeSourceKeys(owner), width, height };

@@ -30,6 +30,7 @@ async function cutouts(input: Buffer) {
     foreground: { data: image.data, width: image.width, height: image.height, channels: 4 },
     matte: { data: alpha, width: image.width, height: image.height },
     layout: DEFAULT_PRODUCT_PHOTO_LAYOUT,
+    provenance: { source: 'compositeWithTrainedAlgorithmicMedia', tool: 'Image Studio background removal' },
   });
   return { today, engine };
 }

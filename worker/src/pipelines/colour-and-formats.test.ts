@@ -109,6 +109,7 @@ describe('colour profiles and metadata through background removal (real ISNet, C
       foreground: out.sources!.foreground,
       matte: out.sources!.matte,
       layout: productPhotoRequestSchema.parse({ background_color: 'black', output_format: 'png' }),
+      provenance: { source: 'compositeWithTrainedAlgorithmicMedia', tool: 'test' },
     });
     expect((await profileOf(again.data))?.equals(icc!)).toBe(true);
     // Its opaque middle has the input's own P3 values, not values converted to sRGB.

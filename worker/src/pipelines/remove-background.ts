@@ -11,6 +11,7 @@ import type { ModelEntry } from '../models';
 import { type DecodedImage, ImageInputError, decodeImage } from '../imaging/decode';
 import { decontaminateEdges, guidedFilterAlpha, maskToBytes, toNchw } from '../imaging/matting';
 import { refineMatte } from '../imaging/matte-refinement';
+import { BACKGROUND_REMOVAL_PROVENANCE, COMPOSE_REFUSAL_MESSAGES } from './compose-refusals';
 
 /**
  * Background removal from decoded pixels to encoded bytes; the job handler adds S3, progress and cancellation,
@@ -185,10 +186,11 @@ export async function removeBackground(
       backgroundImage: options.backgroundImage,
       layout,
       opaque: !image.hasAlpha,
+      provenance: BACKGROUND_REMOVAL_PROVENANCE,
     });
   } catch (err) {
     // A background image that cannot be used is the user's to replace.
-    throw err instanceof ComposeInputError ? new ImageInputError(err.message) : err;
+    throw err instanceof ComposeInputError ? new ImageInputError(COMPOSE_REFUSAL_MESSAGES[err.code]) : err;
   }
   timings.encode = performance.now() - t;
   let sources: PipelineOutput['sources'];

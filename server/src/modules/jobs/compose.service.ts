@@ -12,6 +12,8 @@ import {
   ComposeInputError,
   composeProductPhoto,
   type ComposeInput,
+  type ComposeProvenance,
+  type ComposeRefusal,
   type ComposeResult,
 } from '@imagestudio/runtime/imaging';
 import type { AppContext } from '../../context';
@@ -50,19 +52,25 @@ async function checkMatte(bytes: Buffer, sources: ComposeSources): Promise<Buffe
   return bytes;
 }
 
-/** The field each of the engine's refusals of a request's file is about. */
-const REFUSED_FIELDS: Record<string, string> = {
-  [PRODUCT_PHOTO_MESSAGES.matteSize]: 'matte',
-  [PRODUCT_PHOTO_MESSAGES.matteUnreadable]: 'matte',
-  [PRODUCT_PHOTO_MESSAGES.backgroundImageMissing]: 'background_image',
-  [PRODUCT_PHOTO_MESSAGES.backgroundImageUnreadable]: 'background_image',
+/** The field each of the engine's refusals of a request's file is about, and what it is told. */
+const REFUSED_FIELDS: Partial<Record<ComposeRefusal, { field: string; message: string }>> = {
+  matteSize: { field: 'matte', message: PRODUCT_PHOTO_MESSAGES.matteSize },
+  matteUnreadable: { field: 'matte', message: PRODUCT_PHOTO_MESSAGES.matteUnreadable },
+  backgroundImageMissing: { field: 'background_image', message: PRODUCT_PHOTO_MESSAGES.backgroundImageMissing },
+  backgroundImageUnreadable: { field: 'background_image', message: PRODUCT_PHOTO_MESSAGES.backgroundImageUnreadable },
 };
 
 /** A 422 on the field an engine refusal names; anything else (a stored file it cannot read) stays a 500. */
 function composeRefusal(err: ComposeInputError): Error {
-  const field = REFUSED_FIELDS[err.message];
-  return field ? validationError({ [field]: [err.message] }) : err;
+  const refused = REFUSED_FIELDS[err.code];
+  return refused ? validationError({ [refused.field]: [refused.message] }) : err;
 }
+
+/** A re-composed picture says what made it like the worker's original does (its XMP provenance). */
+const RECOMPOSITION_PROVENANCE: ComposeProvenance = {
+  source: 'compositeWithTrainedAlgorithmicMedia',
+  tool: 'Image Studio background removal',
+};
 
 /** A re-composition's request, read and checked: the owner's job, its stored sources, the layout and the files. */
 export interface CheckedCompose {
@@ -114,8 +122,8 @@ export async function readComposeSources(
 }
 
 /** The engine on a re-composition's inputs: its refusals of the request's files become 422s on their fields. */
-export function renderComposition(input: ComposeInput): Promise<ComposeResult> {
-  return composeProductPhoto(input).catch((err: unknown) => {
+export function renderComposition(input: Omit<ComposeInput, 'provenance'>): Promise<ComposeResult> {
+  return composeProductPhoto({ ...input, provenance: RECOMPOSITION_PROVENANCE }).catch((err: unknown) => {
     throw err instanceof ComposeInputError ? composeRefusal(err) : err;
   });
 }
