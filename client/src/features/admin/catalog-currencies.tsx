@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { Badge, Button, Card, TextField } from '../../components';
 import { useStore } from '../../stores';
 import { onSubmit, useChange } from './catalog-forms';
-import { OutcomeMessage } from './outcome-message';
+import { CatalogSaveFooter } from './catalog-save-footer';
 import { useAdmin } from './use-admin';
 
 /** The currencies: rates, symbols, the default one and which are hidden. */
@@ -101,12 +101,7 @@ export const CurrenciesSection = observer(function CurrenciesSection() {
             onChange={(e) => setSymbol(e.target.value)}
           />
         </div>
-        <div className="admin-form__actions">
-          <Button type="submit" busy={catalog.busy}>
-            {t('client-admin.save')}
-          </Button>
-        </div>
-        <OutcomeMessage outcome={outcome} done={t('client-admin.saved')} />
+        <CatalogSaveFooter outcome={outcome} />
       </form>
     </Card>
   );

@@ -4,7 +4,7 @@ import type { AdminPackView } from '@imagestudio/contracts';
 import { Badge, Button, Card, TextField } from '../../components';
 import { useStore } from '../../stores';
 import { onSubmit, useChange } from './catalog-forms';
-import { OutcomeMessage } from './outcome-message';
+import { CatalogSaveFooter } from './catalog-save-footer';
 import { useAdmin } from './use-admin';
 
 const emptyPack = { title: '', price: '', credits: '', description: '' };
@@ -101,17 +101,13 @@ export const PacksSection = observer(function PacksSection() {
           <TextField label={t('client-admin.catalog.credits')} inputMode="decimal" required {...field('credits')} />
           <TextField label={t('client-admin.catalog.description')} {...field('description')} />
         </div>
-        <div className="admin-form__actions">
+        <CatalogSaveFooter outcome={outcome}>
           {editing ? (
             <Button type="button" variant="secondary" onClick={() => edit(null)}>
               {t('client-admin.cancel')}
             </Button>
           ) : null}
-          <Button type="submit" busy={catalog.busy}>
-            {t('client-admin.save')}
-          </Button>
-        </div>
-        <OutcomeMessage outcome={outcome} done={t('client-admin.saved')} />
+        </CatalogSaveFooter>
       </form>
     </Card>
   );

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Card, Select, TextField } from '../../components';
+import { Card, Select, TextField } from '../../components';
 import { useStore } from '../../stores';
 import { onSubmit, useChange } from './catalog-forms';
-import { OutcomeMessage } from './outcome-message';
+import { CatalogSaveFooter } from './catalog-save-footer';
 import { useAdmin } from './use-admin';
 
 /** The static pages: pick one or start a new one, edit its title and HTML. */
@@ -52,12 +52,7 @@ export const PagesSection = observer(function PagesSection() {
           <span className="field__label">{t('client-admin.catalog.html')}</span>
           <textarea className="input admin-textarea" rows={10} value={html} onChange={(e) => setHtml(e.target.value)} />
         </label>
-        <div className="admin-form__actions">
-          <Button type="submit" busy={catalog.busy}>
-            {t('client-admin.save')}
-          </Button>
-        </div>
-        <OutcomeMessage outcome={outcome} done={t('client-admin.saved')} />
+        <CatalogSaveFooter outcome={outcome} />
       </form>
     </Card>
   );

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Card, Select, TextField } from '../../components';
+import { Card, Select, TextField } from '../../components';
 import { useStore } from '../../stores';
 import { onSubmit, useChange } from './catalog-forms';
-import { OutcomeMessage } from './outcome-message';
+import { CatalogSaveFooter } from './catalog-save-footer';
 import { useAdmin } from './use-admin';
 
 /** The settings of `npm run admin -- settings set`: pick one, type its value (JSON or text), save. */
@@ -37,12 +37,7 @@ export const SettingsSection = observer(function SettingsSection() {
           value={value}
           onChange={(e) => setValue(e.target.value)}
         />
-        <div className="admin-form__actions">
-          <Button type="submit" busy={catalog.busy}>
-            {t('client-admin.save')}
-          </Button>
-        </div>
-        <OutcomeMessage outcome={outcome} done={t('client-admin.saved')} />
+        <CatalogSaveFooter outcome={outcome} />
       </form>
     </Card>
   );

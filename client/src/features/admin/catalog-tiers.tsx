@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { Button, Card, TextField } from '../../components';
 import { useStore } from '../../stores';
 import { onSubmit, useChange } from './catalog-forms';
-import { OutcomeMessage } from './outcome-message';
+import { CatalogSaveFooter } from './catalog-save-footer';
 import { useAdmin } from './use-admin';
 
 /** The price tiers, each by where it starts and its EUR price per token (as `tiers set`). */
@@ -49,15 +49,11 @@ export const TiersSection = observer(function TiersSection() {
             </Button>
           </div>
         ))}
-        <div className="admin-form__actions">
+        <CatalogSaveFooter outcome={outcome}>
           <Button type="button" variant="secondary" onClick={() => setRows([...rows, { min: '', price: '' }])}>
             {t('client-admin.catalog.addTier')}
           </Button>
-          <Button type="submit" busy={catalog.busy}>
-            {t('client-admin.save')}
-          </Button>
-        </div>
-        <OutcomeMessage outcome={outcome} done={t('client-admin.saved')} />
+        </CatalogSaveFooter>
       </form>
     </Card>
   );
