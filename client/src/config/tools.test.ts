@@ -1,7 +1,7 @@
 import { JOB_NAMES, endpoints } from '@imagestudio/contracts';
 import * as toolsFeature from '../features/tools';
 import { clientTools } from '../lib/i18n/messages/client-tools';
-import { shell } from '../lib/i18n/messages/shell';
+import { LANDING_TEXTS } from '../features/tools/tool-entry';
 import { paths, requiresAuth } from './paths';
 import { byTool, TOOLS } from './tools';
 
@@ -30,17 +30,25 @@ describe('the tool registry', () => {
     }
   });
 
-  it('has the English texts of each label and landing page', () => {
-    const texts: Record<string, string> = { ...shell, ...clientTools };
-    for (const { label, landing } of entries) {
-      const keys = ['title', 'text', 'point1', 'point2', 'point3'];
+  it('has the English texts of each name and landing page in its own entry', () => {
+    for (const tool of JOB_NAMES) {
+      const { landing, text } = TOOLS[tool];
+      const texts: Record<string, string> = { ...clientTools, ...text };
+      const keys = [...LANDING_TEXTS] as string[];
       // Without an example pair the landing page shows an example prompt.
       if (landing.example === null) keys.push('exampleLabel', 'examplePrompt');
-      const missing = [label, landing.unit, ...keys.map((k) => `client-tools.landing.${landing.texts}.${k}`)].filter(
+      const names = (['tool', 'menu', 'admin', 'off', 'works'] as const).map((k) => `client-tools.${k}.${tool}`);
+      const missing = [landing.unit, ...names, ...keys.map((k) => `client-tools.landing.${tool}.${k}`)].filter(
         (key) => !texts[key],
       );
       expect(missing).toEqual([]);
     }
+  });
+
+  it("keeps each tool's texts to itself: no two tools write the same key", () => {
+    const keys = JOB_NAMES.flatMap((tool) => Object.keys(TOOLS[tool].text));
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys.filter((key) => key in clientTools)).toEqual([]);
   });
 
   it('byTool makes one value per name, in the order of the names', () => {

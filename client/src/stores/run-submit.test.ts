@@ -2,6 +2,7 @@ import { endpoints, type BatchView, type Endpoint, type JobView } from '@imagest
 import { errorReply, FakeApi, makeStore, okPayload, withCatalog } from '../test/fake-api';
 import { batchAcceptedFixture, jobFixture, profileFixture } from '../test/fixtures';
 import type { RootStore } from './root-store';
+import { toolStatusFixture } from '../test/tool-status';
 
 const job: JobView = jobFixture({
   id: 'j1',
@@ -60,14 +61,7 @@ async function signedIn(api: FakeApi, balance = 1.5) {
   withCatalog(api)
     .route(endpoints.account.isAuth, { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
     .route(endpoints.account.profile, okPayload(profileFixture({ balance })))
-    .route(
-      endpoints.tools.status,
-      okPayload({
-        generate: { available: true, provider: 'remote:gpt-image-1', models: [] },
-        'remove-background': { available: true, provider: 'cpu', models: [] },
-        upscale: { available: true, provider: 'cpu', models: ['photo'] },
-      }),
-    )
+    .route(endpoints.tools.status, okPayload(toolStatusFixture()))
     .route(endpoints.jobs.get, okPayload(job), { id: 'j1' })
     .route(endpoints.batches.get, okPayload(batch), { id: 'b1' });
   const { store } = makeStore(api);

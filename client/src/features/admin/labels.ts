@@ -6,14 +6,14 @@ import {
   type JobName,
   type JobStatus,
 } from '@imagestudio/contracts';
+import { byTool } from '../../config/tools';
 import type { MessageKey } from '../../lib/i18n';
 
-/** The console's words for each tool, job status and deposit status. */
-export const TOOL_LABEL: Record<JobName, MessageKey> = {
-  generate: 'client-admin.tool.generate',
-  'remove-background': 'client-admin.tool.remove-background',
-  upscale: 'client-admin.tool.upscale',
-};
+/** The console's words for each tool (from each tool's own texts), job status and deposit status. */
+export const TOOL_LABEL = byTool(JOB_NAMES, (tool) => `client-tools.admin.${tool}` as const) satisfies Record<
+  JobName,
+  MessageKey
+>;
 
 export const JOB_STATUS_LABEL: Record<JobStatus, MessageKey> = {
   queued: 'client-admin.jobStatus.queued',

@@ -1,22 +1,18 @@
-import { endpoints } from '@imagestudio/contracts';
+import { JOB_NAMES, endpoints } from '@imagestudio/contracts';
 import { jobFixture, profileFixture } from '../../test/fixtures';
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { JobName, StaticPageView, ToolStatus } from '@imagestudio/contracts';
+import type { JobName, StaticPageView } from '@imagestudio/contracts';
 import { FakeApi, okPayload as ok, withCatalog } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { firstAvailableTool, worksKey } from './availability';
+import { toolStatusFixture } from '../../test/tool-status';
+import { translate, type Translate } from '../../lib/i18n';
+import { firstAvailableTool, worksSentence } from './availability';
 
 // Whole-app renders on a shared 2-core machine can take seconds.
 configure({ asyncUtilTimeout: 5000 });
 jest.setTimeout(20_000);
 
-function statusOf(off: JobName[]): ToolStatus {
-  const entry = (tool: JobName) =>
-    off.includes(tool)
-      ? { available: false, provider: null, models: [] }
-      : { available: true, provider: tool === 'generate' ? 'remote:gpt-image-1' : 'cpu', models: [] };
-  return { generate: entry('generate'), 'remove-background': entry('remove-background'), upscale: entry('upscale') };
-}
+const statusOf = (off: JobName[]) => toolStatusFixture({ off });
 
 /** A signed-in user's API whose tool status the test can change (`state.off`). */
 function signedIn(off: JobName[]) {
@@ -133,8 +129,30 @@ describe('tool availability', () => {
   it('helpers: first tool, and the sentence for the tools that work', () => {
     expect(firstAvailableTool(null)).toBe('generate');
     expect(firstAvailableTool(statusOf(['generate', 'remove-background']))).toBe('upscale');
-    expect(worksKey([])).toBe('client-availability.works.none');
-    expect(worksKey(['remove-background', 'upscale'])).toBe('client-availability.works.remove-background+upscale');
+    const english: Translate = (key, vars) => translate({}, key, vars);
+    expect(worksSentence(english, [], 'en-US')).toBe('No tool is running right now. Please try again later.');
+    expect(worksSentence(english, ['upscale'], 'en-US')).toBe('Upscaling works.');
+    expect(worksSentence(english, ['remove-background', 'upscale'], 'en-US')).toBe(
+      'Background removal and upscaling work.',
+    );
+    expect(worksSentence(english, [...JOB_NAMES], 'en-US')).toBe(
+      'Image generation, background removal, and upscaling work.',
+    );
+  });
+
+  it('makes the sentence with the German list rule and the German texts', () => {
+    const german: Record<string, string> = {
+      'client-availability.works.one': '{tools} funktioniert.',
+      'client-availability.works.many': '{tools} funktionieren.',
+      'client-tools.works.generate': 'die Bildgenerierung',
+      'client-tools.works.remove-background': 'die Hintergrundentfernung',
+      'client-tools.works.upscale': 'die Hochskalierung',
+    };
+    const t: Translate = (key, vars) => translate(german, key, vars);
+    expect(worksSentence(t, ['upscale'], 'de-DE')).toBe('Die Hochskalierung funktioniert.');
+    expect(worksSentence(t, ['generate', 'remove-background', 'upscale'], 'de-DE')).toBe(
+      'Die Bildgenerierung, die Hintergrundentfernung und die Hochskalierung funktionieren.',
+    );
   });
 
   it('pages for guests speak only of the tools that run: home, the landing page and About', async () => {

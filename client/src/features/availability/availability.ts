@@ -1,5 +1,6 @@
 import { JOB_NAMES, type JobName, type ToolStatus } from '@imagestudio/contracts';
-import type { MessageKey } from '../../lib/i18n';
+import { numberLocale } from '../../lib/format';
+import type { Translate } from '../../lib/i18n';
 
 /**
  * How often an open tool page asks GET /api/tools/status again: a worker's heartbeat lives 15 s, so a worker
@@ -20,11 +21,20 @@ export function firstAvailableTool(status: ToolStatus | null): JobName {
   return workingTools(status)[0] ?? JOB_NAMES[0];
 }
 
-/** "Background removal and upscaling work." for the tools that work, in the user's language. */
-export function worksKey(tools: readonly JobName[]): MessageKey {
-  return (
-    tools.length === 0 ? 'client-availability.works.none' : `client-availability.works.${tools.join('+')}`
-  ) as MessageKey;
+/**
+ * "Background removal and upscaling work." for the tools that work, in the user's language: each tool's name as
+ * it stands mid-sentence (`client-tools.works.<tool>`) joined by the language's own list rule (Intl.ListFormat:
+ * "a, b and c", "a, b und c") inside one sentence for one tool or several, whose first letter is then capitalised.
+ */
+export function worksSentence(t: Translate, tools: readonly JobName[], locale = numberLocale()): string {
+  if (tools.length === 0) return t('client-availability.works.none');
+  const names = new Intl.ListFormat(locale, { type: 'conjunction' }).format(
+    tools.map((tool) => t(`client-tools.works.${tool}`)),
+  );
+  const sentence = t(tools.length === 1 ? 'client-availability.works.one' : 'client-availability.works.many', {
+    tools: names,
+  });
+  return sentence.charAt(0).toLocaleUpperCase(locale) + sentence.slice(1);
 }
 
 /**

@@ -1,9 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import type { JobName } from '@imagestudio/contracts';
 import { ButtonLink, Card } from '../../components';
-import { TOOLS } from '../../config/tools';
+import { menuLabel, TOOLS } from '../../config/tools';
 import { useStore } from '../../stores';
-import { workingTools, worksKey } from './availability';
+import { workingTools, worksSentence } from './availability';
 import './availability.css';
 
 /** The card saying a tool cannot run: what is switched off, what works, and links to the tools that work. */
@@ -13,15 +13,15 @@ export const ToolOffCard = observer(function ToolOffCard({ tool }: { tool: JobNa
   return (
     <Card className="tool-unavailable" data-testid="tool-switched-off">
       <p className="tool-unavailable__text" role="status">
-        {t(`client-availability.off.${tool}`)} {t(worksKey(working))}
+        {t(`client-tools.off.${tool}`)} {worksSentence(t, working)}
       </p>
       {working.length > 0 ? (
         <nav className="tool-unavailable__links" aria-label={t('client-availability.linksLabel')}>
           {working.map((other) => {
-            const { icon: Icon, label, path } = TOOLS[other];
+            const { icon: Icon, path } = TOOLS[other];
             return (
               <ButtonLink key={other} to={path} variant="secondary" icon={<Icon aria-hidden="true" />}>
-                {t(label)}
+                {t(menuLabel(other))}
               </ButtonLink>
             );
           })}
@@ -37,7 +37,7 @@ export const ToolUnavailable = observer(function ToolUnavailable({ tool }: { too
   return (
     <div className="container tool-page">
       <header className="tool-page__header">
-        <h1>{t(TOOLS[tool].label)}</h1>
+        <h1>{t(menuLabel(tool))}</h1>
       </header>
       <ToolOffCard tool={tool} />
     </div>

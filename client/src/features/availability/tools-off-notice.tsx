@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { JOB_NAMES } from '@imagestudio/contracts';
 import { useStore } from '../../stores';
-import { workingTools, worksKey } from './availability';
+import { workingTools, worksSentence } from './availability';
 import { useToolStatus } from './use-status-refresh';
 import './availability.css';
 
@@ -19,8 +19,8 @@ export const ToolsOffNotice = observer(function ToolsOffNotice() {
   const working = workingTools(status);
   const text =
     working.length === 0
-      ? t(worksKey(working))
-      : [...off.map((tool) => t(`client-availability.off.${tool}`)), t(worksKey(working))].join(' ');
+      ? worksSentence(t, working)
+      : [...off.map((tool) => t(`client-tools.off.${tool}`)), worksSentence(t, working)].join(' ');
   return (
     <p className="tools-off-notice" role="status" data-testid="tools-off-notice">
       {text}

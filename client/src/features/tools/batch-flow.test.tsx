@@ -6,6 +6,7 @@ import { FakeApi, withCatalog } from '../../test/fake-api';
 import { batchAcceptedFixture, jobFixture, profileFixture } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { zipImageNames } from './zip-images';
+import { toolStatusFixture } from '../../test/tool-status';
 
 // The browser's image checks read pixels jsdom cannot decode: every chosen file is a 100 x 80 PNG here.
 jest.mock('./upload-checks', () => ({
@@ -82,14 +83,7 @@ function signedIn(balance = 10) {
   return withCatalog(new FakeApi())
     .route(endpoints.account.isAuth, { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
     .route(endpoints.account.profile, ok(profileFixture({ balance })))
-    .route(
-      endpoints.tools.status,
-      ok({
-        generate: { available: false, provider: null, models: [] },
-        'remove-background': { available: true, provider: 'cpu', models: [] },
-        upscale: { available: true, provider: 'cpu', models: ['photo'] },
-      }),
-    )
+    .route(endpoints.tools.status, ok(toolStatusFixture({ off: ['generate'] })))
     .route(endpoints.tools.quote, (req) =>
       ok({ tool: req.params.tool as JobName, count: 1, factor: null, model: null, unit_price: 1, cost: 1 }),
     );
@@ -431,11 +425,7 @@ describe('batch flow on a tool page', () => {
     const api = signedIn()
       .route(
         endpoints.tools.status,
-        ok({
-          generate: { available: false, provider: null, models: [] },
-          'remove-background': { available: true, provider: 'cpu', models: [] },
-          upscale: { available: true, provider: 'cpu', models: ['photo', 'illustration'] },
-        }),
+        ok(toolStatusFixture({ off: ['generate'], models: { upscale: ['photo', 'illustration'] } })),
       )
       .route(endpoints.jobs.get, ok(job), { id: 'u7' });
     renderApp('/services/upscale?job=u7', api);

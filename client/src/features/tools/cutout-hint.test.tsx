@@ -3,6 +3,7 @@ import { endpoints, type JobName, type JobView } from '@imagestudio/contracts';
 import { FakeApi, okPayload as ok, withCatalog } from '../../test/fake-api';
 import { jobFixture, profileFixture } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { toolStatusFixture } from '../../test/tool-status';
 
 /** The background removal page suggests a touch-up when the job's cut-out confidence is doubtful. */
 
@@ -14,14 +15,7 @@ function openJob(over: Partial<JobView>) {
   const api = withCatalog(new FakeApi())
     .route(endpoints.account.isAuth, { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
     .route(endpoints.account.profile, ok(profileFixture({ balance: 10 })))
-    .route(
-      endpoints.tools.status,
-      ok({
-        generate: { available: false, provider: null, models: [] },
-        'remove-background': { available: true, provider: 'cpu', models: [] },
-        upscale: { available: true, provider: 'cpu', models: ['photo'] },
-      }),
-    )
+    .route(endpoints.tools.status, ok(toolStatusFixture({ off: ['generate'] })))
     .route(endpoints.tools.quote, (req) =>
       ok({ tool: req.params.tool as JobName, count: 1, factor: null, model: null, unit_price: 1, cost: 1 }),
     )

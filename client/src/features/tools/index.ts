@@ -9,7 +9,7 @@ addEnglish(clientTools);
 addEnglish(clientToolsEditor);
 
 // Each tool's page, under the name its entry in TOOLS (config/tools.ts) gives as `page`.
-export { GeneratePage } from './generate-page';
-export { RemoveBackgroundPage } from './remove-background-page';
-export { UpscalePage } from './upscale-page';
+export { GeneratePage } from './generate/generate-page';
+export { RemoveBackgroundPage } from './remove-background/remove-background-page';
+export { UpscalePage } from './upscale/upscale-page';
 export { ToolLandingPage } from './landing-page';

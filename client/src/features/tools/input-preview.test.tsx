@@ -3,6 +3,7 @@ import { endpoints, type BatchItemView, type BatchView, type JobName, type JobVi
 import { FakeApi, okPayload as ok, withCatalog } from '../../test/fake-api';
 import { jobFixture, profileFixture } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { toolStatusFixture } from '../../test/tool-status';
 
 /**
  * The server's WebP preview of an input (`input_preview_url`, made at upload for HEIC, AVIF, TIFF and large
@@ -27,14 +28,7 @@ function signedIn() {
   return withCatalog(new FakeApi())
     .route(endpoints.account.isAuth, { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
     .route(endpoints.account.profile, ok(profileFixture({ balance: 10 })))
-    .route(
-      endpoints.tools.status,
-      ok({
-        generate: { available: false, provider: null, models: [] },
-        'remove-background': { available: true, provider: 'cpu', models: [] },
-        upscale: { available: true, provider: 'cpu', models: ['photo'] },
-      }),
-    )
+    .route(endpoints.tools.status, ok(toolStatusFixture({ off: ['generate'] })))
     .route(endpoints.tools.quote, (req) =>
       ok({ tool: req.params.tool as JobName, count: 1, factor: null, model: null, unit_price: 1, cost: 1 }),
     );

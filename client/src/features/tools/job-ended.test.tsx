@@ -3,19 +3,13 @@ import { endpoints, type JobName, type JobView } from '@imagestudio/contracts';
 import { jobFixture, profileFixture } from '../../test/fixtures';
 import { FakeApi, okPayload as ok, withCatalog } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
+import { toolStatusFixture } from '../../test/tool-status';
 
 function signedIn() {
   return withCatalog(new FakeApi())
     .route(endpoints.account.isAuth, { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
     .route(endpoints.account.profile, ok(profileFixture({ balance: 10 })))
-    .route(
-      endpoints.tools.status,
-      ok({
-        generate: { available: false, provider: null, models: [] },
-        'remove-background': { available: true, provider: 'cpu', models: [] },
-        upscale: { available: true, provider: 'cpu', models: ['photo'] },
-      }),
-    )
+    .route(endpoints.tools.status, ok(toolStatusFixture({ off: ['generate'] })))
     .route(endpoints.tools.quote, (req) =>
       ok({ tool: req.params.tool as JobName, count: 1, factor: 2, model: 'photo', unit_price: 1, cost: 1 }),
     );

@@ -9,6 +9,7 @@ import { useStore } from '../../stores';
 import { tokensLabel } from '../../lib/tokens-label';
 import { ExamplePair } from '../../components/example-pairs';
 import { ToolOffCard, useToolStatus } from '../availability';
+import { LANDING_TEXTS } from './tool-entry';
 import './tools.css';
 
 /**
@@ -19,7 +20,10 @@ export const ToolLandingPage = observer(function ToolLandingPage({ tool }: { too
   const { auth, settings, t, tools } = useStore();
   useToolStatus();
   const { path, landing } = TOOLS[tool];
-  const key = (suffix: string) => `client-tools.landing.${landing.texts}.${suffix}` as MessageKey;
+  const key = (suffix: (typeof LANDING_TEXTS)[number]) => `client-tools.landing.${tool}.${suffix}` as const;
+  // Only a tool without an example pair has an example prompt (config/tools.test.ts checks its texts exist).
+  const promptKey = (suffix: 'exampleLabel' | 'examplePrompt') =>
+    `client-tools.landing.${tool}.${suffix}` as MessageKey;
   const price = Number(settings.settings?.[TOOL_PRICE_SETTINGS[tool]] ?? 1);
   return (
     <div className="container landing">
@@ -28,7 +32,7 @@ export const ToolLandingPage = observer(function ToolLandingPage({ tool }: { too
           <h1>{t(key('title'))}</h1>
           <p className="landing__text">{t(key('text'))}</p>
           <ul className="landing__points">
-            {(['point1', 'point2', 'point3'] as const).map((p) => (
+            {LANDING_TEXTS.filter((p) => p.startsWith('point')).map((p) => (
               <li key={p}>
                 <Check aria-hidden="true" />
                 {t(key(p))}
@@ -63,8 +67,8 @@ export const ToolLandingPage = observer(function ToolLandingPage({ tool }: { too
           <ExamplePair name={landing.example} />
         ) : (
           <figure className="landing__prompt" data-testid="example-prompt">
-            <figcaption>{t(key('exampleLabel'))}</figcaption>
-            <blockquote>{t(key('examplePrompt'))}</blockquote>
+            <figcaption>{t(promptKey('exampleLabel'))}</figcaption>
+            <blockquote>{t(promptKey('examplePrompt'))}</blockquote>
           </figure>
         )}
       </section>

@@ -4,6 +4,7 @@ import { jobFixture, profileFixture } from '../../test/fixtures';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { FakeApi, okPayload as ok, withCatalog } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
+import { toolStatusFixture } from '../../test/tool-status';
 
 function signedIn(balance: number, available = true) {
   return withCatalog(new FakeApi())
@@ -11,11 +12,7 @@ function signedIn(balance: number, available = true) {
     .route(endpoints.account.profile, ok(profileFixture({ surname: 'L', balance })))
     .route(
       endpoints.tools.status,
-      ok({
-        generate: { available, provider: available ? 'cpu' : null, models: [] },
-        'remove-background': { available: true, provider: 'cpu', models: [] },
-        upscale: { available: true, provider: 'cpu', models: [] },
-      }),
+      ok(toolStatusFixture({ off: available ? [] : ['generate'], models: { upscale: [] } })),
     )
     .route(endpoints.tools.quote, (req) =>
       ok({

@@ -6,12 +6,13 @@ import { clientTools } from './messages/client-tools';
 import { clientToolsShared } from './messages/client-tools-shared';
 import { clientToolsEditor } from './messages/client-tools-editor';
 import { shell } from './messages/shell';
+import { TOOL_TEXTS } from '../../config/tools';
 
 /** Namespace name -> all of its English texts (the seed consistency test; tests' English fallback). */
 export const namespaces = {
   shell,
   'client-payments': clientPayments,
-  'client-tools': { ...clientToolsShared, ...clientTools, ...clientToolsEditor },
+  'client-tools': { ...clientToolsShared, ...clientTools, ...clientToolsEditor, ...TOOL_TEXTS },
   'client-availability': clientAvailability,
   'client-developer': clientDeveloper,
   'client-admin': clientAdmin,

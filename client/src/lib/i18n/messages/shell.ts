@@ -25,10 +25,6 @@ export const shell = {
   'shell.nav.mainNavigation': 'Main navigation',
   'shell.nav.account': 'Account',
 
-  'shell.services.generateImage': 'Generate image',
-  'shell.services.removeBackground': 'Remove background',
-  'shell.services.upscale': 'Upscale image',
-
   'shell.footer.support': 'Need help? Our support team replies within a day.',
   'shell.footer.supportEmail': 'Support email',
   'shell.footer.company': 'Company',

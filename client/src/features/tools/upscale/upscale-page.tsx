@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { DEFAULT_UPSCALE_MODEL, UPSCALE_MODELS, type UpscaleModel } from '@imagestudio/contracts';
-import { Select } from '../../components';
-import { useStore } from '../../stores';
-import { ComparisonSlider } from '../../components/comparison-slider';
-import { DownloadLink } from './result-image';
-import { maxUpscaleSide } from './upload-checks';
-import { InputPreview, UploadToolLayout, uploadFingerprint, useUploadTool } from './upload-tool';
+import { Select } from '../../../components';
+import { useStore } from '../../../stores';
+import { ComparisonSlider } from '../../../components/comparison-slider';
+import { DownloadLink } from '../result-image';
+import { maxUpscaleSide } from '../upload-checks';
+import { InputPreview, UploadToolLayout, uploadFingerprint, useUploadTool } from '../upload-tool';
 import { ZoomLens } from './zoom-lens';
 
 type OutputFormat = 'png' | 'webp' | 'jpeg';

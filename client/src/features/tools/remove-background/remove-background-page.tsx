@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { isDoubtfulCutout } from '@imagestudio/contracts';
-import { Checkbox, Select } from '../../components';
-import { useStore } from '../../stores';
+import { Checkbox, Select } from '../../../components';
+import { useStore } from '../../../stores';
 import { BackdropPicker, backdropColor, type Backdrop } from './backdrop-picker';
-import { ComparisonSlider } from '../../components/comparison-slider';
-import { DownloadLink } from './result-image';
-import { InputPreview, UploadToolLayout, uploadFingerprint, useUploadTool } from './upload-tool';
-import { PhotoEditor } from './photo-editor/photo-editor';
-import { PhotoSettingsForm } from './photo-editor/photo-settings-form';
-import { DEFAULT_PHOTO_SETTINGS, photoFields, type PhotoSettings } from './photo-editor/photo-settings';
+import { ComparisonSlider } from '../../../components/comparison-slider';
+import { DownloadLink } from '../result-image';
+import { InputPreview, UploadToolLayout, uploadFingerprint, useUploadTool } from '../upload-tool';
+import { PhotoEditor } from '../photo-editor/photo-editor';
+import { PhotoSettingsForm } from '../photo-editor/photo-settings-form';
+import { DEFAULT_PHOTO_SETTINGS, photoFields, type PhotoSettings } from '../photo-editor/photo-settings';
 
 /**
  * /services/remove-background: upload, options, the result beside the original in a comparison slider over

@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { ChevronDown } from 'lucide-react';
 import type { StylePreset } from '@imagestudio/contracts';
-import { Select, TextField } from '../../components';
-import { useStore } from '../../stores';
-import { styleLabel } from '../../lib/catalog-text';
+import { Select, TextField } from '../../../components';
+import { useStore } from '../../../stores';
+import { styleLabel } from '../../../lib/catalog-text';
 
 export interface GenerateFormValues {
   prompt: string;

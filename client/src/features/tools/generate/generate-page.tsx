@@ -1,18 +1,28 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router';
-import { Eraser, Maximize2, Sparkles } from 'lucide-react';
-import { LIMITS, STYLE_PRESETS, type JobResultView } from '@imagestudio/contracts';
-import { Button, EmptyState } from '../../components';
-import { TOOLS } from '../../config/tools';
-import { useStore } from '../../stores';
-import { JobStatus } from './job-status';
-import { NewRunButton } from './new-run-button';
-import { DownloadLink } from './result-image';
-import { RunPanel } from './run-panel';
-import { ToolLayout } from './tool-layout';
-import { useToolPage } from './use-tool-page';
+import { Sparkles } from 'lucide-react';
+import {
+  JOB_NAMES,
+  LIMITS,
+  STYLE_PRESETS,
+  toolContract,
+  type JobName,
+  type JobResultView,
+} from '@imagestudio/contracts';
+import { Button, EmptyState } from '../../../components';
+import { TOOLS } from '../../../config/tools';
+import { useStore } from '../../../stores';
+import { JobStatus } from '../job-status';
+import { NewRunButton } from '../new-run-button';
+import { DownloadLink } from '../result-image';
+import { RunPanel } from '../run-panel';
+import { ToolLayout } from '../tool-layout';
+import { useToolPage } from '../use-tool-page';
 import { GenerateForm, emptyGenerateForm, generateBody, seedProblem, type GenerateFormValues } from './generate-form';
+
+/** The tools a generated image can be handed to as their input: every tool that takes an image. */
+const FOLLOW_UPS = JOB_NAMES.filter((tool) => toolContract(tool).takesImage);
 
 /** /services/generate-image: prompt, count, size, style, advanced options; the results grid with follow-ups. */
 export const GeneratePage = observer(function GeneratePage() {
@@ -40,7 +50,7 @@ export const GeneratePage = observer(function GeneratePage() {
   const start = () => void run.submit(generateBody(form, sizes), quote?.cost ?? 0, fingerprint);
 
   /** Hands a result to another tool as its input image. */
-  const followUp = async (result: JobResultView, target: 'remove-background' | 'upscale') => {
+  const followUp = async (result: JobResultView, target: JobName) => {
     const ok = await tools.handOff(
       result.url,
       target,
@@ -60,22 +70,20 @@ export const GeneratePage = observer(function GeneratePage() {
             </div>
             <figcaption className="result-card__actions">
               <DownloadLink job={run.job!} index={i} />
-              <Button
-                variant="ghost"
-                size="sm"
-                icon={<Eraser aria-hidden="true" />}
-                onClick={() => void followUp(result, 'remove-background')}
-              >
-                {t('client-tools.generate.followRemove')}
-              </Button>
-              <Button
-                variant="ghost"
-                size="sm"
-                icon={<Maximize2 aria-hidden="true" />}
-                onClick={() => void followUp(result, 'upscale')}
-              >
-                {t('client-tools.generate.followUpscale')}
-              </Button>
+              {FOLLOW_UPS.map((target) => {
+                const Icon = TOOLS[target].icon;
+                return (
+                  <Button
+                    key={target}
+                    variant="ghost"
+                    size="sm"
+                    icon={<Icon aria-hidden="true" />}
+                    onClick={() => void followUp(result, target)}
+                  >
+                    {t(`client-tools.tool.${target}`)}
+                  </Button>
+                );
+              })}
             </figcaption>
           </figure>
         ))}

@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { useMediaQuery } from '../../hooks/use-media-query';
-import { useStore } from '../../stores';
+import { useMediaQuery } from '../../../hooks/use-media-query';
+import { useStore } from '../../../stores';
 
 /** Diameter of the lens in CSS pixels. */
 const LENS_PX = 180;
