@@ -1,0 +1,5 @@
+// In-memory stand-ins for the deps slices services declare (*.deps.ts), for unit tests that reach no service.
+export { testConfig } from './config';
+export { memoryRateLimits, type MemoryRateLimits } from './rate-limits';
+export { fakeQueueRedis, type FakeQueueRedis } from './queue-redis';
+export { memoryCheckoutCatalog, type MemoryCatalogData } from './checkout-catalog';
