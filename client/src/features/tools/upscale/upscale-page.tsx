@@ -3,11 +3,9 @@ import { observer } from 'mobx-react-lite';
 import { DEFAULT_UPSCALE_MODEL, UPSCALE_MODELS, type UpscaleModel } from '@imagestudio/contracts';
 import { Select } from '../../../components';
 import { useStore } from '../../../stores';
-import { ComparisonSlider } from '../../../components/comparison-slider';
-import { DownloadLink } from '../result-image';
 import { maxUpscaleSide } from '../upload-checks';
 import { InputPreview, UploadToolLayout, uploadFingerprint, useUploadTool } from '../upload-tool';
-import { ZoomLens } from './zoom-lens';
+import { UpscaleResult } from './upscale-result';
 
 type OutputFormat = 'png' | 'webp' | 'jpeg';
 
@@ -24,7 +22,6 @@ export const UpscalePage = observer(function UpscalePage() {
   const offered = tools.models('upscale');
   // Before the status is known (or when no worker is up) the full list shows; the server has the last word.
   const choices = UPSCALE_MODELS.filter((m) => (offered.length === 0 ? m !== 'photo-max' : offered.includes(m)));
-  const [view, setView] = useState<'compare' | 'lens'>('compare');
   const { run, batch, startOver, upload, preview: before } = useUploadTool('upscale', factor);
   const quote = tools.quote('upscale', 1, factor, model);
 
@@ -63,34 +60,7 @@ export const UpscalePage = observer(function UpscalePage() {
   const result = run.state?.status === 'succeeded' ? run.state.job.results[0] : undefined;
   const canvas =
     result && before ? (
-      <figure className="result-single" data-testid="result">
-        <div className="segmented" role="group">
-          <button type="button" aria-pressed={view === 'compare'} onClick={() => setView('compare')}>
-            {t('client-tools.upscale.compareTab')}
-          </button>
-          <button type="button" aria-pressed={view === 'lens'} onClick={() => setView('lens')}>
-            {t('client-tools.upscale.lens')}
-          </button>
-        </div>
-        {view === 'compare' ? (
-          <ComparisonSlider
-            before={before}
-            after={result.url}
-            beforeLabel={t('client-tools.upscale.before')}
-            afterLabel={t('client-tools.upscale.after')}
-            label={t('client-tools.upscale.compare')}
-            aspect={result.width / result.height}
-          />
-        ) : (
-          <ZoomLens src={result.url} alt={t('client-tools.upscale.after')} naturalWidth={result.width} />
-        )}
-        <figcaption className="result-card__actions">
-          <span className="result-single__size">
-            {t('client-tools.upscale.resultSize', { w: result.width, h: result.height })}
-          </span>
-          <DownloadLink job={run.job!} />
-        </figcaption>
-      </figure>
+      <UpscaleResult result={result} before={before} job={run.job!} />
     ) : (
       <InputPreview run={run} preview={before} emptyText={t('client-tools.upscale.empty')} />
     );
