@@ -1,8 +1,7 @@
-import { useId } from 'react';
 import { Checkbox, Select, Slider } from '../../../components';
 import { useT } from '../../../stores';
+import { BackgroundFields } from './background-fields';
 import {
-  BACKGROUNDS,
   CANVAS_PRESETS,
   EDITOR_FORMATS,
   LOSSY_FORMATS,
@@ -25,8 +24,7 @@ const FORMAT_LABELS: Record<EditorFormat, string> = { png: 'PNG', webp: 'WebP', 
 /**
  * The finishing settings: background swatches (transparent, white, black, a colour, an uploaded image, the photo's
  * own background blurred), crop to the subject with its margin, the canvas preset, the shadow (none, drop or
- * contact) and the format. The
- * editor drives its live preview with them; a batch sends them with its request.
+ * contact) and the format. The editor drives its live preview with them; a batch sends them with its request.
  */
 export function PhotoSettingsForm({
   settings,
@@ -40,67 +38,16 @@ export function PhotoSettingsForm({
   onBackgroundImage(file: File | null): void;
 }) {
   const t = useT();
-  const id = useId();
   const set = <K extends keyof PhotoSettings>(key: K, value: PhotoSettings[K]) =>
     onChange({ ...settings, [key]: value });
-  const imageMissing = settings.background === 'image' && !backgroundImage;
   return (
     <div className="photo-settings" data-testid="photo-settings">
-      <div className="field">
-        <span className="field__label" id={`${id}-bg`}>
-          {t('client-tools.editor.background')}
-        </span>
-        <div className="photo-settings__swatches" role="group" aria-labelledby={`${id}-bg`}>
-          {BACKGROUNDS.map((bg) => (
-            <button
-              key={bg}
-              type="button"
-              className={`photo-settings__swatch photo-settings__swatch--${bg}`}
-              aria-pressed={settings.background === bg}
-              onClick={() => set('background', bg)}
-            >
-              {t(`client-tools.editor.bg.${bg}`)}
-            </button>
-          ))}
-        </div>
-      </div>
-      {settings.background === 'color' ? (
-        <label className="tool-form__color">
-          <span>{t('client-tools.editor.colorPicker')}</span>
-          <input type="color" value={settings.color} onChange={(e) => set('color', e.target.value)} />
-          <code>{settings.color}</code>
-        </label>
-      ) : null}
-      {settings.background === 'image' ? (
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-image`}>
-            {t('client-tools.editor.imagePicker')}
-          </label>
-          <input
-            id={`${id}-image`}
-            type="file"
-            accept="image/png,image/jpeg,image/webp"
-            aria-describedby={imageMissing ? `${id}-image-hint` : undefined}
-            onChange={(e) => onBackgroundImage(e.target.files?.[0] ?? null)}
-          />
-          {imageMissing ? (
-            <span className="field__help" id={`${id}-image-hint`}>
-              {t('client-tools.editor.imageNeeded')}
-            </span>
-          ) : null}
-        </div>
-      ) : null}
-      {settings.background === 'blur' ? (
-        <Slider
-          label={t('client-tools.editor.blur')}
-          min={1}
-          max={100}
-          step={1}
-          value={settings.blur}
-          output={settings.blur}
-          onValueChange={(v) => set('blur', v)}
-        />
-      ) : null}
+      <BackgroundFields
+        settings={settings}
+        set={set}
+        backgroundImage={backgroundImage}
+        onBackgroundImage={onBackgroundImage}
+      />
       <Checkbox
         label={t('client-tools.editor.crop')}
         checked={settings.cropToSubject}
