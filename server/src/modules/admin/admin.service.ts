@@ -16,13 +16,14 @@ import {
   type AdminUserSummary,
   type JobResult,
 } from '@imagestudio/contracts';
+import type { AuditWrite } from './admin-audit';
 import type { AdminDeps } from './admin.deps';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import { consumeOrThrow } from '../../http/rate-limits';
 import { setUserDisabled } from '../admin-cli';
 import { listKeys, revokeKey } from '../api-keys';
 import { resendVerification } from '../email-verification';
-import { applyEntry, applyEntryNow, ledgerSum, listForUser, type LedgerRow } from '../ledger';
+import { applyEntry, ledgerSum, listForUser, type LedgerRow } from '../ledger';
 import { cancelJob, lockJob } from '../jobs';
 import { findDeposit, listUserDeposits, type Deposit, receiptHtml, paymentsFor } from '../payments';
 import { presentEntry } from '../token-activity';
@@ -186,9 +187,10 @@ export async function jobDetail(ctx: AdminDeps, id: string): Promise<AdminJobDet
 /**
  * Gives a succeeded job's cost back, once: the ledger key is the automatic refund's `job:<id>:refund`, so
  * neither a second click, a concurrent request (the job row is locked) nor a later automatic refund can credit
- * it again. The reason is kept on the ledger row; the customer's activity reads "Refund: <tool>".
+ * it again. The reason is kept on the ledger row; the customer's activity reads "Refund: <tool>". The audit row
+ * is written in the refund's transaction.
  */
-export async function refundJob(ctx: AdminDeps, actorId: string, id: string, reason: string) {
+export async function refundJob(ctx: AdminDeps, actorId: string, id: string, reason: string, audit: AuditWrite) {
   const job = await repo.findJob(ctx.db, id);
   if (!job) throw jobNotFound();
   return ctx.db.transaction(async (trx) => {
@@ -207,12 +209,20 @@ export async function refundJob(ctx: AdminDeps, actorId: string, id: string, rea
     });
     if (!outcome.applied) throw new AppError('conflict', ADMIN_MESSAGES.alreadyRefunded);
     await repo.markJobRefunded(trx, row.id);
-    return {
+    const result = {
       job_id: row.id,
       user_id: row.user_id,
       tokens: tenthsToTokens(cost),
       balance: tenthsToTokens(outcome.balanceTenths),
     };
+    await audit(trx, `job:${row.id}`, {
+      user_id: result.user_id,
+      tokens: result.tokens,
+      reason,
+      before: { refunded: false },
+      after: { refunded: true, balance: result.balance },
+    });
+    return result;
   });
 }
 
@@ -227,7 +237,8 @@ export async function cancelAnyJob(ctx: AdminDeps, id: string) {
 
 /**
  * Grants (positive) or deducts (negative) tokens with a reason, which the customer's token activity shows. A
- * deduction never takes the balance below zero. An `Idempotency-Key` header makes a repeated request a no-op.
+ * deduction never takes the balance below zero. An `Idempotency-Key` header makes a repeated request a no-op
+ * (and writes no audit row); an applied one writes its audit row in the ledger entry's transaction.
  */
 export async function adjustBalance(
   ctx: AdminDeps,
@@ -235,22 +246,35 @@ export async function adjustBalance(
   userId: string,
   input: { tokens: number; reason: string },
   idempotencyKey: string | undefined,
+  audit: AuditWrite,
 ) {
   const before = await userRow(ctx, userId);
   const key = `admin:${idempotencyKey ? `${actorId}:${idempotencyKey}` : randomUUID()}`;
   const deltaTenths = tokensToTenths(input.tokens);
-  const outcome = await applyEntryNow(ctx.db, {
-    userId,
-    deltaTenths,
-    kind: 'adjustment',
-    idempotencyKey: key,
-    reason: input.reason,
-    metadata: { source: 'operator-console', actor_id: actorId },
-  }).catch((err: unknown) => {
-    if (err instanceof AppError && err.code === 'insufficient_tokens')
-      throw validationError({ tokens: [ADMIN_MESSAGES.belowZero] });
-    throw err;
-  });
+  const outcome = await ctx.db
+    .transaction(async (trx) => {
+      const applied = await applyEntry(trx, {
+        userId,
+        deltaTenths,
+        kind: 'adjustment',
+        idempotencyKey: key,
+        reason: input.reason,
+        metadata: { source: 'operator-console', actor_id: actorId },
+      });
+      if (applied.applied)
+        await audit(trx, `user:${userId}`, {
+          tokens: input.tokens,
+          reason: input.reason,
+          before: { balance: tenthsToTokens(before.balance_tenths) },
+          after: { balance: tenthsToTokens(applied.balanceTenths) },
+        });
+      return applied;
+    })
+    .catch((err: unknown) => {
+      if (err instanceof AppError && err.code === 'insufficient_tokens')
+        throw validationError({ tokens: [ADMIN_MESSAGES.belowZero] });
+      throw err;
+    });
   // A key already used for another adjustment (another customer, amount or reason) is the tool calls' 422, not a
   // silent `applied: false`: the operator would otherwise believe a grant went through that never did.
   const earlier = outcome.applied ? null : outcome.entry;
@@ -267,26 +291,45 @@ export async function adjustBalance(
   };
 }
 
-/** Disables (signing the user out everywhere) or re-enables an account; an operator cannot disable themself. */
-export async function setDisabled(ctx: AdminDeps, actorId: string, userId: string, disabled: boolean) {
+/**
+ * Disables (signing the user out everywhere) or re-enables an account; an operator cannot disable themself. The
+ * change and its audit row commit together.
+ */
+export async function setDisabled(
+  ctx: AdminDeps,
+  actorId: string,
+  userId: string,
+  disabled: boolean,
+  audit: AuditWrite,
+) {
   const row = await userRow(ctx, userId);
   if (disabled && userId === actorId) throw new AppError('conflict', ADMIN_MESSAGES.notYourself);
-  if ((row.disabled_at !== null) !== disabled) await setUserDisabled(ctx.db, userId, disabled);
-  return { before: { disabled: row.disabled_at !== null }, after: { disabled } };
+  const change = { before: { disabled: row.disabled_at !== null }, after: { disabled } };
+  await ctx.db.transaction(async (trx) => {
+    if ((row.disabled_at !== null) !== disabled) await setUserDisabled(trx, userId, disabled);
+    await audit(trx, `user:${userId}`, change);
+  });
+  return change;
 }
 
-/** Ends every session of the user (their API keys keep working; revoke those one by one). */
-export async function signOutEverywhere(ctx: AdminDeps, userId: string) {
+/** Ends every session of the user (their API keys keep working; revoke those one by one), audited with it. */
+export async function signOutEverywhere(ctx: AdminDeps, userId: string, audit: AuditWrite) {
   const row = await userRow(ctx, userId);
-  const epoch = await repo.endSessions(ctx.db, userId);
-  return { before: { epoch: row.session_epoch }, after: { epoch } };
+  await ctx.db.transaction(async (trx) => {
+    const epoch = await repo.endSessions(trx, userId);
+    await audit(trx, `user:${userId}`, { before: { epoch: row.session_epoch }, after: { epoch } });
+  });
 }
 
-export async function revokeUserKey(ctx: AdminDeps, userId: string, keyId: string) {
+/** Revokes one of the user's API keys, audited (with the key's name and prefix) in the same transaction. */
+export async function revokeUserKey(ctx: AdminDeps, userId: string, keyId: string, audit: AuditWrite) {
   await userRow(ctx, userId);
   const key = (await listKeys(ctx, userId)).find((k) => k.id === keyId);
-  await revokeKey(ctx, userId, keyId);
-  return { key: key ? { id: key.id, name: key.name, prefix: key.prefix, last4: key.last4 } : { id: keyId } };
+  const shown = key ? { id: key.id, name: key.name, prefix: key.prefix, last4: key.last4 } : { id: keyId };
+  await ctx.db.transaction(async (trx) => {
+    await revokeKey({ ...ctx, db: trx }, userId, keyId);
+    await audit(trx, `user:${userId}`, { key: shown, before: { revoked: false }, after: { revoked: true } });
+  });
 }
 
 /** Mails a fresh verification link; counts against the user's own resend limit. */

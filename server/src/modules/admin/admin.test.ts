@@ -490,4 +490,49 @@ describe('console actions', () => {
       .first();
     expect(disable.details).toEqual({ before: { disabled: false }, after: { disabled: true } });
   });
+
+  it("writes a change's audit row in the change's transaction: none for a failed change, one for a done one", async () => {
+    const user = await verifiedUser(t, { balanceTokens: 2 });
+    const target = `user:${user.user.id}`;
+    const auditOf = (command: string) => t.ctx.db('operator_audit_log').where({ target, command });
+    const url = `/api/admin/users/${user.user.id}/adjust`;
+    // Refused by the service: no row.
+    expect((await admin.agent.post(url).send({ tokens: -5, reason: 'Too much' })).status).toBe(422);
+    expect(await auditOf('users.adjust')).toHaveLength(0);
+    const open = await makeJob(user.user.id, 'queued');
+    expect((await admin.agent.post(`/api/admin/jobs/${open}/refund`).send({ reason: 'not yet' })).status).toBe(409);
+    expect(await t.ctx.db('operator_audit_log').where({ target: `job:${open}`, command: 'jobs.refund' })).toHaveLength(
+      0,
+    );
+    // Done: exactly one row, and a repeat under the same key changes nothing and writes none.
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await admin.agent.post(url).send({ tokens: 1, reason: 'Once' }).set('Idempotency-Key', 'once')).status,
+      ).toBe(200);
+    expect(await auditOf('users.adjust')).toHaveLength(1);
+    // An audit row that cannot be written undoes the change with it: no tokens, no ledger row, no sign-out.
+    const balance = await balanceOf(user.user.id);
+    const epoch = (await t.ctx.db('users').where({ id: user.user.id }).first('session_epoch')).session_epoch;
+    const guard = `refuse_audit_${user.user.id.replace(/-/g, '')}`;
+    await t.ctx.db.raw(
+      `CREATE FUNCTION ${guard}() RETURNS trigger AS $$ BEGIN IF NEW.target = '${target}' THEN ` +
+        `RAISE EXCEPTION 'audit refused'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`,
+    );
+    await t.ctx.db.raw(
+      `CREATE TRIGGER ${guard} BEFORE INSERT ON operator_audit_log FOR EACH ROW EXECUTE FUNCTION ${guard}()`,
+    );
+    try {
+      expect((await admin.agent.post(url).send({ tokens: 3, reason: 'Lost' })).status).toBe(500);
+      expect((await admin.agent.post(`/api/admin/users/${user.user.id}/sign-out`).send({})).status).toBe(500);
+      expect((await admin.agent.post(`/api/admin/users/${user.user.id}/disable`).send({})).status).toBe(500);
+    } finally {
+      await t.ctx.db.raw(`DROP TRIGGER ${guard} ON operator_audit_log`);
+      await t.ctx.db.raw(`DROP FUNCTION ${guard}()`);
+    }
+    expect(await balanceOf(user.user.id)).toBe(balance);
+    expect(await t.ctx.db('token_ledger').where({ user_id: user.user.id, reason: 'Lost' })).toHaveLength(0);
+    const after = await t.ctx.db('users').where({ id: user.user.id }).first('session_epoch', 'disabled_at');
+    expect([after.session_epoch, after.disabled_at]).toEqual([epoch, null]);
+    expect((await t.ctx.db('operator_audit_log').where({ target })).map((r) => r.command)).toEqual(['users.adjust']);
+  });
 });
