@@ -31,7 +31,7 @@ import {
   adminTiersSchema,
   adminCatalogViewSchema,
 } from '../admin-catalog';
-import { defineRoute } from './route';
+import { defineRoutes } from './route';
 
 const TAG = 'Operator console';
 
@@ -40,251 +40,193 @@ const TAG = 'Operator console';
  * Money and account changes also need a recently confirmed password (the server's requireReauth). Not in the
  * public OpenAPI document.
  */
-export const adminRoutes = {
-  session: defineRoute({
-    method: 'get',
-    path: '/admin/session',
+export const adminRoutes = defineRoutes('admin', {
+  session: {
     tag: TAG,
     summary: 'The operator and until when the password confirmation holds',
     auth: 'admin',
     reply: { kind: 'json', payload: adminSessionViewSchema },
-  }),
-  confirmPassword: defineRoute({
-    method: 'post',
-    path: '/admin/confirm-password',
+  },
+  confirmPassword: {
     tag: TAG,
     summary: "Confirm the operator's password (opens money and account changes for a while)",
     auth: 'admin',
     body: adminConfirmPasswordSchema,
     reply: { kind: 'json', payload: adminConfirmedSchema },
-  }),
-  overview: defineRoute({
-    method: 'get',
-    path: '/admin/overview',
+  },
+  overview: {
     tag: TAG,
     summary: 'Queues, workers and the day in figures',
     auth: 'admin',
     reply: { kind: 'json', payload: adminOverviewSchema },
-  }),
-  jobs: defineRoute({
-    method: 'get',
-    path: '/admin/jobs',
+  },
+  jobs: {
     tag: TAG,
     summary: 'Search jobs',
     auth: 'admin',
     query: adminJobsQuerySchema,
     reply: { kind: 'json', payload: listPageSchema(adminJobSummarySchema) },
-  }),
-  job: defineRoute({
-    method: 'get',
-    path: '/admin/jobs/{id}',
+  },
+  job: {
     tag: TAG,
     summary: 'One job with its charges (audited)',
     auth: 'admin',
     reply: { kind: 'json', payload: adminJobDetailSchema },
-  }),
-  refundJob: defineRoute({
-    method: 'post',
-    path: '/admin/jobs/{id}/refund',
+  },
+  refundJob: {
     tag: TAG,
     summary: "Refund a job's charge (password confirmation needed)",
     auth: 'admin',
     body: adminRefundSchema,
     reply: { kind: 'json', payload: adminRefundResultSchema },
-  }),
-  cancelJob: defineRoute({
-    method: 'post',
-    path: '/admin/jobs/{id}/cancel',
+  },
+  cancelJob: {
     tag: TAG,
     summary: "Cancel any user's open job (refunded)",
     auth: 'admin',
     reply: { kind: 'json', payload: jobViewSchema },
-  }),
-  deposits: defineRoute({
-    method: 'get',
-    path: '/admin/deposits',
+  },
+  deposits: {
     tag: TAG,
     summary: 'Search payments',
     auth: 'admin',
     query: adminDepositsQuerySchema,
     reply: { kind: 'json', payload: listPageSchema(adminDepositRowSchema) },
-  }),
-  depositReceipt: defineRoute({
-    method: 'get',
-    path: '/admin/deposits/{id}/receipt',
+  },
+  depositReceipt: {
     tag: TAG,
     summary: "A payment's receipt (audited)",
     auth: 'admin',
     reply: { kind: 'html', description: 'HTML receipt' },
-  }),
-  users: defineRoute({
-    method: 'get',
-    path: '/admin/users',
+  },
+  users: {
     tag: TAG,
     summary: 'Search users',
     auth: 'admin',
     query: adminUsersQuerySchema,
     reply: { kind: 'json', payload: listPageSchema(adminUserSummarySchema) },
-  }),
-  user: defineRoute({
-    method: 'get',
-    path: '/admin/users/{id}',
+  },
+  user: {
     tag: TAG,
     summary: 'One user with balance, ledger, payments, jobs and keys (audited)',
     auth: 'admin',
     reply: { kind: 'json', payload: adminUserDetailSchema },
-  }),
-  adjustBalance: defineRoute({
-    method: 'post',
-    path: '/admin/users/{id}/adjust',
+  },
+  adjustBalance: {
     tag: TAG,
     summary: "Adjust a user's balance (password confirmation needed; Idempotency-Key)",
     auth: 'admin',
     body: adminAdjustSchema,
     reply: { kind: 'json', payload: adminAdjustResultSchema },
-  }),
-  disableUser: defineRoute({
-    method: 'post',
-    path: '/admin/users/{id}/disable',
+  },
+  disableUser: {
     tag: TAG,
     summary: 'Disable an account (password confirmation needed)',
     auth: 'admin',
     reply: { kind: 'json', payload: adminDisabledSchema },
-  }),
-  enableUser: defineRoute({
-    method: 'post',
-    path: '/admin/users/{id}/enable',
+  },
+  enableUser: {
     tag: TAG,
     summary: 'Enable an account again (password confirmation needed)',
     auth: 'admin',
     reply: { kind: 'json', payload: adminDisabledSchema },
-  }),
-  signOutUser: defineRoute({
-    method: 'post',
-    path: '/admin/users/{id}/sign-out',
+  },
+  signOutUser: {
     tag: TAG,
     summary: 'End every session of a user (password confirmation needed)',
     auth: 'admin',
     reply: { kind: 'json' },
-  }),
-  revokeUserKey: defineRoute({
-    method: 'post',
-    path: '/admin/users/{id}/api-keys/{keyId}/revoke',
+  },
+  revokeUserKey: {
     tag: TAG,
     summary: "Revoke a user's API key (password confirmation needed)",
     auth: 'admin',
     reply: { kind: 'json' },
-  }),
-  resendVerification: defineRoute({
-    method: 'post',
-    path: '/admin/users/{id}/resend-verification',
+  },
+  resendVerification: {
     tag: TAG,
     summary: "Send a user's verification email again",
     auth: 'admin',
     reply: { kind: 'json' },
-  }),
-  audit: defineRoute({
-    method: 'get',
-    path: '/admin/audit',
+  },
+  audit: {
     tag: TAG,
     summary: 'The audit log',
     auth: 'admin',
     query: adminAuditQuerySchema,
     reply: { kind: 'json', payload: listPageSchema(adminAuditRowSchema) },
-  }),
-  catalog: defineRoute({
-    method: 'get',
-    path: '/admin/catalog',
+  },
+  catalog: {
     tag: TAG,
     summary: 'The catalog (settings, packs, tiers, currencies, pages) with the warnings the CLI prints',
     auth: 'admin',
     reply: { kind: 'json', payload: adminCatalogViewSchema },
-  }),
-  catalogSetting: defineRoute({
-    method: 'put',
-    path: '/admin/catalog/settings/{key}',
+  },
+  catalogSetting: {
     tag: TAG,
     summary: 'Change a setting (password confirmed, audited)',
     auth: 'admin',
     body: adminSettingSchema,
     reply: { kind: 'json', payload: adminCatalogViewSchema },
-  }),
-  catalogAddPack: defineRoute({
-    method: 'post',
-    path: '/admin/catalog/packs',
+  },
+  catalogAddPack: {
     tag: TAG,
     summary: 'Add a pack (password confirmed, audited)',
     auth: 'admin',
     body: adminPackAddSchema,
     reply: { kind: 'json', status: 201, payload: adminCatalogViewSchema },
-  }),
-  catalogOrderPacks: defineRoute({
-    method: 'put',
-    path: '/admin/catalog/packs/order',
+  },
+  catalogOrderPacks: {
     tag: TAG,
     summary: 'Reorder the packs (password confirmed, audited)',
     auth: 'admin',
     body: adminPackOrderSchema,
     reply: { kind: 'json', payload: adminCatalogViewSchema },
-  }),
-  catalogEditPack: defineRoute({
-    method: 'patch',
-    path: '/admin/catalog/packs/{id}',
+  },
+  catalogEditPack: {
     tag: TAG,
     summary: 'Edit or hide a pack (password confirmed, audited)',
     auth: 'admin',
     body: adminPackEditSchema,
     reply: { kind: 'json', payload: adminCatalogViewSchema },
-  }),
-  catalogTiers: defineRoute({
-    method: 'put',
-    path: '/admin/catalog/tiers',
+  },
+  catalogTiers: {
     tag: TAG,
     summary: 'Replace the custom-amount tiers (password confirmed, audited)',
     auth: 'admin',
     body: adminTiersSchema,
     reply: { kind: 'json', payload: adminCatalogViewSchema },
-  }),
-  catalogCurrency: defineRoute({
-    method: 'put',
-    path: '/admin/catalog/currencies/{code}',
+  },
+  catalogCurrency: {
     tag: TAG,
     summary: "Set a currency's rate and symbol (password confirmed, audited)",
     auth: 'admin',
     body: adminCurrencySchema,
     reply: { kind: 'json', payload: adminCatalogViewSchema },
-  }),
-  catalogDefaultCurrency: defineRoute({
-    method: 'post',
-    path: '/admin/catalog/currencies/{code}/default',
+  },
+  catalogDefaultCurrency: {
     tag: TAG,
     summary: 'Make a currency the default (password confirmed, audited)',
     auth: 'admin',
     reply: { kind: 'json', payload: adminCatalogViewSchema },
-  }),
-  catalogHideCurrency: defineRoute({
-    method: 'post',
-    path: '/admin/catalog/currencies/{code}/hide',
+  },
+  catalogHideCurrency: {
     tag: TAG,
     summary: 'Hide a currency (password confirmed, audited)',
     auth: 'admin',
     reply: { kind: 'json', payload: adminCatalogViewSchema },
-  }),
-  catalogUnhideCurrency: defineRoute({
-    method: 'post',
-    path: '/admin/catalog/currencies/{code}/unhide',
+  },
+  catalogUnhideCurrency: {
     tag: TAG,
     summary: 'Show a hidden currency again (password confirmed, audited)',
     auth: 'admin',
     reply: { kind: 'json', payload: adminCatalogViewSchema },
-  }),
-  catalogPage: defineRoute({
-    method: 'put',
-    path: '/admin/catalog/pages/{slug}',
+  },
+  catalogPage: {
     tag: TAG,
     summary: 'Create or change a static page (password confirmed, audited)',
     auth: 'admin',
     body: adminPageSchema,
     reply: { kind: 'json', payload: adminCatalogViewSchema },
-  }),
-};
+  },
+});

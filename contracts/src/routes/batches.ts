@@ -8,7 +8,7 @@ import {
   batchViewSchema,
 } from '../batches';
 import { BATCH_TOOLS, UPSCALE_MODELS } from '../tools';
-import { defineRoute } from './route';
+import { defineRoutes } from './route';
 
 /** The text fields of POST /batches: the tool and that tool's options (as on the single tool calls). */
 const batchFields = z.object({
@@ -38,10 +38,8 @@ const batchFiles = {
 } as const;
 
 /** Batches: many images through one tool, each an ordinary job; one view, one stream, one ZIP. */
-export const batchRoutes = {
-  create: defineRoute({
-    method: 'post',
-    path: '/batches',
+export const batchRoutes = defineRoutes('batches', {
+  create: {
     tag: 'Batches',
     summary:
       'Run one tool over many images (each item an ordinary job with its own charge; Idempotency-Key as for tools)',
@@ -55,43 +53,33 @@ export const batchRoutes = {
       description:
         'Accepted: every item charged and queued. A 422 names each bad file in `errors`; 402 when the balance does not cover the whole batch (nothing charged)',
     },
-  }),
-  list: defineRoute({
-    method: 'get',
-    path: '/batches',
+  },
+  list: {
     tag: 'Batches',
     summary: "The caller's batches, newest first",
     auth: 'key',
     query: batchListQuerySchema,
     reply: { kind: 'json', payload: batchPageSchema },
-  }),
-  get: defineRoute({
-    method: 'get',
-    path: '/batches/{id}',
+  },
+  get: {
     tag: 'Batches',
     summary: 'One batch: counts per status, items with progress and results',
     auth: 'key',
     reply: { kind: 'json', payload: batchViewSchema },
-  }),
-  events: defineRoute({
-    method: 'get',
-    path: '/batches/{id}/events',
+  },
+  events: {
     tag: 'Batches',
     summary: 'Live batch updates (Server-Sent Events: `batch` with the batch, then `end`)',
     auth: 'key',
     reply: { kind: 'events', description: 'text/event-stream' },
-  }),
-  cancel: defineRoute({
-    method: 'post',
-    path: '/batches/{id}/cancel',
+  },
+  cancel: {
     tag: 'Batches',
     summary: 'Cancel every item not yet ended (each refunded)',
     auth: 'key',
     reply: { kind: 'json', payload: batchViewSchema },
-  }),
-  zip: defineRoute({
-    method: 'get',
-    path: '/batches/{id}/zip',
+  },
+  zip: {
     tag: 'Batches',
     summary: 'The finished results as one ZIP (streamed), with failed.csv when an item has no result',
     auth: 'key',
@@ -100,14 +88,12 @@ export const batchRoutes = {
       description:
         'application/zip: results named after the inputs, plus failed.csv (file_name, job_id, status, reason) when an item has no result',
     },
-  }),
-  retryItem: defineRoute({
-    method: 'post',
-    path: '/batches/{id}/items/{itemId}/retry',
+  },
+  retryItem: {
     tag: 'Batches',
     summary: 'Run a failed or cancelled item again (a new charge)',
     auth: 'key',
     extraErrors: [402, 503],
     reply: { kind: 'json', status: 202, payload: batchItemViewSchema },
-  }),
-};
+  },
+});

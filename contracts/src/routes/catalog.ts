@@ -11,7 +11,7 @@ import {
   tokenPricingSchema,
 } from '../catalog-schemas';
 import { settingsSchema } from '../settings';
-import { defineRoute } from './route';
+import { defineRoutes } from './route';
 
 const currency = z.object({ currency: z.string().optional() });
 // A language id or code; the client sends the id as a number.
@@ -21,109 +21,85 @@ const lang = z.object({ lang_id: z.coerce.string().optional() });
  * The catalogue: public GETs served before sessions from the in-process cache (ETag, 304). The query
  * parameters are read by the handlers (an unknown language falls back, an unknown currency is a 422 of its own).
  */
-export const catalogRoutes = {
-  settings: defineRoute({
-    method: 'get',
-    path: '/settings',
+export const catalogRoutes = defineRoutes('catalog', {
+  settings: {
     tag: 'Catalog',
     summary: 'Public settings',
     auth: 'public',
     reply: { kind: 'json', payload: settingsSchema },
-  }),
-  languages: defineRoute({
-    method: 'get',
-    path: '/languages',
+  },
+  languages: {
     tag: 'Catalog',
     summary: 'Languages',
     auth: 'public',
     reply: { kind: 'json', payload: z.array(languageViewSchema) },
-  }),
-  currencies: defineRoute({
-    method: 'get',
-    path: '/currencies',
+  },
+  currencies: {
     tag: 'Catalog',
     summary: 'Currencies',
     auth: 'public',
     reply: { kind: 'json', payload: z.array(currencyViewSchema) },
-  }),
-  localizations: defineRoute({
-    method: 'get',
-    path: '/localizations',
+  },
+  localizations: {
     tag: 'Catalog',
     summary: 'UI strings of a language',
     auth: 'public',
     query: lang,
     validatedBy: 'handler',
     reply: { kind: 'json', payload: localizedStringsSchema },
-  }),
-  countries: defineRoute({
-    method: 'get',
-    path: '/countries',
+  },
+  countries: {
     tag: 'Catalog',
     summary: 'Countries in a language',
     auth: 'public',
     query: lang,
     validatedBy: 'handler',
     reply: { kind: 'json', payload: z.array(countryViewSchema) },
-  }),
-  staticPages: defineRoute({
-    method: 'get',
-    path: '/static-pages',
+  },
+  staticPages: {
     tag: 'Catalog',
     summary: 'Static pages',
     auth: 'public',
     reply: { kind: 'json', payload: z.array(staticPageViewSchema) },
-  }),
-  staticPageBySlug: defineRoute({
-    method: 'get',
-    path: '/static-pages/slug/{slug}',
+  },
+  staticPageBySlug: {
     tag: 'Catalog',
     summary: 'A static page by slug',
     auth: 'public',
     reply: { kind: 'json', payload: staticPageViewSchema },
-  }),
-  staticPage: defineRoute({
-    method: 'get',
-    path: '/static-pages/{id}',
+  },
+  staticPage: {
     tag: 'Catalog',
     summary: 'A static page by id',
     auth: 'public',
     reply: { kind: 'json', payload: staticPageViewSchema },
-  }),
-  socialLinks: defineRoute({
-    method: 'get',
-    path: '/social-links',
+  },
+  socialLinks: {
     tag: 'Catalog',
     summary: 'Social links',
     auth: 'public',
     reply: { kind: 'json', payload: z.array(socialLinkViewSchema) },
-  }),
-  packs: defineRoute({
-    method: 'get',
-    path: '/packs',
+  },
+  packs: {
     tag: 'Catalog',
     summary: 'Token packs in a currency',
     auth: 'public',
     query: currency,
     validatedBy: 'handler',
     reply: { kind: 'json', payload: z.array(packViewSchema) },
-  }),
-  tokenPricing: defineRoute({
-    method: 'get',
-    path: '/token-pricing',
+  },
+  tokenPricing: {
     tag: 'Catalog',
     summary: 'Price tiers in a currency',
     auth: 'public',
     query: currency,
     validatedBy: 'handler',
     reply: { kind: 'json', payload: tokenPricingSchema },
-  }),
-  tokenQuote: defineRoute({
-    method: 'get',
-    path: '/token-pricing/quote',
+  },
+  tokenQuote: {
     tag: 'Catalog',
     summary: 'Price of a number of tokens',
     auth: 'public',
     reply: { kind: 'json', payload: quoteSchema },
-  }),
-};
+  },
+});

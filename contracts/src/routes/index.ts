@@ -5,6 +5,7 @@ import { batchRoutes } from './batches';
 import { catalogRoutes } from './catalog';
 import { jobRoutes } from './jobs';
 import { paymentRoutes } from './payments';
+import { removeBgRoutes } from './removebg';
 import type { Route } from './route';
 import { serviceRoutes } from './service';
 import { tokenRoutes } from './tokens';
@@ -36,5 +37,11 @@ const flatten = (value: Nested): Route[] => (isRoute(value) ? [value] : Object.v
 /** The table as one list, in the order above. */
 export const ROUTES: readonly Route[] = flatten(routes as unknown as Nested);
 
+/** The remove.bg-compatible routes (mounted at REMOVEBG_BASE), as one list. */
+export const REMOVEBG_ROUTES: readonly Route[] = Object.values(removeBgRoutes);
+
 export * from './route';
+export { REMOVEBG_BASE, type RouteAddress } from './addresses';
+export { removeBgAccountSchema, removeBgErrorsSchema, removeBgResultSchema, removeBgRoutes } from './removebg';
+export * from './removebg-fields';
 export { endpointPath, endpoints, type Endpoint } from './endpoints';

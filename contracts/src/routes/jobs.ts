@@ -2,7 +2,7 @@ import { compositionViewSchema, jobPageSchema, jobViewSchema } from '../api-sche
 import { matteDraftBodySchema, matteDraftViewSchema } from '../matte-draft-schemas';
 import { productPhotoFieldsSchema } from '../product-photo';
 import { jobListQuerySchema } from '../job-requests';
-import { defineRoute } from './route';
+import { defineRoutes } from './route';
 
 /** The file parts of a re-composition and its preview. */
 const composeFiles = {
@@ -19,35 +19,27 @@ const composeFiles = {
 } as const;
 
 /** Reading, following, cancelling and deleting the caller's jobs; the history and projects lists. */
-export const jobRoutes = {
-  list: defineRoute({
-    method: 'get',
-    path: '/jobs',
+export const jobRoutes = defineRoutes('jobs', {
+  list: {
     tag: 'Jobs',
     summary: "The caller's jobs, newest first",
     auth: 'key',
     query: jobListQuerySchema,
     reply: { kind: 'json', payload: jobPageSchema },
-  }),
-  get: defineRoute({
-    method: 'get',
-    path: '/jobs/{id}',
+  },
+  get: {
     tag: 'Jobs',
     summary: 'One job',
     auth: 'key',
     reply: { kind: 'json', payload: jobViewSchema },
-  }),
-  events: defineRoute({
-    method: 'get',
-    path: '/jobs/{id}/events',
+  },
+  events: {
     tag: 'Jobs',
     summary: 'Live job updates (Server-Sent Events: `job`, then `end`)',
     auth: 'key',
     reply: { kind: 'events', description: 'text/event-stream' },
-  }),
-  compose: defineRoute({
-    method: 'post',
-    path: '/jobs/{id}/compose',
+  },
+  compose: {
     tag: 'Jobs',
     summary:
       'Re-compose a succeeded remove-background job from its stored cut-out with other layout, background, shadow or format options (free)',
@@ -64,10 +56,8 @@ export const jobRoutes = {
       description:
         "The new picture (also listed in the job view's compositions). 404 for another user's job or one that is not a succeeded remove-background job; 429 past the per-minute limit",
     },
-  }),
-  composePreview: defineRoute({
-    method: 'post',
-    path: '/jobs/{id}/compose/preview',
+  },
+  composePreview: {
     tag: 'Jobs',
     summary:
       'Preview a re-composition: the same picture as compose, rendered by the same engine at most 1024 px on its longer side (free, not stored)',
@@ -79,10 +69,8 @@ export const jobRoutes = {
       description:
         'The picture as lossless WebP (Cache-Control: private, no-store), scaled so its longer side is at most 1024 px: margins, blur and shadows scale with it. The same 404 and 422 answers as compose; 429 past the per-minute limit of previews',
     },
-  }),
-  matteDraft: defineRoute({
-    method: 'get',
-    path: '/jobs/{id}/matte-draft',
+  },
+  matteDraft: {
     tag: 'Jobs',
     summary: "The touch-up brush's saved strokes for a background removal (empty when there is no draft)",
     auth: 'key',
@@ -92,10 +80,8 @@ export const jobRoutes = {
       description:
         "404 for another user's job or one that is not a succeeded remove-background job with its stored cut-out",
     },
-  }),
-  saveMatteDraft: defineRoute({
-    method: 'put',
-    path: '/jobs/{id}/matte-draft',
+  },
+  saveMatteDraft: {
     tag: 'Jobs',
     summary:
       "Save the touch-up brush's strokes for a background removal, replacing the draft (free; the editor saves as strokes are made)",
@@ -107,47 +93,37 @@ export const jobRoutes = {
       description:
         "The saved draft. 422 on strokes past the caps or malformed; 404 as for GET; the draft goes with the job's files (deletion, retention)",
     },
-  }),
-  discardMatteDraft: defineRoute({
-    method: 'delete',
-    path: '/jobs/{id}/matte-draft',
+  },
+  discardMatteDraft: {
     tag: 'Jobs',
     summary: "Discard the touch-up brush's draft (the editor's reset)",
     auth: 'key',
     reply: { kind: 'json', payload: matteDraftViewSchema, description: 'The empty draft. 404 as for GET' },
-  }),
-  cancel: defineRoute({
-    method: 'post',
-    path: '/jobs/{id}/cancel',
+  },
+  cancel: {
     tag: 'Jobs',
     summary: 'Cancel an open job (refunded)',
     auth: 'key',
     reply: { kind: 'json', payload: jobViewSchema },
-  }),
-  delete: defineRoute({
-    method: 'delete',
-    path: '/jobs/{id}',
+  },
+  delete: {
     tag: 'Jobs',
     summary: "Delete a job's files (the history row stays)",
     auth: 'key',
     reply: { kind: 'json', payload: jobViewSchema },
-  }),
-  history: defineRoute({
-    method: 'get',
-    path: '/user/request-history',
+  },
+  history: {
     tag: 'Jobs',
     summary: 'Request history (same as GET /jobs)',
     auth: 'session',
     query: jobListQuerySchema,
     reply: { kind: 'json', payload: jobPageSchema },
-  }),
-  projects: defineRoute({
-    method: 'get',
-    path: '/user/projects',
+  },
+  projects: {
     tag: 'Jobs',
     summary: 'Succeeded jobs whose files still exist',
     auth: 'session',
     query: jobListQuerySchema.pick({ page: true }),
     reply: { kind: 'json', payload: jobPageSchema },
-  }),
-};
+  },
+});

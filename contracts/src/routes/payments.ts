@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { checkoutBillingSchema } from '../checkout-billing';
 import { depositStatusViewSchema, paymentHistoryPageSchema, receiptDocumentSchema } from '../payment-schemas';
-import { defineRoute } from './route';
+import { defineRoutes } from './route';
 
 /** A page number; anything unreadable is page 1 (the history tab's links are all a client sends). */
 export const paymentHistoryQuerySchema = z.object({
@@ -9,11 +9,9 @@ export const paymentHistoryQuerySchema = z.object({
 });
 
 /** Card payments (browser), the redirects around the payment page, and the provider's webhook. */
-export const paymentRoutes = {
+export const paymentRoutes = defineRoutes('payments', {
   // The body is checked by the checkout, which reports the top-up choice and the billing fields together.
-  checkout: defineRoute({
-    method: 'post',
-    path: '/deposit/checkout',
+  checkout: {
     tag: 'Payments',
     summary: 'Start a card payment',
     auth: 'session',
@@ -24,53 +22,41 @@ export const paymentRoutes = {
       payload: z.object({ deposit_id: z.string() }),
       description: 'redirect_url names the payment page',
     },
-  }),
-  depositStatus: defineRoute({
-    method: 'get',
-    path: '/deposit/status/{depositId}',
+  },
+  depositStatus: {
     tag: 'Payments',
     summary: 'State of a payment',
     auth: 'session',
     reply: { kind: 'json', payload: depositStatusViewSchema },
-  }),
-  redirect: defineRoute({
-    method: 'get',
-    path: '/deposit/redirect',
+  },
+  redirect: {
     tag: 'Payments',
     summary: 'Continue to the payment page',
     auth: 'session',
     reply: { kind: 'redirect', description: '303 to the payment page' },
-  }),
-  stripeReturn: defineRoute({
-    method: 'get',
-    path: '/deposit/stripe-return',
+  },
+  stripeReturn: {
     operator: true,
     tag: 'Payments',
     summary: 'Return from the payment page',
     auth: 'public',
     reply: { kind: 'redirect', description: '303 to the result page' },
-  }),
-  testCheckout: defineRoute({
-    method: 'get',
-    path: '/deposit/test-checkout',
+  },
+  testCheckout: {
     operator: true,
     tag: 'Payments',
     summary: 'Built-in test payment page (no Stripe keys)',
     auth: 'public',
     reply: { kind: 'html', description: 'HTML page' },
-  }),
-  completeTestCheckout: defineRoute({
-    method: 'post',
-    path: '/deposit/test-checkout',
+  },
+  completeTestCheckout: {
     operator: true,
     tag: 'Payments',
     summary: 'Complete a test payment',
     auth: 'public',
     reply: { kind: 'redirect', description: '303 to the result page' },
-  }),
-  stripeWebhook: defineRoute({
-    method: 'post',
-    path: '/webhooks/stripe',
+  },
+  stripeWebhook: {
     operator: true,
     tag: 'Payments',
     summary: 'Stripe webhook (signed by Stripe)',
@@ -84,30 +70,24 @@ export const paymentRoutes = {
           .describe('ignored: an event or payment that is not ours to act on; duplicate: handled before'),
       }),
     },
-  }),
-  history: defineRoute({
-    method: 'get',
-    path: '/user/payment-history',
+  },
+  history: {
     tag: 'Payments',
     summary: 'Payments, newest first',
     auth: 'session',
     query: paymentHistoryQuerySchema,
     reply: { kind: 'json', payload: paymentHistoryPageSchema },
-  }),
-  receipt: defineRoute({
-    method: 'get',
-    path: '/user/payment-history/{depositId}/receipt',
+  },
+  receipt: {
     tag: 'Payments',
     summary: 'Receipt of a payment, translated and formatted (a browser opening it is sent to the receipt page)',
     auth: 'session',
     reply: { kind: 'json', payload: receiptDocumentSchema },
-  }),
-  invoice: defineRoute({
-    method: 'get',
-    path: '/user/payment-history/{depositId}/invoice.pdf',
+  },
+  invoice: {
     tag: 'Payments',
     summary: 'PDF invoice of a payment',
     auth: 'session',
     reply: { kind: 'pdf', description: 'PDF invoice' },
-  }),
-};
+  },
+});

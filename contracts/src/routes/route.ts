@@ -1,5 +1,15 @@
 import { z } from 'zod';
 import type { JobView } from '../jobs';
+import {
+  addressOf,
+  API_ADDRESSES,
+  REMOVEBG_ADDRESSES,
+  type ApiAddresses,
+  type MethodOf,
+  type PathOf,
+  type RemoveBgAddresses,
+  type RouteAddress,
+} from './addresses';
 
 /**
  * Who may call a route:
@@ -23,7 +33,18 @@ export type RouteReply =
   | { kind: 'document'; description: string }
   | { kind: 'redirect' | 'html' | 'csv' | 'text' | 'events' | 'zip' | 'pdf'; description: string }
   /** Image bytes (`image/webp`), not stored anywhere: the client reads them as a Blob (`ApiClient.image`). */
-  | { kind: 'webp'; description: string };
+  | { kind: 'webp'; description: string }
+  /**
+   * remove.bg's own replies (the /v1.0 routes): its JSON documents outside the envelope (`payload`), or the
+   * image in the format asked for, with `payload` the JSON form sent for `Accept: application/json`.
+   */
+  | { kind: 'removebg'; description: string; image?: true; payload: z.ZodType; headers?: Record<string, ReplyHeader> };
+
+/** A reply header, for the OpenAPI document. */
+export interface ReplyHeader {
+  description?: string;
+  type: 'integer' | 'string';
+}
 
 /** A multipart/form-data file field as JSON Schema (for the OpenAPI document). */
 export interface FileField {
@@ -49,7 +70,13 @@ export interface RouteSpec {
    * A multipart/form-data upload: the handler streams it (the server cannot parse it ahead), `fields` are
    * its text fields and `files` its file fields.
    */
-  form?: { fields: z.ZodObject; files: Record<string, FileField>; requiredFiles?: readonly string[] };
+  form?: {
+    fields: z.ZodObject;
+    files: Record<string, FileField>;
+    requiredFiles?: readonly string[];
+    /** The same text fields may come as these bodies instead (the files then as base64 text fields). */
+    alsoAs?: readonly ('application/x-www-form-urlencoded' | 'application/json')[];
+  };
   /**
    * `handler`: the query and body are documented here but checked by the handler's own code, which reports
    * its fields in an order and with messages of its own (a tool definition, the checkout); the handler
@@ -64,6 +91,13 @@ export interface RouteSpec {
    * document, and left out of the public /developers reference.
    */
   operator?: true;
+  /**
+   * A route of the remove.bg-compatible API, mounted below REMOVEBG_BASE rather than /api: remove.bg's replies
+   * and error shape (400 for a bad field, 403 for a bad key; never the envelope).
+   */
+  compat?: 'removebg';
+  /** What an error status means for this route, where the default description would not say (the codes sent). */
+  errorNotes?: Partial<Record<number, string>>;
   reply: RouteReply;
 }
 
@@ -76,15 +110,48 @@ export type Route<S extends RouteSpec = RouteSpec> = S & { readonly errors: read
  */
 function routeErrors(spec: RouteSpec): number[] {
   const errors = new Set<number>([500, ...(spec.extraErrors ?? [])]);
+  if (spec.compat === 'removebg') {
+    if (spec.auth !== 'public') for (const status of [403, 429]) errors.add(status);
+    return [...errors].sort((a, b) => a - b);
+  }
   if (spec.body || spec.query || spec.form) errors.add(422);
   if (spec.auth !== 'public') for (const status of [401, 403, 429]) errors.add(status);
   if (spec.path.includes('{')) errors.add(404);
   return [...errors].sort((a, b) => a - b);
 }
 
-/** One entry of the route table (contracts/src/routes): the spec as written, with its error statuses. */
-export function defineRoute<const S extends RouteSpec>(spec: S): Route<S> {
-  return { ...spec, errors: routeErrors(spec) };
+type Addresses = ApiAddresses & RemoveBgAddresses;
+const ADDRESSES: Addresses = { ...API_ADDRESSES, ...REMOVEBG_ADDRESSES };
+
+/** An entry as an area file writes it: everything but its method and path, which its address gives. */
+export type RouteDetails = Omit<RouteSpec, 'method' | 'path'>;
+
+/** The entry of `details` at `address`, with its error statuses. */
+type Addressed<A, S> = S & { method: MethodOf<A>; path: PathOf<A>; readonly errors: readonly number[] };
+
+/** One entry of the route table at `address` (a tool's call; areas use defineRoutes). */
+export function defineRoute<const A extends RouteAddress, const S extends RouteDetails>(
+  address: A,
+  details: S,
+): Addressed<A, S> {
+  const spec = { ...addressOf(address), ...details };
+  return { ...spec, errors: routeErrors(spec) } as Addressed<A, S>;
+}
+
+/**
+ * An area of the route table: one entry per name of the area in addresses.ts, each the spec as written (its
+ * literal types kept, so the handler's `params` are `{ id: string }` for `/jobs/{id}`) with its method, path
+ * and error statuses.
+ */
+export function defineRoutes<
+  const Area extends keyof Addresses,
+  const S extends { [K in keyof Addresses[Area]]: RouteDetails },
+>(area: Area, details: S): { [K in keyof Addresses[Area]]: Addressed<Addresses[Area][K], S[K]> } {
+  const addresses = ADDRESSES[area] as Record<string, RouteAddress>;
+  const entries = Object.entries(details as Record<string, RouteDetails>);
+  return Object.fromEntries(entries.map(([name, spec]) => [name, defineRoute(addresses[name]!, spec)])) as {
+    [K in keyof Addresses[Area]]: Addressed<Addresses[Area][K], S[K]>;
+  };
 }
 
 type ParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}` ? N | ParamNames<Rest> : never;

@@ -1,20 +1,16 @@
 import { z } from 'zod';
-import { defineRoute } from './route';
+import { defineRoutes } from './route';
 
 /** Probes, metrics and the OpenAPI document (served before sessions: they never create one). */
-export const serviceRoutes = {
-  health: defineRoute({
-    method: 'get',
-    path: '/health',
+export const serviceRoutes = defineRoutes('service', {
+  health: {
     operator: true,
     tag: 'Service',
     summary: 'Liveness',
     auth: 'public',
     reply: { kind: 'json', payload: z.object({ uptime_s: z.number() }) },
-  }),
-  ready: defineRoute({
-    method: 'get',
-    path: '/ready',
+  },
+  ready: {
     operator: true,
     tag: 'Service',
     summary: 'Readiness of Postgres, Redis, the queue and S3 (503 naming what is down)',
@@ -26,22 +22,18 @@ export const serviceRoutes = {
         .object({ postgres: z.literal('ok'), redis: z.literal('ok'), queue: z.literal('ok'), s3: z.literal('ok') })
         .describe('Each dependency and its state'),
     },
-  }),
-  metrics: defineRoute({
-    method: 'get',
-    path: '/metrics',
+  },
+  metrics: {
     operator: true,
     tag: 'Service',
     summary: 'Prometheus metrics (Authorization: Bearer <METRICS_TOKEN>; not served without one)',
     auth: 'public',
     reply: { kind: 'text', description: 'Prometheus text format' },
-  }),
-  openApi: defineRoute({
-    method: 'get',
-    path: '/openapi.json',
+  },
+  openApi: {
     tag: 'Service',
     summary: 'This document',
     auth: 'public',
     reply: { kind: 'document', description: 'OpenAPI 3.1 document (not wrapped in the envelope)' },
-  }),
-};
+  },
+});

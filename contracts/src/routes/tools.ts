@@ -5,7 +5,8 @@ import { quoteQuerySchema } from '../job-requests';
 import { toolQuoteSchema, toolStatusSchema } from '../catalog-schemas';
 import { TOOLS, type JobName } from '../tools';
 import { TOOL_SCHEMAS } from '../tools/tool-schemas';
-import { defineRoute, type Route, type RouteSpec } from './route';
+import { toolAddress } from './addresses';
+import { defineRoute, defineRoutes, type Route, type RouteSpec } from './route';
 
 /** POST /tools/<name>, whichever the tool. */
 export type ToolRoute = Route<
@@ -27,9 +28,8 @@ const JOB_REPLY =
  */
 function toolRoute(tool: (typeof TOOLS)[number]): ToolRoute {
   const fields = TOOL_SCHEMAS[tool.name].request.extend(callback.shape);
+  const address = toolAddress(tool.name);
   const common = {
-    method: 'post',
-    path: `/tools/${tool.name}`,
     tag: 'Tools',
     summary: tool.summary,
     auth: 'key',
@@ -38,7 +38,7 @@ function toolRoute(tool: (typeof TOOLS)[number]): ToolRoute {
     extraErrors: [402, 503],
     reply: { kind: 'job', description: JOB_REPLY },
   } as const;
-  if (!tool.takesImage) return defineRoute({ ...common, body: fields });
+  if (!tool.takesImage) return defineRoute(address, { ...common, body: fields });
   const image = {
     type: 'string',
     contentMediaType: 'application/octet-stream',
@@ -55,40 +55,36 @@ function toolRoute(tool: (typeof TOOLS)[number]): ToolRoute {
       } as const,
     ]),
   );
-  return defineRoute({ ...common, form: { fields, files: { image, ...extra }, requiredFiles: ['image'] } });
+  return defineRoute(address, { ...common, form: { fields, files: { image, ...extra }, requiredFiles: ['image'] } });
 }
 
 /** The image tools: one call per tool, the cost of a call, and which tools can run now. */
 export const toolRoutes = {
   run: Object.fromEntries(TOOLS.map((tool) => [tool.name, toolRoute(tool)])) as Record<JobName, ToolRoute>,
-  quote: defineRoute({
-    method: 'get',
-    path: '/tools/quote',
-    tag: 'Tools',
-    summary: 'Cost of a tool call in tokens',
-    auth: 'session',
-    query: quoteQuerySchema,
-    reply: { kind: 'json', payload: toolQuoteSchema },
-  }),
-  // Under /jobs but a tool call in all but its input: the same guards, charge and reply as the tool's own route.
-  rerun: defineRoute({
-    method: 'post',
-    path: '/jobs/{id}/rerun',
-    tag: 'Jobs',
-    summary:
-      "Run a job again from a copy of its stored input, with its own options or the tool's option fields in a JSON body, as a new job charged at today's price (409 once its files are gone)",
-    auth: 'key',
-    body: z.record(z.string(), z.unknown()),
-    validatedBy: 'handler',
-    extraErrors: [402, 409, 503],
-    reply: { kind: 'json', status: 202, payload: jobViewSchema },
-  }),
-  status: defineRoute({
-    method: 'get',
-    path: '/tools/status',
-    tag: 'Tools',
-    summary: 'Which tools can run now',
-    auth: 'public',
-    reply: { kind: 'json', payload: toolStatusSchema },
+  ...defineRoutes('tools', {
+    quote: {
+      tag: 'Tools',
+      summary: 'Cost of a tool call in tokens',
+      auth: 'session',
+      query: quoteQuerySchema,
+      reply: { kind: 'json', payload: toolQuoteSchema },
+    },
+    // Under /jobs but a tool call in all but its input: the same guards, charge and reply as the tool's own route.
+    rerun: {
+      tag: 'Jobs',
+      summary:
+        "Run a job again from a copy of its stored input, with its own options or the tool's option fields in a JSON body, as a new job charged at today's price (409 once its files are gone)",
+      auth: 'key',
+      body: z.record(z.string(), z.unknown()),
+      validatedBy: 'handler',
+      extraErrors: [402, 409, 503],
+      reply: { kind: 'json', status: 202, payload: jobViewSchema },
+    },
+    status: {
+      tag: 'Tools',
+      summary: 'Which tools can run now',
+      auth: 'public',
+      reply: { kind: 'json', payload: toolStatusSchema },
+    },
   }),
 };

@@ -7,12 +7,15 @@ import {
   errorEnvelopeSchema,
   jobViewSchema,
   okEnvelope,
+  REMOVEBG_BASE,
+  REMOVEBG_ROUTES,
+  removeBgErrorsSchema,
   ROUTES,
+  type ReplyHeader,
   type Route,
   type RouteAuth,
 } from '@imagestudio/contracts';
 import { SESSION_COOKIE_NAME } from '../../http/session';
-import { REMOVEBG_OPENAPI_COMPONENTS, removeBgOpenApiPaths } from '../removebg-compat';
 
 type Json = Record<string, unknown>;
 
@@ -34,8 +37,17 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
   return toComponents(out);
 }
 
-const ERROR_REF = { $ref: '#/components/schemas/ErrorEnvelope' };
-const errorReply = (description: string) => ({ description, content: { 'application/json': { schema: ERROR_REF } } });
+const errorReply = (description: string, schema = 'ErrorEnvelope') => ({
+  description,
+  content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
+});
+
+/** The failures every remove.bg-compatible route answers, in remove.bg's codes. */
+const REMOVEBG_ERRORS: Partial<Record<number, string>> = {
+  403: 'API key missing or invalid (auth_failed), or the email address not verified (email_not_verified)',
+  429: 'Rate limit exceeded (rate_limit_exceeded; see Retry-After)',
+  500: 'Unexpected failure (unknown_error)',
+};
 
 /** What each error status of a route means (the envelope's `code` says which case it is). */
 function errorDescription(route: Route, status: number): string {
@@ -64,7 +76,30 @@ function errorDescription(route: Route, status: number): string {
 }
 
 function errorReplies(route: Route): Json {
-  return Object.fromEntries(route.errors.map((status) => [status, errorReply(errorDescription(route, status))]));
+  const removeBg = route.compat === 'removebg';
+  const describe = (status: number) =>
+    route.errorNotes?.[status] ?? (removeBg ? REMOVEBG_ERRORS[status] : undefined) ?? errorDescription(route, status);
+  const schema = removeBg ? 'RemoveBgErrors' : 'ErrorEnvelope';
+  return Object.fromEntries(route.errors.map((status) => [status, errorReply(describe(status), schema)]));
+}
+
+const replyHeaders = (headers: Record<string, ReplyHeader>) =>
+  Object.fromEntries(
+    Object.entries(headers).map(([name, { type, description }]) => [
+      name,
+      { ...(description ? { description } : {}), schema: { type } },
+    ]),
+  );
+
+/** remove.bg's JSON document, or its image in the format asked for with the JSON form for Accept: application/json. */
+function removeBgReply(reply: Extract<Route['reply'], { kind: 'removebg' }>): Json {
+  const json = { 'application/json': { schema: jsonSchema(reply.payload, 'output') } };
+  const file = { schema: { type: 'string', contentMediaType: 'application/octet-stream' } };
+  const images = reply.image
+    ? { 'image/png': file, 'image/jpeg': file, 'image/webp': file, 'application/zip': file }
+    : {};
+  const headers = reply.headers ? { headers: replyHeaders(reply.headers) } : {};
+  return { 200: { description: reply.description, ...headers, content: { ...images, ...json } } };
 }
 
 const textReply = (description: string, type: string, schema: Json = { type: 'string' }) => ({
@@ -109,6 +144,8 @@ function successReply(route: Route): Json {
       return textReply(reply.description, 'application/pdf', { type: 'string', contentMediaType: 'application/pdf' });
     case 'webp':
       return textReply(reply.description, 'image/webp', { type: 'string', contentMediaType: 'image/webp' });
+    case 'removebg':
+      return removeBgReply(reply);
   }
 }
 
@@ -133,6 +170,14 @@ function requestBody(route: Route): Json | undefined {
     return { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } };
   if (!route.form) return undefined;
   const schema = jsonSchema(route.form.fields, 'input') as { properties?: Json; required?: string[] };
+  const required = schema.required ?? [];
+  // The same text fields as a urlencoded or JSON body, where the route takes one (files then come as base64).
+  const encoded = Object.fromEntries(
+    (route.form.alsoAs ?? []).map((type) => [
+      type,
+      { schema: { type: 'object', properties: schema.properties, required } },
+    ]),
+  );
   return {
     required: true,
     content: {
@@ -140,14 +185,16 @@ function requestBody(route: Route): Json | undefined {
         schema: {
           type: 'object',
           properties: { ...route.form.files, ...schema.properties },
-          required: [...(route.form.requiredFiles ?? []), ...(schema.required ?? [])],
+          required: [...(route.form.requiredFiles ?? []), ...required],
         },
       },
+      ...encoded,
     },
   };
 }
 
 const SESSION = [{ session: [], xsrf: [] }];
+const REMOVEBG_SECURITY = [{ removeBgApiKey: [] }];
 const SECURITY: Record<RouteAuth, Json[]> = {
   public: [],
   session: SESSION,
@@ -161,12 +208,21 @@ export const DOCUMENTED_ROUTES = ROUTES.filter((route) => route.auth !== 'admin'
 /** The OpenAPI 3.1 document of the /api routes, built from the route table (contracts/src/routes). */
 export function buildOpenApiDocument(serverUrl: string): Json {
   const paths: Record<string, Json> = {};
-  for (const route of DOCUMENTED_ROUTES) {
+  // The remove.bg-compatible routes live outside /api: their path items name the site's root as their server.
+  const siteRoot = [
+    {
+      url: new URL('/', serverUrl).toString().replace(/\/$/, ''),
+      description: 'The remove.bg-compatible API is served outside /api',
+    },
+  ];
+  for (const route of [...DOCUMENTED_ROUTES, ...REMOVEBG_ROUTES]) {
+    const removeBg = route.compat === 'removebg';
+    const path = removeBg ? `${REMOVEBG_BASE}${route.path}` : route.path;
     const entry: Json = {
-      operationId: `${route.method}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+      operationId: `${route.method}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
       tags: [route.tag],
       summary: route.summary,
-      security: SECURITY[route.auth],
+      security: removeBg ? REMOVEBG_SECURITY : SECURITY[route.auth],
       responses: { ...successReply(route), ...errorReplies(route) },
       ...(route.operator ? { 'x-audience': 'operator' } : {}),
     };
@@ -174,14 +230,12 @@ export function buildOpenApiDocument(serverUrl: string): Json {
     if (params.length > 0) entry.parameters = params;
     const body = requestBody(route);
     if (body) entry.requestBody = body;
-    (paths[route.path] ??= {})[route.method] = entry;
+    (paths[path] ??= removeBg ? { servers: siteRoot } : {})[route.method] = entry;
   }
-  // The remove.bg-compatible routes live outside /api: their path items name the site's root as their server.
-  Object.assign(paths, removeBgOpenApiPaths(new URL('/', serverUrl).toString().replace(/\/$/, '')));
   const components: Json = {
     ...named,
     ErrorEnvelope: jsonSchema(errorEnvelopeSchema, 'output'),
-    ...REMOVEBG_OPENAPI_COMPONENTS.schemas,
+    RemoveBgErrors: jsonSchema(removeBgErrorsSchema, 'output'),
   };
   return {
     openapi: '3.1.0',
@@ -202,7 +256,12 @@ export function buildOpenApiDocument(serverUrl: string): Json {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: `API key (${API_KEY_PREFIX}...)` },
         apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
-        ...REMOVEBG_OPENAPI_COMPONENTS.securitySchemes,
+        removeBgApiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Api-Key',
+          description: `One of our API keys (${API_KEY_PREFIX}...), sent the way remove.bg clients send theirs`,
+        },
         session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE_NAME },
         xsrf: {
           type: 'apiKey',

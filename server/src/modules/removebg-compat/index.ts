@@ -1,3 +1,2 @@
 /** What other modules may use of the remove.bg-compatible API; everything else in this folder is internal. */
 export { removeBgRouter } from './removebg.routes';
-export { REMOVEBG_OPENAPI_COMPONENTS, removeBgOpenApiPaths } from './removebg.openapi';

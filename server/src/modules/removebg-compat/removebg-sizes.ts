@@ -1,4 +1,4 @@
-import { LIMITS, tokensToTenths, type Settings } from '@imagestudio/contracts';
+import { LIMITS, tokensToTenths, type REMOVEBG_SIZES, type Settings } from '@imagestudio/contracts';
 
 /** remove.bg's output sizes, each priced by its own setting (`removebg_api_prices`). */
 type PriceClass = 'preview' | 'medium' | 'hd' | 'full';
@@ -14,7 +14,7 @@ export interface OutputSize {
 }
 
 const FULL = LIMITS.uploadMaxPixels;
-const SIZE_TABLE: Record<string, Omit<OutputSize, 'name'>> = {
+const SIZE_TABLE: Record<(typeof REMOVEBG_SIZES)[number], Omit<OutputSize, 'name'>> = {
   preview: { priceClass: 'preview', maxPixels: 250_000, asksOverLimit: false },
   small: { priceClass: 'preview', maxPixels: 250_000, asksOverLimit: false },
   regular: { priceClass: 'preview', maxPixels: 250_000, asksOverLimit: false },
@@ -26,12 +26,10 @@ const SIZE_TABLE: Record<string, Omit<OutputSize, 'name'>> = {
   '50mp': { priceClass: 'full', maxPixels: FULL, asksOverLimit: true },
 };
 
-export const SIZE_NAMES = Object.keys(SIZE_TABLE);
-
 /** The size named by the `size` field (default preview, as remove.bg's); undefined for an unknown name. */
 export function outputSize(value: string | undefined): OutputSize | undefined {
   const name = (value ?? 'preview').toLowerCase();
-  const entry = Object.hasOwn(SIZE_TABLE, name) ? SIZE_TABLE[name] : undefined;
+  const entry = Object.hasOwn(SIZE_TABLE, name) ? SIZE_TABLE[name as keyof typeof SIZE_TABLE] : undefined;
   return entry && { name, ...entry };
 }
 
