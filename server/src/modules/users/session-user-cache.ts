@@ -1,14 +1,10 @@
 import { EventEmitter } from 'node:events';
-import { Client } from 'pg';
 import type { Logger } from '@imagestudio/runtime';
 import type { Db } from '../../lib/db';
+import { UserChangeListener } from './user-change-listener';
 import { findSessionUser, type SessionUser } from './users.repository';
 
-/** The channel the users trigger (migration users_notify_changed) notifies with a user id, or '*' for all. */
-export const USER_CHANGED_CHANNEL = 'user_changed';
-
-/** Who the LISTEN connection says it is in pg_stat_activity. */
-export const USER_CHANGES_APPLICATION_NAME = 'imagestudio-api-user-changes';
+export { USER_CHANGED_CHANNEL, USER_CHANGES_APPLICATION_NAME } from './user-change-listener';
 
 export interface SessionUserCacheOptions {
   /** Rows kept at most; the least recently used go first. */
@@ -50,97 +46,50 @@ export function createSessionUserCache(
   // Bumped by every notice and connection change: a Postgres read that overlapped one may predate the
   // change, so its row is handed out but not kept.
   let generation = 0;
-  let listening = false;
-  let client: Client | null = null;
-  let closed = false;
-  let retryTimer: NodeJS.Timeout | undefined;
-  let delay = retryMs;
-
-  function forgetAll(): void {
+  const forgetAll = () => {
     generation++;
     rows.clear();
-  }
-
-  function onNotice(payload: string | undefined): void {
-    generation++;
-    if (!payload || payload === '*') rows.clear();
-    else rows.delete(payload);
-    events.emit('changed', payload ?? '*');
-  }
-
-  function lost(c: Client, err?: Error): void {
-    if (client !== c) return;
-    client = null;
-    const wasListening = listening;
-    listening = false;
-    forgetAll();
-    c.end().catch(() => undefined);
-    if (closed) return;
-    if (wasListening)
-      deps.logger.warn(
-        { err: err?.message },
-        'user change notices lost; reading session users from Postgres until reconnected',
-      );
-    retryTimer = setTimeout(() => void connect(), delay);
-    retryTimer.unref();
-    delay = Math.min(delay * 2, maxRetryMs);
-    events.emit('down');
-  }
-
-  async function connect(): Promise<void> {
-    if (closed) return;
-    const c = new Client({
-      connectionString: deps.databaseUrl,
-      application_name: USER_CHANGES_APPLICATION_NAME,
-      connectionTimeoutMillis: 5000,
-      keepAlive: true,
-    });
-    client = c;
-    c.on('notification', (msg) => {
-      if (msg.channel === USER_CHANGED_CHANNEL) onNotice(msg.payload);
-    });
-    c.on('error', (err) => lost(c, err));
-    c.on('end', () => lost(c));
-    try {
-      await c.connect();
-      await c.query(`LISTEN ${USER_CHANGED_CHANNEL}`);
-    } catch (err) {
-      lost(c, err as Error);
-      return;
-    }
-    if (client !== c) return;
-    // Notices sent while the connection was down were missed: start from nothing.
-    forgetAll();
-    listening = true;
-    delay = retryMs;
-    deps.logger.debug('listening for user change notices');
-    events.emit('listening');
-  }
+  };
+  const listener = new UserChangeListener(
+    deps,
+    { retryMs, maxRetryMs },
+    {
+      notice(payload) {
+        generation++;
+        if (!payload || payload === '*') rows.clear();
+        else rows.delete(payload);
+        events.emit('changed', payload ?? '*');
+      },
+      reset: forgetAll,
+      up: () => events.emit('listening'),
+      down: () => events.emit('down'),
+    },
+  );
 
   async function read(id: string): Promise<SessionUser | null> {
     const seen = generation;
     const row = await findSessionUser(deps.db, id);
-    if (row && listening && generation === seen) {
+    if (row && listener.listening && generation === seen) {
       rows.set(id, row);
       if (rows.size > maxEntries) rows.delete(rows.keys().next().value as string);
     }
     return row && { ...row };
   }
 
-  void connect();
+  void listener.connect();
 
   return {
     get events() {
       return events;
     },
     get listening() {
-      return listening;
+      return listener.listening;
     },
     get backendPid() {
-      return listening && client ? ((client as unknown as { processID: number | null }).processID ?? null) : null;
+      return listener.backendPid;
     },
     async get(id) {
-      if (listening) {
+      if (listener.listening) {
         const hit = rows.get(id);
         if (hit) {
           // Re-inserted so the Map's order is least recently used first.
@@ -156,14 +105,6 @@ export function createSessionUserCache(
       rows.delete(id);
       return read(id);
     },
-    async close() {
-      closed = true;
-      clearTimeout(retryTimer);
-      listening = false;
-      forgetAll();
-      const c = client;
-      client = null;
-      if (c) await c.end().catch(() => undefined);
-    },
+    close: () => listener.close(),
   };
 }
