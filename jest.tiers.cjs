@@ -34,6 +34,8 @@ const INTEGRATION_NAMES =
 
 const DECLARED = /^\s*\/\/\s*test-tier:\s*(unit|integration)\s*$/m;
 const SPECIFIERS = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm;
+/** `import type ... from '...'`: erased when compiled, so it uses nothing at run time. */
+const TYPE_IMPORTS = /^\s*import\s+type\s[^;]*?from\s*['"][^'"]+['"]/gm;
 const HELPER_PATH = /(test-support|\/test\/|\/testing\/|\.test-support\.)/;
 
 function resolveRelative(fromFile, spec) {
@@ -48,7 +50,7 @@ function resolveRelative(fromFile, spec) {
 function integrationReason(file, seen = new Set()) {
   if (seen.has(file)) return undefined;
   seen.add(file);
-  const source = fs.readFileSync(file, 'utf8');
+  const source = fs.readFileSync(file, 'utf8').replace(TYPE_IMPORTS, '');
   const name = source.match(INTEGRATION_NAMES);
   if (name) return `${path.relative(ROOT, file)} uses ${name[1] ?? 'models/.cache'}`;
   for (const [, spec] of source.matchAll(SPECIFIERS)) {

@@ -4,6 +4,7 @@ import { AppError, serviceUnavailable, validationError } from '../../lib/errors'
 import { Slots } from '../../lib/slots';
 import { tooManyRequests } from '../../http/rate-limits';
 import type { AppContext } from '../../context';
+import type { AppServices } from '../../services';
 import * as repo from './jobs.repository';
 
 /**
@@ -53,7 +54,8 @@ export function composeMegapixels(layout: ProductPhotoLayout, sources: ComposeSo
   return Math.max(1, Math.ceil((w * h * weight) / 1e6));
 }
 
-type ComposeBudgetDeps = Pick<AppContext, 'config' | 'db' | 'services'>;
+/** The part of the app the compose budget uses (routes pass the whole context). */
+export type ComposeBudgetDeps = Pick<AppContext, 'config' | 'db'> & { services: Pick<AppServices, 'rateLimits'> };
 
 const renderSlots = new WeakMap<object, Slots>();
 

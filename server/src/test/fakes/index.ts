@@ -3,3 +3,6 @@ export { testConfig } from './config';
 export { memoryRateLimits, type MemoryRateLimits } from './rate-limits';
 export { fakeQueueRedis, type FakeQueueRedis } from './queue-redis';
 export { memoryCheckoutCatalog, type MemoryCatalogData } from './checkout-catalog';
+export { unreachable } from './unreachable';
+export { compositionBytesDb } from './composition-bytes-db';
+export { keyedTable, type KeyedRow, type KeyedTable } from './keyed-table';
