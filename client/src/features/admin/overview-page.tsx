@@ -1,9 +1,10 @@
 import { useEffect, useMemo } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Badge, Card, Skeleton } from '../../components';
+import { Card, Skeleton } from '../../components';
 import { formatDateTime, formatTokens } from '../../lib/format';
 import { useStore } from '../../stores';
-import { JOB_STATUSES, JOB_STATUS_COLOR, JOB_STATUS_LABEL, TOOL_LABEL } from './labels';
+import { JOB_STATUSES, JOB_STATUS_COLOR, JOB_STATUS_LABEL } from './labels';
+import { QueuesTable, WorkersCard } from './overview-tables';
 import { TimeChart, type ChartSeries } from './time-chart';
 import { useAdmin } from './use-admin';
 
@@ -58,79 +59,10 @@ export const OverviewPage = observer(function OverviewPage() {
           </p>
         </header>
         <h2>{t('client-admin.overview.queues')}</h2>
-        <div className="admin-table-wrap">
-          <table className="admin-table" data-testid="admin-queues">
-            <thead>
-              <tr>
-                <th scope="col">{t('client-admin.overview.tool')}</th>
-                <th scope="col">{t('client-admin.overview.waiting')}</th>
-                <th scope="col">{t('client-admin.overview.active')}</th>
-                <th scope="col">{t('client-admin.overview.delayed')}</th>
-                <th scope="col">{t('client-admin.overview.failed')}</th>
-                <th scope="col">{t('client-admin.overview.oldest')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.queues.map((q) => (
-                <tr key={q.tool}>
-                  <th scope="row">{t(TOOL_LABEL[q.tool])}</th>
-                  <td>{q.waiting}</td>
-                  <td>{q.active}</td>
-                  <td>{q.delayed}</td>
-                  <td>{q.failed}</td>
-                  <td>{q.oldest_waiting_s === null ? '—' : t('client-admin.seconds', { n: q.oldest_waiting_s })}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <QueuesTable queues={data.queues} />
       </Card>
 
-      <Card className="admin-panel">
-        <h2>{t('client-admin.overview.workers')}</h2>
-        {overview.workers.length === 0 ? (
-          <p className="admin-muted" data-testid="admin-no-workers">
-            {t('client-admin.overview.noWorkers')}
-          </p>
-        ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table" data-testid="admin-workers">
-              <thead>
-                <tr>
-                  <th scope="col">{t('client-admin.overview.host')}</th>
-                  <th scope="col">{t('client-admin.overview.state')}</th>
-                  <th scope="col">{t('client-admin.overview.tools')}</th>
-                  <th scope="col">{t('client-admin.overview.provider')}</th>
-                  <th scope="col">{t('client-admin.overview.currentJobs')}</th>
-                  <th scope="col">{t('client-admin.overview.jobsDone')}</th>
-                  <th scope="col">{t('client-admin.overview.lastSeen')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {overview.workers.map((w) => (
-                  <tr key={w.id} data-testid="admin-worker" data-state={w.state}>
-                    <th scope="row" title={w.id}>
-                      {w.host}
-                    </th>
-                    <td>
-                      <Badge tone={w.state === 'live' ? 'success' : 'error'}>
-                        {t(w.state === 'live' ? 'client-admin.overview.live' : 'client-admin.overview.lost')}
-                      </Badge>
-                    </td>
-                    <td>{w.tools.map((tool) => t(TOOL_LABEL[tool])).join(', ')}</td>
-                    <td>
-                      {w.provider} · {w.version}
-                    </td>
-                    <td>{w.current_jobs === null ? '—' : w.current_jobs.length}</td>
-                    <td>{w.jobs_done ?? '—'}</td>
-                    <td>{formatDateTime(w.last_seen)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </Card>
+      <WorkersCard workers={overview.workers} />
 
       <Card className="admin-panel">
         <h2 id="jobs-chart">{t('client-admin.overview.jobsPerHour')}</h2>
