@@ -37,9 +37,14 @@ export function redactUrlSecrets(url: string): string {
           .join('&');
   return (query === undefined ? path : `${path}?${query}`).replace(SECRET_SHAPE, '$1[redacted]');
 }
-/** The app's logger and the request's child logger, kept on the request under keys no other code uses. */
-const BASE_LOGGER = Symbol('baseLogger');
-const CHILD_LOGGER = Symbol('childLogger');
+/**
+ * The app's logger and the request's child logger, kept on the request under keys no other code uses. Registered
+ * symbols (Symbol.for), because the getter below is defined once per process on Node's own prototype: a second copy
+ * of this module (jest loads one per test file into the same process) must use the keys the getter reads, or
+ * `req.log` is undefined and that file's request log lines are lost.
+ */
+const BASE_LOGGER = Symbol.for('imagestudio.request-logger.base');
+const CHILD_LOGGER = Symbol.for('imagestudio.request-logger.child');
 
 declare module 'http' {
   interface IncomingMessage {
