@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { localServer, type LocalServer } from '../../test/local-server';
@@ -141,6 +143,45 @@ describe('JSON and urlencoded bodies on /v1.0/removebg', () => {
     expect(res.status).toBe(200);
     const json = (await res.json()) as { data: { result_b64: string } };
     expect(json.data.result_b64.length).toBeGreaterThan(100);
+  });
+});
+
+/** The sizes of the spooled bodies (`*.body`) in the API's upload folders now. */
+async function spooledBodies(): Promise<number[]> {
+  const root = t.ctx.services.uploadBudget.limits.tmpDir;
+  const sizes: number[] = [];
+  for (const dir of await fs.promises.readdir(root).catch(() => [] as string[]))
+    for (const name of await fs.promises.readdir(path.join(root, dir)).catch(() => [] as string[]))
+      if (name.endsWith('.body'))
+        sizes.push((await fs.promises.stat(path.join(root, dir, name)).catch(() => ({ size: -1 }))).size);
+  return sizes;
+}
+
+describe('a large JSON body is spooled to disk', () => {
+  it('holds its received bytes in a file of the upload, not in memory, and removes it when the client goes', async () => {
+    const { key } = await keyHolder(t, 10);
+    const sent = `{"image_file_b64":"${'A'.repeat(1_000_000)}`;
+    const held = unfinished('/v1.0/removebg', { 'X-Api-Key': key }, 3_000_000, sent);
+    expect(await held.answered).toBeNull();
+    // Everything received so far is in the file (the first 256 KB were kept in memory, then written out).
+    for (let i = 0; i < 100 && !(await spooledBodies()).includes(sent.length); i++)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(await spooledBodies()).toContain(sent.length);
+    held.req.destroy();
+    for (let i = 0; i < 100 && (await spooledBodies()).length > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await spooledBodies()).toEqual([]);
+  });
+
+  it("decodes the base64 image in the parsing thread: bad base64 there is remove.bg's invalid_file_type", async () => {
+    const { key } = await keyHolder(t, 10);
+    const body = JSON.stringify({ image_file_b64: `${'A'.repeat(400_000)}*!`, size: 'preview' });
+    const res = await fetch(server.url('/v1.0/removebg'), {
+      method: 'POST',
+      headers: { 'X-Api-Key': key, 'Content-Type': 'application/json' },
+      body,
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { errors: Array<{ code: string }> }).errors[0]!.code).toBe('invalid_file_type');
   });
 });
 

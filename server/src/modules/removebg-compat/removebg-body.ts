@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import type { Request, RequestHandler, Response } from 'express';
 import { LIMITS } from '@imagestudio/contracts';
-import { admitUpload, readEncodedBody, readForm, UPLOAD_MESSAGES } from '../uploads';
+import { admitUpload, decodeBase64, readEncodedBody, readForm, UPLOAD_MESSAGES } from '../uploads';
 import type { AppContext } from '../../context';
 import { badField } from './removebg-errors';
 
-/** A /v1.0 body, whatever its encoding: the text fields and the uploaded files (multipart only). */
+/**
+ * A /v1.0 body, whatever its encoding: the text fields (image_file_b64 already decoded, a DecodedBase64) and the
+ * uploaded files (multipart only).
+ */
 export interface RemoveBgBody {
   fields: Record<string, unknown>;
   imageFile: { bytes: Buffer; name: string | null } | null;
@@ -47,7 +50,11 @@ async function readMultipartBody(req: Request, res: Response): Promise<RemoveBgB
     return file?.path ? { bytes: await fs.promises.readFile(file.path), name: file.name } : null;
   };
   const image = await read('image_file');
-  return { fields: form.fields, imageFile: image, bgImageFile: (await read('bg_image_file'))?.bytes ?? null };
+  const fields: Record<string, unknown> = { ...form.fields };
+  // Decoded as the JSON and urlencoded readers decode it, so the route sees one kind of image_file_b64.
+  const b64 = form.fields.image_file_b64;
+  if (b64 !== undefined && b64.trim() !== '') fields.image_file_b64 = decodeBase64(b64, LIMITS.uploadMaxBytes);
+  return { fields, imageFile: image, bgImageFile: (await read('bg_image_file'))?.bytes ?? null };
 }
 
 /**
@@ -72,6 +79,7 @@ export async function readRemoveBgBody(ctx: AppContext, req: Request, res: Respo
     kind: kind === 'application/json' ? 'json' : 'urlencoded',
     maxBytes: ENCODED_BODY_MAX_BYTES,
     maxFields: FORM_FIELDS_MAX,
+    base64Fields: { image_file_b64: LIMITS.uploadMaxBytes },
   });
   return { fields, imageFile: null, bgImageFile: null };
 }

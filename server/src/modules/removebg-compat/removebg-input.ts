@@ -1,8 +1,7 @@
 import sharp from 'sharp';
-import { LIMITS } from '@imagestudio/contracts';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/errors';
-import { inspectUpload, UPLOAD_MESSAGES, type CleanImage } from '../uploads';
+import { inspectUpload, isDecodedBase64, UPLOAD_MESSAGES, type CleanImage } from '../uploads';
 import type { RemoveBgBody } from './removebg-body';
 import { badField, RemoveBgError } from './removebg-errors';
 import { fieldText } from './removebg-fields';
@@ -31,9 +30,12 @@ function uploadRefusal(err: unknown, size: OutputSize): unknown {
 
 /** Exactly one of image_file, image_file_b64, image_url: the bytes, or remove.bg's 400. */
 async function sourceBytes(config: Config, body: RemoveBgBody): Promise<{ bytes: Buffer; name: string | null }> {
-  const b64 = fieldText(body.fields, 'image_file_b64');
+  const b64 = body.fields.image_file_b64;
+  const decoded = isDecodedBase64(b64) ? b64 : undefined;
+  // Anything else (a number, an object) is refused by fieldText as not being text.
+  if (!decoded) fieldText(body.fields, 'image_file_b64');
   const url = fieldText(body.fields, 'image_url');
-  const count = [body.imageFile, b64, url].filter((s) => s !== null && s !== undefined).length;
+  const count = [body.imageFile, decoded, url].filter((s) => s !== null && s !== undefined).length;
   if (count === 0)
     throw badField('missing_source', 'No image given', 'Send one of image_file, image_file_b64 or image_url.');
   if (count > 1)
@@ -43,19 +45,14 @@ async function sourceBytes(config: Config, body: RemoveBgBody): Promise<{ bytes:
       'Send only one of image_file, image_file_b64 or image_url.',
     );
   if (body.imageFile) return body.imageFile;
-  if (b64 !== undefined) return { bytes: decodeBase64(b64, 'image_file_b64'), name: null };
+  if (decoded) {
+    if (decoded.error === 'invalid')
+      throw badField('invalid_file_type', 'Invalid file type', 'image_file_b64 is not valid base64.');
+    if (decoded.error === 'too_large') throw badField('file_too_large', 'File too large', UPLOAD_MESSAGES.tooLarge);
+    return { bytes: decoded.bytes!, name: null };
+  }
   const fetched = await fetchImageUrl(config, 'image_url', url!);
   return { bytes: fetched.bytes, name: fileNameOf(fetched.url) };
-}
-
-/** Base64 (standard or URL-safe, a data: URL prefix allowed); a bad one is `invalid_file_type`. */
-function decodeBase64(text: string, field: string): Buffer {
-  const data = text.replace(/^data:[^,]*;base64,/i, '').replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(data) || data.length % 4 === 1)
-    throw badField('invalid_file_type', 'Invalid file type', `${field} is not valid base64.`);
-  if ((data.length * 3) / 4 > LIMITS.uploadMaxBytes + 3)
-    throw badField('file_too_large', 'File too large', UPLOAD_MESSAGES.tooLarge);
-  return Buffer.from(data, 'base64');
 }
 
 /** The URL's last path segment, to name the job in the customer's history. */
