@@ -3,6 +3,7 @@ import { endpoints, type JobName, type JobView } from '@imagestudio/contracts';
 import { batchAcceptedFixture, jobFixture, profileFixture } from '../../../test/fixtures';
 import { errorReply, FakeApi, okPayload as ok, withCatalog } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
+import { toolStatusFixture } from '../../../test/tool-status';
 
 // The browser's image checks read pixels jsdom cannot decode: every chosen file is a 100 x 80 PNG here.
 jest.mock('../upload-checks', () => ({
@@ -14,14 +15,7 @@ function signedIn() {
   return withCatalog(new FakeApi())
     .route(endpoints.account.isAuth, { status: 200, data: { status: 'OK', authenticated: true, emailVerified: true } })
     .route(endpoints.account.profile, ok(profileFixture({ balance: 10 })))
-    .route(
-      endpoints.tools.status,
-      ok({
-        generate: { available: false, provider: null, models: [] },
-        'remove-background': { available: true, provider: 'cpu', models: [] },
-        upscale: { available: true, provider: 'cpu', models: ['photo'] },
-      }),
-    )
+    .route(endpoints.tools.status, ok(toolStatusFixture({ off: ['generate'] })))
     .route(endpoints.tools.quote, (req) =>
       ok({ tool: req.params.tool as JobName, count: 1, factor: null, model: null, unit_price: 1, cost: 1 }),
     );
