@@ -14,10 +14,14 @@ const TOOL_CHECKS: Record<string, readonly string[]> = {
   batches_tool_check: BATCH_TOOLS,
 };
 
-/** The tool names of the last `add constraint <name> check (tool in (...))` in `source`, or null. */
+/**
+ * The tool names of the last `add constraint <name> check (tool in (...))` that `source` runs on the way up (its
+ * `down` puts the older list back, so it is left out), or null when it sets no such constraint.
+ */
 function toolsOfCheck(source: string, name: string): string[] | null {
+  const up = source.split(/export\s+async\s+function\s+down\b/)[0]!;
   const pattern = new RegExp(`add\\s+constraint\\s+${name}\\s+check\\s*\\(\\s*tool\\s+in\\s*\\(([^)]*)\\)`, 'gi');
-  const lists = [...source.matchAll(pattern)].map((m) => [...m[1]!.matchAll(/'([^']+)'/g)].map((q) => q[1]!));
+  const lists = [...up.matchAll(pattern)].map((m) => [...m[1]!.matchAll(/'([^']+)'/g)].map((q) => q[1]!));
   return lists.at(-1) ?? null;
 }
 
@@ -45,5 +49,15 @@ describe('the migrations that list tools', () => {
       check (tool in ('a', 'b'))\`);`;
     expect(toolsOfCheck(source, 'x_tool_check')).toEqual(['a', 'b']);
     expect(toolsOfCheck(source, 'y_tool_check')).toBeNull();
+  });
+
+  it("reads a migration's up, not the older list its down puts back", () => {
+    const source = `export async function up(knex) {
+      await knex.raw("alter table t add constraint x_tool_check check (tool in ('a', 'b', 'c'))");
+    }
+    export async function down(knex) {
+      await knex.raw("alter table t add constraint x_tool_check check (tool in ('a', 'b'))");
+    }`;
+    expect(toolsOfCheck(source, 'x_tool_check')).toEqual(['a', 'b', 'c']);
   });
 });
