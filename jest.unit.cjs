@@ -36,4 +36,7 @@ function unitProject(workspace) {
 module.exports = {
   projects: WORKSPACES.map(unitProject),
   testTimeout: 10000,
+  // Two workers even on two cores: some unit tests wait on real timers (slow-client timeouts), and another test
+  // file runs meanwhile.
+  maxWorkers: 2,
 };
