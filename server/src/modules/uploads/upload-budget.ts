@@ -357,23 +357,41 @@ export function uploadSessionOf(req: Request): UploadSession {
   return session;
 }
 
-/** How long a refused upload's client may go on sending after the reply (read and dropped) before it is cut off. */
-const LINGER_MS = 2000;
+/**
+ * After a refusal the rest of the body is read and dropped while it keeps arriving: at least LINGER_MIN_BYTES in
+ * every LINGER_CHECK_MS, for at most LINGER_MAX_MS in all.
+ */
+const LINGER_CHECK_MS = 1000;
+const LINGER_MIN_BYTES = 64 * 1024;
+const LINGER_MAX_MS = 30_000;
 
 /**
  * The reply that ends an upload whose body is still arriving. After it, Node reads the rest of the body and drops
- * it, for up to LINGER_MS; a body still arriving then is cut off with its connection. Closing the connection as soon
- * as the reply was sent made the kernel answer the client's next bytes with a reset, and a client still writing
- * (Node's fetch among them) reported EPIPE or ECONNRESET instead of the 429 and its Retry-After.
+ * it; a body that stops arriving (less than LINGER_MIN_BYTES in a LINGER_CHECK_MS) or is still arriving after
+ * LINGER_MAX_MS is cut off with its connection. Closing the connection as soon as the reply was sent made the
+ * kernel answer the client's next bytes with a reset, and a client still writing (Node's fetch among them)
+ * reported EPIPE or ECONNRESET instead of the 429 and its Retry-After; a fixed 2 s of reading still cut 10 MB
+ * bodies on a loaded machine. Dropping costs no memory or disk, and a client that trickles is cut within a second.
  */
 export function endUpload(req: Request, res: Response, err: AppError): AppError {
   res.once('finish', () => {
     if (req.complete || req.socket.destroyed) return;
-    const timer = setTimeout(() => req.socket.destroy(), LINGER_MS);
+    const socket = req.socket;
+    const started = Date.now();
+    let lastRead = socket.bytesRead;
+    const timer = setInterval(() => {
+      const read = socket.bytesRead;
+      const stalled = read - lastRead < LINGER_MIN_BYTES;
+      lastRead = read;
+      if (stalled || Date.now() - started >= LINGER_MAX_MS) {
+        clear();
+        socket.destroy();
+      }
+    }, LINGER_CHECK_MS);
     timer.unref();
-    const clear = () => clearTimeout(timer);
+    const clear = () => clearInterval(timer);
     req.once('end', clear);
-    req.socket.once('close', clear);
+    socket.once('close', clear);
   });
   return err;
 }
