@@ -27,7 +27,7 @@ export function wrongPayloadsDoNotCompile(queue: ImagesQueue, enqueue: typeof en
   // @ts-expect-error nor a background removal's (no maskOnly; its output formats differ)
   void addJobs(queue, 'remove-background', [{ data: upscale, opts: { jobId: upscale.jobId } }]);
   // @ts-expect-error a job name the contract does not have
-  void addJobs(queue, 'grayscale', [{ data: upscale, opts: { jobId: upscale.jobId } }]);
+  void addJobs(queue, 'no-such-tool', [{ data: upscale, opts: { jobId: upscale.jobId } }]);
   // @ts-expect-error the service that admits jobs is typed the same way
   void enqueue(undefined as never, 'generate', [], [upscale]);
   // The right payload under its own name compiles.

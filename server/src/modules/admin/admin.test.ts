@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type supertest from 'supertest';
-import { ADMIN_REAUTH_MS, JOB_MESSAGES, ROUTES, heartbeatKey, routes } from '@imagestudio/contracts';
+import { ADMIN_REAUTH_MS, JOB_MESSAGES, JOB_NAMES, ROUTES, heartbeatKey, routes } from '@imagestudio/contracts';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { expectReplyMatchesSchema } from '../../test/reply-schema';
 import { TEST_PASSWORD, csrfHeaders, signIn, verifiedUser, type VerifiedUser } from '../../test/auth-helpers';
@@ -115,7 +115,7 @@ describe('the admin guard', () => {
     const overviewReply = (await admin.agent.get('/api/admin/overview').expect(200)).body;
     expectReplyMatchesSchema(routes.admin.overview, overviewReply);
     const overview = overviewReply.payload;
-    expect(overview.queues.map((q: { tool: string }) => q.tool)).toEqual(['generate', 'remove-background', 'upscale']);
+    expect(overview.queues.map((q: { tool: string }) => q.tool)).toEqual([...JOB_NAMES]);
     expect(overview.jobs_per_hour).toHaveLength(24);
     expect(overview.deposits_per_day).toHaveLength(30);
     expect(Array.isArray(overview.workers)).toBe(true);

@@ -1,4 +1,4 @@
-import { defaultSettings } from '@imagestudio/contracts';
+import { JOB_NAMES, defaultSettings } from '@imagestudio/contracts';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { getSettings, updateSetting } from './settings.service';
 import { toToolSettings } from '../tool-definitions/tools.settings';
@@ -43,7 +43,8 @@ describe('settings', () => {
 
   it('gives job prices as exact tenths of a token', async () => {
     const s = await getSettings(t.ctx);
-    expect(toToolSettings(s).priceTenths).toEqual({ generate: 10, 'remove-background': 10, upscale: 10 });
+    // Every tool's price setting defaults to 1 token.
+    expect(toToolSettings(s).priceTenths).toEqual(Object.fromEntries(JOB_NAMES.map((tool) => [tool, 10])));
     expect(Object.isFrozen(s)).toBe(true);
   });
 
