@@ -45,3 +45,4 @@ export { REMOVEBG_BASE, type RouteAddress } from './addresses';
 export { removeBgAccountSchema, removeBgErrorsSchema, removeBgResultSchema, removeBgRoutes } from './removebg';
 export * from './removebg-fields';
 export { endpointPath, endpoints, type Endpoint } from './endpoints';
+export type { ToolRoute } from './tools';

@@ -2,7 +2,8 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import { ACCOUNT_MESSAGES, routes } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { type CurrentUser, usersRepository as users, toCurrentUser } from '../users';
-import { mountRoute, okWith } from '../../http/route';
+import { okWith } from '../../http/route';
+import { mountRoutes } from '../../http/route-table';
 import { validationError } from '../../lib/errors';
 import { requestLanguage } from '../catalog';
 import { consumeOrThrow, refund } from '../../http/rate-limits';
@@ -23,69 +24,67 @@ function authenticateLocal(ctx: AppContext, req: Request, res: Response): Promis
 }
 
 /** POST /register, /login, /logout and GET /is-auth. */
-export function authRouter(ctx: AppContext): Router {
+export function authRouter(ctx: AppContext) {
   const router = Router();
   const limits = ctx.services.rateLimits.fixed;
   const r = routes.account;
-
-  mountRoute(router, r.isAuth, ({ req }) =>
-    okWith(undefined, { authenticated: Boolean(req.user), emailVerified: Boolean(req.user?.email_verified_at) }),
-  );
 
   // Sign-up switched off answers 403 before the form is looked at.
   const registrationOpen: RequestHandler = (_req, _res, next) => {
     assertRegistrationOpen(ctx).then(() => next(), next);
   };
 
-  mountRoute(
-    router,
-    r.register,
-    async ({ req, res, body: input }) => {
-      const ipKey = req.ip ?? 'unknown';
-      // Reserved before the account is created (see consumeOrThrow); a refused registration gives it back.
-      await consumeOrThrow(limits.registerPerIp, ipKey);
-      const { code: lang } = await requestLanguage(ctx, req);
-      const user = await registerUser(ctx, input, undefined, lang).catch(async (err: unknown) => {
-        await refund(limits.registerPerIp, ipKey);
-        throw err;
-      });
-      await startSession(ctx, req, res, toCurrentUser(user), false);
-      return okWith(undefined, { emailVerified: false });
+  return mountRoutes(router, r, {
+    isAuth: ({ req }) =>
+      okWith(undefined, { authenticated: Boolean(req.user), emailVerified: Boolean(req.user?.email_verified_at) }),
+
+    // Sign-up switched off answers 403 before the form is looked at.
+    register: {
+      handler: async ({ req, res, body: input }) => {
+        const ipKey = req.ip ?? 'unknown';
+        // Reserved before the account is created (see consumeOrThrow); a refused registration gives it back.
+        await consumeOrThrow(limits.registerPerIp, ipKey);
+        const { code: lang } = await requestLanguage(ctx, req);
+        const user = await registerUser(ctx, input, undefined, lang).catch(async (err: unknown) => {
+          await refund(limits.registerPerIp, ipKey);
+          throw err;
+        });
+        await startSession(ctx, req, res, toCurrentUser(user), false);
+        return okWith(undefined, { emailVerified: false });
+      },
+      before: [registrationOpen],
     },
-    { before: [registrationOpen] },
-  );
 
-  mountRoute(router, r.login, async ({ req, res, body: input }) => {
-    const account = input.username.trim().toLowerCase();
-    // Every attempt is reserved before the password is verified, so a burst of concurrent guesses
-    // verifies at most the limit. A browser that signed in to this account before (device cookie) has
-    // its own consecutive-failure count and is not held by the account-wide hourly limit, which
-    // guesses from elsewhere may have used up; any other attempt counts against both.
-    const device = trustedDevice(ctx, req, account);
-    const consecutiveKey = device ? `device:${device}` : `${account}|${req.ip ?? 'unknown'}`;
-    await Promise.all([
-      consumeOrThrow(limits.loginConsecutive, consecutiveKey, TOO_MANY_LOGINS),
-      device ? undefined : consumeOrThrow(limits.loginPerAccount, account, TOO_MANY_LOGINS),
-    ]);
-    // Read before the body is narrowed to what passport needs: later emails use the customer's language.
-    const { code: lang } = await requestLanguage(ctx, req);
-    req.body = { username: input.username, password: input.password };
-    const user = await authenticateLocal(ctx, req, res);
-    if (!user) throw validationError({ email: [ACCOUNT_MESSAGES.badCredentials] });
-    // A success clears the consecutive count and does not count as a failure against the account.
-    await Promise.all([
-      limits.loginConsecutive.delete(consecutiveKey),
-      device ? undefined : refund(limits.loginPerAccount, account),
-    ]);
-    await startSession(ctx, req, res, user, input.remember);
-    rememberDevice(ctx, req, res, account);
-    await users.updateLang(ctx.db, user.id, lang);
-    return okWith(undefined, { emailVerified: Boolean(user.email_verified_at) });
+    login: async ({ req, res, body: input }) => {
+      const account = input.username.trim().toLowerCase();
+      // Every attempt is reserved before the password is verified, so a burst of concurrent guesses
+      // verifies at most the limit. A browser that signed in to this account before (device cookie) has
+      // its own consecutive-failure count and is not held by the account-wide hourly limit, which
+      // guesses from elsewhere may have used up; any other attempt counts against both.
+      const device = trustedDevice(ctx, req, account);
+      const consecutiveKey = device ? `device:${device}` : `${account}|${req.ip ?? 'unknown'}`;
+      await Promise.all([
+        consumeOrThrow(limits.loginConsecutive, consecutiveKey, TOO_MANY_LOGINS),
+        device ? undefined : consumeOrThrow(limits.loginPerAccount, account, TOO_MANY_LOGINS),
+      ]);
+      // Read before the body is narrowed to what passport needs: later emails use the customer's language.
+      const { code: lang } = await requestLanguage(ctx, req);
+      req.body = { username: input.username, password: input.password };
+      const user = await authenticateLocal(ctx, req, res);
+      if (!user) throw validationError({ email: [ACCOUNT_MESSAGES.badCredentials] });
+      // A success clears the consecutive count and does not count as a failure against the account.
+      await Promise.all([
+        limits.loginConsecutive.delete(consecutiveKey),
+        device ? undefined : refund(limits.loginPerAccount, account),
+      ]);
+      await startSession(ctx, req, res, user, input.remember);
+      rememberDevice(ctx, req, res, account);
+      await users.updateLang(ctx.db, user.id, lang);
+      return okWith(undefined, { emailVerified: Boolean(user.email_verified_at) });
+    },
+
+    logout: async ({ req, res }) => {
+      await endSession(ctx, req, res);
+    },
   });
-
-  mountRoute(router, r.logout, async ({ req, res }) => {
-    await endSession(ctx, req, res);
-  });
-
-  return router;
 }

@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import { routes } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { mountRoute } from '../../http/route';
+import { mountRoutes } from '../../http/route-table';
 import { currentUser } from '../../http/current-user';
 import { requireVerifiedEmail } from '../auth';
 import { submitLimit, type SubmitMeta } from '../tools';
@@ -22,39 +22,35 @@ function meta(req: Request): SubmitMeta {
 }
 
 /** Batches: many images through one tool, each an ordinary job; one view, one stream, one ZIP. */
-export function batchesRouter(ctx: AppContext): Router {
+export function batchesRouter(ctx: AppContext) {
   const router = Router();
   const submitGuards = [requireVerifiedEmail(ctx), submitLimit(ctx)];
   const r = routes.batches;
 
-  mountRoute(
-    router,
-    r.create,
-    async ({ req, res }) => {
-      const upload = await readBatchMultipart(req, res);
-      const { batch, replayed } = await submitBatch(ctx, upload, meta(req));
-      // A replay answers as the first call did (202), marked as single tool calls mark theirs.
-      if (replayed) res.set('Idempotent-Replayed', 'true');
-      return batch;
+  return mountRoutes(router, r, {
+    create: {
+      handler: async ({ req, res }) => {
+        const upload = await readBatchMultipart(req, res);
+        const { batch, replayed } = await submitBatch(ctx, upload, meta(req));
+        // A replay answers as the first call did (202), marked as single tool calls mark theirs.
+        if (replayed) res.set('Idempotent-Replayed', 'true');
+        return batch;
+      },
+      before: [...submitGuards, admitUpload(ctx)],
     },
-    { before: [...submitGuards, admitUpload(ctx)] },
-  );
-  mountRoute(router, r.list, ({ req, query }) => listBatches(ctx, currentUser(req).id, query.page));
-  mountRoute(router, r.get, ({ req, params }) => getBatch(ctx, currentUser(req).id, params.id));
-  mountRoute(router, r.events, async ({ req, res, params }) => {
-    streamBatch(ctx, req, res, await ownedBatch(ctx, currentUser(req).id, params.id));
+    list: ({ req, query }) => listBatches(ctx, currentUser(req).id, query.page),
+    get: ({ req, params }) => getBatch(ctx, currentUser(req).id, params.id),
+    events: async ({ req, res, params }) => {
+      streamBatch(ctx, req, res, await ownedBatch(ctx, currentUser(req).id, params.id));
+    },
+    zip: async ({ req, res, params }) => {
+      const batch = await ownedBatch(ctx, currentUser(req).id, params.id);
+      streamBatchZip(ctx, req, res, batch, await repo.itemsOf(ctx.db, [batch.id]));
+    },
+    cancel: ({ req, params }) => cancelBatch(ctx, currentUser(req).id, params.id),
+    retryItem: {
+      handler: ({ req, params }) => retryItem(ctx, currentUser(req).id, params.id, params.itemId, meta(req)),
+      before: submitGuards,
+    },
   });
-  mountRoute(router, r.zip, async ({ req, res, params }) => {
-    const batch = await ownedBatch(ctx, currentUser(req).id, params.id);
-    streamBatchZip(ctx, req, res, batch, await repo.itemsOf(ctx.db, [batch.id]));
-  });
-  mountRoute(router, r.cancel, ({ req, params }) => cancelBatch(ctx, currentUser(req).id, params.id));
-  mountRoute(
-    router,
-    r.retryItem,
-    ({ req, params }) => retryItem(ctx, currentUser(req).id, params.id, params.itemId, meta(req)),
-    { before: submitGuards },
-  );
-
-  return router;
 }

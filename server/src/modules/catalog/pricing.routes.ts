@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { parseTokenAmount, routes } from '@imagestudio/contracts';
-import { mountRoute } from '../../http/route';
+import { mountRoutes } from '../../http/route-table';
 import type { AppContext } from '../../context';
 import { validationError } from '../../lib/errors';
 import { cachedReply } from './catalog.cache';
@@ -18,29 +18,22 @@ function parseTokens(raw: string | undefined): number {
 }
 
 /** Packs and token prices in the request's currency (an unknown code is a 422 here). */
-export function pricingRouter(ctx: AppContext): Router {
+export function pricingRouter(ctx: AppContext) {
   const router = Router();
-  mountRoute(
-    router,
-    routes.catalog.packs,
-    cachedGet(ctx, async (req) => {
+  return mountRoutes(router, routes.catalog, {
+    packs: cachedGet(ctx, async (req) => {
       const currency = await resolveCurrency(ctx, requestParam(req, 'currency'), { strict: true });
       return cachedReply(ctx, `packs:${currency.code}`, () => listPacks(ctx, currency.code));
     }),
-  );
-  mountRoute(
-    router,
-    routes.catalog.tokenPricing,
-    cachedGet(ctx, async (req) => {
+    tokenPricing: cachedGet(ctx, async (req) => {
       const currency = await resolveCurrency(ctx, requestParam(req, 'currency'), { strict: true });
       return cachedReply(ctx, `token-pricing:${currency.code}`, () => tokenPricing(ctx, currency.code));
     }),
-  );
-  mountRoute(router, routes.catalog.tokenQuote, async ({ req }) => {
-    const tokens = parseTokens(requestParam(req, 'tokens'));
-    const q = await quoteTokensIn(ctx, tokens, requestParam(req, 'currency'));
-    const { pricePerToken, subtotal, vatPercent, vat, total, currency } = q;
-    return { tokens: q.tokens, pricePerToken, subtotal, vatPercent, vat, total, currency };
+    tokenQuote: async ({ req }) => {
+      const tokens = parseTokens(requestParam(req, 'tokens'));
+      const q = await quoteTokensIn(ctx, tokens, requestParam(req, 'currency'));
+      const { pricePerToken, subtotal, vatPercent, vat, total, currency } = q;
+      return { tokens: q.tokens, pricePerToken, subtotal, vatPercent, vat, total, currency };
+    },
   });
-  return router;
 }

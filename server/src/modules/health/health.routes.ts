@@ -3,7 +3,7 @@ import { Router, type Request } from 'express';
 import { routes } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/errors';
-import { mountRoute } from '../../http/route';
+import { mountRoutes } from '../../http/route-table';
 import { pingDatabase } from './health.repository';
 
 const CHECK_TIMEOUT_MS = 2000;
@@ -23,42 +23,42 @@ function hasBearer(req: Request, token: string): boolean {
 }
 
 /** Liveness (the process answers) and readiness (every dependency answers within 2 s). */
-export function healthRouter(ctx: AppContext): Router {
+export function healthRouter(ctx: AppContext) {
   const router = Router();
 
-  mountRoute(router, routes.service.health, () => ({ uptime_s: Math.round(process.uptime()) }));
+  return mountRoutes(router, routes.service, {
+    health: () => ({ uptime_s: Math.round(process.uptime()) }),
 
-  mountRoute(router, routes.service.ready, async () => {
-    const checks = {
-      postgres: () => pingDatabase(ctx.db),
-      redis: () => ctx.redis.ping(),
-      queue: () => ctx.queueRedis.ping(),
-      s3: () => ctx.storage.check(),
-    } satisfies Record<string, () => Promise<unknown>>;
-    const results = await Promise.all(
-      Object.entries(checks).map(async ([name, check]) => {
-        try {
-          await withTimeout<unknown>(check(), name);
-          return [name, 'ok'] as const;
-        } catch {
-          return [name, 'down'] as const;
-        }
-      }),
-    );
-    const down = results.filter(([, state]) => state === 'down').map(([name]) => name);
-    if (down.length > 0) throw new AppError('service_unavailable', `Not ready: ${down.join(', ')} unavailable.`);
-    // Past the check above every dependency answered, so each one is `ok`.
-    return Object.fromEntries(results) as Record<keyof typeof checks, 'ok'>;
+    ready: async () => {
+      const checks = {
+        postgres: () => pingDatabase(ctx.db),
+        redis: () => ctx.redis.ping(),
+        queue: () => ctx.queueRedis.ping(),
+        s3: () => ctx.storage.check(),
+      } satisfies Record<string, () => Promise<unknown>>;
+      const results = await Promise.all(
+        Object.entries(checks).map(async ([name, check]) => {
+          try {
+            await withTimeout<unknown>(check(), name);
+            return [name, 'ok'] as const;
+          } catch {
+            return [name, 'down'] as const;
+          }
+        }),
+      );
+      const down = results.filter(([, state]) => state === 'down').map(([name]) => name);
+      if (down.length > 0) throw new AppError('service_unavailable', `Not ready: ${down.join(', ')} unavailable.`);
+      // Past the check above every dependency answered, so each one is `ok`.
+      return Object.fromEntries(results) as Record<keyof typeof checks, 'ok'>;
+    },
+
+    // Metrics reveal traffic, queue depth and failures: only a scraper holding METRICS_TOKEN reads them.
+    metrics: async ({ req, res }) => {
+      const token = ctx.config.METRICS_TOKEN;
+      if (!token) throw notFound();
+      if (!hasBearer(req, token))
+        throw new AppError('unauthenticated', 'Unauthenticated.', { headers: { 'WWW-Authenticate': 'Bearer' } });
+      res.type(ctx.metrics.registry.contentType).send(await ctx.metrics.registry.metrics());
+    },
   });
-
-  // Metrics reveal traffic, queue depth and failures: only a scraper holding METRICS_TOKEN reads them.
-  mountRoute(router, routes.service.metrics, async ({ req, res }) => {
-    const token = ctx.config.METRICS_TOKEN;
-    if (!token) throw notFound();
-    if (!hasBearer(req, token))
-      throw new AppError('unauthenticated', 'Unauthenticated.', { headers: { 'WWW-Authenticate': 'Bearer' } });
-    res.type(ctx.metrics.registry.contentType).send(await ctx.metrics.registry.metrics());
-  });
-
-  return router;
 }

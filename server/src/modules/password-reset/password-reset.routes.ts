@@ -3,11 +3,12 @@ import { ACCOUNT_MESSAGES, routes } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
 import { requireCsrfToken } from '../../http/csrf';
 import { consumeOrThrow } from '../../http/rate-limits';
-import { mountRoute, okWith } from '../../http/route';
+import { okWith } from '../../http/route';
+import { mountRoutes } from '../../http/route-table';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
 
 /** GET or POST /api/user/request-password-restore and PUT /api/user/restore-password. */
-export function passwordResetRouter(ctx: AppContext): Router {
+export function passwordResetRouter(ctx: AppContext) {
   const router = Router();
   const limits = ctx.services.rateLimits.fixed;
   const r = routes.account;
@@ -18,13 +19,13 @@ export function passwordResetRouter(ctx: AppContext): Router {
     return okWith(undefined, { message: ACCOUNT_MESSAGES.resetLinkSent });
   };
   // The GET sends an email, so another site must not be able to trigger it with a link or an <img>.
-  mountRoute(router, r.requestPasswordResetLink, ({ query }) => request(query.email), { before: [requireCsrfToken] });
-  mountRoute(router, r.requestPasswordReset, ({ body }) => request(body.email));
+  return mountRoutes(router, r, {
+    requestPasswordResetLink: { handler: ({ query }) => request(query.email), before: [requireCsrfToken] },
+    requestPasswordReset: ({ body }) => request(body.email),
 
-  mountRoute(router, r.restorePassword, async ({ body }) => {
-    await resetPassword(ctx, body);
-    return okWith(undefined, { message: ACCOUNT_MESSAGES.passwordReset });
+    restorePassword: async ({ body }) => {
+      await resetPassword(ctx, body);
+      return okWith(undefined, { message: ACCOUNT_MESSAGES.passwordReset });
+    },
   });
-
-  return router;
 }

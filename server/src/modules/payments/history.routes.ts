@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { routes } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { mountRoute } from '../../http/route';
+import { mountRoutes } from '../../http/route-table';
 import { currentUser } from '../../http/current-user';
 import { invoiceFile, ownReceipt, paymentHistory } from './history.service';
 import { attachmentDisposition } from '../../lib/content-disposition';
@@ -9,36 +9,35 @@ import { requestLanguage } from '../catalog';
 import { paymentsFor } from './payments.context';
 
 /** The account's payment-history tab: the list and each payment's receipt. */
-export function paymentHistoryRouter(ctx: AppContext): Router {
+export function paymentHistoryRouter(ctx: AppContext) {
   const router = Router();
 
-  mountRoute(router, routes.payments.history, ({ req, query }) =>
-    paymentHistory(paymentsFor(ctx), currentUser(req).id, query.page),
-  );
-
   // A browser opening the receipt's address (a link in an older payment email) is sent to the receipt page,
-  // signed in or not; the page itself asks for the same address as JSON.
+  // signed in or not; the page itself asks for the same address as JSON (a path of its own: mounted before
+  // the routes or after makes no difference).
   router.use('/user/payment-history/:depositId/receipt', (req, res, next) => {
     if (req.method !== 'GET' || req.accepts(['json', 'html']) !== 'html') return next();
     res.redirect(302, `/account/payments/${encodeURIComponent(String(req.params.depositId))}/receipt`);
   });
 
-  mountRoute(router, routes.payments.receipt, async ({ req, res, params }) => {
-    const language = await requestLanguage(ctx, req);
-    const { document } = await ownReceipt(paymentsFor(ctx), currentUser(req).id, params.depositId, language.code);
-    res.set('Cache-Control', 'private, no-store');
-    return document;
-  });
+  return mountRoutes(router, routes.payments, {
+    history: ({ req, query }) => paymentHistory(paymentsFor(ctx), currentUser(req).id, query.page),
 
-  mountRoute(router, routes.payments.invoice, async ({ req, res, params }) => {
-    const language = await requestLanguage(ctx, req);
-    const file = await invoiceFile(paymentsFor(ctx), currentUser(req).id, params.depositId, language.code);
-    res
-      .type('application/pdf')
-      .set('Cache-Control', 'private, no-store')
-      .set('Content-Disposition', attachmentDisposition(file.name))
-      .send(file.data);
-  });
+    receipt: async ({ req, res, params }) => {
+      const language = await requestLanguage(ctx, req);
+      const { document } = await ownReceipt(paymentsFor(ctx), currentUser(req).id, params.depositId, language.code);
+      res.set('Cache-Control', 'private, no-store');
+      return document;
+    },
 
-  return router;
+    invoice: async ({ req, res, params }) => {
+      const language = await requestLanguage(ctx, req);
+      const file = await invoiceFile(paymentsFor(ctx), currentUser(req).id, params.depositId, language.code);
+      res
+        .type('application/pdf')
+        .set('Cache-Control', 'private, no-store')
+        .set('Content-Disposition', attachmentDisposition(file.name))
+        .send(file.data);
+    },
+  });
 }

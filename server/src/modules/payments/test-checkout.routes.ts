@@ -2,7 +2,7 @@ import express, { Router } from 'express';
 import { z } from 'zod';
 import { routes } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { mountRoute } from '../../http/route';
+import { mountRoutes } from '../../http/route-table';
 import { paymentsFor } from './payments.context';
 import { TEST_OUTCOMES, renderTestCheckout } from './test-checkout.page';
 import { completeTestCheckout, findTestCheckout } from './test-checkout.service';
@@ -14,27 +14,25 @@ const completeSchema = z.object({ order: z.string(), token: z.string(), outcome:
  * routers, before sessions and CSRF: like Stripe's page, the link's HMAC token is the permission, so
  * its plain HTML forms can post without an XSRF header.
  */
-export function testCheckoutRouter(ctx: AppContext): Router {
+export function testCheckoutRouter(ctx: AppContext) {
   const router = Router();
 
-  mountRoute(router, routes.payments.testCheckout, async ({ req, res }) => {
-    const { order, token } = req.query;
-    const deposit = await findTestCheckout(paymentsFor(ctx), String(order ?? ''), token);
-    res
-      .type('html')
-      .set('Cache-Control', 'no-store')
-      .send(renderTestCheckout(deposit, String(token)));
-  });
-
-  mountRoute(
-    router,
-    routes.payments.completeTestCheckout,
-    async ({ req, res }) => {
-      const form = completeSchema.parse(req.body);
-      res.redirect(303, await completeTestCheckout(paymentsFor(ctx), form.order, form.token, form.outcome));
+  return mountRoutes(router, routes.payments, {
+    testCheckout: async ({ req, res }) => {
+      const { order, token } = req.query;
+      const deposit = await findTestCheckout(paymentsFor(ctx), String(order ?? ''), token);
+      res
+        .type('html')
+        .set('Cache-Control', 'no-store')
+        .send(renderTestCheckout(deposit, String(token)));
     },
-    { before: [express.urlencoded({ extended: false, limit: '4kb' })] },
-  );
 
-  return router;
+    completeTestCheckout: {
+      handler: async ({ req, res }) => {
+        const form = completeSchema.parse(req.body);
+        res.redirect(303, await completeTestCheckout(paymentsFor(ctx), form.order, form.token, form.outcome));
+      },
+      before: [express.urlencoded({ extended: false, limit: '4kb' })],
+    },
+  });
 }

@@ -1,7 +1,7 @@
-import { Router, type Request } from 'express';
-import { TOOLS, routes } from '@imagestudio/contracts';
+import { Router, type Request, type RequestHandler } from 'express';
+import { TOOLS, routes, type ToolRoute } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { mountRoute } from '../../http/route';
+import { mountRoutes, type RouteHandlers, type RouteMount } from '../../http/route-table';
 import { currentUser } from '../../http/current-user';
 import { requireVerifiedEmail } from '../auth';
 import { readMultipart, admitUpload } from '../uploads';
@@ -23,57 +23,45 @@ function meta(req: Request): SubmitMeta {
   };
 }
 
+/** One POST per tool: a JSON body, or a multipart form with the image in `image` for the tools that take one. */
+function toolRun(ctx: AppContext, tool: (typeof TOOLS)[number], guards: RequestHandler[]): RouteMount<ToolRoute> {
+  const { name, takesImage } = tool;
+  if (!takesImage)
+    return {
+      handler: async ({ req, res, body }) => {
+        const options = await replyOptions(ctx, req, (body as Record<string, unknown> | undefined)?.callback_url);
+        await replyToToolCall(ctx, req, res, await startTool(ctx, name, { fields: body }, meta(req)), options);
+      },
+      before: guards,
+    };
+  const extraFileFields = 'fileFields' in tool ? tool.fileFields : undefined;
+  return {
+    handler: async ({ req, res }) => {
+      const upload = await readMultipart(req, res, { fileField: 'image', extraFileFields });
+      const options = await replyOptions(ctx, req, upload.fields.callback_url);
+      const call = { fields: upload.fields, image: upload.file, fileName: upload.fileName, files: upload.extraFiles };
+      await replyToToolCall(ctx, req, res, await startTool(ctx, name, call, meta(req)), options);
+    },
+    before: [...guards, affordCheapest(ctx, name), admitUpload(ctx)],
+  };
+}
+
 /** The image tools: start a job (202 + the job), quote a cost, and which tools can run now. */
-export function toolsRouter(ctx: AppContext): Router {
+export function toolsRouter(ctx: AppContext) {
   const router = Router();
   const guards = [requireVerifiedEmail(ctx), submitLimit(ctx)];
-
-  // One POST per tool: a JSON body, or a multipart form with the image in `image` for the tools that take one.
-  for (const tool of TOOLS) {
-    const { name, takesImage } = tool;
-    const extraFileFields = 'fileFields' in tool ? tool.fileFields : undefined;
-    const route = routes.tools.run[name];
-    if (takesImage) {
-      mountRoute(
-        router,
-        route,
-        async ({ req, res }) => {
-          const upload = await readMultipart(req, res, { fileField: 'image', extraFileFields });
-          const options = await replyOptions(ctx, req, upload.fields.callback_url);
-          const call = {
-            fields: upload.fields,
-            image: upload.file,
-            fileName: upload.fileName,
-            files: upload.extraFiles,
-          };
-          await replyToToolCall(ctx, req, res, await startTool(ctx, name, call, meta(req)), options);
-        },
-        { before: [...guards, affordCheapest(ctx, name), admitUpload(ctx)] },
-      );
-    } else {
-      mountRoute(
-        router,
-        route,
-        async ({ req, res, body }) => {
-          const options = await replyOptions(ctx, req, (body as Record<string, unknown> | undefined)?.callback_url);
-          await replyToToolCall(ctx, req, res, await startTool(ctx, name, { fields: body }, meta(req)), options);
-        },
-        { before: guards },
-      );
-    }
-  }
-
-  // Runs a job again from its stored input, with its own options or those in the body (a new job, charged as one).
-  mountRoute(
-    router,
-    routes.tools.rerun,
-    ({ req, params, body }) =>
-      rerunJob(ctx, currentUser(req).id, params.id, meta(req), (body as Record<string, unknown> | undefined) ?? null),
-    { before: guards },
-  );
-  mountRoute(router, routes.tools.quote, async ({ query }) => quote(await readToolSettings(ctx), query.tool, query));
-  // Public: the home page and the tools' landing pages speak only of the tools live workers offer, to guests too.
-  mountRoute(router, routes.tools.status, () => toolStatus(ctx));
-
-  return router;
+  return mountRoutes(router, routes.tools, {
+    run: Object.fromEntries(TOOLS.map((tool) => [tool.name, toolRun(ctx, tool, guards)])) as RouteHandlers<
+      typeof routes.tools.run
+    >,
+    // Runs a job again from its stored input, with its own options or those in the body (a new job, charged as one).
+    rerun: {
+      handler: ({ req, params, body }) =>
+        rerunJob(ctx, currentUser(req).id, params.id, meta(req), (body as Record<string, unknown> | undefined) ?? null),
+      before: guards,
+    },
+    quote: async ({ query }) => quote(await readToolSettings(ctx), query.tool, query),
+    // Public: the home page and the tools' landing pages speak only of the tools live workers offer, to guests too.
+    status: () => toolStatus(ctx),
+  });
 }

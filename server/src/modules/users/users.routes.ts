@@ -1,31 +1,32 @@
 import { Router } from 'express';
 import { ACCOUNT_MESSAGES, routes } from '@imagestudio/contracts';
 import type { AppContext } from '../../context';
-import { mountRoute, okWith } from '../../http/route';
+import { okWith } from '../../http/route';
+import { mountRoutes } from '../../http/route-table';
 import { currentUser } from '../../http/current-user';
 import { toCurrentUser } from './current-user';
 import { startSession } from '../../http/session-login';
 import { changePassword, getProfile, presentProfile, updateProfile } from './users.service';
 
 /** GET/PUT /api/user/profile and POST /api/user/change-password (signed-in users only). */
-export function usersRouter(ctx: AppContext): Router {
+export function usersRouter(ctx: AppContext) {
   const router = Router();
   const r = routes.account;
 
   // The session already loaded the user's row for this request: no second query.
-  mountRoute(router, r.profile, ({ req }) => presentProfile(ctx, currentUser(req)));
+  return mountRoutes(router, r, {
+    profile: ({ req }) => presentProfile(ctx, currentUser(req)),
 
-  mountRoute(router, r.updateProfile, async ({ req, body }) => {
-    await updateProfile(ctx, currentUser(req).id, body);
-    return getProfile(ctx, currentUser(req).id);
+    updateProfile: async ({ req, body }) => {
+      await updateProfile(ctx, currentUser(req).id, body);
+      return getProfile(ctx, currentUser(req).id);
+    },
+
+    changePassword: async ({ req, res, body }) => {
+      const user = await changePassword(ctx, currentUser(req).id, body);
+      // The epoch moved on: this session continues on a new id, every other one has ended.
+      await startSession(ctx, req, res, toCurrentUser(user), req.session.cookie.maxAge != null);
+      return okWith(undefined, { message: ACCOUNT_MESSAGES.passwordUpdated });
+    },
   });
-
-  mountRoute(router, r.changePassword, async ({ req, res, body }) => {
-    const user = await changePassword(ctx, currentUser(req).id, body);
-    // The epoch moved on: this session continues on a new id, every other one has ended.
-    await startSession(ctx, req, res, toCurrentUser(user), req.session.cookie.maxAge != null);
-    return okWith(undefined, { message: ACCOUNT_MESSAGES.passwordUpdated });
-  });
-
-  return router;
 }
