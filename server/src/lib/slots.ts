@@ -8,6 +8,11 @@ export class Slots {
 
   constructor(private readonly size: number) {}
 
+  /** Whether a task started now would run at once. */
+  get free(): boolean {
+    return this.running < this.size;
+  }
+
   /** Tasks waiting for a slot now. */
   get waiting(): number {
     return this.queue.length;

@@ -144,6 +144,17 @@ describe('withinRenderSlots', () => {
     await expect(Promise.all(results)).resolves.toEqual(['rendered', 'rendered', 'rendered']);
   });
 
+  it('with COMPOSE_QUEUE_MAX=0 runs a render in a free slot and refuses only one that would wait', async () => {
+    const config = testConfig({ COMPOSE_CONCURRENCY: '1', COMPOSE_QUEUE_MAX: '0' });
+    const ctx = { config, db: unreachable<Db>('the database'), services: { rateLimits: memoryRateLimits() } };
+    const g = gate();
+    const running = withinRenderSlots(ctx, g.render);
+    await expect(withinRenderSlots(ctx, async () => 'waits')).rejects.toThrow(COMPOSE_LIMIT_MESSAGES.busy);
+    g.open();
+    await expect(running).resolves.toBe('rendered');
+    await expect(withinRenderSlots(ctx, async () => 'next')).resolves.toBe('next');
+  });
+
   it('keeps separate slots per app', async () => {
     const config = testConfig({ COMPOSE_CONCURRENCY: '1', COMPOSE_QUEUE_MAX: '1' });
     const app = () => ({ config, db: unreachable<Db>('the database'), services: { rateLimits: memoryRateLimits() } });

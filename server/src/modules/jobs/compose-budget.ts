@@ -109,7 +109,8 @@ export async function withinComposeBudget<T>(
  */
 export function withinRenderSlots<T>(ctx: ComposeBudgetDeps, render: () => Promise<T>): Promise<T> {
   const slots = slotsOf(ctx);
-  if (slots.waiting >= ctx.config.COMPOSE_QUEUE_MAX)
+  // A free slot always takes the render: COMPOSE_QUEUE_MAX=0 means none may wait, not that none may run.
+  if (!slots.free && slots.waiting >= ctx.config.COMPOSE_QUEUE_MAX)
     return Promise.reject(
       serviceUnavailable(COMPOSE_LIMIT_MESSAGES.busy, { 'Retry-After': String(BUSY_RETRY_AFTER_S) }),
     );
