@@ -42,7 +42,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(ctx.metrics.middleware);
 
   // 2. Security headers: the document policy for the client's pages, a minimal one for /api replies.
-  app.use(securityHeaders(deps.config, deps.storage.endpoint));
+  app.use(securityHeaders(deps.config, deps.storage.publicEndpoint));
 
   // JSON replies over 1 KB are compressed (static files are served from their precompressed copies).
   app.use('/api', compressJson());

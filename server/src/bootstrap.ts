@@ -23,6 +23,7 @@ export async function openDeps(
     const storage = await Storage.open(
       {
         endpoint: config.S3_ENDPOINT,
+        publicEndpoint: config.S3_PUBLIC_ENDPOINT,
         region: config.S3_REGION,
         bucket: config.S3_BUCKET,
         accessKeyId: config.S3_ACCESS_KEY_ID,

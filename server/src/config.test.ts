@@ -30,12 +30,11 @@ describe('server configuration', () => {
     expect(Object.isFrozen(config)).toBe(true);
   });
 
-  it('refuses the development session secret, the embedded S3, no SMTP and TRUST_PROXY=true in production', () => {
+  it('refuses the development session secret, the embedded S3 and TRUST_PROXY=true in production', () => {
     const production = {
       NODE_ENV: 'production',
       SESSION_SECRET: 'x'.repeat(40),
       S3_ENDPOINT: 'https://s3.example.test',
-      SMTP_URL: 'smtp://mail.example.test:587',
     };
     expect(loadConfig(production).NODE_ENV).toBe('production');
     expect(loadConfig({ ...production, TRUST_PROXY: '1' }).TRUST_PROXY).toBe('1');
@@ -46,13 +45,22 @@ describe('server configuration', () => {
       expect((err as ConfigError).problems.map((p) => p.split(':')[0])).toEqual([
         'SESSION_SECRET',
         'S3_ENDPOINT',
-        'SMTP_URL',
         'TRUST_PROXY',
       ]);
     }
     expect(() => loadConfig({ ...production, S3_ENDPOINT: '' })).toThrow(/S3_ENDPOINT/);
-    expect(() => loadConfig({ ...production, SMTP_URL: '' })).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ ...production, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('starts in production without SMTP_URL (mail goes to the outbox) and with or without a public S3 address', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), S3_ENDPOINT: 'http://minio:9000' };
+    const config = loadConfig(production);
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config.S3_PUBLIC_ENDPOINT).toBeUndefined();
+    expect(loadConfig({ ...production, S3_PUBLIC_ENDPOINT: 'http://localhost:9000' }).S3_PUBLIC_ENDPOINT).toBe(
+      'http://localhost:9000',
+    );
+    expect(() => loadConfig({ ...production, S3_PUBLIC_ENDPOINT: 'localhost' })).toThrow(/S3_PUBLIC_ENDPOINT/);
   });
 
   it('makes the API exit non-zero at boot, naming each bad variable', () => {

@@ -37,6 +37,11 @@ const envSchema = z.object({
   ARGON2_PARALLELISM: z.coerce.number().int().min(1).default(1),
 
   S3_ENDPOINT: z.string().url().optional(),
+  /**
+   * The S3 address browsers reach, used for every presigned URL the API hands out (results, inputs, previews);
+   * unset = S3_ENDPOINT. Needed when the API reaches S3 by an internal name (http://minio:9000 in compose).
+   */
+  S3_PUBLIC_ENDPOINT: z.string().url().optional(),
   ...s3Env,
   /** Folder of the embedded S3 server used when S3_ENDPOINT is unset. */
   S3_LOCAL_DIR: z.string().default('data/s3'),
@@ -156,9 +161,9 @@ export { ConfigError };
 
 /**
  * What production refuses: the development session secret; the embedded S3 server (it checks no
- * signatures, so anyone reaching it could list, read, write and delete every object); no SMTP server
- * (links would only land in a file and the log); and TRUST_PROXY=true, which believes any client's
- * X-Forwarded-For (rate limits per address could then be dodged by forging it).
+ * signatures, so anyone reaching it could list, read, write and delete every object); and TRUST_PROXY=true,
+ * which believes any client's X-Forwarded-For (rate limits per address could then be dodged by forging it).
+ * SMTP_URL is optional: without it mail goes to the outbox file, and the mailer says so once at start.
  */
 function productionProblems(value: Env): string[] {
   const problems: string[] = [];
@@ -166,8 +171,6 @@ function productionProblems(value: Env): string[] {
     problems.push('SESSION_SECRET: must be set to a long random string in production');
   if (!value.S3_ENDPOINT)
     problems.push('S3_ENDPOINT: must point at a real S3 store in production (the embedded one has no access control)');
-  if (!value.SMTP_URL)
-    problems.push('SMTP_URL: must be set in production (reset and verification links are never logged there)');
   if (value.TRUST_PROXY === 'true')
     problems.push(
       'TRUST_PROXY: "true" trusts forged X-Forwarded-For; give the number of proxy hops or their addresses',

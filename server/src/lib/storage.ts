@@ -25,6 +25,11 @@ function corsAllowGetFrom(origin: string): string {
 
 export interface StorageSettings {
   endpoint?: string;
+  /**
+   * The address browsers reach the store at, put in every presigned URL (signed for that host); unset = the
+   * endpoint. Differs when the API reaches S3 by an internal name (http://minio:9000 inside compose).
+   */
+  publicEndpoint?: string;
   region: string;
   bucket: string;
   accessKeyId: string;
@@ -46,6 +51,10 @@ export class Storage {
     readonly client: S3Client,
     readonly bucket: string,
     readonly endpoint: string,
+    /** Where presigned URLs point (the browser's way to the store); the CSP allows its origin. */
+    readonly publicEndpoint: string,
+    /** Signs presigned URLs for publicEndpoint; signing sends nothing, so it never needs to reach that host. */
+    private readonly signer: S3Client,
     private readonly embedded: S3rver | null,
   ) {}
 
@@ -69,7 +78,9 @@ export class Storage {
       logger?.info({ endpoint, dir: settings.localDir }, 'embedded S3 server started');
     }
     const client = createS3Client({ ...settings, endpoint });
-    const storage = new Storage(client, settings.bucket, endpoint, embedded);
+    const publicEndpoint = settings.publicEndpoint ?? endpoint;
+    const signer = publicEndpoint === endpoint ? client : createS3Client({ ...settings, endpoint: publicEndpoint });
+    const storage = new Storage(client, settings.bucket, endpoint, publicEndpoint, signer, embedded);
     await storage.ensureBucket();
     return storage;
   }
@@ -103,14 +114,14 @@ export class Storage {
     return reply.Body as Readable;
   }
 
-  /** A short-lived GET URL the browser can load directly. */
+  /** A short-lived GET URL the browser can load directly, on the public endpoint. */
   async presignGet(key: string, expiresInSeconds = 900, downloadName?: string): Promise<string> {
     const command = new GetObjectCommand({
       Bucket: this.bucket,
       Key: key,
       ResponseContentDisposition: downloadName ? attachmentDisposition(downloadName) : undefined,
     });
-    return getSignedUrl(this.client, command, { expiresIn: expiresInSeconds });
+    return getSignedUrl(this.signer, command, { expiresIn: expiresInSeconds });
   }
 
   /** Deletes every object under a prefix (e.g. one job's inputs or results). */
@@ -133,6 +144,7 @@ export class Storage {
 
   async close(): Promise<void> {
     this.client.destroy();
+    if (this.signer !== this.client) this.signer.destroy();
     if (this.embedded) await this.embedded.close();
   }
 }

@@ -25,6 +25,7 @@ export function createMailer(ctx: Pick<AppDeps, 'config' | 'logger'>): Mailer {
   const log = ctx.logger.child({ module: 'mail' });
   const smtp: Transporter | null = ctx.config.SMTP_URL ? nodemailer.createTransport(ctx.config.SMTP_URL) : null;
   const outbox = fromRoot(ctx.config, ctx.config.MAIL_OUTBOX_FILE);
+  if (!smtp) announceOutbox(ctx, log, outbox);
 
   const send = async (message: MailMessage): Promise<void> => {
     if (smtp) {
@@ -54,6 +55,21 @@ export function createMailer(ctx: Pick<AppDeps, 'config' | 'logger'>): Mailer {
       );
     },
   };
+}
+
+/**
+ * Says once, when the app starts, that mail is not delivered: without SMTP_URL every message (verification,
+ * password reset, receipts) goes to the outbox file, and in production its links are not logged either.
+ */
+function announceOutbox(ctx: Pick<AppDeps, 'config'>, log: AppDeps['logger'], outbox: string): void {
+  if (ctx.config.NODE_ENV === 'production') {
+    log.warn(
+      { outbox },
+      'SMTP_URL is unset: emails are not sent, only appended to the outbox file; set SMTP_URL to deliver them',
+    );
+  } else {
+    log.info({ outbox }, 'SMTP_URL is unset: emails are appended to the outbox file and their links logged');
+  }
 }
 
 /** Escapes text for the HTML part of a message. */
