@@ -5,6 +5,9 @@ import type { AppServices } from '../../services';
 import { usersRepository as users, toCurrentUser } from '../users';
 import { verifyCredentials } from './auth.service';
 
+/** passport's `info.message` for a disabled account whose password was right. */
+export const ACCOUNT_DISABLED = 'account_disabled';
+
 /** What a session stores about its user: the id and the epoch it signed in under. */
 interface SessionRef {
   id: string;
@@ -25,8 +28,12 @@ export function createPassport(ctx: PassportDeps): AppPassport {
   const passport = new Passport();
   passport.use(
     new LocalStrategy({ usernameField: 'username', passwordField: 'password' }, (email, password, done) => {
+      // A disabled account with the right password fails with `info` saying so (the route words it).
       verifyCredentials(ctx, email, password).then(
-        (user) => done(null, user ? toCurrentUser(user) : false),
+        (check) =>
+          check && 'user' in check
+            ? done(null, toCurrentUser(check.user))
+            : done(null, false, check ? { message: ACCOUNT_DISABLED } : undefined),
         (err) => done(err),
       );
     }),

@@ -5,21 +5,32 @@ import { type CurrentUser, usersRepository as users, toCurrentUser } from '../us
 import { okWith } from '../../http/route';
 import { mountRoutes } from '../../http/route-table';
 import { validationError } from '../../lib/errors';
-import { requestLanguage } from '../catalog';
 import { consumeOrThrow, refund } from '../../http/rate-limits';
 import { assertRegistrationOpen, registerUser } from './auth.service';
 import { rememberDevice, trustedDevice } from './device-cookie';
 import { endSession, startSession } from '../../http/session-login';
+import { getSettings, requestLanguage } from '../catalog';
+import { ACCOUNT_DISABLED } from './auth.passport';
 
 const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.';
 
-/** Runs passport's local strategy and resolves with the user, or null for wrong credentials. */
-function authenticateLocal(ctx: AppContext, req: Request, res: Response): Promise<CurrentUser | null> {
+/**
+ * The answer to a disabled account whose password was right: its state and where to write. `{email}` stays a
+ * placeholder in the English text so the `server.*` strings translate it with any support address.
+ */
+export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Please contact support at {email}.';
+
+/** Runs passport's local strategy: the user, 'disabled' (right password, disabled account), or null. */
+function authenticateLocal(ctx: AppContext, req: Request, res: Response): Promise<CurrentUser | 'disabled' | null> {
   return new Promise((resolve, reject) => {
-    ctx.services.passport.authenticate('local', { session: false }, (err: unknown, user: CurrentUser | false) => {
-      if (err) reject(err);
-      else resolve(user || null);
-    })(req, res, reject);
+    ctx.services.passport.authenticate(
+      'local',
+      { session: false },
+      (err: unknown, user: CurrentUser | false, info?: { message?: string }) => {
+        if (err) reject(err);
+        else resolve(user || (info?.message === ACCOUNT_DISABLED ? 'disabled' : null));
+      },
+    )(req, res, reject);
   });
 }
 
@@ -67,10 +78,19 @@ export function authRouter(ctx: AppContext) {
         consumeOrThrow(limits.loginConsecutive, consecutiveKey, TOO_MANY_LOGINS),
         device ? undefined : consumeOrThrow(limits.loginPerAccount, account, TOO_MANY_LOGINS),
       ]);
-      // Read before the body is narrowed to what passport needs: later emails use the customer's language.
+      // Later emails use the customer's language. lang_id stays in the body: the reply's messages are
+      // translated from it when the reply is sent.
       const { code: lang } = await requestLanguage(ctx, req);
-      req.body = { username: input.username, password: input.password };
+      req.body = {
+        username: input.username,
+        password: input.password,
+        lang_id: (req.body as { lang_id?: unknown }).lang_id,
+      };
       const user = await authenticateLocal(ctx, req, res);
+      if (user === 'disabled') {
+        const { support_email } = await getSettings(ctx);
+        throw validationError({ email: [ACCOUNT_DISABLED_MESSAGE.replace('{email}', support_email)] });
+      }
       if (!user) throw validationError({ email: [ACCOUNT_MESSAGES.badCredentials] });
       // A success clears the consecutive count and does not count as a failure against the account.
       await Promise.all([

@@ -81,16 +81,21 @@ export async function registerUser(
   return created;
 }
 
+/** What a sign-in attempt comes to: the user, a disabled account (right password only), or wrong credentials. */
+export type CredentialCheck = { user: users.UserRow } | { disabled: true } | null;
+
 /**
- * The user whose email and password these are, or null. Unknown emails are checked against a dummy
- * hash so they cost the same time as known ones; disabled accounts fail like a wrong password.
+ * Checks an email and password. Unknown emails are checked against a dummy hash so they cost the same
+ * time as known ones. A disabled account answers like a wrong password unless the password was right:
+ * only someone who knows it learns the account's state.
  */
 export async function verifyCredentials(
   ctx: Pick<AppContext, 'db'> & { services: Pick<AppServices, 'passwords'> },
   email: string,
   password: string,
-): Promise<users.UserRow | null> {
+): Promise<CredentialCheck> {
   const user = await users.findByEmail(ctx.db, email.trim());
   const ok = await ctx.services.passwords.verify(user ? user.password_hash : null, password);
-  return ok && user && !user.disabled_at ? user : null;
+  if (!ok || !user) return null;
+  return user.disabled_at ? { disabled: true } : { user };
 }

@@ -98,6 +98,34 @@ describe('sign-up, sign-in, sign-out and /api/is-auth', () => {
     expect(unknown.body).toEqual(expected);
   });
 
+  it('tells a disabled account with the right password that it is disabled and where to write, a wrong one nothing', async () => {
+    const { user, email, password } = await createUser(t);
+    await t.ctx.db('users').where({ id: user.id }).update({ disabled_at: new Date() });
+    const right = await signIn(t.agent(), email, password);
+    expect(right.status).toBe(422);
+    expect(right.body.errors).toEqual({
+      email: ['This account has been disabled. Please contact support at support@imagestudio.example.'],
+    });
+    const wrong = await signIn(t.agent(), email, 'Wrong1234');
+    expect(wrong.body.errors).toEqual({ email: ['These credentials do not match our records.'] });
+  });
+
+  it('answers sign-in errors in the language of lang_id', async () => {
+    const { user, email, password } = await createUser(t);
+    const agent = await xsrfAgent(t);
+    const headers = await csrfHeaders(agent);
+    const de = await agent
+      .post('/api/login')
+      .set(headers)
+      .send({ username: email, password: 'Wrong1234', lang_id: 'de' });
+    expect(de.body.errors).toEqual({ email: ['Diese Zugangsdaten stimmen nicht mit unseren Daten überein.'] });
+    await t.ctx.db('users').where({ id: user.id }).update({ disabled_at: new Date() });
+    const disabled = await agent.post('/api/login').set(headers).send({ username: email, password, lang_id: 'de' });
+    expect(disabled.body.message).toBe(
+      'Dieses Konto wurde gesperrt. Bitte wenden Sie sich an den Support unter support@imagestudio.example.',
+    );
+  });
+
   it('logs out, refuses the old session cookie afterwards, and answers OK when already signed out', async () => {
     const { agent } = await verifiedUser(t);
     const probe = await agent.get('/api/is-auth').expect(200);
