@@ -1,11 +1,25 @@
 import express, { Router } from 'express';
 import request from 'supertest';
-import { routes } from '@imagestudio/contracts';
+import { z } from 'zod';
+import { defineRoute } from '@imagestudio/contracts';
 import { errorHandler } from './error-handler';
 import { mountRoutes, type EveryRouteMounted, type RouteHandlers } from './route-table';
 
-const tokens = routes.tokens;
-const ledgerPage = { items: [], page: 1, has_more: false };
+/** An area of its own, so that adding a route to the real table never changes these expectations. */
+const things = {
+  list: defineRoute('get /things', {
+    tag: 'Things',
+    summary: 'Things',
+    auth: 'key',
+    reply: { kind: 'json', payload: z.object({ count: z.number() }) },
+  }),
+  csv: defineRoute('get /things.csv', {
+    tag: 'Things',
+    summary: 'As CSV',
+    auth: 'key',
+    reply: { kind: 'csv', description: 'id' },
+  }),
+};
 
 describe('mountRoutes', () => {
   it('mounts each entry with its handler, behind the guard of its auth', async () => {
@@ -15,34 +29,34 @@ describe('mountRoutes', () => {
       next();
     });
     app.use(
-      mountRoutes(Router(), tokens, {
-        ledger: () => ledgerPage as never,
-        ledgerCsv: ({ res }) => void res.type('text/csv').send('id\n'),
+      mountRoutes(Router(), things, {
+        list: () => ({ count: 2 }),
+        csv: ({ res }) => void res.type('text/csv').send('id\n'),
       }),
     );
     app.use(errorHandler);
-    await request(app).get('/user/ledger').expect(401);
-    const page = await request(app).get('/user/ledger').set('x-user', 'u1').expect(200);
-    expect(page.body).toEqual({ status: 'OK', payload: ledgerPage });
-    await request(app).get('/user/ledger.csv').set('x-user', 'u1').expect(200, 'id\n');
+    await request(app).get('/things').expect(401);
+    const page = await request(app).get('/things').set('x-user', 'u1').expect(200);
+    expect(page.body).toEqual({ status: 'OK', payload: { count: 2 } });
+    await request(app).get('/things.csv').set('x-user', 'u1').expect(200, 'id\n');
   });
 
   it('refuses a handler for a name the area does not have', () => {
-    // @ts-expect-error `ledgers` is not an entry of routes.tokens
-    expect(() => mountRoutes(Router(), tokens, { ledgers: () => undefined })).toThrow('No route table entry');
+    // @ts-expect-error `lists` is not an entry of the area
+    expect(() => mountRoutes(Router(), things, { lists: () => undefined })).toThrow('No route table entry');
   });
 });
 
 // Type tests: tsc -b fails when an expectation below no longer holds.
 
-// @ts-expect-error a full handler map without `ledgerCsv` does not compile
-export const incomplete: RouteHandlers<typeof tokens> = { ledger: () => ledgerPage as never };
+// @ts-expect-error a full handler map without `csv` does not compile
+export const incomplete: RouteHandlers<typeof things> = { list: () => ({ count: 0 }) };
 
-const _partial = mountRoutes(Router(), tokens, { ledger: () => ledgerPage as never });
-const _whole = mountRoutes(Router(), tokens, {
-  ledger: () => ledgerPage as never,
-  ledgerCsv: ({ res }) => void res.send(''),
-});
-// @ts-expect-error routers that leave `tokens.ledgerCsv` without a handler fail the table check (as in modules/index.ts)
-export const missingOne: EveryRouteMounted<Pick<typeof routes, 'tokens'>, typeof _partial> = true;
-export const allMounted: EveryRouteMounted<Pick<typeof routes, 'tokens'>, typeof _partial | typeof _whole> = true;
+// @ts-expect-error a handler must return its entry's payload
+export const wrongPayload: RouteHandlers<typeof things> = { list: () => ({ total: 0 }), csv: () => undefined };
+
+const _partial = mountRoutes(Router(), things, { list: () => ({ count: 0 }) });
+const _rest = mountRoutes(Router(), things, { csv: ({ res }) => void res.send('') });
+// @ts-expect-error routers that leave `things.csv` without a handler fail the table check (as in modules/index.ts)
+export const missingOne: EveryRouteMounted<{ things: typeof things }, typeof _partial> = true;
+export const allMounted: EveryRouteMounted<{ things: typeof things }, typeof _partial | typeof _rest> = true;
