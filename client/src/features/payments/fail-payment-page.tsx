@@ -4,18 +4,35 @@ import { CircleX } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components';
 import { paths } from '../../config/paths';
+import type { MessageKey } from '../../lib/i18n';
 import { useStore } from '../../stores';
 import { ResultPanel } from './result-panel';
 import { useOnce } from './use-once';
 
 /**
- * /fail-payment: "Payment Failed", the `error` query text or the generic advice, an error toast. Try Again
- * reopens the same pack or amount when the order is known.
+ * The failure codes the server and the client put in `error` (FAIL_CODES on the server's result pages), each
+ * with its own text. The query is never shown as written: anyone can send a link with any text in it.
+ */
+const FAIL_REASONS = {
+  card_declined: 'client-payments.fail.reason.card_declined',
+  payment_failed: 'client-payments.fail.reason.payment_failed',
+  checkout_failed: 'client-payments.fail.reason.checkout_failed',
+  amount_mismatch: 'client-payments.fail.reason.amount_mismatch',
+} as const satisfies Record<string, MessageKey>;
+
+/** The text key for an `error` code, or null for none or an unknown one. */
+function failReason(code: string | null): MessageKey | null {
+  return code && Object.hasOwn(FAIL_REASONS, code) ? FAIL_REASONS[code as keyof typeof FAIL_REASONS] : null;
+}
+
+/**
+ * /fail-payment: "Payment Failed", the text of a known `error` code or the generic advice, an error toast.
+ * Try Again reopens the same pack or amount when the order is known.
  */
 export const FailPaymentPage = observer(function FailPaymentPage() {
   const { auth, topUp, ui, t } = useStore();
   const [params] = useSearchParams();
-  const error = params.get('error')?.trim();
+  const reason = failReason(params.get('error'));
   const order = params.get('order');
   const [retry, setRetry] = useState<string>(paths.pricing);
 
@@ -46,8 +63,8 @@ export const FailPaymentPage = observer(function FailPaymentPage() {
         </>
       }
     >
-      {error ? (
-        <p data-testid="payment-error">{error}</p>
+      {reason ? (
+        <p data-testid="payment-error">{t(reason)}</p>
       ) : (
         <>
           <p>{t('client-payments.fail.generic')}</p>

@@ -86,12 +86,25 @@ describe('payment result pages', () => {
     expect(screen.queryByText('Payment failed. Please try again.')).toBeNull();
   });
 
-  it('fail: the error query text, or the generic advice; an error toast; Try Again goes to pricing', async () => {
-    renderApp('/fail-payment?order=d1&error=Your%20card%20was%20declined.', withCatalog(new FakeApi()));
+  it('fail: the text of a known error code, or the generic advice; an error toast; Try Again goes to pricing', async () => {
+    renderApp('/fail-payment?order=d1&error=card_declined', withCatalog(new FakeApi()));
     await screen.findByRole('heading', { name: 'Payment Failed' });
-    expect(screen.getByTestId('payment-error').textContent).toBe('Your card was declined.');
+    expect(screen.getByTestId('payment-error').textContent).toBe(
+      'Your card was declined. Please use another card or ask your bank.',
+    );
     expect(screen.getByText('Payment failed. Please try again.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe('/pricing');
+  });
+
+  it('fail: text from the address itself is never shown, only the generic advice', async () => {
+    const planted = 'Your account is locked. Call +1 555 0100 now.';
+    renderApp(`/fail-payment?order=d1&error=${encodeURIComponent(planted)}`, withCatalog(new FakeApi()));
+    await screen.findByText('Unfortunately, your payment could not be processed.');
+    expect(screen.queryByText(planted)).toBeNull();
+    expect(screen.queryByTestId('payment-error')).toBeNull();
+    cleanup();
+    renderApp('/fail-payment?error=toString', withCatalog(new FakeApi()));
+    await screen.findByText('Unfortunately, your payment could not be processed.');
   });
 
   it('cancelled: says nothing was charged, without an error toast', async () => {
@@ -107,7 +120,7 @@ describe('payment result pages', () => {
   it.each<[DepositStatus, string, string]>([
     ['Cancelled', '/cancelled-payment', '?order=dep-9'],
     ['Expired', '/cancelled-payment', '?order=dep-9&expired=1'],
-    ['Error', '/fail-payment', `?order=dep-9&error=${encodeURIComponent('Payment failed. Please try again.')}`],
+    ['Error', '/fail-payment', '?order=dep-9&error=payment_failed'],
     ['Pending', '/processing-payment', '?order_id=dep-9'],
   ])(
     'success page with a %s order moves to its own page and never says successful',

@@ -10,8 +10,8 @@ import { ResultPanel } from './result-panel';
 import { resultPath } from './result-path';
 
 /** The result page of a settled deposit; null while it is still open (this page). */
-function settledPath(order: string, status: DepositStatus, failText: string): string | null {
-  return isTerminalDeposit(status) ? resultPath(order, status, failText) : null;
+function settledPath(order: string, status: DepositStatus): string | null {
+  return isTerminalDeposit(status) ? resultPath(order, status) : null;
 }
 
 /** /pending-payment and /processing-payment: "Payment Processing", Check Status, periodic re-checks. */
@@ -30,11 +30,11 @@ export const ProcessingPaymentPage = observer(function ProcessingPaymentPage() {
   useEffect(() => {
     if (!order || !auth.isAuthenticated) return;
     topUp.pollDeposit(order, (status) => {
-      const next = settledPath(order, status, t('client-payments.errors.paymentFailed'));
+      const next = settledPath(order, status);
       if (next) navigate(next, { replace: true });
     });
     return () => topUp.stopPolling();
-  }, [order, auth.isAuthenticated, topUp, navigate, t]);
+  }, [order, auth.isAuthenticated, topUp, navigate]);
 
   const checkStatus = async () => {
     setChecking(true);
@@ -48,7 +48,7 @@ export const ProcessingPaymentPage = observer(function ProcessingPaymentPage() {
     const failed =
       (auth.isAuthenticated && profile.error !== null) || (order !== null && auth.isAuthenticated && known === null);
     setCheckMessage(t(failed ? 'client-payments.errors.checkStatus' : 'client-payments.processing.checked'));
-    const next = order && known ? settledPath(order, known, t('client-payments.errors.paymentFailed')) : null;
+    const next = order && known ? settledPath(order, known) : null;
     if (next) navigate(next, { replace: true });
   };
 

@@ -43,13 +43,12 @@ export const SuccessPaymentPage = observer(function SuccessPaymentPage() {
       // no such order of this customer: nothing to confirm, as without an order
       else if (status === UNKNOWN_ORDER) navigate(paths.home, { replace: true });
       // unreadable just now (network trouble): the processing page, which checks again and has a button for it
-      else
-        navigate(resultPath(order, status ?? 'Pending', t('client-payments.errors.paymentFailed')), { replace: true });
+      else navigate(resultPath(order, status ?? 'Pending'), { replace: true });
     });
     return () => {
       cancelled = true;
     };
-  }, [mustCheck, order, topUp, navigate, t]);
+  }, [mustCheck, order, topUp, navigate]);
 
   useEffect(() => {
     // once per page, even under StrictMode's doubled effects (a toast shows once)

@@ -6,6 +6,7 @@ import type { Deposit } from './deposits.repository';
 import { isUuid } from '../../lib/ids';
 import type { Payments } from './payments.context';
 import { syncWithStripe } from './stripe-sync.service';
+import { failCode } from './fail-codes';
 
 /** Seconds between two Stripe re-checks of one open deposit triggered by status polling. */
 export const RECHECK_INTERVAL_S = 30;
@@ -60,7 +61,7 @@ export function resultPage(deposit: Deposit): string {
     case 'Success':
       return `/success-payment?order=${order}`;
     case 'Error':
-      return `/fail-payment?order=${order}&error=${encodeURIComponent(deposit.error ?? 'Payment failed. Please try again.')}`;
+      return `/fail-payment?order=${order}&error=${failCode(deposit.error)}`;
     case 'Cancelled':
       // not a failure: the customer stopped it and nothing was charged
       return `/cancelled-payment?order=${order}`;

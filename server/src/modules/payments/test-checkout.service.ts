@@ -8,9 +8,7 @@ import { isUuid } from '../../lib/ids';
 import type { Payments } from './payments.context';
 import { testCheckoutTokenValid } from './test-checkout-token';
 import type { TestOutcome } from './test-checkout.page';
-
-/** The error text a declined test payment shows on the fail page. */
-export const TEST_DECLINED = 'Your card was declined.';
+import { TEST_DECLINED } from './fail-codes';
 
 /**
  * The test deposit a test-checkout link points at. Exists only without a Stripe key and outside

@@ -1,7 +1,6 @@
 import { createTestContext, type TestContext } from '../../test/harness';
 import { verifiedUser } from '../../test/auth-helpers';
 import * as repo from './deposits.repository';
-import { TEST_DECLINED } from './test-checkout.service';
 import { balanceOf } from './test-support';
 
 /** Checkout without STRIPE_SECRET_KEY: the built-in test checkout page and its three outcomes. */
@@ -63,7 +62,7 @@ describe('built-in test checkout', () => {
       .type('form')
       .send({ order: depositId, token, outcome: 'declined' })
       .expect(303);
-    expect(res.headers.location).toBe(`/fail-payment?order=${depositId}&error=${encodeURIComponent(TEST_DECLINED)}`);
+    expect(res.headers.location).toBe(`/fail-payment?order=${depositId}&error=card_declined`);
     expect((await repo.findDeposit(t.ctx.db, depositId))!.status).toBe('Error');
     expect(await balanceOf(t.ctx.db, user.id)).toBe(Number(user.balance_tenths));
   });

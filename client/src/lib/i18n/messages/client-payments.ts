@@ -99,6 +99,12 @@ export const clientPayments = {
   'client-payments.fail.title': 'Payment Failed',
   'client-payments.fail.generic': 'Unfortunately, your payment could not be processed.',
   'client-payments.fail.advice': 'Please try again or contact support if the problem persists.',
+  'client-payments.fail.reason.card_declined': 'Your card was declined. Please use another card or ask your bank.',
+  'client-payments.fail.reason.payment_failed':
+    'The payment could not be completed. Please try again or use another card.',
+  'client-payments.fail.reason.checkout_failed': 'The checkout could not be started. Please try again in a moment.',
+  'client-payments.fail.reason.amount_mismatch':
+    'The amount paid does not match the order, so no tokens were added. Please contact support.',
   'client-payments.fail.tryAgain': 'Try Again',
   'client-payments.processing.title': 'Payment Processing',
   'client-payments.processing.text': 'Payment is being processed...',
