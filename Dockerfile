@@ -1,6 +1,6 @@
-# One image for the API and the worker (docker-compose.yml picks the command). It runs compiled JavaScript
-# (`npm run build:server` -> dist/) with plain node on Node 24, the major of .nvmrc and of the `node`
-# devDependency that runs every npm script, as the unprivileged `node` user.
+# One image for the migrations, the API and the worker (docker-compose.yml and deploy/k8s pick the command). It
+# runs compiled JavaScript (`npm run build:server` -> dist/) with plain node on Node 24, the major of .nvmrc and of
+# the `node` devDependency that runs every npm script, as the unprivileged `node` user.
 # GPU hosts build with --build-arg ONNXRUNTIME_NODE_INSTALL=cuda12 to get onnxruntime's CUDA provider.
 
 # Build stage: every dependency, the client bundle, the compiled processes and migrations, the models.
@@ -26,6 +26,8 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist dist
 COPY --from=build /app/client/dist client/dist
 COPY --from=build /app/models/.cache models/.cache
+# data/ holds the mail outbox when SMTP_URL is unset (docker-compose.yml mounts a volume there).
+RUN mkdir -p data && chown node:node data
 USER node
 EXPOSE 3000
 # The API's liveness; the worker's service in docker-compose.yml replaces it (the worker serves no HTTP).

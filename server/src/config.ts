@@ -155,6 +155,9 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Every variable the API reads (the deployment files' tests check the names they set against it). */
+export const SERVER_ENV_NAMES: readonly string[] = Object.freeze(Object.keys(envSchema.shape));
 export type Config = Readonly<Env & { APP_URL: string; ROOT_DIR: string }>;
 
 export { ConfigError };
