@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Card, TextField } from '../../components';
+import { PASSWORD_RULES_ATTRIBUTE, passwordLiveKey } from '../../lib/password-rule';
 import { useStore } from '../../stores';
 import { checkPasswordChange, type PasswordField } from './password-rules';
 
@@ -13,9 +14,11 @@ export const ChangePasswordTab = observer(function ChangePasswordTab() {
   const [errors, setErrors] = useState<Partial<Record<PasswordField, string>>>({});
   const [message, setMessage] = useState<string | null>(null);
 
+  // A new password over the limit is said at once (a password manager's suggestion arrives whole and unseen).
   const set = (field: PasswordField, value: string) => {
     setForm((f) => ({ ...f, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
+    const live = field === 'password' ? passwordLiveKey(value) : null;
+    setErrors((e) => ({ ...e, [field]: live ? t(live) : undefined }));
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -48,6 +51,7 @@ export const ChangePasswordTab = observer(function ChangePasswordTab() {
       help={help}
       required
       autoComplete={autoComplete}
+      {...(autoComplete === 'new-password' ? PASSWORD_RULES_ATTRIBUTE : {})}
       value={form[name]}
       error={errors[name]}
       onChange={(event) => set(name, event.target.value)}

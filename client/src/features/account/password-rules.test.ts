@@ -10,7 +10,7 @@ describe('change password checks (first failure wins)', () => {
     });
     expect(checkPasswordChange({ ...ok, password: '' })?.key).toBe('shell.validation.passwordRequired');
     expect(checkPasswordChange({ ...ok, password: 'Ab1' })?.key).toBe('shell.validation.passwordLength');
-    expect(checkPasswordChange({ ...ok, password: 'Abcdefghij123' })?.key).toBe('shell.validation.passwordLength');
+    expect(checkPasswordChange({ ...ok, password: 'Abcdefghij123' })?.key).toBe('shell.validation.passwordTooLong');
     expect(checkPasswordChange({ ...ok, password: 'newpass34' })?.key).toBe('shell.validation.passwordUpper');
     expect(checkPasswordChange({ ...ok, password: 'NEWPASS34' })?.key).toBe('shell.validation.passwordLower');
     expect(checkPasswordChange({ ...ok, password: 'Newpassxx' })?.key).toBe('shell.validation.passwordDigit');

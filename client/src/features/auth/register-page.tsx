@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button, Card, Checkbox, PhoneInput, TextField } from '../../components';
 import { paths } from '../../config/paths';
 import { usePhoneCountry } from '../../hooks/use-phone-country';
+import { PASSWORD_RULES_ATTRIBUTE } from '../../lib/password-rule';
 import { useStore } from '../../stores';
 import { TermsLabel } from './terms-label';
 import { FormAlert } from './form-alert';
@@ -84,6 +85,7 @@ export const RegisterPage = observer(function RegisterPage() {
           type="password"
           name="password"
           autoComplete="new-password"
+          {...PASSWORD_RULES_ATTRIBUTE}
           help={t('shell.auth.passwordHelp')}
           value={form.password}
           onChange={(e) => set('password')(e.target.value)}

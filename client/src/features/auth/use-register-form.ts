@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { PhoneValue } from '../../components';
 import { paths } from '../../config/paths';
+import { passwordLiveKey } from '../../lib/password-rule';
 import { safeRedirect } from '../../lib/redirect';
 import { useStore } from '../../stores';
 import { useSubmitGuard } from './use-submit-guard';
@@ -35,10 +36,12 @@ export function useRegisterForm(redirect: string | null) {
   const guard = useSubmitGuard();
   const refs = useRef<Partial<Record<RegisterFormField, HTMLInputElement | null>>>({});
 
-  // Editing a field clears its message; the next submit checks everything again.
+  // Editing a field clears its message; the next submit checks everything again. A password over the limit
+  // is said at once (a password manager's suggestion arrives whole and unseen).
   const set = (field: keyof typeof form) => (value: string | boolean) => {
     setForm((f) => ({ ...f, [field]: value }));
-    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+    const live = field === 'password' && typeof value === 'string' ? passwordLiveKey(value) : null;
+    setErrors((e) => (live ? { ...e, password: t(live) } : e[field] ? { ...e, [field]: undefined } : e));
   };
 
   const onSubmit = async (event: FormEvent) => {

@@ -145,6 +145,8 @@ export const shell = {
   'shell.validation.enterEmail': 'Please enter your email address',
   'shell.validation.invalidResetLink': 'Invalid reset link',
   'shell.validation.passwordLength': 'Password must be 6-12 characters long',
+  'shell.validation.passwordTooLong':
+    'This password is longer than 12 characters. Please use 6-12 characters; a password manager can be set to 12.',
   'shell.validation.passwordUpper': 'Password must contain at least one uppercase letter',
   'shell.validation.passwordLower': 'Password must contain at least one lowercase letter',
   'shell.validation.passwordDigit': 'Password must contain at least one number',
