@@ -21,10 +21,15 @@ function workerEnvNames(): string[] {
   return [...own, ...Object.keys(processEnv), ...Object.keys(queueEnv), ...Object.keys(s3Env)];
 }
 
-/** Every environment variable the API or the worker reads. */
-export const KNOWN_ENV_NAMES: ReadonlySet<string> = new Set([...SERVER_ENV_NAMES, ...workerEnvNames()]);
+/** The variables the API (and the migration command, which loads the API's configuration) reads. */
+export const API_ENV_NAMES: ReadonlySet<string> = new Set(SERVER_ENV_NAMES);
+/** The variables the worker reads. */
+export const WORKER_ENV_NAMES: ReadonlySet<string> = new Set(workerEnvNames());
 
-/** The names in `names` that neither process reads. */
-export function unknownEnvNames(names: Iterable<string>): string[] {
-  return [...new Set(names)].filter((name) => !KNOWN_ENV_NAMES.has(name)).sort();
+/** The names in `names` that none of `known` reads (by default: neither the API nor the worker). */
+export function unknownEnvNames(
+  names: Iterable<string>,
+  known: ReadonlyArray<ReadonlySet<string>> = [API_ENV_NAMES, WORKER_ENV_NAMES],
+): string[] {
+  return [...new Set(names)].filter((name) => !known.some((set) => set.has(name))).sort();
 }
