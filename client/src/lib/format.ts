@@ -22,6 +22,14 @@ export function formatTokens(amount: number): string {
   return new Intl.NumberFormat(activeLocale, { maximumFractionDigits: 1 }).format(amount || 0);
 }
 
+/**
+ * A token amount as an input field shows it: the language's decimal sign ("200,9" in German, beside the
+ * "200,9 Tokens" it echoes) and no grouping, so the text stays one number to edit.
+ */
+export function formatTokensInput(amount: number): string {
+  return new Intl.NumberFormat(activeLocale, { maximumFractionDigits: 1, useGrouping: false }).format(amount || 0);
+}
+
 /** A date-time string as a Date; null when missing or invalid. */
 function dateOf(value: string | null | undefined): Date | null {
   if (!value) return null;

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { endpoints } from '@imagestudio/contracts';
-import { FALLBACK_CURRENCY, formatPrice } from '@imagestudio/contracts';
+import { FALLBACK_CURRENCY, formatMoney, formatPrice } from '@imagestudio/contracts';
 import { STORAGE_KEYS } from '../config/constants';
 import type { ApiClient } from '../lib/api/api-client';
 import type { Translate } from '../lib/i18n';
@@ -38,9 +38,14 @@ export class CurrencyStore {
     return this.currencies.find((c) => c.code === this.code) ?? FALLBACK;
   }
 
-  /** Formats an amount in the current currency with its decimals. */
+  /** Formats an amount in the current currency with its decimals; an empty amount reads "0.00" (an input's echo). */
   format(amount: number | null | undefined): string {
     return formatPrice(amount, this.current.code, this.current.symbol, this.locale());
+  }
+
+  /** An amount of money that is a line of a price (VAT, total): with its currency even when it is zero. */
+  money(amount: number | null | undefined): string {
+    return formatMoney(amount ?? 0, this.current.code, this.current.symbol, this.locale());
   }
 
   /** Loads the list; on failure only EUR is offered. */

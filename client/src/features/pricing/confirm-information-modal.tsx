@@ -1,12 +1,22 @@
 import { useEffect, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Checkbox, Modal, Spinner } from '../../components';
+import type { PaymentMethod } from '@imagestudio/contracts';
+import type { Translate } from '../../lib/i18n';
 import { CHECKOUT_MODAL, useStore } from '../../stores';
 import { BillingFields, billingInputId } from './billing-fields';
 
 /**
+ * The payment method's name in the reader's language. The card method (code `card`) has a text of its own; the
+ * title in the settings is the operator's, in one language, so it is shown only for another method.
+ */
+function paymentMethodName(method: PaymentMethod | undefined, t: Translate): string {
+  return !method || method.code === 'card' ? t('client-payments.buy.card') : method.title;
+}
+
+/**
  * Confirm Information: amount and payment method, a general error banner, the billing fields, the
- * save-information option, BACK and CONFIRM PAYMENT. Opening it prepares checkout.
+ * save-information option, Back and Confirm Payment. Opening it prepares checkout.
  */
 export const ConfirmInformationModal = observer(function ConfirmInformationModal() {
   const { ui, topUp, checkout, currencies, t } = useStore();
@@ -56,11 +66,11 @@ export const ConfirmInformationModal = observer(function ConfirmInformationModal
         <dl className="checkout-form__summary">
           <div>
             <dt>{t('client-payments.checkout.amount')}</dt>
-            <dd data-testid="checkout-amount">{total !== undefined ? currencies.format(total) : '—'}</dd>
+            <dd data-testid="checkout-amount">{total !== undefined ? currencies.money(total) : '—'}</dd>
           </div>
           <div>
             <dt>{t('client-payments.checkout.method')}</dt>
-            <dd>{checkout.paymentMethod?.title ?? t('client-payments.buy.card')}</dd>
+            <dd data-testid="checkout-method">{paymentMethodName(checkout.paymentMethod, t)}</dd>
           </div>
         </dl>
         {checkout.generalError ? (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { ShoppingCart } from 'lucide-react';
 import { Button, Card, Slider, TextField } from '../../components';
-import { formatTokens } from '../../lib/format';
+import { formatTokens, formatTokensInput } from '../../lib/format';
 import { useStore } from '../../stores';
 import { SLIDER_MAX_TOKENS, SLIDER_MIN_TOKENS, SLIDER_STEP_PERCENT, sliderPercent, sliderTokens } from './slider-math';
 
@@ -56,12 +56,11 @@ export const CustomAmount = observer(function CustomAmount({ tokens, onTokensCha
       />
       <TextField
         label={t('client-payments.pricing.custom.field')}
-        type="number"
+        // Text, not a number input: a number input shows "200.9" whatever the language, next to "200,9 Tokens".
+        type="text"
         inputMode="decimal"
-        min={SLIDER_MIN_TOKENS}
-        max={SLIDER_MAX_TOKENS}
-        step={0.1}
-        value={draft ?? String(tokens)}
+        autoComplete="off"
+        value={draft ?? formatTokensInput(tokens)}
         onChange={(event) => {
           setDraft(event.target.value);
           const typed = parseTypedTokens(event.target.value);

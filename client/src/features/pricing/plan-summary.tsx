@@ -16,7 +16,7 @@ export const PlanSummary = observer(function PlanSummary() {
       </div>
       <div>
         <dt>{t('client-payments.buy.price')}</dt>
-        <dd data-testid="plan-price">{currencies.format(quote.subtotal)}</dd>
+        <dd data-testid="plan-price">{currencies.money(quote.subtotal)}</dd>
       </div>
       <div>
         <dt>{t('client-payments.buy.tokens')}</dt>
@@ -24,11 +24,11 @@ export const PlanSummary = observer(function PlanSummary() {
       </div>
       <div>
         <dt>{t('client-payments.buy.vatAdded', { percent: quote.vatPercent })}</dt>
-        <dd data-testid="plan-vat">{currencies.format(quote.vat)}</dd>
+        <dd data-testid="plan-vat">{currencies.money(quote.vat)}</dd>
       </div>
       <div className="plan-summary__total">
         <dt>{t('client-payments.buy.total')}</dt>
-        <dd data-testid="plan-total">{currencies.format(quote.total)}</dd>
+        <dd data-testid="plan-total">{currencies.money(quote.total)}</dd>
       </div>
     </dl>
   );

@@ -112,7 +112,7 @@ export class CheckoutStore {
     return problems.map(([field]) => field);
   }
 
-  /** CONFIRM PAYMENT: checks, posts the checkout and sends the browser to `redirect_url`. */
+  /** Confirm Payment: checks, posts the checkout and sends the browser to `redirect_url`. */
   async submit(): Promise<boolean> {
     if (this.submitting) return false;
     this.generalError = null;

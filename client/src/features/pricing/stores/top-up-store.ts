@@ -149,7 +149,7 @@ export class TopUpStore {
     return true;
   }
 
-  /** BACK in Confirm Information: returns to Buy Tokens as it was left. */
+  /** Back in Confirm Information: returns to Buy Tokens as it was left. */
   backToBuyModal(): void {
     this.root.ui.openModal(BUY_TOKENS_MODAL);
   }

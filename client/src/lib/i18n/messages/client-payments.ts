@@ -62,8 +62,8 @@ export const clientPayments = {
   'client-payments.checkout.address': 'Address',
   'client-payments.checkout.postCode': 'Post Code',
   'client-payments.checkout.saveInfo': 'Save this information for future payments',
-  'client-payments.checkout.back': 'BACK',
-  'client-payments.checkout.confirm': 'CONFIRM PAYMENT',
+  'client-payments.checkout.back': 'Back',
+  'client-payments.checkout.confirm': 'Confirm Payment',
   'client-payments.checkout.busy': 'Processing...',
   'client-payments.checkout.loading': 'Loading...',
 
