@@ -10,7 +10,7 @@ import { parseCssColor } from '../product-photo';
  */
 
 export const REMOVEBG_SIZES = ['preview', 'small', 'regular', 'medium', 'hd', 'full', 'auto', '4k', '50mp'] as const;
-export const FOREGROUND_TYPES = [
+const FOREGROUND_TYPES = [
   'auto',
   'person',
   'product',
@@ -22,8 +22,8 @@ export const FOREGROUND_TYPES = [
   'graphics',
   'other',
 ] as const;
-export const TYPE_LEVELS = ['none', '1', '2', 'latest'] as const;
-export const REMOVEBG_FORMATS = ['auto', 'png', 'jpg', 'webp', 'zip'] as const;
+const TYPE_LEVELS = ['none', '1', '2', 'latest'] as const;
+const REMOVEBG_FORMATS = ['auto', 'png', 'jpg', 'webp', 'zip'] as const;
 
 /** A length in px or % of the image (roi, crop_margin). */
 export interface RemoveBgLength {

@@ -49,7 +49,6 @@ export function authRouter(ctx: AppContext) {
     isAuth: ({ req }) =>
       okWith(undefined, { authenticated: Boolean(req.user), emailVerified: Boolean(req.user?.email_verified_at) }),
 
-    // Sign-up switched off answers 403 before the form is looked at.
     register: {
       handler: async ({ req, res, body: input }) => {
         const ipKey = req.ip ?? 'unknown';

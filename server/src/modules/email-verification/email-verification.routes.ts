@@ -20,8 +20,8 @@ export function emailVerificationRouter(ctx: AppContext) {
   const router = Router();
   const limits = ctx.services.rateLimits.fixed;
 
-  // A link that does not parse is the "invalid link" page, not a 422: a person followed it.
   return mountRoutes(router, routes.account, {
+    // A link that does not parse is the "invalid link" page, not a 422: a person followed it.
     verifyEmail: async ({ req, res, params }) => {
       const parsed = linkSchema.safeParse({ ...params, ...req.query });
       const outcome = parsed.success ? await verifyEmailLink(ctx, parsed.data) : 'invalid';

@@ -18,8 +18,8 @@ export function passwordResetRouter(ctx: AppContext) {
     requestPasswordReset(ctx, email);
     return okWith(undefined, { message: ACCOUNT_MESSAGES.resetLinkSent });
   };
-  // The GET sends an email, so another site must not be able to trigger it with a link or an <img>.
   return mountRoutes(router, r, {
+    // The GET sends an email, so another site must not be able to trigger it with a link or an <img>.
     requestPasswordResetLink: { handler: ({ query }) => request(query.email), before: [requireCsrfToken] },
     requestPasswordReset: ({ body }) => request(body.email),
 

@@ -11,8 +11,8 @@ import { ledgerCsv, ledgerPage } from './token-activity.service';
 export function tokenActivityRouter(ctx: AppContext) {
   const router = Router();
 
-  // Descriptions in the reader's language (lang_id, else Accept-Language), like the other texts.
   return mountRoutes(router, routes.tokens, {
+    // Descriptions in the reader's language (lang_id, else Accept-Language), like the other texts.
     ledger: async ({ req, query }) => {
       const language = await requestLanguage(ctx, req);
       return ledgerPage(ctx, currentUser(req).id, query.page, String(language.id));

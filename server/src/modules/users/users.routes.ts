@@ -13,8 +13,8 @@ export function usersRouter(ctx: AppContext) {
   const router = Router();
   const r = routes.account;
 
-  // The session already loaded the user's row for this request: no second query.
   return mountRoutes(router, r, {
+    // The session already loaded the user's row for this request: no second query.
     profile: ({ req }) => presentProfile(ctx, currentUser(req)),
 
     updateProfile: async ({ req, body }) => {
