@@ -205,13 +205,15 @@ describe.each(['cpu', 'gpu'])('deploy/k8s/overlays/%s', (overlay) => {
   });
 
   it('scales the workers with KEDA on the queue depth the API exports', () => {
-    const scaled = find<K8sObject & { spec: Record<string, never> }>(objects, 'ScaledObject', 'imagestudio-worker');
-    const spec = scaled.spec as {
-      scaleTargetRef: { name: string };
-      minReplicaCount: number;
-      maxReplicaCount: number;
-      triggers: Array<{ type: string; metadata: { query: string } }>;
+    type Scaled = K8sObject & {
+      spec: {
+        scaleTargetRef: { name: string };
+        minReplicaCount: number;
+        maxReplicaCount: number;
+        triggers: Array<{ type: string; metadata: { query: string } }>;
+      };
     };
+    const { spec } = find<Scaled>(objects, 'ScaledObject', 'imagestudio-worker');
     expect(spec.scaleTargetRef.name).toBe('imagestudio-worker');
     expect(spec.minReplicaCount).toBeGreaterThanOrEqual(1);
     expect(spec.maxReplicaCount).toBeGreaterThan(spec.minReplicaCount);
