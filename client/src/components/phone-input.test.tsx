@@ -90,3 +90,29 @@ describe('<PhoneInput>', () => {
     expect((screen.getByLabelText('Country code') as HTMLSelectElement).value).toBe('');
   });
 });
+
+describe('<PhoneInput> with a number that names its country', () => {
+  it('shows the country of a "+49" number, not a guessed or older "+1 United States", and reports it', () => {
+    const onChange = jest.fn();
+    render(
+      <PhoneInput
+        label="Phone"
+        placeholder="Enter a phone number"
+        countryLabel="Country code"
+        value="+49 30 12345678"
+        country="US"
+        countries={[
+          { iso: 'DE', title: 'Germany' },
+          { iso: 'US', title: 'United States' },
+        ]}
+        onChange={onChange}
+        onUnsupported={jest.fn()}
+        detectCountry={() => Promise.resolve('US')}
+      />,
+    );
+    const select = screen.getByLabelText('Country code') as HTMLSelectElement;
+    expect(select.value).toBe('DE');
+    expect(select.selectedOptions[0]!.textContent).toBe('+49 Germany');
+    expect(onChange).toHaveBeenCalledWith('+49 30 12345678', 'DE', expect.objectContaining({ phoneCountryCode: '49' }));
+  });
+});

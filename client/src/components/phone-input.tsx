@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { LIMITS_UI } from '../config/constants';
-import { dialPrefix, interpretPhone, type PhoneValue } from './phone-logic';
+import { countryOfNumber, dialPrefix, interpretPhone, type PhoneValue } from './phone-logic';
 import './field.css';
 import './phone-input.css';
 
@@ -45,8 +45,19 @@ export function PhoneInput({
   const inputId = id ?? autoId;
   const errorId = error ? `${inputId}-error` : undefined;
   const allowed = new Set(countries.map((c) => c.iso.toUpperCase()));
-  const latest = useRef({ country, allowed, value, onChange });
-  latest.current = { country, allowed, value, onChange };
+  // A number that names its country ("+49 ...", filled in from the profile) decides the dropdown: a guess from
+  // the visitor's address or an older choice must not show "+1 United States" beside a German number.
+  const numberCountry = countryOfNumber(value, allowed);
+  const shownCountry = numberCountry ?? country;
+  const latest = useRef({ country: shownCountry, allowed, value, onChange });
+  latest.current = { country: shownCountry, allowed, value, onChange };
+
+  // The form keeps the country the number names, so what it sends matches what the dropdown shows.
+  useEffect(() => {
+    if (!numberCountry || numberCountry === country) return;
+    const now = latest.current;
+    now.onChange(now.value, numberCountry, interpretPhone(now.value, numberCountry, now.allowed).value);
+  }, [numberCountry, country]);
 
   useEffect(() => {
     if (!detectCountry) return;
@@ -62,13 +73,13 @@ export function PhoneInput({
   }, [detectCountry]);
 
   const handleText = (raw: string) => {
-    const result = interpretPhone(raw, country, allowed);
+    const result = interpretPhone(raw, shownCountry, allowed);
     if (result.unsupported) {
       onUnsupported();
-      onChange('', country, interpretPhone('', country, allowed).value);
+      onChange('', shownCountry, interpretPhone('', shownCountry, allowed).value);
       return;
     }
-    const nextCountry = result.country && allowed.has(result.country) ? result.country : country;
+    const nextCountry = result.country && allowed.has(result.country) ? result.country : shownCountry;
     onChange(result.value.phone, nextCountry, result.value);
   };
 
@@ -90,7 +101,7 @@ export function PhoneInput({
         <select
           className="input phone-input__country"
           aria-label={countryLabel}
-          value={country ?? ''}
+          value={shownCountry ?? ''}
           onChange={(event) => handleCountry(event.target.value)}
         >
           <option value="">—</option>

@@ -54,6 +54,18 @@ export function interpretPhone(
   };
 }
 
+/**
+ * The country an international number ("+49 30 ...") belongs to, when libphonenumber can tell and the country
+ * is supported (`allowed` empty: any); undefined for a national number or one it cannot place yet.
+ */
+export function countryOfNumber(raw: string, allowed: Set<string>): string | undefined {
+  if (!raw.trim().startsWith('+')) return undefined;
+  const typer = new AsYouType();
+  typer.input(raw.trim().slice(0, LIMITS_UI.phoneMaxLength));
+  const country = typer.getCountry();
+  return country && (allowed.size === 0 || allowed.has(country)) ? country : undefined;
+}
+
 /** "+49" for a country code, or "" when libphonenumber does not know it. */
 export function dialPrefix(iso: string): string {
   const code = callingCode(iso.toUpperCase());

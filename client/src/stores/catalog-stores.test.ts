@@ -27,6 +27,35 @@ describe('language choice (stored, else default, else first)', () => {
     expect(chooseLanguage([], null)).toBeNull();
   });
 
+  it('on a first visit (nothing stored) follows the browser languages in their order, else the default', () => {
+    expect(chooseLanguage(langs, null, ['en-GB', 'de'])?.code).toBe('en');
+    expect(chooseLanguage(langs, null, ['fr-FR', 'de-AT'])?.code).toBe('de');
+    expect(chooseLanguage(langs, null, ['fr-FR'])?.code).toBe('de');
+    expect(chooseLanguage(langs, '1', ['de-DE'])?.code).toBe('en');
+  });
+
+  it('a browser set to German gets German on the first visit', async () => {
+    const english = langs.map((l) => ({ ...l, default: (l.code === 'en' ? 1 : 0) as 0 | 1 }));
+    const spy = jest.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE', 'de', 'en-US']);
+    try {
+      const { store } = makeStore(withCatalog(new FakeApi()).route(catalog.languages, okPayload(english)));
+      await store.languages.load();
+      expect(store.languages.active?.code).toBe('de');
+      expect(store.t('shell.nav.home')).toBe('Startseite');
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("names countries in the reader's language (Intl.DisplayNames), following a change of language", async () => {
+    const { store } = makeStore(withCatalog(new FakeApi()));
+    await store.languages.load();
+    await store.countries.load();
+    expect(store.countries.countries.map((c) => c.title)).toEqual(['Germany', 'United States']);
+    await store.languages.select(2);
+    expect(store.countries.countries.map((c) => c.title)).toEqual(['Deutschland', 'Vereinigte Staaten']);
+  });
+
   it('merges the server strings over English, remembers the choice, and keeps English on failure', async () => {
     const api = withCatalog(new FakeApi());
     const { store } = makeStore(api);

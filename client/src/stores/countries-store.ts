@@ -4,9 +4,20 @@ import type { ApiClient } from '../lib/api/api-client';
 import type { Translate } from '../lib/i18n';
 import type { CountryView } from '@imagestudio/contracts';
 
+/** A country's name in `locale` from the browser's own list, or null when it has none for the code. */
+function regionName(names: Intl.DisplayNames | null, iso: string): string | null {
+  try {
+    const name = names?.of(iso.toUpperCase());
+    return name && name !== iso.toUpperCase() ? name : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Countries we serve: the phone input and the checkout offer only these. */
 export class CountriesStore {
-  countries: CountryView[] = [];
+  /** The list as the server sent it (names in the catalogue's language, often English only). */
+  private list: CountryView[] = [];
   loaded = false;
   error: string | null = null;
   private inFlight: Promise<void> | null = null;
@@ -14,8 +25,29 @@ export class CountriesStore {
   constructor(
     private readonly api: ApiClient,
     private readonly t: Translate,
+    /** The active language's locale; names follow it when it changes. */
+    private readonly locale: () => string = () => 'en-US',
   ) {
-    makeAutoObservable<CountriesStore, 'api' | 't' | 'inFlight'>(this, { api: false, t: false, inFlight: false });
+    makeAutoObservable<CountriesStore, 'api' | 't' | 'inFlight' | 'locale' | 'list'>(this, {
+      api: false,
+      t: false,
+      inFlight: false,
+      locale: false,
+    });
+  }
+
+  /**
+   * The countries, each named in the reader's language by the browser (Intl.DisplayNames: "Deutschland",
+   * "Vereinigte Staaten"); the server's name where the browser has none.
+   */
+  get countries(): CountryView[] {
+    let names: Intl.DisplayNames | null = null;
+    try {
+      names = new Intl.DisplayNames([this.locale()], { type: 'region' });
+    } catch {
+      names = null;
+    }
+    return this.list.map((c) => ({ ...c, title: regionName(names, c.iso) ?? c.title }));
   }
 
   /** Upper-case ISO codes of the supported countries. */
@@ -42,7 +74,7 @@ export class CountriesStore {
       const reply = await this.api.call(endpoints.catalog.countries);
       if (reply.status !== 'OK' || !Array.isArray(reply.payload)) throw new Error('bad reply');
       runInAction(() => {
-        this.countries = reply.payload.filter((c) => c && typeof c.iso === 'string');
+        this.list = reply.payload.filter((c) => c && typeof c.iso === 'string');
         this.loaded = true;
         this.error = null;
       });

@@ -7,10 +7,30 @@ import { localeFor, setNumberLocale } from '../lib/format';
 import { storage } from '../lib/storage';
 import type { LanguageView } from '@imagestudio/contracts';
 
-/** The choice: the stored languageId if it is in the list, else the default-flagged one, else the first. */
-export function chooseLanguage(languages: LanguageView[], storedId: string | null): LanguageView | null {
+/**
+ * The choice: the stored languageId if it is in the list; else, on a first visit, the first of the browser's
+ * languages (`preferred`, navigator.languages: "de-DE" matches "de") that the list has; else the default-flagged
+ * one, else the first.
+ */
+export function chooseLanguage(
+  languages: LanguageView[],
+  storedId: string | null,
+  preferred: readonly string[] = [],
+): LanguageView | null {
   const stored = languages.find((lang) => String(lang.id) === storedId);
-  return stored ?? languages.find((lang) => Number(lang.default) === 1) ?? languages[0] ?? null;
+  if (stored) return stored;
+  for (const tag of preferred) {
+    const primary = tag.toLowerCase().split('-')[0];
+    const match = languages.find((lang) => lang.code.toLowerCase() === primary);
+    if (match) return match;
+  }
+  return languages.find((lang) => Number(lang.default) === 1) ?? languages[0] ?? null;
+}
+
+/** The browser's languages in its order of preference; none outside a browser. */
+function browserLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : navigator.language ? [navigator.language] : [];
 }
 
 /** Languages, the active one, and its server strings merged over English. */
@@ -48,7 +68,7 @@ export class LanguageStore {
       const reply = await this.api.call(endpoints.catalog.languages, {}, { skipCommonParams: true });
       if (reply.status !== 'OK' || !Array.isArray(reply.payload)) throw new Error('bad reply');
       const list = reply.payload;
-      const chosen = chooseLanguage(list, storage.get(STORAGE_KEYS.languageId));
+      const chosen = chooseLanguage(list, storage.get(STORAGE_KEYS.languageId), browserLanguages());
       runInAction(() => {
         this.languages = list;
         this.activeId = chosen?.id ?? null;

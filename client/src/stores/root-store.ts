@@ -61,7 +61,7 @@ export class RootStore {
     this.auth = new AuthStore(this);
     this.settings = new SettingsStore(this.api, this.t);
     this.pages = new PagesStore(this.api, this.t);
-    this.countries = new CountriesStore(this.api, this.t);
+    this.countries = new CountriesStore(this.api, this.t, () => this.languages.numberLocale);
     this.packs = new PacksStore(this.api, this.t);
     this.tools = new ToolsStore(this);
     makeAutoObservable<RootStore, 'created' | 'lazy'>(this, {

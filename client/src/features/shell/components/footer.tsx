@@ -3,6 +3,7 @@ import { LifeBuoy } from 'lucide-react';
 import { Link } from 'react-router';
 import { settingsSchema } from '@imagestudio/contracts';
 import { paths } from '../../../config/paths';
+import { localizeAddress, localizeRequisites } from '../../../lib/company-details';
 import { useStore } from '../../../stores';
 import { CardBrands } from './card-brands';
 import { LanguageSelect } from './language-select';
@@ -14,7 +15,7 @@ const DEFAULT_COPYRIGHT = settingsSchema.shape.copyright.parse(undefined);
 
 /** Support strip, company details from settings, links to every static page, card brands, copyright. */
 export const Footer = observer(function Footer() {
-  const { settings, pages, t } = useStore();
+  const { settings, pages, languages, t } = useStore();
   const s = settings.settings;
   const supportEmail = s?.support_email ?? '';
   return (
@@ -40,13 +41,13 @@ export const Footer = observer(function Footer() {
             {s?.company_address ? (
               <>
                 <dt>{t('shell.footer.address')}</dt>
-                <dd>{s.company_address}</dd>
+                <dd>{localizeAddress(s.company_address, languages.numberLocale)}</dd>
               </>
             ) : null}
             {s?.requisites ? (
               <>
                 <dt>{t('shell.footer.requisites')}</dt>
-                <dd>{s.requisites}</dd>
+                <dd>{localizeRequisites(s.requisites, t('shell.footer.vatId'))}</dd>
               </>
             ) : null}
             {supportEmail ? (

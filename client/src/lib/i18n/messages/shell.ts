@@ -30,6 +30,7 @@ export const shell = {
   'shell.footer.company': 'Company',
   'shell.footer.regNumber': 'Registration number',
   'shell.footer.address': 'Address',
+  'shell.footer.vatId': 'VAT ID',
   'shell.footer.requisites': 'Requisites',
   'shell.footer.pages': 'Information',
   'shell.footer.language': 'Language',
