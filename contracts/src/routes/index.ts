@@ -12,10 +12,11 @@ import { tokenRoutes } from './tokens';
 import { toolRoutes } from './tools';
 
 /**
- * Every /api route, once: method, path, who may call it, the schemas of its query, body and reply, and what
- * the OpenAPI document says about it. The server mounts and validates from these entries
- * (server/src/http/route.ts), the API-key policy is their `auth`, the OpenAPI document is built from them
- * and the client's calls are typed by them. docs/adding-a-route.md says how to add one.
+ * Every /api route, once: its method and path (addresses.ts), who may call it, the schemas of its query, body
+ * and reply, and what the OpenAPI document says about it. The server mounts and validates from these entries
+ * (server/src/http/route-table.ts, with a handler map per router that must cover the table), the API-key policy
+ * is their `auth`, the OpenAPI document is built from them and the client's calls (endpoints.ts) are read from
+ * the addresses and typed by them. docs/adding-a-route.md says how to add one.
  */
 export const routes = {
   service: serviceRoutes,
