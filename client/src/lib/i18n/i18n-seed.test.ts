@@ -26,6 +26,21 @@ describe('UI strings seed', () => {
   );
 });
 
+describe('German wording', () => {
+  it('calls the cut-out of background removal a Freisteller, never an Ausschnitt (a crop)', () => {
+    const seed = JSON.parse(fs.readFileSync(path.join(STRINGS_DIR, 'client-tools.json'), 'utf8')) as {
+      en: Record<string, string>;
+      de: Record<string, string>;
+    };
+    const cutOut = Object.keys(seed.en).filter((key) => /cut-out/i.test(seed.en[key]!));
+    expect(cutOut.length).toBeGreaterThan(0);
+    for (const key of cutOut) {
+      expect([key, /Ausschnitt/.test(seed.de[key] ?? '')]).toEqual([key, false]);
+      expect([key, /Freisteller/.test(seed.de[key] ?? '')]).toEqual([key, true]);
+    }
+  });
+});
+
 describe('translate', () => {
   it('uses the active strings, then English', () => {
     expect(translate({ 'shell.nav.home': 'Startseite' }, 'shell.nav.home')).toBe('Startseite');
