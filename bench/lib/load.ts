@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { sized } from './smoke';
 
 export interface LoadResult {
   requestsPerSec: number;
@@ -23,7 +24,7 @@ export async function measureLoad(url: string, options: LoadOptions = {}): Promi
   const result = await autocannon({
     url,
     connections: options.connections ?? 20,
-    duration: options.durationSeconds ?? 5,
+    duration: sized(options.durationSeconds ?? 5, 1),
     // autocannon treats a present-but-undefined option as set, so only pass what was given.
     ...(options.headers ? { headers: options.headers } : {}),
     ...(options.method ? { method: options.method } : {}),

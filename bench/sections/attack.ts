@@ -39,6 +39,7 @@ import {
   writeWhenReady,
 } from '../lib/attack-kit';
 import { percentile } from '../lib/load';
+import { sized } from '../lib/smoke';
 import type { BenchSection } from '../lib/types';
 
 const PASSWORD = 'Bench1234';
@@ -50,8 +51,10 @@ const STALL_MS = 10_000;
  * the 8 admitted bodies cost 27 MB each (+253 MiB).
  */
 const SPOOLED_BODIES_RSS_BOUND_MIB = 128;
-/** ATTACK_ITEMS=1,3 runs those items alone (all by default). */
-const ONLY = process.env.ATTACK_ITEMS?.split(',').map((v) => v.trim());
+/** ATTACK_ITEMS=1,3 runs those items alone (all by default; a smoke run takes the two quick ones). */
+const ONLY = (process.env.ATTACK_ITEMS ?? sized<string | undefined>(undefined, '9,10'))
+  ?.split(',')
+  .map((v) => v.trim());
 const FIXTURES = path.resolve(__dirname, '..', '..', 'worker', 'src', 'test-support', 'fixtures');
 
 type Verdict = 'HELD' | 'BROKEN' | 'ERROR' | 'SKIPPED';

@@ -12,15 +12,16 @@ import { failures, loadRow, ratioToBare } from '../lib/compare';
 import { cookieString, mergeCookies } from '../lib/cookies';
 import { startHelloWorld, startSessionOnlyHello } from '../lib/hello';
 import { measureLoad, percentile, type LoadResult } from '../lib/load';
+import { sized } from '../lib/smoke';
 import type { BenchSection } from '../lib/types';
 import { verifiedBenchUser } from '../lib/users';
 
 const GOAL_RATIO_OF_SESSION_ONLY = 0.5;
 /** Alternating session-only / profile rounds, and the seconds of each run. */
-const PAIRED_ROUNDS = 5;
-const ROUND_S = 3;
-const LOGIN_CLIENTS = 20;
-const LOGINS_PER_CLIENT = 15;
+const PAIRED_ROUNDS = sized(5, 1);
+const ROUND_S = sized(3, 1);
+const LOGIN_CLIENTS = sized(20, 2);
+const LOGINS_PER_CLIENT = sized(15, 2);
 const PASSWORD = 'Bench1234';
 
 /** One browser signing in: GET /api/csrf (session + XSRF cookie), then the timed POST /api/login. Returns ms and cookies. */

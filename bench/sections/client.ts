@@ -15,10 +15,11 @@ import { fromRoot } from '../../server/src/config';
 import { buildClientIfNeeded } from '../../scripts/lib/client-build';
 import { startBenchApp } from '../lib/app';
 import { percentile } from '../lib/load';
+import { sized } from '../lib/smoke';
 import type { BenchSection } from '../lib/types';
 import { verifiedBenchUser } from '../lib/users';
 
-const RUNS = 5;
+const RUNS = sized(5, 1);
 const HOME_JS_GOAL_KB = 120;
 const CLS_GOAL = 0.05;
 const CHROMIUM = CHROMIUM_PATH;

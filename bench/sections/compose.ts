@@ -11,10 +11,11 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { productPhotoRequestSchema } from '@imagestudio/contracts';
 import { composeProductPhoto } from '@imagestudio/runtime/imaging';
+import { sized } from '../lib/smoke';
 import type { BenchSection } from '../lib/types';
 
 const FIXTURES = path.resolve(__dirname, '..', '..', 'worker', 'src', 'test-support', 'fixtures');
-const RUNS = Number(process.env.COMPOSE_RUNS ?? 9);
+const RUNS = Number(process.env.COMPOSE_RUNS ?? sized(9, 1));
 
 export default async function composeSection(): Promise<BenchSection> {
   const width = 4000;

@@ -11,9 +11,10 @@ import { loadGenerationModel } from '../../worker/src/generation/generation-mode
 import { generateImages } from '../../worker/src/generation/pipeline';
 import { buildTinyGenerationModel } from '../../worker/src/generation/test-support/tiny-model';
 import { InferenceRuntime } from '../../worker/src/inference';
+import { sized } from '../lib/smoke';
 import type { BenchSection } from '../lib/types';
 
-const STEPS = 20;
+const STEPS = sized(20, 2);
 /** Small next to a GPU UNet step at 512^2 (tens of ms): our share stays a few percent. */
 const OVERHEAD_TARGET_MS = 5;
 
@@ -28,13 +29,16 @@ export default async function generation(): Promise<BenchSection> {
   let worst = 0;
   try {
     await buildTinyGenerationModel(dir);
-    for (const [count, guidance, scheduler] of [
-      [1, 0, 'euler'],
-      [1, 7.5, 'euler'],
-      [4, 7.5, 'euler'],
-      [4, 0, 'euler-ancestral'],
-      [4, 1, 'lcm'],
-    ] as const) {
+    const cases = (
+      [
+        [1, 0, 'euler'],
+        [1, 7.5, 'euler'],
+        [4, 7.5, 'euler'],
+        [4, 0, 'euler-ancestral'],
+        [4, 1, 'lcm'],
+      ] as const
+    ).slice(0, sized(5, 1));
+    for (const [count, guidance, scheduler] of cases) {
       const steps = scheduler === 'lcm' ? 8 : STEPS;
       const loaded = await loadGenerationModel(dir, runtime, { steps, guidance, scheduler });
       // SD's native 64x64 latent, so array work per step is what a 512^2 job does.

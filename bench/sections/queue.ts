@@ -14,9 +14,10 @@ import { startTestWorker } from '../../server/src/test/test-worker';
 import { startBenchApp } from '../lib/app';
 import { cookieString, mergeCookies } from '../lib/cookies';
 import { percentile } from '../lib/load';
+import { sized } from '../lib/smoke';
 import type { BenchSection } from '../lib/types';
 
-const JOBS = 200;
+const JOBS = sized(200, 10);
 const GOAL_MS = 50;
 const PASSWORD = 'Bench1234';
 const POLL_MS = 2;

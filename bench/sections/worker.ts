@@ -3,7 +3,7 @@
  * its own child process (so peak RSS is per tool): background removal at 1024^2 vs @imgly/background-removal-node
  * (small model), upscaling 512^2 -> x4 vs UpscalerJS (same esrgan-slim weights, tfjs wasm), a 4096^2 x2
  * upscale with the default model for memory, the speed of each upscaling model at 256^2 and 512^2, and their
- * quality against bicubic (upscale-quality.ts). Peers live in bench/peers (own package.json, installed with
+ * quality against bicubic (bench/lib/upscale-quality.ts). Peers live in bench/peers (own package.json, installed with
  * --ignore-scripts on first use).
  *
  * Child mode (used by the section itself):
@@ -20,6 +20,7 @@ import {
   type ExecutionProvider,
   type UpscaleModel,
 } from '@imagestudio/contracts';
+import { SMOKE, sized } from '../lib/smoke';
 import type { BenchSection } from '../lib/types';
 import { getModel, int8Variant } from '../../models/manifest';
 import { InferenceRuntime } from '../../worker/src/inference';
@@ -30,21 +31,21 @@ import { defaultModel } from '../../worker/src/models';
 import { maskIou } from '../../worker/src/imaging/matting';
 import { removeBackground } from '../../worker/src/pipelines/remove-background';
 import { type Upscaler, upscaleImage } from '../../worker/src/pipelines/upscale';
-import { QUALITY_PHOTOS, type QualityRow, upscaleQuality } from './upscale-quality';
+import { QUALITY_PHOTOS, type QualityRow, upscaleQuality } from '../lib/upscale-quality';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const PEERS = path.join(ROOT, 'bench', 'peers');
 const MODELS = process.env.MODELS_DIR || path.join(ROOT, 'models', '.cache');
 const PHOTO = path.join(ROOT, 'worker', 'src', 'test-support', 'fixtures', 'coffee-300.png');
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const RUNS = Number(process.env.BENCH_RUNS ?? sized(5, 1));
 // Untimed runs first, on every side: what our worker does at start (WORKER_WARMUP_RUNS), the peers get too.
-const WARMUPS = DEFAULT_WARMUP_RUNS;
+const WARMUPS = sized(DEFAULT_WARMUP_RUNS, 0);
 // Background removal is measured with the model the worker runs by default.
 const RB_MODEL = defaultModel('background-removal')?.id ?? 'isnet-medium';
 // Its int8 file (models/quantize), measured beside it when prepared.
 const RB_INT8 = int8Variant(RB_MODEL);
 const rbInt8Ready = () => RB_INT8 !== undefined && fs.existsSync(path.join(MODELS, RB_INT8.file));
-/** The four fixture photos the matte of the int8 model is compared on (upscale-quality.ts's photos). */
+/** The four fixture photos the matte of the int8 model is compared on (bench/lib/upscale-quality.ts's photos). */
 const MATTE_PHOTOS = () =>
   fs
     .readdirSync(QUALITY_PHOTOS)
@@ -234,7 +235,28 @@ const stageList = (stages: Record<string, number> = {}) =>
 
 const round = (x: number, d = 0) => Math.round(x * 10 ** d) / 10 ** d;
 
+/**
+ * The smoke run: each of our pipelines once on a 128 px photo, with no peers (their install is hundreds of MB) and
+ * no goals: it shows the worker's bench still runs, not how fast.
+ */
+async function smokeRun(): Promise<BenchSection> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-worker-smoke-'));
+  try {
+    const input = path.join(dir, 'in128.png');
+    await sharp(PHOTO).resize(128, 128, { fit: 'fill' }).png().toFile(input);
+    const kinds = ['rb', 'up', 'up-big', `model:${DEFAULT_UPSCALE_MODEL}:4`];
+    const rows = kinds.map((kind, i) => {
+      const result = ours(kind, input, path.join(dir, `out-${i}.png`), 1);
+      return { tool: `${kind} 128^2`, ms: Math.round(result.ms), provider: result.provider ?? '-' };
+    });
+    return { name: 'worker', rows, goals: [], notes: ['smoke run: one 128 px input per pipeline, no peers'] };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export default async function run(): Promise<BenchSection> {
+  if (SMOKE) return smokeRun();
   ensurePeers();
   const startLoad = round(os.loadavg()[0]!, 2);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-worker-'));
