@@ -196,6 +196,7 @@ describe.each(['cpu', 'gpu'])('deploy/k8s/overlays/%s', (overlay) => {
     expect(container!.command!.join(' ')).toContain('node dist/migrate.js latest');
     const api = podSpec(find<Workload>(objects, 'Deployment', 'imagestudio-api')).containers[0] as { image?: string };
     expect((container as { image?: string }).image).toBe(api.image);
+    expect(api.image).toMatch(/^[\w.-]+\/imagestudio:[\w.-]+$/); // each overlay names the release
   });
 
   it('lets a stopping worker drain its running jobs before it is killed', () => {
