@@ -8,7 +8,7 @@ export function createJobMetrics(ctx: Pick<AppContext, 'db' | 'queue' | 'metrics
   const registers = [ctx.metrics.registry];
   new Gauge({
     name: 'image_queue_jobs',
-    help: 'Jobs in the BullMQ images queue by state (depth = waiting + prioritized)',
+    help: 'Jobs in the BullMQ images queue by state (not started: waiting + prioritized + delayed; running: active)',
     labelNames: ['state'] as const,
     registers,
     async collect() {
