@@ -187,6 +187,10 @@ describe.each(['cpu', 'gpu'])('deploy/k8s/overlays/%s', (overlay) => {
       'imagestudio-api',
     );
     expect(hpa.spec.scaleTargetRef).toMatchObject({ kind: 'Deployment', name: 'imagestudio-api' });
+    // The autoscalers own the replica counts: a count in a Deployment would reset them at every apply.
+    for (const name of ['imagestudio-api', 'imagestudio-worker']) {
+      expect(find<K8sObject & { spec: object }>(objects, 'Deployment', name).spec).not.toHaveProperty('replicas');
+    }
     expect(JSON.stringify(find(objects, 'Ingress', 'imagestudio'))).toContain('"name":"imagestudio-api"');
   });
 
