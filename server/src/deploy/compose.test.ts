@@ -43,7 +43,7 @@ describe('docker-compose.yml (one machine)', () => {
   const file = load('docker-compose.yml');
 
   it('insists only on the two secrets with no safe default', () => {
-    expect(required(file.text)).toEqual(['S3_SECRET_ACCESS_KEY', 'SESSION_SECRET']);
+    expect(required(file.text)).toEqual(['MINIO_ROOT_PASSWORD', 'SESSION_SECRET']);
   });
 
   it('builds one image once and runs the migrations, the API and every worker on it', () => {
