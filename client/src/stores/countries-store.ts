@@ -28,7 +28,7 @@ export class CountriesStore {
     /** The active language's locale; names follow it when it changes. */
     private readonly locale: () => string = () => 'en-US',
   ) {
-    makeAutoObservable<CountriesStore, 'api' | 't' | 'inFlight' | 'locale' | 'list'>(this, {
+    makeAutoObservable<CountriesStore, 'api' | 't' | 'inFlight' | 'locale'>(this, {
       api: false,
       t: false,
       inFlight: false,

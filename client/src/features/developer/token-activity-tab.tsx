@@ -58,8 +58,10 @@ export const TokenActivityTab = observer(function TokenActivityTab() {
             <tr key={entry.id} data-testid="ledger-row">
               <td data-label={t('client-developer.activity.date')}>{formatDateTime(entry.created_at)}</td>
               <td data-label={t('client-developer.activity.description')}>
-                <span className="ledger-kind">{t(`client-developer.activity.kind.${entry.kind}`)}</span>{' '}
-                {entry.description}
+                <span className="ledger-description">
+                  <span className="ledger-kind">{t(`client-developer.activity.kind.${entry.kind}`)}</span>{' '}
+                  {entry.description}
+                </span>
               </td>
               <td
                 data-label={t('client-developer.activity.amount')}

@@ -18,7 +18,7 @@ describe('header balance on a fresh load', () => {
         status: 200,
         data: { status: 'OK', authenticated: true, emailVerified: true },
       })
-      .route(endpoints.account.profile, () => new Promise((resolve) => (answer = resolve)));
+      .route(endpoints.account.profile, () => new Promise((resolve) => (answer = resolve as (value: unknown) => void)));
     renderApp('/', api);
     const balance = (await screen.findAllByTestId('balance'))[0]!;
     expect(balance.textContent).not.toMatch(/\d/);
