@@ -113,7 +113,7 @@ export default async function scaleSection(): Promise<BenchSection> {
       );
       rows.push({
         measure: `GET /api/user/profile over 2 APIs, ${connections} clients: p50 / p95 ms (req/s)`,
-        value: `${result.p50Ms} / ${result.p95Ms} (${result.requestsPerSec})`,
+        value: `${round(result.p50Ms)} / ${round(result.p95Ms)} (${result.requestsPerSec})`,
         jobs: '-',
         failed: result.errors + result.non2xx,
         load: load1(),
