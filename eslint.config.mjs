@@ -171,7 +171,6 @@ export default tseslint.config(
       'server/src/test/**',
       'runtime/src/testing/**',
       'bench/sections/attack.ts',
-      'bench/sections/worker.ts',
       'server/src/modules/uploads/upload-budget.ts',
     ],
     rules: {
