@@ -44,7 +44,8 @@ export function ConfirmDialog({
         </>
       }
     >
-      <p>{children}</p>
+      {/* A plain text gets its paragraph; a caller's own markup (its <p>) is used as it is, never nested in one. */}
+      {typeof children === 'string' || typeof children === 'number' ? <p>{children}</p> : children}
     </Modal>
   );
 }

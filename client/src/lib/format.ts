@@ -1,4 +1,4 @@
-import { localeFor } from '@imagestudio/contracts';
+import { formatMoney, localeFor } from '@imagestudio/contracts';
 
 export { localeFor };
 
@@ -20,6 +20,11 @@ export function numberLocale(): string {
 /** Token amounts have at most one decimal (they step by 0.1): 10 -> "10", 10.5 -> "10.5" ("10,5" in German). */
 export function formatTokens(amount: number): string {
   return new Intl.NumberFormat(activeLocale, { maximumFractionDigits: 1 }).format(amount || 0);
+}
+
+/** An amount of money in its currency, in the active language's style ("8,50 €" in German, "€8.50" in English). */
+export function formatCurrency(amount: number, currency: string): string {
+  return formatMoney(amount, currency.toUpperCase(), `${currency} `, activeLocale);
 }
 
 /**

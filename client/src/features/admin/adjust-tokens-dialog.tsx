@@ -1,7 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import { TextField } from '../../components';
 import { formatTokens } from '../../lib/format';
+import { plural } from '../../lib/i18n';
 import { useStore } from '../../stores';
+import { TOKEN_COUNT } from './labels';
 import { ReasonDialog } from './reason-dialog';
 import { useAdmin } from './use-admin';
 
@@ -31,7 +33,8 @@ export const AdjustTokensDialog = observer(function AdjustTokensDialog({
     <ReasonDialog
       open={open}
       title={t('client-admin.users.adjustTitle')}
-      lead={t('client-admin.users.adjustLead', { balance: formatTokens(balance) })}
+      lead={t('client-admin.users.adjustLead', { balance: plural(t, TOKEN_COUNT, balance, formatTokens(balance)) })}
+      reasonHelp={t('client-admin.reasonHelp')}
       confirmLabel={t('client-admin.users.adjust')}
       busy={store.busy}
       onCancel={onCancel}

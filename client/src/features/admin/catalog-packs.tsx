@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { AdminPackView } from '@imagestudio/contracts';
 import { Badge, Button, Card, TextField } from '../../components';
+import { formatCurrency } from '../../lib/format';
 import { useStore } from '../../stores';
 import { onSubmit, useChange } from './catalog-forms';
 import { CatalogSaveFooter } from './catalog-save-footer';
@@ -53,7 +54,7 @@ export const PacksSection = observer(function PacksSection() {
               <tr key={pack.id}>
                 <td>{pack.id}</td>
                 <td>{pack.title}</td>
-                <td>{pack.price} EUR</td>
+                <td>{formatCurrency(Number(pack.price), 'EUR')}</td>
                 <td>{pack.credits}</td>
                 <td>{pack.hidden ? <Badge tone="warning">{t('client-admin.catalog.hidden')}</Badge> : null}</td>
                 <td>

@@ -1,7 +1,7 @@
 import type { AdminDepositRow } from '@imagestudio/contracts';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
-import { formatDateTime, formatTokens } from '../../lib/format';
+import { formatCurrency, formatDateTime, formatTokens } from '../../lib/format';
 import { useStore } from '../../stores';
 import { DEPOSIT_STATUS_LABEL } from './labels';
 import { useAdmin } from './use-admin';
@@ -38,9 +38,7 @@ export function DepositsTable({ rows, showUser }: { rows: AdminDepositRow[]; sho
                 {t(DEPOSIT_STATUS_LABEL[d.status])}
                 {d.refunded > 0 ? ` (${t('client-admin.payments.refunded', { n: d.refunded })})` : ''}
               </td>
-              <td>
-                {d.amount} {d.currency}
-              </td>
+              <td>{formatCurrency(d.amount, d.currency)}</td>
               <td>{formatTokens(d.tokens)}</td>
               <td className="admin-ids">
                 {d.stripe_session_id ? <code>{d.stripe_session_id}</code> : null}

@@ -3,7 +3,9 @@ import { observer } from 'mobx-react-lite';
 import { useParams } from 'react-router';
 import { Button, Card, ConfirmDialog, Skeleton } from '../../components';
 import { formatTokens } from '../../lib/format';
+import { plural } from '../../lib/i18n';
 import { useStore } from '../../stores';
+import { TOKEN_COUNT } from './labels';
 import { JobFacts, JobTimings } from './job-detail-parts';
 import { LedgerTable } from './ledger-table';
 import { ReasonDialog } from './reason-dialog';
@@ -62,7 +64,8 @@ export const JobDetailPage = observer(function JobDetailPage() {
       <ReasonDialog
         open={refunding}
         title={t('client-admin.jobs.refundTitle')}
-        lead={t('client-admin.jobs.refundLead', { tokens: formatTokens(job.cost) })}
+        lead={t('client-admin.jobs.refundLead', { tokens: plural(t, TOKEN_COUNT, job.cost, formatTokens(job.cost)) })}
+        reasonHelp={t('client-admin.jobs.refundReasonHelp')}
         confirmLabel={t('client-admin.jobs.refund')}
         busy={store.busy}
         onCancel={() => setRefunding(false)}

@@ -7,7 +7,7 @@ import {
   type JobStatus,
 } from '@imagestudio/contracts';
 import { byTool } from '../../config/tools';
-import type { MessageKey } from '../../lib/i18n';
+import type { MessageKey, PluralKeys } from '../../lib/i18n';
 
 /** The console's words for each tool (from each tool's own texts), job status and deposit status. */
 export const TOOL_LABEL = byTool(JOB_NAMES, (tool) => `client-tools.admin.${tool}` as const) satisfies Record<
@@ -37,3 +37,10 @@ export const DEPOSIT_STATUS_LABEL = Object.fromEntries(
 ) as Record<DepositStatus, MessageKey>;
 
 export { DEPOSIT_STATUSES, JOB_NAMES, JOB_STATUSES };
+
+/** "1 token", "2.5 tokens": the counted forms the console's texts put their amounts in. */
+export const TOKEN_COUNT: PluralKeys = { one: 'client-admin.tokenCount.one', other: 'client-admin.tokenCount.other' };
+export const DEPOSIT_COUNT: PluralKeys = {
+  one: 'client-admin.overview.deposits.one',
+  other: 'client-admin.overview.deposits.other',
+};

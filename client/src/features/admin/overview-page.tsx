@@ -2,8 +2,9 @@ import { useEffect, useMemo } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Card, Skeleton } from '../../components';
 import { formatDateTime, formatTokens } from '../../lib/format';
+import { plural } from '../../lib/i18n';
 import { useStore } from '../../stores';
-import { JOB_STATUSES, JOB_STATUS_COLOR, JOB_STATUS_LABEL } from './labels';
+import { DEPOSIT_COUNT, JOB_STATUSES, JOB_STATUS_COLOR, JOB_STATUS_LABEL, TOKEN_COUNT } from './labels';
 import { QueuesTable, WorkersCard } from './overview-tables';
 import { TimeChart, type ChartSeries } from './time-chart';
 import { useAdmin } from './use-admin';
@@ -82,8 +83,8 @@ export const OverviewPage = observer(function OverviewPage() {
         <TimeChart times={deposits.times} series={deposits.series} bars testId="chart-deposits" />
         <p className="admin-muted">
           {t('client-admin.overview.depositsTotal', {
-            count: depositTotals.count,
-            tokens: formatTokens(depositTotals.tokens),
+            deposits: plural(t, DEPOSIT_COUNT, depositTotals.count, formatTokens(depositTotals.count)),
+            tokens: plural(t, TOKEN_COUNT, depositTotals.tokens, formatTokens(depositTotals.tokens)),
           })}
         </p>
       </Card>

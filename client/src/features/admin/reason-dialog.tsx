@@ -8,6 +8,8 @@ interface ReasonDialogProps {
   title: string;
   lead: string;
   confirmLabel: string;
+  /** Under the reason: what becomes of it (an adjustment's reason is shown to the customer, a refund's is not). */
+  reasonHelp: string;
   busy: boolean;
   /** Fields shown above the reason (the adjustment's amount). */
   children?: ReactNode;
@@ -15,12 +17,16 @@ interface ReasonDialogProps {
   onSubmit(reason: string): Promise<ChangeOutcome>;
 }
 
+/** The shortest reason the server takes (trimmed), as its schema says. */
+const REASON_MIN = 3;
+
 /** A change that needs a written reason (refund, adjustment): the reason, the server's errors, Confirm. */
 export function ReasonDialog({
   open,
   title,
   lead,
   confirmLabel,
+  reasonHelp,
   busy,
   children,
   onCancel,
@@ -35,8 +41,18 @@ export function ReasonDialog({
       setOutcome(null);
     }
   }, [open]);
+  // The reason is checked here first: the server asks for the password before it reads the body, so an empty
+  // reason would cost the operator a password prompt and then fail anyway.
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (reason.trim().length < REASON_MIN) {
+      setOutcome({
+        ok: false,
+        message: t('client-admin.reasonTooShort'),
+        fieldErrors: { reason: t('client-admin.reasonTooShort') },
+      });
+      return;
+    }
     setOutcome(await onSubmit(reason));
   };
   const fieldProblem = outcome?.fieldErrors.reason ?? null;
@@ -44,14 +60,13 @@ export function ReasonDialog({
     outcome && !outcome.ok ? Object.entries(outcome.fieldErrors).filter(([k]) => k !== 'reason') : [];
   return (
     <Modal open={open} title={title} onClose={onCancel} closeLabel={t('client-admin.close')}>
-      <form className="admin-form" onSubmit={(e) => void submit(e)} data-testid="reason-form">
+      <form className="admin-form" onSubmit={(e) => void submit(e)} data-testid="reason-form" noValidate>
         <p>{lead}</p>
         {children}
         <TextField
           label={t('client-admin.reason')}
-          help={t('client-admin.reasonHelp')}
+          help={reasonHelp}
           required
-          minLength={3}
           maxLength={500}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
