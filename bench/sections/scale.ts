@@ -9,13 +9,14 @@
  * - queue wait (row created -> a worker starts it) as the queue grows: SCALE_QUEUE (10,40,80) jobs submitted at
  *   once, 2 workers.
  * Each row carries the 1-minute load average when its measure ended: other work on the machine moves the figures.
- * Goal: 2 workers run at least 1.6x the jobs per minute of 1 (two cores, one thread each).
+ * `--smoke`: 2 jobs per batch, 2 clients for 1 s. Goal: 2 workers run at least 1.6x the jobs per minute of 1 (two cores, one thread each).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Cluster, type Customer } from '../../server/src/test/cluster';
 import { percentile } from '../lib/load';
+import { sized } from '../lib/smoke';
 import { spreadLoad } from '../lib/spread-load';
 import type { BenchSection } from '../lib/types';
 
@@ -23,10 +24,10 @@ const FIXTURES = path.resolve(__dirname, '..', '..', 'worker', 'src', 'test-supp
 const PHOTOS = ['astronaut.png', 'chelsea.png', 'coffee.png', 'motorcycle_left.png'];
 const numbers = (value: string | undefined, fallback: number[]) =>
   value ? value.split(',').map((v) => Number(v.trim())) : fallback;
-const JOBS = Number(process.env.SCALE_JOBS ?? 20);
-const CLIENTS = numbers(process.env.SCALE_CLIENTS, [50, 200]);
-const SECONDS = Number(process.env.SCALE_SECONDS ?? 10);
-const QUEUE = numbers(process.env.SCALE_QUEUE, [10, 40, 80]);
+const JOBS = sized(Number(process.env.SCALE_JOBS ?? 20), 2);
+const CLIENTS = sized(numbers(process.env.SCALE_CLIENTS, [50, 200]), [2]);
+const SECONDS = sized(Number(process.env.SCALE_SECONDS ?? 10), 1);
+const QUEUE = sized(numbers(process.env.SCALE_QUEUE, [10, 40, 80]), [2]);
 const SCALING_GOAL = 1.6;
 
 const load1 = () => Number(os.loadavg()[0]!.toFixed(2));
