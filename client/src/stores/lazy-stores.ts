@@ -1,14 +1,14 @@
 import type { BatchTool, JobName } from '@imagestudio/contracts';
 import type { AccountStore } from '../features/account/stores/account-store';
 import type { ApiKeysStore } from '../features/developer/stores/api-keys-store';
-import type { BatchRunStore } from './batch-run-store';
+import type { BatchRunStore } from '../features/tools/stores/batch-run-store';
 import type { CheckoutStore } from '../features/pricing/stores/checkout-store';
 import type { JobListsStore } from '../features/job-lists/stores/job-lists-store';
 import type { PaymentHistoryStore } from '../features/account/stores/payment-history-store';
 import type { RootStore } from './root-store';
 import type { TokenActivityStore } from '../features/developer/stores/token-activity-store';
 import type { TokenPricingStore } from '../features/pricing/stores/token-pricing-store';
-import type { ToolRunStore } from './tool-run-store';
+import type { ToolRunStore } from '../features/tools/stores/tool-run-store';
 import type { TopUpStore } from '../features/pricing/stores/top-up-store';
 
 /**

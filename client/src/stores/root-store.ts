@@ -14,7 +14,7 @@ import { PacksStore } from '../features/pricing/stores/packs-store';
 import { PagesStore } from '../features/static-pages/stores/pages-store';
 import { ProfileStore } from '../features/account/stores/profile-store';
 import { SettingsStore } from './settings-store';
-import { ToolsStore } from './tools-store';
+import { ToolsStore } from '../features/tools/stores/tools-store';
 import { UiStore } from './ui-store';
 
 export interface RootStoreOptions {

@@ -2,14 +2,14 @@ import { BATCH_TOOLS, JOB_NAMES } from '@imagestudio/contracts';
 import { byTool } from '../config/tools';
 import { AccountStore } from '../features/account/stores/account-store';
 import { ApiKeysStore } from '../features/developer/stores/api-keys-store';
-import { BatchRunStore } from './batch-run-store';
+import { BatchRunStore } from '../features/tools/stores/batch-run-store';
 import { CheckoutStore } from '../features/pricing/stores/checkout-store';
 import { JobListsStore } from '../features/job-lists/stores/job-lists-store';
 import { provideStores } from './lazy-stores';
 import { PaymentHistoryStore } from '../features/account/stores/payment-history-store';
 import { TokenActivityStore } from '../features/developer/stores/token-activity-store';
 import { TokenPricingStore } from '../features/pricing/stores/token-pricing-store';
-import { ToolRunStore } from './tool-run-store';
+import { ToolRunStore } from '../features/tools/stores/tool-run-store';
 import { TopUpStore } from '../features/pricing/stores/top-up-store';
 
 /*

@@ -7,7 +7,7 @@ import { BATCH_TONES, JOB_TONES } from '../../lib/status-tones';
 import { resultPreviewSrc } from '../../lib/result-preview';
 import { batchMoneyLabel, tokensLabel } from '../../lib/tokens-label';
 import { useStore } from '../../stores';
-import type { BatchRunStore } from '../../stores/batch-run-store';
+import type { BatchRunStore } from './stores/batch-run-store';
 import { BatchItemViewer, WrappingName } from './batch-item-viewer';
 import { stageText } from './job-status';
 import { shownInputUrl } from './upload-checks';

@@ -7,7 +7,7 @@ import { useNow } from '../../hooks/use-now';
 import type { Translate } from '../../lib/i18n';
 import { useStore } from '../../stores';
 import { secondsLeftNow } from '../../stores/job-progress';
-import type { ToolRunStore } from '../../stores/tool-run-store';
+import type { ToolRunStore } from './stores/tool-run-store';
 
 /** The stage a running job is in, named for people: "Processing tile 3 of 12", "Encoding the result". */
 export function stageText(t: Translate, tool: JobName, stage: string | null): string {

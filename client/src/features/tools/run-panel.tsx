@@ -7,7 +7,7 @@ import { paths } from '../../config/paths';
 import { formatTokens } from '../../lib/format';
 import { useStore } from '../../stores';
 import { tokensLabel } from '../../lib/tokens-label';
-import type { RunProblem } from '../../stores/run-submit';
+import type { RunProblem } from './stores/run-submit';
 
 /** What the panel reads of a run: a single job (ToolRunStore) or a batch (BatchRunStore). */
 export interface RunnerView {

@@ -1,9 +1,9 @@
 import { runInAction } from 'mobx';
 import type { Endpoint, RoutePayload, RouteSpec } from '@imagestudio/contracts';
-import type { CallInput } from '../lib/api/api-client';
-import { ApiRequestError } from '../lib/api/api-error';
-import { handleApiError } from './api-error-catalogue';
-import type { RootStore } from './root-store';
+import type { CallInput } from '../../../lib/api/api-client';
+import { ApiRequestError } from '../../../lib/api/api-error';
+import { handleApiError } from '../../../stores/api-error-catalogue';
+import type { RootStore } from '../../../stores/root-store';
 
 /** Why a run could not start, in the form the page shows it. */
 export type RunProblem =

@@ -2,8 +2,8 @@ import { makeAutoObservable, reaction, runInAction } from 'mobx';
 import { endpoints } from '@imagestudio/contracts';
 import type { BatchTool, JobName, ToolQuote, ToolStatus, UpscaleModel } from '@imagestudio/contracts';
 import type { BatchRunStore } from './batch-run-store';
-import type { RootStore } from './root-store';
-import { storeFactories } from './lazy-stores';
+import type { RootStore } from '../../../stores/root-store';
+import { storeFactories } from '../../../stores/lazy-stores';
 import type { ToolRunStore } from './tool-run-store';
 
 /** Quote cache key: the same tool, count, factor and model always cost the same until settings change. */

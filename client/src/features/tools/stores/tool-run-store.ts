@@ -1,9 +1,9 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { endpoints } from '@imagestudio/contracts';
 import type { JobName, JobView } from '@imagestudio/contracts';
-import { applyJobReport, initialProgress, isFinished, type JobProgress } from './job-progress';
-import { JobTracker, type EventSourceLike } from './job-tracker';
-import type { RootStore } from './root-store';
+import { applyJobReport, initialProgress, isFinished, type JobProgress } from '../../../stores/job-progress';
+import { JobTracker, type EventSourceLike } from '../../../stores/job-tracker';
+import type { RootStore } from '../../../stores/root-store';
 import { submitRun, type RunProblem } from './run-submit';
 
 /** Milliseconds between GET /api/jobs/{id} polls when the event stream is unavailable. */

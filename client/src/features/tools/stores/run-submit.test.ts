@@ -1,8 +1,8 @@
 import { endpoints, type BatchView, type Endpoint, type JobView } from '@imagestudio/contracts';
-import { errorReply, FakeApi, makeStore, okPayload, withCatalog } from '../test/fake-api';
-import { batchAcceptedFixture, jobFixture, profileFixture } from '../test/fixtures';
-import type { RootStore } from './root-store';
-import { toolStatusFixture } from '../test/tool-status';
+import { errorReply, FakeApi, makeStore, okPayload, withCatalog } from '../../../test/fake-api';
+import { batchAcceptedFixture, jobFixture, profileFixture } from '../../../test/fixtures';
+import type { RootStore } from '../../../stores/root-store';
+import { toolStatusFixture } from '../../../test/tool-status';
 
 const job: JobView = jobFixture({
   id: 'j1',

@@ -9,9 +9,9 @@ import {
   type BatchTool,
   type BatchView,
 } from '@imagestudio/contracts';
-import type { ApiRequestError } from '../lib/api/api-error';
-import type { EventSourceLike } from './job-tracker';
-import type { RootStore } from './root-store';
+import type { ApiRequestError } from '../../../lib/api/api-error';
+import type { EventSourceLike } from '../../../stores/job-tracker';
+import type { RootStore } from '../../../stores/root-store';
 import { idempotencyKey, submitRun, type RunProblem } from './run-submit';
 
 /** Milliseconds between GET /api/batches/{id} polls when the event stream is unavailable. */
