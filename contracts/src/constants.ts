@@ -3,6 +3,12 @@ export const CSRF_COOKIE_NAME = 'XSRF-TOKEN';
 /** Header in which every mutating request echoes the XSRF token (lower case, as Node sees it). */
 export const CSRF_HEADER_NAME = 'x-xsrf-token';
 
+/**
+ * The copyright setting's default (settings.ts). Kept here, out of the settings schema, so the browser's footer
+ * can tell the default from an operator's own text without loading the validation library.
+ */
+export const DEFAULT_COPYRIGHT = '© 2026 Image Studio GmbH. All rights reserved.';
+
 /** Upload and generation limits shared by the API, the worker and the client's pre-checks. */
 export const LIMITS = {
   uploadMaxBytes: 20 * 1024 * 1024,

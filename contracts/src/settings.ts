@@ -3,6 +3,7 @@
  * and validates every value with this schema; the client types GET /api/settings with `Settings`.
  */
 import { z } from 'zod';
+import { DEFAULT_COPYRIGHT } from './constants';
 import { isDecimal } from './decimal';
 import { TOOLS } from './tools';
 import { UPSCALE_MODELS } from './tools/upscale';
@@ -40,7 +41,7 @@ export const settingsSchema = z
   .object({
     requisites: z.string().default('IBAN DE89 3704 0044 0532 0130 00 · BIC COBADEFFXXX · VAT ID DE123456789'),
     support_email: z.string().email().default('support@imagestudio.example'),
-    copyright: z.string().default('© 2026 Image Studio GmbH. All rights reserved.'),
+    copyright: z.string().default(DEFAULT_COPYRIGHT),
     company_name: z.string().default('Image Studio GmbH'),
     company_reg_number: z.string().default('HRB 123456 B'),
     company_address: z.string().default('Friedrichstraße 123, 10117 Berlin, Germany'),

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { LifeBuoy } from 'lucide-react';
 import { Link } from 'react-router';
-import { settingsSchema } from '@imagestudio/contracts';
+import { DEFAULT_COPYRIGHT } from '@imagestudio/contracts';
 import { paths } from '../../../config/paths';
 import { localizeAddress, localizeRequisites } from '../../../lib/company-details';
 import { useStore } from '../../../stores';
@@ -9,9 +9,6 @@ import { CardBrands } from './card-brands';
 import { LanguageSelect } from './language-select';
 import { Logo } from './logo';
 import './footer.css';
-
-/** The copyright setting's default text, which the footer replaces with its line in the reader's language. */
-const DEFAULT_COPYRIGHT = settingsSchema.shape.copyright.parse(undefined);
 
 /** Support strip, company details from settings, links to every static page, card brands, copyright. */
 export const Footer = observer(function Footer() {
