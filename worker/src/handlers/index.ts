@@ -2,7 +2,7 @@ import { JOB_NAMES } from '@imagestudio/contracts';
 import { InferenceRequireGpuError } from '../inference';
 import type { LoadedTools, ToolDeps, ToolLoader, ToolLoaders } from './types';
 import { isUnavailable } from './types';
-import { loadGenerateTool } from './generate';
+import { loadGenerateTool } from './generate/generate';
 import { loadRemoveBackgroundTool } from './remove-background';
 import { loadUpscaleTool } from './upscale';
 

@@ -1,5 +1,5 @@
 import { JOB_NAMES } from '@imagestudio/contracts';
-import { loadGenerateTool } from './generate';
+import { loadGenerateTool } from './generate/generate';
 import { TOOL_LOADERS, loadTools } from './index';
 import { loadRemoveBackgroundTool } from './remove-background';
 import type { Tool, ToolDeps, ToolLoaders } from './types';

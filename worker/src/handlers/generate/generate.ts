@@ -1,10 +1,10 @@
 import { formatJobStage, type GeneratePayload, type JobResultFile } from '@imagestudio/contracts';
-import { loadGenerationModel, missingModelFiles, type GenerationModel } from '../generation/generation-model';
-import { generateImages } from '../generation/pipeline';
+import { loadGenerationModel, missingModelFiles, type GenerationModel } from '../../generation/generation-model';
+import { generateImages } from '../../generation/pipeline';
 import { generatedPng, styledPrompt } from './generate-common';
 import { loadRemoteGenerateTool } from './generate-remote';
-import { previewKeys, roundTimings, uploadResult } from './job-io';
-import type { JobContext, ToolLoader } from './types';
+import { previewKeys, roundTimings, uploadResult } from '../job-io';
+import type { JobContext, ToolLoader } from '../types';
 
 /**
  * Progress: text encoding done at 5%, the denoising loop fills 5-85% (stage "processing n/steps"), decoding

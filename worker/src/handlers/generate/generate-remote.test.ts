@@ -13,18 +13,18 @@ import {
   userFailureMessage,
 } from '@imagestudio/contracts';
 import { ConfigError } from '@imagestudio/runtime';
-import { loadWorkerConfig } from '../config';
-import { isPublicAddress } from '../generation-api/fetch-image';
-import { retryAfterMs } from '../generation-api/images-api';
-import { FakeImagesApi } from '../generation-api/test-support/fake-images-api';
+import { loadWorkerConfig } from '../../config';
+import { isPublicAddress } from '../../generation-api/fetch-image';
+import { retryAfterMs } from '../../generation-api/images-api';
+import { FakeImagesApi } from '../../generation-api/test-support/fake-images-api';
 import { pngChunks } from '@imagestudio/runtime/imaging';
-import { InferenceRuntime } from '../inference';
-import { JobCancelledError } from '../queue/errors';
-import { WorkerStorage } from '../storage/storage';
-import { startLocalS3, type LocalS3 } from '../test-support/local-s3';
+import { InferenceRuntime } from '../../inference';
+import { JobCancelledError } from '../../queue/errors';
+import { WorkerStorage } from '../../storage/storage';
+import { startLocalS3, type LocalS3 } from '../../test-support/local-s3';
 import { loadGenerateTool } from './generate';
 import { foldPrompt, remoteGenerateTool } from './generate-remote';
-import { type JobContext, type Tool, isUnavailable } from './types';
+import { type JobContext, type Tool, isUnavailable } from '../types';
 
 // The hosted-API generation backend against a local fake of the images API (a real HTTP server) and S3 (s3rver).
 const BUCKET = 'gen-remote-test';

@@ -8,12 +8,12 @@ import {
   formatJobStage,
 } from '@imagestudio/contracts';
 import type { Logger } from '@imagestudio/runtime';
-import { ImagesApi, ImagesApiError, type ImagesApiOptions } from '../generation-api/images-api';
-import { apiSize, type ModelTraits, modelTraits } from '../generation-api/model-traits';
-import { type DecodedImage, decodeImage } from '../imaging/decode';
+import { ImagesApi, ImagesApiError, type ImagesApiOptions } from '../../generation-api/images-api';
+import { apiSize, type ModelTraits, modelTraits } from '../../generation-api/model-traits';
+import { type DecodedImage, decodeImage } from '../../imaging/decode';
 import { generatedPng, styledPrompt } from './generate-common';
-import { previewKeys, roundTimings, uploadResult } from './job-io';
-import type { JobContext, Tool, ToolLoader } from './types';
+import { previewKeys, roundTimings, uploadResult } from '../job-io';
+import type { JobContext, Tool, ToolLoader } from '../types';
 
 /** Progress: the API calls fill 0-80%, encoding 90%, uploads 100%. */
 const PERCENTS = { received: 80, encoded: 90, uploaded: 100 };

@@ -1,7 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import sharp from 'sharp';
 import { applyStyle, type GeneratePayload } from '@imagestudio/contracts';
-import { encodeImage, type RawImage } from '../imaging/encode';
+import { encodeImage, type RawImage } from '../../imaging/encode';
 
 /** What both generation backends share: the styled prompt going in, the PNG coming out. */
 
