@@ -14,6 +14,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { readHeartbeats } from '../../server/src/modules/workers';
 import { Cluster, type Customer } from '../../server/src/test/cluster';
 import { percentile } from '../lib/load';
 import { sized } from '../lib/smoke';
@@ -62,6 +63,7 @@ function perMinute({ rows }: Batch): number {
 }
 
 export default async function scaleSection(): Promise<BenchSection> {
+  const loadBefore = load1();
   const photos = PHOTOS.map((name) => fs.readFileSync(path.join(FIXTURES, name)));
   const cluster = await Cluster.start({ tag: 'bench_scale', apis: 2, workers: 1 });
   const rows: BenchSection['rows'] = [];
@@ -121,8 +123,11 @@ export default async function scaleSection(): Promise<BenchSection> {
       });
     }
     const ratio = twoPerMinute / onePerMinute;
+    const beats = await readHeartbeats(cluster.t.ctx);
+    const precisions = [...new Set(beats.map((b) => JSON.stringify(b.precisions ?? {})))].join(', ');
     notes.push(
-      `${os.cpus().length} cores; workers: WORKER_CONCURRENCY=1, WORKER_CPU_THREADS=1, remove-background only; photos ${PHOTOS.join(', ')}`,
+      `${os.cpus().length} cores; workers: WORKER_CONCURRENCY=1, WORKER_CPU_THREADS=1, remove-background only (${precisions}); photos ${PHOTOS.join(', ')}`,
+      `load average (1 min) before the cluster started: ${loadBefore}`,
       'load = 1-minute load average when the measure ended (the bench itself adds up to ~4: two APIs, two workers)',
     );
     return {
