@@ -4,11 +4,15 @@ import './styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { createAppRouter } from './app/router';
+import { createAppRouter, routerNavigator } from './app/router';
 import { RootStore } from './stores';
 
 const store = new RootStore();
 const router = createAppRouter();
+store.setNavigator(routerNavigator(router));
+// The start-up calls go out now, while React renders the first frame: the page paints without waiting for
+// them, and nothing between the HTML and the API is a chain of requests.
+void store.init();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

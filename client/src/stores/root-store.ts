@@ -1,5 +1,6 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
-import { TIMINGS } from '../config/constants';
+import { endpoints } from '@imagestudio/contracts';
+import { STORAGE_KEYS, TIMINGS } from '../config/constants';
 import { env } from '../config/env';
 import { ApiClient, type ApiClientOptions } from '../lib/api/api-client';
 import type { MessageKey, MessageVars } from '../lib/i18n';
@@ -10,12 +11,30 @@ import { CurrencyStore } from './currency-store';
 import { LanguageStore } from './language-store';
 import { storeFactories, type LazyStores } from './lazy-stores';
 import { windowNavigator, type AppNavigator } from './navigator';
+import { storage } from '../lib/storage';
 import { PacksStore } from '../features/pricing/stores/packs-store';
 import { PagesStore } from '../features/static-pages/stores/pages-store';
 import { ProfileStore } from '../features/account/stores/profile-store';
 import { SettingsStore } from './settings-store';
 import { ToolsStore } from '../features/tools/stores/tools-store';
 import { UiStore } from './ui-store';
+
+/**
+ * GETs several components ask for as a page opens (the header, the page, a tool's gate all want the tools'
+ * status): a reply answers the same call again for REUSE_MS, so each goes out once per page load. Shorter than
+ * the tool pages' status refresh (10 s), so that still asks the server.
+ */
+const REUSABLE = [
+  endpoints.tools.status,
+  endpoints.catalog.settings,
+  endpoints.catalog.languages,
+  endpoints.catalog.currencies,
+  endpoints.catalog.localizations,
+  endpoints.catalog.staticPages,
+  endpoints.catalog.socialLinks,
+  endpoints.catalog.packs,
+].map((endpoint) => endpoint.path);
+const REUSE_MS = 5000;
 
 export interface RootStoreOptions {
   api?: Partial<ApiClientOptions>;
@@ -44,15 +63,21 @@ export class RootStore {
   navigator: AppNavigator;
   initState: 'idle' | 'loading' | 'ready' | 'failed' = 'idle';
   initError: string | null = null;
+  /** Set once the currency list has loaded and chosen (until then calls carry the stored currency). */
+  private currenciesChosen = false;
+  private started: Promise<void> = Promise.resolve();
 
   constructor(options: RootStoreOptions = {}) {
     this.navigator = options.navigator ?? windowNavigator();
     this.api = new ApiClient(
+      { commonParams: () => this.commonParams(), onError: (error) => handleApiError(this, error) },
       {
-        commonParams: () => ({ currency: this.currencies.code, lang_id: this.languages.activeId ?? undefined }),
-        onError: (error) => handleApiError(this, error),
+        baseURL: env.apiBaseUrl,
+        timeoutMs: TIMINGS.apiTimeoutMs,
+        reusable: REUSABLE,
+        reuseMs: REUSE_MS,
+        ...options.api,
       },
-      { baseURL: env.apiBaseUrl, timeoutMs: TIMINGS.apiTimeoutMs, ...options.api },
     );
     this.ui = new UiStore(options.toastMs);
     this.languages = new LanguageStore(this.api);
@@ -64,7 +89,7 @@ export class RootStore {
     this.countries = new CountriesStore(this.api, this.t, () => this.languages.numberLocale);
     this.packs = new PacksStore(this.api, this.t);
     this.tools = new ToolsStore(this);
-    makeAutoObservable<RootStore, 'created' | 'lazy'>(this, {
+    makeAutoObservable<RootStore, 'created' | 'lazy' | 'started'>(this, {
       api: false,
       ui: false,
       languages: false,
@@ -79,6 +104,7 @@ export class RootStore {
       tools: false,
       created: false,
       lazy: false,
+      started: false,
       tokenPricing: false,
       topUp: false,
       checkout: false,
@@ -157,14 +183,47 @@ export class RootStore {
     this.navigator = navigator;
   }
 
-  /** Loads what every page needs; each store records its own failure, so only the unexpected fails init. */
+  /**
+   * currency and lang_id of every call: the lists' choice once loaded; before that the visitor's stored one (or
+   * none, the server's default), so the start-up calls need not wait for the lists.
+   */
+  private commonParams(): Record<string, string | number | undefined> {
+    const loaded = this.initState === 'ready' || this.languages.languages.length > 0;
+    const storedLanguage = Number(storage.get(STORAGE_KEYS.languageId)) || undefined;
+    return {
+      currency: this.currenciesChosen
+        ? this.currencies.code
+        : (storage.get(STORAGE_KEYS.currencyCode) ?? this.currencies.code),
+      lang_id: loaded ? (this.languages.activeId ?? undefined) : storedLanguage,
+    };
+  }
+
+  /**
+   * Loads what every page needs, every call at once (main.tsx starts this before the first render). The
+   * catalogue calls go out with the stored currency and language; the few visitors for whom the lists choose
+   * others (a first visit in another language, a currency no longer offered) get pages and packs again.
+   */
   async init(): Promise<void> {
+    if (this.initState !== 'idle') return this.started;
     this.initState = 'loading';
+    this.started = this.start();
+    return this.started;
+  }
+
+  private async start(): Promise<void> {
     try {
+      const assumed = this.commonParams();
       const authCheck = this.auth.checkAuth();
-      // Currency and language first: every later call carries them.
-      await Promise.all([this.languages.load(), this.currencies.load()]);
-      await Promise.all([this.settings.load(), this.pages.load(), this.packs.load(), authCheck]);
+      const lists = Promise.all([this.languages.load(), this.currencies.load()]).then(() =>
+        runInAction(() => (this.currenciesChosen = true)),
+      );
+      const catalog = Promise.all([this.settings.load(), this.pages.load(), this.packs.load()]);
+      await Promise.all([lists, catalog, authCheck]);
+      const chosen = this.commonParams();
+      const defaultLanguage = this.languages.languages.find((lang) => Number(lang.default) === 1)?.id;
+      const sameLanguage = (assumed.lang_id ?? defaultLanguage) === (chosen.lang_id ?? defaultLanguage);
+      if (!sameLanguage) await Promise.all([this.pages.load(), this.packs.load()]);
+      else if (assumed.currency !== chosen.currency) await this.packs.load();
       if (this.auth.isAuthenticated && !this.profile.profile && !this.profile.loading) await this.profile.fetch();
       runInAction(() => (this.initState = 'ready'));
     } catch (err) {

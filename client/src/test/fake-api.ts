@@ -194,8 +194,11 @@ export function withCatalog(api: FakeApi): FakeApi {
     .onPath('GET /csrf', { status: 200, data: { status: 'OK' } });
 }
 
-/** A RootStore wired to a FakeApi and a recording navigator. */
+/**
+ * A RootStore wired to a FakeApi and a recording navigator. Replies are not reused (reuseMs 0): a test that
+ * routes a new answer expects the next call to get it; api-client.test.ts covers the reuse.
+ */
 export function makeStore(api: FakeApi, navigator = fakeNavigator()) {
-  const store = new RootStore({ api: { transport: api.transport, baseURL: '' }, navigator });
+  const store = new RootStore({ api: { transport: api.transport, baseURL: '', reuseMs: 0 }, navigator });
   return { store, navigator };
 }

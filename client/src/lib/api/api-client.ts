@@ -43,6 +43,12 @@ export interface ApiClientOptions {
   timeoutMs: number;
   /** Test hook: replaces the HTTP transport (XMLHttpRequest in the browser). */
   transport?: Transport;
+  /**
+   * GET paths (e.g. `/tools/status`) whose successful reply answers the same GET again for `reuseMs` after it
+   * arrived: what several components ask for as a page opens goes out once. Any other method forgets them all.
+   */
+  reusable?: readonly string[];
+  reuseMs?: number;
 }
 
 type Method = HttpRequest['method'];
@@ -91,6 +97,18 @@ function httpError(status: number, data: unknown): ApiRequestError {
 }
 
 /**
+ * What makes two GETs the same request (path, query and extra headers), or null for one that must go out on
+ * its own: a caller's abort signal, a blob reply or upload progress belong to that caller only.
+ */
+function shareKey(request: HttpRequest): string | null {
+  if (request.method !== 'GET' || request.signal || request.responseType || request.onUploadProgress) return null;
+  const params = Object.entries(request.params)
+    .filter(([, v]) => v !== undefined && v !== null)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify([request.url, params, request.headers]);
+}
+
+/**
  * The one HTTP client of the app (components never call fetch): base path, cookies, XSRF header,
  * common parameters, 6 s timeout and the error catalogue. Replies are the /api envelope.
  */
@@ -99,6 +117,14 @@ export class ApiClient {
   readonly baseURL: string;
   readonly timeoutMs: number;
   private readonly transport: Transport;
+  /** GETs on their way, by shareKey: an identical GET meanwhile waits for the same reply. */
+  private readonly inFlight = new Map<string, Promise<HttpResponse>>();
+  /** Replies of the `reusable` paths, by shareKey, with when they arrived. */
+  private readonly recent = new Map<string, { at: number; response: HttpResponse }>();
+  /** Counts state-changing requests, so a reply to a GET sent before one is not kept for reuse. */
+  private generation = 0;
+  private readonly reusable: ReadonlySet<string>;
+  private readonly reuseMs: number;
 
   constructor(
     private readonly hooks: ApiClientHooks,
@@ -107,6 +133,8 @@ export class ApiClient {
     this.baseURL = options.baseURL;
     this.timeoutMs = options.timeoutMs;
     this.transport = options.transport ?? xhrTransport(options.baseURL, options.timeoutMs);
+    this.reusable = new Set(options.reusable ?? []);
+    this.reuseMs = options.reuseMs ?? 0;
   }
 
   /**
@@ -162,7 +190,38 @@ export class ApiClient {
     const xsrf = readCookie(CSRF_COOKIE_NAME);
     if (xsrf) request.headers['X-XSRF-TOKEN'] = xsrf;
     if (!options.skipCommonParams) addCommonParams(request, this.hooks.commonParams());
-    return this.transport(request);
+    return this.shared(request, request.method !== 'GET' || options.xsrf === true);
+  }
+
+  /**
+   * Sends a request, unless the same GET is already on its way (then its reply is shared) or is a reusable one
+   * answered moments ago. A state-changing request may outdate both: GETs after it go out again, and replies to
+   * GETs sent before it are not kept.
+   */
+  private shared(request: HttpRequest, changesState: boolean): Promise<HttpResponse> {
+    if (changesState) {
+      this.generation += 1;
+      this.recent.clear();
+      this.inFlight.clear();
+      return this.transport(request);
+    }
+    const key = shareKey(request);
+    if (key === null) return this.transport(request);
+    const kept = this.recent.get(key);
+    if (kept && Date.now() - kept.at < this.reuseMs) return Promise.resolve(kept.response);
+    const pending = this.inFlight.get(key);
+    if (pending) return pending;
+    const sent = this.transport(request);
+    const generation = this.generation;
+    this.inFlight.set(key, sent);
+    const settle = (response?: HttpResponse) => {
+      if (this.inFlight.get(key) === sent) this.inFlight.delete(key);
+      const ok = response && response.status >= 200 && response.status < 300;
+      if (ok && generation === this.generation && this.reusable.has(request.url))
+        this.recent.set(key, { at: Date.now(), response });
+    };
+    sent.then(settle, () => settle());
+    return sent;
   }
 
   private async request<T, Reply = ApiOk<T>>(
