@@ -38,8 +38,8 @@ const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
 
 /** The `--dist <dir>` argument, or client/dist (built first when stale). */
 function distDir(): string {
-  const at = process.argv.indexOf('--dist');
-  if (at >= 0 && process.argv[at + 1]) return path.resolve(process.argv[at + 1]);
+  const given = process.argv[process.argv.indexOf('--dist') + 1];
+  if (process.argv.includes('--dist') && given) return path.resolve(given);
   buildClientIfNeeded();
   return path.join(ROOT, 'client', 'dist');
 }
@@ -80,7 +80,7 @@ function measureRoute(manifest: Manifest, route: string, budget: RouteBudget, si
   const missing = budget.pages.filter((page) => !manifest[page]);
   for (const page of budget.pages) if (manifest[page]) staticClosure(manifest, page, keys);
   const files = [...keys]
-    .map((key) => manifest[key].file)
+    .map((key) => manifest[key]?.file ?? '')
     .filter((file) => file.endsWith('.js'))
     .map((file) => ({ file, bytes: size(file) }))
     .sort((a, b) => b.bytes - a.bytes);
