@@ -8,7 +8,7 @@ export {
   UPLOAD_MESSAGES,
 } from './image-inspect';
 export { readEncodedBody } from './encoded-body';
-export { decodeBase64, type DecodedBase64, isDecodedBase64 } from './encoded-body-parse';
+export { decodeBase64, isDecodedBase64 } from './encoded-body-parse';
 export { makeInputPreview, needsInputPreview } from './input-preview';
 export { MULTIPART_MESSAGES, readForm, readMultipart, type ReceivedFile } from './multipart';
 export {
