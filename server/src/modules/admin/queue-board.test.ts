@@ -49,6 +49,17 @@ async function queueJob(opts: { delay?: number } = {}) {
   return { id, userId };
 }
 
+it('serves the board page with every asset from the API, none from another host', async () => {
+  const agent = operator.agent;
+  const page = await agent.get('/admin/queues').expect(200);
+  expect(page.text).toContain('Image Studio queues');
+  const sources = [...page.text.matchAll(/\b(?:src|href)="([^"]*)"/g)].map((m) => m[1]!);
+  expect(sources.length).toBeGreaterThan(2);
+  expect(sources.filter((s) => /^(?:https?:)?\/\//i.test(s))).toEqual([]);
+  const script = sources.find((s) => s.endsWith('.js'))!;
+  await agent.get(`/admin/queues/${script}`).expect(200);
+});
+
 it('refuses adding a job and editing a job, leaving the queue and the job data as they were', async () => {
   const job = await queueJob();
   const before = await t.ctx.queue.getJobCounts();

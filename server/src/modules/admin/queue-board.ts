@@ -5,6 +5,7 @@ import { ExpressAdapter } from '@bull-board/express';
 import type { AppContext } from '../../context';
 import { forbidden } from '../../lib/errors';
 import { audit } from './admin-audit';
+import { localBoardViews } from './queue-board-page';
 
 /** Where the BullMQ board is served (a page of its own, outside /api and the client's routes). */
 export const QUEUE_BOARD_PATH = '/admin/queues';
@@ -176,6 +177,8 @@ export function queueBoardRouter(ctx: AppContext): Router {
     serverAdapter: adapter,
     options: { uiConfig: { boardTitle: 'Image Studio queues' } },
   });
+  // After createBullBoard, which points the views at the package's own page: this one loads nothing from outside.
+  adapter.setViewsPath(localBoardViews());
   const router = Router();
   router.use(QUEUE_BOARD_PATH, adminsOnly, guardAndAudit(ctx), adapter.getRouter() as RequestHandler);
   return router;
