@@ -107,7 +107,8 @@ export const adminQueueViewSchema = z.object({
   waiting: z.number().int(),
   active: z.number().int(),
   delayed: z.number().int(),
-  failed: z.number().int(),
+  failed: z.number().int().describe('Jobs BullMQ holds as failed, cancelled ones left out'),
+  cancelled: z.number().int().describe('Jobs BullMQ holds as failed because they were cancelled'),
   oldest_waiting_s: z
     .number()
     .int()

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../lib/format';
 import { useStore } from '../../stores';
 import { TOOL_LABEL } from './labels';
 
-/** The overview's queue per tool: jobs waiting, active, delayed and failed, and how long the oldest has waited. */
+/** The overview's queue per tool: jobs waiting, active, delayed, failed and cancelled, and how long the oldest has waited. */
 export const QueuesTable = observer(function QueuesTable({ queues }: { queues: AdminOverview['queues'] }) {
   const { t } = useStore();
   return (
@@ -18,6 +18,7 @@ export const QueuesTable = observer(function QueuesTable({ queues }: { queues: A
             <th scope="col">{t('client-admin.overview.active')}</th>
             <th scope="col">{t('client-admin.overview.delayed')}</th>
             <th scope="col">{t('client-admin.overview.failed')}</th>
+            <th scope="col">{t('client-admin.overview.cancelled')}</th>
             <th scope="col">{t('client-admin.overview.oldest')}</th>
           </tr>
         </thead>
@@ -29,6 +30,7 @@ export const QueuesTable = observer(function QueuesTable({ queues }: { queues: A
               <td>{q.active}</td>
               <td>{q.delayed}</td>
               <td>{q.failed}</td>
+              <td>{q.cancelled}</td>
               <td>{q.oldest_waiting_s === null ? '—' : t('client-admin.seconds', { n: q.oldest_waiting_s })}</td>
             </tr>
           ))}

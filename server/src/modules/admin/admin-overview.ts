@@ -21,6 +21,8 @@ const HEARTBEAT_INTERVAL_MS = (HEARTBEAT_TTL_SECONDS * 1000) / 3;
 const LOST_AFTER_MS = 3 * HEARTBEAT_INTERVAL_MS;
 /** A lost worker stays on the overview this long, then is forgotten. */
 const FORGET_AFTER_MS = 3600 * 1000;
+/** The reason the worker fails a job with when its cancel flag is set (worker/src/queue/errors.ts). */
+const CANCELLED_REASON = 'cancelled';
 /** At most this many delayed or failed jobs are read from the queue per state to count them per tool. */
 const QUEUE_SCAN_LIMIT = 1000;
 
@@ -71,7 +73,7 @@ async function workers(ctx: AdminDeps, now: number): Promise<AdminWorkerView[]> 
 
 /**
  * Per tool: waiting and running jobs and the oldest waiting one from Postgres (the truth about every job), and
- * the jobs BullMQ holds delayed (waiting for a retry) or failed, counted from the queue itself.
+ * the jobs BullMQ holds delayed (waiting for a retry), failed or cancelled, counted from the queue itself.
  */
 async function queues(ctx: AdminDeps, now: number): Promise<AdminQueueView[]> {
   const [open, delayed, failed] = await Promise.all([
@@ -81,6 +83,10 @@ async function queues(ctx: AdminDeps, now: number): Promise<AdminQueueView[]> {
   ]);
   const count = (jobs: Array<{ name: string } | undefined>, tool: JobName) =>
     jobs.filter((j) => j?.name === tool).length;
+  // A cancelled job ends in BullMQ's failed set too (the worker fails it with the reason "cancelled"): it is
+  // counted apart, as the operator did not see anything go wrong.
+  const cancelled = failed.filter((j) => j?.failedReason === CANCELLED_REASON);
+  const broken = failed.filter((j) => j?.failedReason !== CANCELLED_REASON);
   return JOB_NAMES.map((tool) => {
     const queued = open.find((r) => r.tool === tool && r.status === 'queued');
     const running = open.find((r) => r.tool === tool && r.status === 'running');
@@ -89,7 +95,8 @@ async function queues(ctx: AdminDeps, now: number): Promise<AdminQueueView[]> {
       waiting: Number(queued?.count ?? 0),
       active: Number(running?.count ?? 0),
       delayed: count(delayed, tool),
-      failed: count(failed, tool),
+      failed: count(broken, tool),
+      cancelled: count(cancelled, tool),
       oldest_waiting_s: queued ? Math.max(0, Math.round((now - new Date(queued.oldest).getTime()) / 1000)) : null,
     };
   });

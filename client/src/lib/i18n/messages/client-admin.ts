@@ -78,6 +78,7 @@ export const clientAdmin = {
   'client-admin.overview.active': 'Active',
   'client-admin.overview.delayed': 'Delayed',
   'client-admin.overview.failed': 'Failed',
+  'client-admin.overview.cancelled': 'Cancelled',
   'client-admin.overview.oldest': 'Oldest waiting',
   'client-admin.overview.workers': 'Workers',
   'client-admin.overview.noWorkers': 'No worker has reported in the last hour.',
