@@ -128,6 +128,8 @@ describe('two APIs and two background-removal workers', () => {
     if (recovered.status === 'succeeded') {
       expect(ledger.get(victim.id)).toEqual(['charge']);
       expect((await cluster.workerOfJob(victim.id))?.name).not.toBe(victim.worker!.name);
+      // Handed back once by the stalled-job check, not failed and retried.
+      expect((await cluster.t.ctx.queue.getJob(victim.id))!.stalledCounter).toBe(1);
     } else {
       expect(ledger.get(victim.id)).toEqual(['charge', 'refund']);
     }
