@@ -1,7 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import type { AppDeps } from './context';
 import type { Metrics } from './http/metrics';
-import { createPasswordChangeNotice, type PasswordChangeNotice } from './modules/api-keys';
+import { createPasswordChangeNotice, type PasswordChangeNotice } from './modules/password-reset';
 import { createRateLimits, type RateLimits } from './http/rate-limits';
 import { createPassport, type AppPassport, createPasswordHasher, type PasswordHasher } from './modules/auth';
 import { createCatalogCache, type CatalogCache } from './modules/catalog';
@@ -73,7 +73,7 @@ export function createServices(deps: AppDeps, metrics: Metrics): AppServices {
     heartbeats: createHeartbeatCache(),
     payments: createPayments({ config, db, redis, logger, services: { catalog, mailer } }),
     sessionUsers,
-    passwordChangeNotice: createPasswordChangeNotice({ db, config, logger, services: { mailer } }),
+    passwordChangeNotice: createPasswordChangeNotice({ db, config, logger, services: { mailer, catalog } }),
     uploadBudget: createUploadBudget({ config, logger, metrics }),
   };
 }

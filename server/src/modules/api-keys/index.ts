@@ -2,6 +2,6 @@
 export { apiKeyAuth, presentedKey, unlessApiKey } from './api-key-auth';
 export { apiKeysRouter } from './api-keys.routes';
 export { authenticateKey, listKeys, revokeKey } from './api-keys.service';
-export { createPasswordChangeNotice, type PasswordChangeNotice, tellKeysStillWork } from './keys-still-work-mail';
+export { listActive as activeKeys } from './api-keys.repository';
 export { webhookSecretFor } from './webhook-secret.service';
 export type { ApiKeysDeps } from './api-keys.deps';

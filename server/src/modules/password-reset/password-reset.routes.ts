@@ -5,6 +5,7 @@ import { requireCsrfToken } from '../../http/csrf';
 import { consumeOrThrow } from '../../http/rate-limits';
 import { okWith } from '../../http/route';
 import { mountRoutes } from '../../http/route-table';
+import { passwordChangeOrigin } from '../users';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
 
 /** GET or POST /api/user/request-password-restore and PUT /api/user/restore-password. */
@@ -23,8 +24,8 @@ export function passwordResetRouter(ctx: AppContext) {
     requestPasswordResetLink: { handler: ({ query }) => request(query.email), before: [requireCsrfToken] },
     requestPasswordReset: ({ body }) => request(body.email),
 
-    restorePassword: async ({ body }) => {
-      await resetPassword(ctx, body);
+    restorePassword: async ({ req, body }) => {
+      await resetPassword(ctx, body, passwordChangeOrigin(req));
       return okWith(undefined, { message: ACCOUNT_MESSAGES.passwordReset });
     },
   });

@@ -3,10 +3,10 @@ import { ACCOUNT_MESSAGES, type RestorePasswordInput } from '@imagestudio/contra
 import { validationError } from '../../lib/errors';
 import { namespaceTexts } from '../catalog';
 import { escapeHtml, type MailMessage } from '../mail';
-import { usersRepository as users } from '../users';
+import { usersRepository as users, type PasswordChangeOrigin } from '../users';
 import * as repo from './password-reset.repository';
-import { tellKeysStillWork } from '../api-keys';
 import type { PasswordResetDeps } from './password-reset.deps';
+import { tellPasswordChanged } from './password-changed-mail';
 
 /** How long a reset link works. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -50,9 +50,14 @@ export function requestPasswordReset(ctx: PasswordResetDeps, email: string): voi
 
 /**
  * Sets a new password with a reset token: it must be the user's latest, unexpired and unused (single
- * use even under concurrency). Bumps the session epoch, so every session of the user ends.
+ * use even under concurrency). Bumps the session epoch, so every session of the user ends, and mails the
+ * customer that the password changed (`origin`: when, from where).
  */
-export async function resetPassword(ctx: PasswordResetDeps, input: RestorePasswordInput): Promise<void> {
+export async function resetPassword(
+  ctx: PasswordResetDeps,
+  input: RestorePasswordInput,
+  origin: PasswordChangeOrigin,
+): Promise<void> {
   const invalid = () => validationError({ token: [ACCOUNT_MESSAGES.resetLinkInvalid] });
   const user = await users.findByEmail(ctx.db, input.email);
   if (!user || user.disabled_at) throw invalid();
@@ -65,5 +70,5 @@ export async function resetPassword(ctx: PasswordResetDeps, input: RestorePasswo
     if (!(await repo.consumeToken(trx, user.id, row.token_hash))) throw invalid();
     await users.updatePassword(trx, user.id, passwordHash);
   });
-  tellKeysStillWork(ctx, user);
+  tellPasswordChanged(ctx, user, origin);
 }

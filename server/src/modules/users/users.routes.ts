@@ -6,6 +6,7 @@ import { mountRoutes } from '../../http/route-table';
 import { currentUser } from '../../http/current-user';
 import { toCurrentUser } from './current-user';
 import { startSession } from '../../http/session-login';
+import { passwordChangeOrigin } from './password-change-origin';
 import { changePassword, getProfile, presentProfile, updateProfile } from './users.service';
 
 /** GET/PUT /api/user/profile and POST /api/user/change-password (signed-in users only). */
@@ -23,7 +24,7 @@ export function usersRouter(ctx: AppContext) {
     },
 
     changePassword: async ({ req, res, body }) => {
-      const user = await changePassword(ctx, currentUser(req).id, body);
+      const user = await changePassword(ctx, currentUser(req).id, body, passwordChangeOrigin(req));
       // The epoch moved on: this session continues on a new id, every other one has ended.
       await startSession(ctx, req, res, toCurrentUser(user), req.session.cookie.maxAge != null);
       return okWith(undefined, { message: ACCOUNT_MESSAGES.passwordUpdated });

@@ -10,6 +10,7 @@ import { normalizePhone } from '../../lib/phone';
 import * as users from './users.repository';
 import type { ProfileView } from '@imagestudio/contracts';
 import type { UsersDeps } from './users.deps';
+import type { PasswordChangeOrigin } from './password-change-origin';
 
 /** The profile as GET /api/user/profile sends it. */
 /**
@@ -73,12 +74,14 @@ export async function updateProfile(ctx: UsersDeps, userId: string, input: Profi
 
 /**
  * Checks the current password and stores the new one; the session epoch moves on, so every other
- * session of the user ends (the caller signs the current one in again). Returns the updated user.
+ * session of the user ends (the caller signs the current one in again), and the customer is mailed that the
+ * password changed (`origin`: when, from where). Returns the updated user.
  */
 export async function changePassword(
   ctx: UsersDeps,
   userId: string,
   input: ChangePasswordInput,
+  origin: PasswordChangeOrigin,
 ): Promise<users.UserRow> {
   const row = await users.findById(ctx.db, userId);
   if (!row) throw notFound();
@@ -87,6 +90,6 @@ export async function changePassword(
     throw validationError({ current_password: [ACCOUNT_MESSAGES.currentPasswordWrong] });
   }
   await users.updatePassword(ctx.db, userId, await hasher.hash(input.password));
-  ctx.services.passwordChangeNotice(row);
+  ctx.services.passwordChangeNotice(row, origin);
   return (await users.findById(ctx.db, userId)) as users.UserRow;
 }
