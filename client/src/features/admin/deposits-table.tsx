@@ -36,7 +36,9 @@ export function DepositsTable({ rows, showUser }: { rows: AdminDepositRow[]; sho
               ) : null}
               <td>
                 {t(DEPOSIT_STATUS_LABEL[d.status])}
-                {d.refunded > 0 ? ` (${t('client-admin.payments.refunded', { n: d.refunded })})` : ''}
+                {d.refunded > 0
+                  ? ` (${t('client-admin.payments.refunded', { n: formatCurrency(d.refunded, d.currency) })})`
+                  : ''}
               </td>
               <td>{formatCurrency(d.amount, d.currency)}</td>
               <td>{formatTokens(d.tokens)}</td>
