@@ -108,12 +108,12 @@ export default async function scaleSection(): Promise<BenchSection> {
     }
 
     const reader = customers[0]!;
+    const bases = cluster.apis.map((a) => a.baseUrl);
+    const headers = { Cookie: reader.cookie };
+    // Untimed: the APIs have served uploads only so far; their first seconds of profile reads run colder code.
+    await spreadLoad(bases, '/api/user/profile', { connections: CLIENTS[0]!, durationSeconds: sized(3, 1), headers });
     for (const connections of CLIENTS) {
-      const result = await spreadLoad(
-        cluster.apis.map((a) => a.baseUrl),
-        '/api/user/profile',
-        { connections, durationSeconds: SECONDS, headers: { Cookie: reader.cookie } },
-      );
+      const result = await spreadLoad(bases, '/api/user/profile', { connections, durationSeconds: SECONDS, headers });
       rows.push({
         measure: `GET /api/user/profile over 2 APIs, ${connections} clients: p50 / p95 ms (req/s)`,
         value: `${round(result.p50Ms)} / ${round(result.p95Ms)} (${result.requestsPerSec})`,
