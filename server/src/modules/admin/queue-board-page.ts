@@ -11,7 +11,7 @@ function boardTemplate(): string {
 }
 
 /** The template without elements that load from another host (its web-font stylesheet). */
-export function withoutOutsideAssets(template: string): string {
+function withoutOutsideAssets(template: string): string {
   return template.replace(/<link\b[^>]*\bhref="(?:https?:)?\/\/[^"]*"[^>]*>\s*/gi, '');
 }
 

@@ -18,7 +18,7 @@ const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.';
  * The answer to a disabled account whose password was right: its state and where to write. `{email}` stays a
  * placeholder in the English text so the `server.*` strings translate it with any support address.
  */
-export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Please contact support at {email}.';
+const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Please contact support at {email}.';
 
 /** Runs passport's local strategy: the user, 'disabled' (right password, disabled account), or null. */
 function authenticateLocal(ctx: AppContext, req: Request, res: Response): Promise<CurrentUser | 'disabled' | null> {

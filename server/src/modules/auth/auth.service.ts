@@ -82,7 +82,7 @@ export async function registerUser(
 }
 
 /** What a sign-in attempt comes to: the user, a disabled account (right password only), or wrong credentials. */
-export type CredentialCheck = { user: users.UserRow } | { disabled: true } | null;
+type CredentialCheck = { user: users.UserRow } | { disabled: true } | null;
 
 /**
  * Checks an email and password. Unknown emails are checked against a dummy hash so they cost the same

@@ -7,7 +7,7 @@ import { escapeHtml, type MailMessage } from '../mail';
 import type { PasswordChangeOrigin } from '../users';
 
 /** The account the notice goes to. */
-export interface NoticeUser {
+interface NoticeUser {
   id: string;
   email: string;
   name: string;
@@ -15,7 +15,7 @@ export interface NoticeUser {
 }
 
 /** What the notice needs of the app. */
-export type PasswordNoticeDeps = Pick<AppContext, 'db' | 'config' | 'logger'> & {
+type PasswordNoticeDeps = Pick<AppContext, 'db' | 'config' | 'logger'> & {
   services: Pick<AppServices, 'mailer' | 'catalog'>;
 };
 
@@ -37,7 +37,7 @@ function when(at: Date, lang: string | null): string {
  * to reset it if it was not them, and, when they have working API keys, that the keys still work and where to
  * revoke one.
  */
-export async function passwordChangedMail(
+async function passwordChangedMail(
   ctx: PasswordNoticeDeps,
   user: NoticeUser,
   origin: PasswordChangeOrigin,
