@@ -3,7 +3,8 @@ import { ImageFetchError, fetchImage } from './fetch-image';
 
 /**
  * Client of an OpenAI-compatible images API: `POST {baseUrl}/images/generations` with JSON
- * `{model, prompt, n, size[, seed]}` and the key as `Authorization: Bearer`. Replies carry images either as
+ * `{model, prompt, n, size[, seed]}`, and `POST {baseUrl}/images/edits` as a multipart form (`image`, `mask`,
+ * `prompt`, `model`, `n`, `size`), both with the key as `Authorization: Bearer`. Replies carry images either as
  * `data[].b64_json` or as `data[].url` (fetched under fetch-image.ts's rules).
  *
  * Failures are sorted for the job: 429 and 5xx (and a dropped connection) are retried with exponential backoff
@@ -49,6 +50,17 @@ export interface ImagesRequest {
   seed?: number;
 }
 
+/**
+ * An edit: the API repaints where the mask's alpha is 0 and keeps what lies under its opaque pixels. Both
+ * are PNGs of the same size.
+ */
+export interface ImagesEditRequest {
+  image: Buffer;
+  mask: Buffer;
+  prompt: string;
+  size: string;
+}
+
 /** Error codes (or types) with which providers report a content-policy refusal. */
 const DECLINED_CODES = new Set([
   'content_policy_violation',
@@ -67,11 +79,14 @@ interface ApiErrorBody {
 
 export class ImagesApi {
   private readonly endpoint: string;
+  private readonly editsEndpoint: string;
   private readonly trustedHost: string;
   private readonly settings: typeof DEFAULTS;
 
   constructor(private readonly options: ImagesApiOptions) {
-    this.endpoint = `${options.baseUrl.replace(/\/+$/, '')}/images/generations`;
+    const base = options.baseUrl.replace(/\/+$/, '');
+    this.endpoint = `${base}/images/generations`;
+    this.editsEndpoint = `${base}/images/edits`;
     this.trustedHost = new URL(options.baseUrl).host;
     this.settings = {
       maxAttempts: options.maxAttempts ?? DEFAULTS.maxAttempts,
@@ -90,9 +105,35 @@ export class ImagesApi {
       size: request.size,
       ...(request.seed === undefined ? {} : { seed: request.seed }),
     });
+    return this.request(this.endpoint, () => body, beforeAttempt);
+  }
+
+  /** Repaints the masked-out part of one image; returns the encoded image the API sent back. */
+  async edit(request: ImagesEditRequest, beforeAttempt?: () => Promise<void>): Promise<Buffer> {
+    // A fresh form per attempt: a sent FormData body cannot be read twice.
+    const form = () => {
+      const data = new FormData();
+      data.set('model', this.options.model);
+      data.set('image', new Blob([new Uint8Array(request.image)], { type: 'image/png' }), 'image.png');
+      data.set('mask', new Blob([new Uint8Array(request.mask)], { type: 'image/png' }), 'mask.png');
+      data.set('prompt', request.prompt);
+      data.set('n', '1');
+      data.set('size', request.size);
+      return data;
+    };
+    const [image] = await this.request(this.editsEndpoint, form, beforeAttempt);
+    return image!;
+  }
+
+  /** Sends one call, retrying what is worth a retry (see the file's comment). */
+  private async request(
+    endpoint: string,
+    body: () => string | FormData,
+    beforeAttempt?: () => Promise<void>,
+  ): Promise<Buffer[]> {
     for (let attempt = 1; ; attempt += 1) {
       await beforeAttempt?.();
-      const outcome = await this.post(body);
+      const outcome = await this.post(endpoint, body());
       if ('images' in outcome) return this.readImages(outcome.images);
       const wait = outcome.retryAfterMs ?? this.settings.backoffMs * 2 ** (attempt - 1);
       if (attempt >= this.settings.maxAttempts || wait > this.settings.maxWaitMs) {
@@ -104,13 +145,20 @@ export class ImagesApi {
   }
 
   /** One request: images, a retryable trouble with the wait the API asked for, or a thrown final failure. */
-  private async post(body: string): Promise<{ images: unknown[] } | { reason: string; retryAfterMs?: number }> {
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+  private async post(
+    endpoint: string,
+    body: string | FormData,
+  ): Promise<{ images: unknown[] } | { reason: string; retryAfterMs?: number }> {
+    // A form sets its own content type (with the boundary).
+    const headers: Record<string, string> =
+      typeof body === 'string'
+        ? { 'content-type': 'application/json', accept: 'application/json' }
+        : { accept: 'application/json' };
     if (this.options.key) headers.authorization = `Bearer ${this.options.key}`;
     let response: Response;
     let text: string;
     try {
-      response = await fetch(this.endpoint, {
+      response = await fetch(endpoint, {
         method: 'POST',
         headers,
         body,

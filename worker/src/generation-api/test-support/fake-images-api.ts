@@ -4,7 +4,8 @@ import sharp from 'sharp';
 
 /**
  * A local stand-in of an OpenAI-compatible images API for tests: a real HTTP server on 127.0.0.1 answering
- * `POST /v1/images/generations` the way hosted providers do, and serving the files its URL replies point to.
+ * `POST /v1/images/generations` (JSON) and `POST /v1/images/edits` (multipart, its `image` and `mask` recorded
+ * as bytes) the way hosted providers do, and serving the files its URL replies point to.
  * Each request is answered by the next queued reply (`queue`), or by the default (`reply`); a prompt containing
  * `[[declined]]`, `[[fail]]` or `[[slow]]` picks that answer for one request whatever is queued (for
  * end-to-end tests, where the test cannot reach into the worker). Every request is recorded.
@@ -23,8 +24,20 @@ export type FakeReply =
   | { kind: 'broken'; body: string };
 
 export interface RecordedRequest {
+  /** Which call: a generation or an edit. */
+  endpoint: 'generations' | 'edits';
   authorization: string | undefined;
-  body: { model?: string; prompt?: string; n?: number; size?: string; seed?: number; [k: string]: unknown };
+  body: {
+    model?: string;
+    prompt?: string;
+    n?: number;
+    size?: string;
+    seed?: number;
+    /** An edit's files. */
+    image?: Buffer;
+    mask?: Buffer;
+    [k: string]: unknown;
+  };
   at: number;
 }
 
@@ -71,14 +84,20 @@ export class FakeImagesApi {
       res.writeHead(file ? 200 : 404, { 'content-type': 'image/png' }).end(file);
       return;
     }
-    if (req.method !== 'POST' || req.url !== '/v1/images/generations') {
+    const endpoint = /^\/v1\/images\/(generations|edits)$/.exec(req.url ?? '')?.[1] as
+      RecordedRequest['endpoint'] | undefined;
+    if (req.method !== 'POST' || !endpoint) {
       res.writeHead(404).end();
       return;
     }
-    let raw = '';
-    for await (const chunk of req) raw += String(chunk);
-    const body = JSON.parse(raw) as RecordedRequest['body'];
-    this.requests.push({ authorization: req.headers.authorization, body, at: Date.now() });
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks);
+    const body =
+      endpoint === 'edits'
+        ? await readForm(raw, req.headers['content-type'] ?? '')
+        : (JSON.parse(raw.toString('utf8')) as RecordedRequest['body']);
+    this.requests.push({ endpoint, authorization: req.headers.authorization, body, at: Date.now() });
     if (this.key !== undefined && req.headers.authorization !== `Bearer ${this.key}`) {
       const sent = req.headers.authorization?.replace(/^Bearer /, '') ?? '';
       return json(res, 401, {
@@ -156,6 +175,17 @@ export class FakeImagesApi {
       }
     }
   }
+}
+
+/** An edit's multipart form: its text fields as they are (`n` as a number), its files as bytes. */
+async function readForm(raw: Buffer, contentType: string): Promise<RecordedRequest['body']> {
+  const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData();
+  const body: RecordedRequest['body'] = {};
+  for (const [name, value] of form.entries()) {
+    body[name] = typeof value === 'string' ? value : Buffer.from(await value.arrayBuffer());
+  }
+  if (typeof body.n === 'string') body.n = Number(body.n);
+  return body;
 }
 
 function json(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
