@@ -166,6 +166,9 @@ export class Cluster {
     await until(
       `${count} worker heartbeats`,
       async () => {
+        if (this.workers.filter((w) => w.running).length < count) {
+          throw new Error(`fewer than ${count} workers are running\n${this.logs()}`);
+        }
         const pids = new Set((await readHeartbeats(this.t.ctx)).map((h) => this.pidOfWorkerId(h.workerId)));
         return this.workers.filter((w) => w.running && pids.has(w.child.pid!)).length >= count;
       },
