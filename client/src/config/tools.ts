@@ -1,4 +1,5 @@
 import type { JobName } from '@imagestudio/contracts';
+import { aiBackgroundEntry } from '../features/tools/ai-background/ai-background.entry';
 import { generateEntry } from '../features/tools/generate/generate.entry';
 import { removeBackgroundEntry } from '../features/tools/remove-background/remove-background.entry';
 import type { ToolEntry } from '../features/tools/tool-entry';
@@ -14,6 +15,7 @@ export const TOOLS = {
   generate: generateEntry,
   'remove-background': removeBackgroundEntry,
   upscale: upscaleEntry,
+  'ai-background': aiBackgroundEntry,
 } as const satisfies { [N in JobName]: ToolEntry<N> };
 
 /** Every key of the tools' own English texts (part of the client's message keys). */

@@ -1,3 +1,4 @@
+import { aiBackgroundTool } from './ai-background';
 import { generateTool } from './generate';
 import { removeBackgroundTool } from './remove-background';
 import type { ToolContract } from './tool-contract';
@@ -8,7 +9,7 @@ import { upscaleTool } from './upscale';
  * tools below is derived from these definitions. This module and the tool files stay free of zod at run time
  * (their schemas are built in tool-schemas.ts), so the browser bundle can use the lists without it.
  */
-export const TOOLS = [generateTool, removeBackgroundTool, upscaleTool] as const;
+export const TOOLS = [generateTool, removeBackgroundTool, upscaleTool, aiBackgroundTool] as const;
 
 type Tool = (typeof TOOLS)[number];
 /** One BullMQ job name per tool. */
@@ -42,6 +43,14 @@ export function toolContract(name: JobName): ToolContract {
 /** The tools a batch can run (generation takes no input image). */
 export const BATCH_TOOLS = TOOLS.filter((t) => t.batchable).map((t) => t.name) as readonly BatchTool[];
 
+export {
+  aiBackgroundTool,
+  aiBackgroundPrompt,
+  AI_BACKGROUND_MESSAGES,
+  AI_BACKGROUND_PRESETS,
+  AI_BACKGROUND_PRESET_IDS,
+  type AiBackgroundPreset,
+} from './ai-background';
 export { generateTool, GENERATE_MESSAGES } from './generate';
 export { removeBackgroundTool } from './remove-background';
 export { upscaleTool, UPSCALE_MODELS, DEFAULT_UPSCALE_MODEL, type UpscaleModel } from './upscale';

@@ -43,3 +43,7 @@ export const upscalePayloadSchema = jobPayloadSchemas.upscale;
 export type GeneratePayload = JobPayloads['generate'];
 export type RemoveBackgroundPayload = JobPayloads['remove-background'];
 export type UpscalePayload = JobPayloads['upscale'];
+
+export const aiBackgroundRequestSchema = TOOL_SCHEMAS['ai-background'].request;
+export type AiBackgroundRequest = ToolRequests['ai-background'];
+export type AiBackgroundPayload = JobPayloads['ai-background'];

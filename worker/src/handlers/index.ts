@@ -2,6 +2,7 @@ import { JOB_NAMES } from '@imagestudio/contracts';
 import { InferenceRequireGpuError } from '../inference';
 import type { LoadedTools, ToolDeps, ToolLoader, ToolLoaders } from './types';
 import { isUnavailable } from './types';
+import { loadAiBackgroundTool } from './ai-background';
 import { loadGenerateTool } from './generate/generate';
 import { loadRemoveBackgroundTool } from './remove-background';
 import { loadUpscaleTool } from './upscale';
@@ -14,6 +15,7 @@ export const TOOL_LOADERS: ToolLoaders = {
   generate: loadGenerateTool,
   'remove-background': loadRemoveBackgroundTool,
   upscale: loadUpscaleTool,
+  'ai-background': loadAiBackgroundTool,
 };
 
 /** Runs every loader of a tool in WORKER_TOOLS (all by default) once at start; checks the map covers exactly the contract's job names. */

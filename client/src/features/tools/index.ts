@@ -12,4 +12,5 @@ addEnglish(clientToolsEditor);
 export { GeneratePage } from './generate/generate-page';
 export { RemoveBackgroundPage } from './remove-background/remove-background-page';
 export { UpscalePage } from './upscale/upscale-page';
+export { AiBackgroundPage } from './ai-background/ai-background-page';
 export { ToolLandingPage } from './landing-page';

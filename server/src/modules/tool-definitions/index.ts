@@ -1,4 +1,5 @@
 import type { JobName } from '@imagestudio/contracts';
+import { aiBackgroundDefinition } from './ai-background.definition';
 import { generateDefinition } from './generate.definition';
 import { removeBackgroundDefinition } from './remove-background.definition';
 import type { AnyToolDefinition } from './tool-definition';
@@ -10,6 +11,7 @@ const DEFINITIONS = {
   generate: generateDefinition,
   'remove-background': removeBackgroundDefinition,
   upscale: upscaleDefinition,
+  'ai-background': aiBackgroundDefinition,
 } satisfies { [N in JobName]: AnyToolDefinition & { contract: { name: N } } };
 
 /** The server side of a tool (parsing, price, payload, work units). */

@@ -1,0 +1,95 @@
+import { UnrecoverableError } from 'bullmq';
+import { WORKER_USER_MESSAGES, type ExecutionProvider, type ToolProvider } from '@imagestudio/contracts';
+import { ImagesApi, ImagesApiError, type ImagesApiOptions } from '../generation-api/images-api';
+import { apiSize, modelTraits } from '../generation-api/model-traits';
+import { type ModelRunner, loadWithPrecision } from '../inference';
+import { type ModelEntry, defaultModel, preparedModelFile } from '../models';
+import { aiBackground } from '../pipelines/ai-background';
+import { runSingleImageJob } from './job-io';
+import type { Tool, ToolLoader } from './types';
+
+/** Progress: the matte by 20%, the API's background by 70%, the composed picture 90%, uploaded 100%. */
+const PERCENTS = { downloaded: 10, prepared: 20, inferred: 70, encoded: 90, uploaded: 100 };
+
+/** The API's failure kinds as the user reads them (the refund is shown beside them). */
+const USER_MESSAGES = {
+  declined: WORKER_USER_MESSAGES.declined,
+  auth: WORKER_USER_MESSAGES.serviceFailed,
+  failed: WORKER_USER_MESSAGES.serviceFailed,
+  timeout: WORKER_USER_MESSAGES.serviceTimedOut,
+} as const;
+
+/**
+ * Needs both halves: a hosted images API (GENERATION_API_URL, with generation's model, key and timeout) and the
+ * background-removal model. Without either the tool is unavailable, so the worker does not advertise it and the
+ * API answers 503 before charging.
+ */
+export const loadAiBackgroundTool: ToolLoader<'ai-background'> = async ({ config, runtime, logger }) => {
+  if (!config.GENERATION_API_URL) return { unavailable: 'GENERATION_API_URL is not set' };
+  const wanted = defaultModel('background-removal');
+  if (!wanted) return { unavailable: 'no background-removal model in the manifest' };
+  const file = preparedModelFile(config.MODELS_DIR, wanted);
+  if (!file) return { unavailable: `model ${wanted.id} is not prepared (run npm run models)` };
+  // The same model, precision and file choice as background removal, so both tools cut a photo alike.
+  const { session, entry, precision } = await loadWithPrecision(runtime, wanted, file, {
+    setting: config.WORKER_PRECISION,
+    modelsDir: config.MODELS_DIR,
+    logger,
+  });
+  const model = config.GENERATION_API_MODEL;
+  const tool = aiBackgroundTool(session, entry, {
+    baseUrl: config.GENERATION_API_URL,
+    key: config.GENERATION_API_KEY,
+    model,
+    timeoutMs: config.GENERATION_API_TIMEOUT_S * 1000,
+    logger: logger.child({ module: 'images-api', model }),
+  });
+  return { ...tool, precision, close: () => session.release() };
+};
+
+/** The tool around a loaded matting session and one API client; `api` can shorten the retry backoff (tests). */
+export function aiBackgroundTool(
+  session: ModelRunner & { provider: ExecutionProvider },
+  model: ModelEntry,
+  api: ImagesApiOptions,
+): Tool<'ai-background'> {
+  const client = new ImagesApi(api);
+  const traits = modelTraits(api.model);
+  const provider: ToolProvider = `remote:${api.model}`;
+  return {
+    provider,
+    run: (ctx) =>
+      runSingleImageJob(
+        ctx,
+        PERCENTS,
+        (input, step) =>
+          aiBackground(
+            session,
+            model,
+            input,
+            {
+              prompt: ctx.payload.prompt,
+              outputFormat: ctx.payload.outputFormat,
+              apiSize: (width, height) => {
+                const asked = /^(\d+)x(\d+)$/.exec(ctx.payload.size ?? '');
+                return asked ? { width: Number(asked[1]), height: Number(asked[2]) } : apiSize(traits, width, height);
+              },
+              edit: (request) =>
+                client
+                  .edit(request, () => ctx.checkCancelled())
+                  .catch((err: unknown) => {
+                    throw asJobFailure(err);
+                  }),
+            },
+            step,
+          ),
+        { provider: session.provider, notes: [`background painted by ${provider}`] },
+      ),
+  };
+}
+
+/** The API's failure as the job's unrecoverable failure: the user's message, the operator's detail after it. */
+function asJobFailure(err: unknown): unknown {
+  if (!(err instanceof ImagesApiError)) return err;
+  return new UnrecoverableError(`${USER_MESSAGES[err.kind]} (images API: ${err.message})`);
+}
