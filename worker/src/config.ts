@@ -35,6 +35,14 @@ const toolList = z
   )
   .pipe(z.array(z.enum(JOB_NAMES)).min(1));
 
+/** "0.485,0.456,0.406" -> [0.485, 0.456, 0.406]: one value per colour channel, R, G, B. */
+const rgbTriple = z
+  .string()
+  .transform((s) => s.split(',').map((v) => Number(v.trim())))
+  .pipe(
+    z.tuple([z.number().finite(), z.number().finite(), z.number().finite()], { error: 'needs three numbers: R,G,B' }),
+  );
+
 const envSchema = z
   .object({
     ...processEnv,
@@ -73,6 +81,18 @@ const envSchema = z
     WORKER_PRECISION: z.enum(['auto', 'fp32', 'int8']).default('auto'),
     /** Folder of the prepared models (`npm run models`). */
     MODELS_DIR: z.string().default('models/.cache'),
+    /**
+     * An operator's own background-removal ONNX file, relative to MODELS_DIR (models/README.md "Bring your own
+     * matting model"): checked at start and offered as the `hq` model when it passes; unset = no `hq`.
+     */
+    WORKER_MATTING_MODEL_FILE: z.string().min(1).optional(),
+    /** Its square input side in pixels (BiRefNet: 1024). */
+    WORKER_MATTING_MODEL_SIZE: z.coerce.number().int().min(64).max(4096).default(1024),
+    /** Per-channel R,G,B mean and std on 0..1 pixel values (ImageNet's, as BiRefNet was trained). */
+    WORKER_MATTING_MODEL_MEAN: rgbTriple.default([0.485, 0.456, 0.406]),
+    WORKER_MATTING_MODEL_STD: rgbTriple.default([0.229, 0.224, 0.225]),
+    /** What its first output holds: logits (a sigmoid is applied here; BiRefNet's export) or 0..1 probabilities. */
+    WORKER_MATTING_MODEL_OUTPUT: z.enum(['logits', 'probabilities']).default('logits'),
     /** Operator-provided text-to-image ONNX export (diffusers layout); unset = generation not available. */
     GENERATION_MODEL_DIR: z.string().optional(),
     /** Denoising steps; unset = the model's kind decides (1 for turbo exports, 4 for LCM, else 25). */

@@ -9,8 +9,9 @@ import { ComposeInputError, composeProductPhoto, insertPngIcc, type EncodeFormat
 import type { ModelRunner } from '../inference';
 import type { ModelEntry } from '../models';
 import { type DecodedImage, ImageInputError, decodeImage } from '../imaging/decode';
-import { decontaminateEdges, guidedFilterAlpha, maskToBytes, toNchw } from '../imaging/matting';
+import { decontaminateEdges, guidedFilterAlpha, maskToBytes } from '../imaging/matting';
 import { refineMatte } from '../imaging/matte-refinement';
+import { type MattingSpec, inferMatte, mattingSpecOf } from './matting-spec';
 import { BACKGROUND_REMOVAL_PROVENANCE, COMPOSE_REFUSAL_MESSAGES } from './compose-refusals';
 
 /**
@@ -103,36 +104,30 @@ type Step = (stage: string) => Promise<void>;
 /** Runs the matting model on an image and returns its alpha at the image's size (unrefined). */
 export async function predictAlpha(
   session: ModelRunner,
-  model: ModelEntry,
+  model: ModelEntry | MattingSpec,
   image: DecodedImage,
   timings: Record<string, number> = {},
 ): Promise<Buffer> {
-  const pre = model.preprocessing;
-  if (pre.kind !== 'matting') throw new Error(`${model.id} is not a matting model`);
+  const spec = mattingSpecOf(model);
   let t = performance.now();
   // The model was trained on images stretched to its square input; aspect is restored when resizing back.
   // A photo enlarged to that input is enlarged bilinearly, as the model's training data was: Lanczos' sharper,
   // ringing edges moved small photos' silhouettes by about a pixel (mask IoU with the same weights as imgly runs
   // them 0.978 instead of 0.981 on the 451 px cat). A larger photo is reduced with Lanczos, whose antialiasing
   // keeps thin hair that a bilinear reduction thins out (a fifth fewer soft outline pixels on the cat at 1500 px).
-  const enlarging = image.width <= pre.width && image.height <= pre.height;
+  const enlarging = image.width <= spec.width && image.height <= spec.height;
   const resized = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } })
     .removeAlpha()
-    .resize(pre.width, pre.height, { fit: 'fill', kernel: enlarging ? 'linear' : 'lanczos3' })
+    .resize(spec.width, spec.height, { fit: 'fill', kernel: enlarging ? 'linear' : 'lanczos3' })
     .raw()
     .toBuffer();
-  const input = toNchw(resized, pre.width, pre.height, 3, pre);
   timings.prepare = (timings.prepare ?? 0) + performance.now() - t;
   t = performance.now();
-  const { outputs, ms } = await session.run(
-    { [model.inputs[0]!.name]: { type: 'float32', data: input, dims: [1, 3, pre.height, pre.width] } },
-    [pre.maskOutput],
-  );
+  const { matte, ms } = await inferMatte(session, spec, resized);
   timings.infer = performance.now() - t;
   timings.inferBare = ms;
   t = performance.now();
-  const mask = outputs[pre.maskOutput]!.data as Float32Array;
-  const alpha = await sharp(maskToBytes(mask), { raw: { width: pre.width, height: pre.height, channels: 1 } })
+  const alpha = await sharp(maskToBytes(matte), { raw: { width: spec.width, height: spec.height, channels: 1 } })
     .resize(image.width, image.height, { fit: 'fill', kernel: 'lanczos3' })
     .extractChannel(0)
     .raw()
@@ -144,7 +139,7 @@ export async function predictAlpha(
 /** Decode -> model -> refine -> compose (the product-photo engine, docs/product-photos.md) -> encode. */
 export async function removeBackground(
   session: ModelRunner,
-  model: ModelEntry,
+  model: ModelEntry | MattingSpec,
   input: Buffer,
   options: RemoveBackgroundOptions,
   step: Step = async () => undefined,
