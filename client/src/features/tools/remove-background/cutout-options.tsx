@@ -3,8 +3,16 @@ import type { JobView } from '@imagestudio/contracts';
 import { Checkbox, Select } from '../../../components';
 import { useStore } from '../../../stores';
 
-/** The options of a plain cut-out: output format, mask only, or a background colour filled in. */
+type MattingModel = 'standard' | 'hq';
+
+/**
+ * The options of a plain cut-out: output format, mask only, or a background colour filled in; and the model,
+ * where some live worker offers the operator's `hq` one.
+ */
 export function useCutoutOptions(shown: JobView | null) {
+  const { tools } = useStore();
+  const hqOffered = tools.models('remove-background').includes('hq');
+  const [model, setModel] = useState<MattingModel>('standard');
   const [format, setFormat] = useState<'png' | 'webp'>('png');
   const [useColor, setUseColor] = useState(false);
   const [color, setColor] = useState('#ffffff');
@@ -19,22 +27,29 @@ export function useCutoutOptions(shown: JobView | null) {
     const background = typeof p.background_color === 'string' ? p.background_color : null;
     setUseColor(background !== null);
     if (background) setColor(background);
+    setModel(p.model === 'hq' ? 'hq' : 'standard');
     // Only when another job is shown: later edits of the options are the user's.
   }, [shown?.id]);
 
   const background = useColor && !maskOnly ? color : null;
+  // hq only while offered: a choice kept from an older job falls back to the standard model when it is gone.
+  const chosen: MattingModel = hqOffered ? model : 'standard';
+  const modelFields: Record<string, string> = chosen === 'hq' ? { model: 'hq' } : {};
   // The options as the API's form fields, for a single run and for a batch alike.
   const fields: Record<string, string> = {
     output_format: format,
     mask_only: String(maskOnly),
     ...(background ? { background_color: background } : {}),
+    ...modelFields,
   };
   return {
-    values: { format, useColor, color, maskOnly },
-    set: { format: setFormat, useColor: setUseColor, color: setColor, maskOnly: setMaskOnly },
+    values: { format, useColor, color, maskOnly, model: chosen, hqOffered },
+    set: { format: setFormat, useColor: setUseColor, color: setColor, maskOnly: setMaskOnly, model: setModel },
     /** What makes two runs the same (the re-run check). */
-    fingerprint: { format, background, maskOnly },
+    fingerprint: { format, background, maskOnly, model: chosen },
     fields,
+    /** The model field alone, for a batch that takes the editor's fields instead. */
+    modelFields,
   };
 }
 
@@ -46,6 +61,18 @@ export function CutoutOptionsForm({ options }: { options: CutoutOptions }) {
   const { values, set } = options;
   return (
     <>
+      {values.hqOffered ? (
+        <Select
+          label={t('client-tools.removeBg.model')}
+          value={values.model}
+          options={[
+            { value: 'standard', label: t('client-tools.removeBg.model.standard') },
+            { value: 'hq', label: t('client-tools.removeBg.model.hq') },
+          ]}
+          onChange={(e) => set.model(e.target.value as MattingModel)}
+          data-testid="matting-model"
+        />
+      ) : null}
       <Select
         label={t('client-tools.removeBg.format')}
         value={values.format}

@@ -34,6 +34,7 @@ export const RemoveBackgroundPage = observer(function RemoveBackgroundPage() {
   const batchFields: Record<string, string | Blob> = finishing
     ? {
         ...photoFields(batchSettings),
+        ...options.modelFields,
         ...(batchSettings.background === 'image' && batchBackground ? { background_image: batchBackground } : {}),
       }
     : options.fields;
