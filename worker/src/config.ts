@@ -90,7 +90,9 @@ const envSchema = z
     WORKER_MATTING_MODEL_SIZE: z.coerce.number().int().min(64).max(4096).default(1024),
     /** Per-channel R,G,B mean and std on 0..1 pixel values (ImageNet's, as BiRefNet was trained). */
     WORKER_MATTING_MODEL_MEAN: rgbTriple.default([0.485, 0.456, 0.406]),
-    WORKER_MATTING_MODEL_STD: rgbTriple.default([0.229, 0.224, 0.225]),
+    WORKER_MATTING_MODEL_STD: rgbTriple
+      .refine((std) => std.every((v) => v > 0), 'needs three numbers above 0')
+      .default([0.229, 0.224, 0.225]),
     /** What its first output holds: logits (a sigmoid is applied here; BiRefNet's export) or 0..1 probabilities. */
     WORKER_MATTING_MODEL_OUTPUT: z.enum(['logits', 'probabilities']).default('logits'),
     /** Operator-provided text-to-image ONNX export (diffusers layout); unset = generation not available. */

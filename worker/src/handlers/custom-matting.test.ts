@@ -127,3 +127,18 @@ describe('a wrong model', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('the settings', () => {
+  it('read R,G,B triples and refuse anything else', () => {
+    const config = loadWorkerConfig({
+      S3_ENDPOINT: 'http://127.0.0.1:9',
+      WORKER_MATTING_MODEL_MEAN: '0.5, 0.5,0.5',
+      WORKER_MATTING_MODEL_STD: '1,1,1',
+    });
+    expect(config.WORKER_MATTING_MODEL_MEAN).toEqual([0.5, 0.5, 0.5]);
+    expect(config.WORKER_MATTING_MODEL_STD).toEqual([1, 1, 1]);
+    expect(() => loadWorkerConfig({ S3_ENDPOINT: 'http://127.0.0.1:9', WORKER_MATTING_MODEL_STD: '0.2,0.2' })).toThrow(
+      /WORKER_MATTING_MODEL_STD/,
+    );
+  });
+});
