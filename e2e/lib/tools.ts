@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { JOB_NAMES, type JobName } from '@imagestudio/contracts';
 import { buildTinyGenerationModel } from '../../worker/src/generation/test-support/tiny-model';
+import { FakeImagesApi } from '../../worker/src/generation-api/test-support/fake-images-api';
 import { check, type E2EContext } from './harness';
 import { xsrfToken } from './users';
 import type { WorkerControl } from './worker-process';
@@ -29,14 +30,22 @@ export async function smallPhoto(name: string, width: number): Promise<string> {
 }
 
 let tinyModel: Promise<string> | null = null;
+let imagesApi: Promise<FakeImagesApi> | null = null;
 
 /**
- * A worker that runs every tool (generation with the tiny test model), started unless one already runs;
- * returns once `page` (any page of the app) sees every tool of `JOB_NAMES` available.
+ * A worker that runs every tool (generation with the tiny test model, the AI background through a local fake of
+ * the images API), started unless one already runs; returns once `page` (any page of the app) sees every tool of
+ * `JOB_NAMES` available.
  */
 export async function allToolsWorker(workers: WorkerControl, page: Page): Promise<void> {
   tinyModel ??= buildTinyGenerationModel(path.join(TMP, 'tiny-generation'));
-  await workers.ensure({ GENERATION_MODEL_DIR: await tinyModel });
+  imagesApi ??= FakeImagesApi.start();
+  await workers.ensure({
+    GENERATION_MODEL_DIR: await tinyModel,
+    // Generation stays on the tiny model; the API serves the tools that need one.
+    GENERATION_BACKEND: 'onnx',
+    GENERATION_API_URL: (await imagesApi).baseUrl,
+  });
   for (const tool of JOB_NAMES) await waitForTool(page, tool, true);
 }
 
