@@ -2,9 +2,10 @@ import type { JobView } from '@imagestudio/contracts';
 import { AI_BACKGROUND_MESSAGES, AI_BACKGROUND_PRESETS } from '@imagestudio/contracts';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { verifiedUser } from '../../test/auth-helpers';
-import { updateSetting } from '../catalog';
+import { getSettings } from '../catalog';
 import { startJobEvents } from '../jobs/job-events';
 import { toolDefinition } from '../tool-definitions';
+import { toToolSettings } from '../tool-definitions/tools.settings';
 import { money, waitForStatus, workerFor } from '../jobs/jobs.test-support';
 import { solidImage } from '../uploads/test-images';
 
@@ -43,10 +44,13 @@ describe('POST /api/tools/ai-background', () => {
   it('charges its own price, sends the preset as its text, refunds a failed job, and runs sync with ?wait', async () => {
     const worker = await workerFor(t, { tools: ['ai-background'], behaviour: 'fail-unrecoverable' });
     try {
-      await updateSetting(t.ctx, 'ai_background_price', 2);
+      // Its own price setting (the default, 1 token, here: the database is shared with other test files).
+      const settings = await getSettings(t.ctx);
+      expect(settings.ai_background_price).toBe(1);
+      expect(toToolSettings({ ...settings, ai_background_price: 2.5 }).priceTenths['ai-background']).toBe(25);
       const { agent, user } = await verifiedUser(t, { balanceTokens: 10 });
       const quote = await agent.get('/api/tools/quote?tool=ai-background').expect(200);
-      expect(quote.body.payload).toMatchObject({ tool: 'ai-background', count: 1, cost: 2 });
+      expect(quote.body.payload).toMatchObject({ tool: 'ai-background', count: 1, cost: 1 });
 
       const both = await agent
         .post('/api/tools/ai-background')
@@ -68,7 +72,7 @@ describe('POST /api/tools/ai-background', () => {
         .expect(202);
       const job = res.body.payload as JobView;
       expect(job.params).toMatchObject({ preset: 'kitchen', output_format: 'png' });
-      expect((await money(t, user.id)).balance).toBe(80);
+      expect((await money(t, user.id)).balance).toBe(90);
       const failed = await waitForStatus(agent, job.id, ['failed']);
       expect(failed.refunded).toBe(true);
       expect(await money(t, user.id)).toMatchObject({ balance: 100, ledger: 100 });
@@ -86,7 +90,7 @@ describe('POST /api/tools/ai-background', () => {
         .attach('image', await solidImage('png'), 'a.png')
         .expect(200);
       expect(sync.body.payload).toMatchObject({ status: 'succeeded', params: { prompt: 'on a sunny beach' } });
-      expect((await money(t, user.id)).balance).toBe(80);
+      expect((await money(t, user.id)).balance).toBe(90);
 
       const batch = await agent
         .post('/api/batches')
@@ -97,7 +101,7 @@ describe('POST /api/tools/ai-background', () => {
         .expect(202);
       expect(batch.body.payload.tool).toBe('ai-background');
       expect(batch.body.payload.items).toHaveLength(2);
-      expect((await money(t, user.id)).balance).toBe(40);
+      expect((await money(t, user.id)).balance).toBe(70);
     } finally {
       await worker.close();
     }
