@@ -18,7 +18,7 @@ import { predictAlpha } from './remove-background';
  */
 
 /** What the picture's XMP says made it. */
-export const AI_BACKGROUND_PROVENANCE: ComposeProvenance = {
+const AI_BACKGROUND_PROVENANCE: ComposeProvenance = {
   source: 'compositeWithTrainedAlgorithmicMedia',
   tool: 'Image Studio AI background',
 };
@@ -39,7 +39,7 @@ type Step = (stage: string) => Promise<void>;
  * background must be painted and opaque (255) on the subject, which is how these APIs read a mask. The matte is
  * cut at half opacity: its soft edge is the compositor's business, not the API's.
  */
-export async function editInputs(
+async function editInputs(
   image: DecodedImage,
   alpha: Buffer,
   size: { width: number; height: number },
@@ -117,7 +117,8 @@ export async function aiBackground(
   let composed;
   try {
     composed = await composeProductPhoto({
-      // The photo's own pixels, not decontaminated: the subject must come back exactly as it was shot.
+      // The photo's own pixels, not edge-decontaminated: the subject comes back exactly as it was shot, and
+      // where the matte is nearly opaque the new background shows through by no more than its share.
       foreground: { data: image.data, width: image.width, height: image.height, channels: 4, icc: image.icc },
       matte: { data: alpha, width: image.width, height: image.height },
       backgroundImage: background,
