@@ -17,7 +17,7 @@ export type AiBackgroundPreset = keyof typeof AI_BACKGROUND_PRESETS;
 export const AI_BACKGROUND_PRESET_IDS = Object.keys(AI_BACKGROUND_PRESETS) as AiBackgroundPreset[];
 
 export const AI_BACKGROUND_MESSAGES = {
-  promptOrPreset: 'Give either a prompt or a preset, not both.',
+  promptOrPreset: 'Give a prompt or a preset, exactly one of the two.',
   promptTooLong: `Prompt may not be greater than ${LIMITS.promptMaxLength} characters.`,
   preset: `Preset must be one of ${Object.keys(AI_BACKGROUND_PRESETS).join(', ')}.`,
 } as const;

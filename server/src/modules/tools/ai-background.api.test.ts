@@ -59,6 +59,12 @@ describe('POST /api/tools/ai-background', () => {
         .attach('image', await solidImage('png'), 'a.png')
         .expect(422);
       expect(both.body.message).toBe(AI_BACKGROUND_MESSAGES.promptOrPreset);
+      const german = await agent
+        .post('/api/tools/ai-background?lang_id=de')
+        .field('preset', 'beach')
+        .attach('image', await solidImage('png'), 'a.png')
+        .expect(422);
+      expect(german.body.message).toBe('Die Vorlage muss eine von studio-white, marble, outdoor, kitchen sein.');
       await agent
         .post('/api/tools/ai-background')
         .attach('image', await solidImage('png'), 'a.png')
