@@ -55,9 +55,11 @@ export function aiBackgroundTool(
 ): Tool<'ai-background'> {
   const client = new ImagesApi(api);
   const traits = modelTraits(api.model);
-  const provider: ToolProvider = `remote:${api.model}`;
+  const painter: ToolProvider = `remote:${api.model}`;
   return {
-    provider,
+    // The matting model's provider: the job then takes one of the local models' slots (WORKER_CONCURRENCY), so a
+    // worker that also runs the local tools takes no more jobs at once than its models can hold.
+    provider: session.provider,
     run: (ctx) =>
       runSingleImageJob(
         ctx,
@@ -83,7 +85,7 @@ export function aiBackgroundTool(
             },
             step,
           ),
-        { provider: session.provider, notes: [`background painted by ${provider}`] },
+        { provider: session.provider, notes: [`background painted by ${painter}`] },
       ),
   };
 }
