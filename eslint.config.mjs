@@ -170,7 +170,6 @@ export default tseslint.config(
       '**/*test-support.ts',
       'server/src/test/**',
       'runtime/src/testing/**',
-      'bench/sections/attack.ts',
       'server/src/modules/uploads/upload-budget.ts',
     ],
     rules: {
