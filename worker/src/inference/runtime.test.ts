@@ -40,6 +40,25 @@ describe('InferenceRuntime', () => {
     }
   });
 
+  it('loads a file once for every tool that loads it, and frees it when the last holder releases it', async () => {
+    const runtime = await InferenceRuntime.start({ providers: ['cpu'], requireGpu: false, cpuThreads: 2 });
+    const feeds = (s: { inputNames: readonly string[] }) => ({
+      [s.inputNames[0]!]: { type: 'float32' as const, data: new Float32Array(3 * 4 * 4), dims: [1, 3, 4, 4] },
+    });
+    try {
+      const [a, b] = await Promise.all([runtime.load(SLIM_X2), runtime.load(path.relative(process.cwd(), SLIM_X2))]);
+      expect(b).toBe(a);
+      await a.release();
+      await expect(b.run(feeds(b), [b.outputNames[0]!])).resolves.toBeDefined();
+      await b.release();
+      await expect(b.run(feeds(b), [b.outputNames[0]!])).rejects.toThrow();
+      const again = await runtime.load(SLIM_X2);
+      expect(again.id).not.toBe(a.id);
+    } finally {
+      await runtime.close();
+    }
+  });
+
   it('refuses to run on CPU when a GPU is required', async () => {
     const runtime = await InferenceRuntime.start({ providers: ['cuda', 'cpu'], requireGpu: true, cpuThreads: 2 });
     try {

@@ -93,9 +93,9 @@ export class ModelSession {
     ) as Promise<RunResult>;
   }
 
-  /** Frees the session's memory (its runtime stays up). */
+  /** Gives up this holder's use of the model; its memory is freed when the last holder lets go (the runtime stays up). */
   async release(): Promise<void> {
-    await this.runtime.call('release', { session: this.id });
+    await this.runtime.releaseShared(this);
   }
 }
 
@@ -106,6 +106,11 @@ export class InferenceRuntime {
   private nextCall = 1;
   private nextSession = 1;
   private readonly pending = new Map<number, Pending>();
+  /**
+   * Each model file is loaded once and shared by every tool that loads it (background removal and the AI
+   * background both cut out with the same matting model), counted by its holders.
+   */
+  private readonly shared = new Map<string, { session: Promise<ModelSession>; holders: number }>();
   private closed = false;
 
   private constructor(
@@ -135,8 +140,36 @@ export class InferenceRuntime {
     return new InferenceRuntime(options, thread, null);
   }
 
+  /**
+   * A model's session: loaded on first use (trying the configured providers in order), then the same session for
+   * every later load of the same file until each holder has released it.
+   */
+  load(modelPath: string): Promise<ModelSession> {
+    const file = path.resolve(modelPath);
+    let entry = this.shared.get(file);
+    if (!entry) {
+      const created = { session: this.open(file), holders: 0 };
+      // A failed load is not kept: the next one tries again.
+      created.session.catch(() => {
+        if (this.shared.get(file) === created) this.shared.delete(file);
+      });
+      this.shared.set(file, created);
+      entry = created;
+    }
+    entry.holders += 1;
+    return entry.session;
+  }
+
+  /** @internal One holder of `session` lets go; the last one frees it. */
+  async releaseShared(session: ModelSession): Promise<void> {
+    const entry = this.shared.get(session.modelPath);
+    if (entry && (entry.holders -= 1) > 0) return;
+    this.shared.delete(session.modelPath);
+    await this.call('release', { session: session.id });
+  }
+
   /** Loads a model, trying the configured providers in order; logs and reports the one that loaded. */
-  async load(modelPath: string): Promise<ModelSession> {
+  private async open(modelPath: string): Promise<ModelSession> {
     const failures: string[] = [];
     for (const provider of this.options.providers) {
       const id = this.nextSession++;
