@@ -3,7 +3,8 @@ import type { Request, Response } from 'express';
 import { BODY_MESSAGES } from '../../http/error-handler';
 import { AppError, validationError } from '../../lib/errors';
 import { type EncodedKind, parseFileInThread, parseInline, type Parsed } from './encoded-body-parse';
-import { endUpload, endWhenTooSlow, uploadSessionOf, type UploadSession } from './upload-budget';
+import { endUpload, endWhenTooSlow, uploadSessionOf } from './upload-admission';
+import type { UploadSession } from './upload-budget';
 
 /** Bodies up to this size are kept in memory and parsed on the event loop; larger ones go to disk and a thread. */
 const PARSE_INLINE_MAX_BYTES = 256 * 1024;

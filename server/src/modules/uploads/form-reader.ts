@@ -13,7 +13,8 @@ import {
   shown,
 } from './multipart-spec';
 import { receiveFile } from './received-file';
-import { endUpload, endWhenTooSlow, type UploadSession } from './upload-budget';
+import { endUpload, endWhenTooSlow } from './upload-admission';
+import type { UploadSession } from './upload-budget';
 
 /** The longest file name kept (characters); the client's name only labels errors and downloads. */
 const MAX_FILE_NAME = 255;

@@ -11,12 +11,7 @@ export { readEncodedBody } from './encoded-body';
 export { decodeBase64, isDecodedBase64 } from './encoded-body-parse';
 export { makeInputPreview, needsInputPreview } from './input-preview';
 export { MULTIPART_MESSAGES, readForm, readMultipart, type ReceivedFile } from './multipart';
-export {
-  admitUpload,
-  createUploadBudget,
-  UPLOAD_MESSAGES_FLOW,
-  type UploadBudget,
-  type UploadSession,
-  uploadSessionOf,
-} from './upload-budget';
+export { UPLOAD_MESSAGES_FLOW, type UploadBudget, type UploadSession } from './upload-budget';
+export { admitUpload, uploadSessionOf } from './upload-admission';
+export { createUploadBudget } from './upload-budget-setup';
 export { inspectFilePart, inspectFileParts, withFileFlags } from './file-fields';

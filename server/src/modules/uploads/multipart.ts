@@ -6,7 +6,7 @@ import { formParser } from './form-parser';
 import { FormReader } from './form-reader';
 import { UPLOAD_MESSAGES } from './image-inspect';
 import { type FileRule, type FormSpec, MULTIPART_MESSAGES, type ReceivedForm } from './multipart-spec';
-import { endUpload, uploadSessionOf } from './upload-budget';
+import { endUpload, uploadSessionOf } from './upload-admission';
 
 export {
   MULTIPART_LIMITS,

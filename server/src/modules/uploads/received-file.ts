@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { AppError } from '../../lib/errors';
 import type { FormReader } from './form-reader';
 import { type FileRule, MULTIPART_MESSAGES, type ReceivedFile } from './multipart-spec';
-import { endUpload } from './upload-budget';
+import { endUpload } from './upload-admission';
 
 /**
  * Writes one file part to its temporary file as it arrives, hashing it, reserving disk for each chunk and

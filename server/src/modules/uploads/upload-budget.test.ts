@@ -11,13 +11,8 @@ import { cookieHeader, verifiedUser, xsrfCookie } from '../../test/auth-helpers'
 import type { TestWorker } from '../../test/test-worker';
 import { money, workerFor } from '../jobs/jobs.test-support';
 import { solidImage } from './test-images';
-import {
-  sweepStaleUploads,
-  UPLOAD_BUSY_MESSAGE,
-  UPLOAD_MESSAGES_FLOW,
-  UploadBudget,
-  UploadSession,
-} from './upload-budget';
+import { sweepStaleUploads } from './upload-budget-setup';
+import { UPLOAD_BUSY_MESSAGE, UPLOAD_MESSAGES_FLOW, UploadBudget, UploadSession } from './upload-budget';
 
 /** A response that only closes (the budget listens for nothing else). */
 const closable = () => new EventEmitter() as unknown as Response;
