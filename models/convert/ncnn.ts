@@ -14,7 +14,7 @@ import { type Attrs, type Blob, type NcnnConversion, convertNcnnLayer } from './
 import { BinReader, type NcnnLayer, parseParam } from './ncnn-param';
 import { type ConvertedModel, type ConvertOptions } from './tfjs-layers';
 
-export { NCNN_MAGIC, UnsupportedLayerError, parseParam, type NcnnLayer, type ParamValue } from './ncnn-param';
+export { UnsupportedLayerError, parseParam } from './ncnn-param';
 
 /** The ONNX opset the converted models declare. */
 const OPSET = 17;

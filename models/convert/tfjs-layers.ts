@@ -18,15 +18,7 @@ import {
   readWeights,
 } from './keras-model';
 
-export {
-  hwioToOihw,
-  readWeights,
-  UnsupportedLayerError,
-  type ConvertedModel,
-  type ConvertOptions,
-  type LayersModelJson,
-} from './keras-model';
-export { foldUpsampleIntoConv } from './upsample-fold';
+export { hwioToOihw, type ConvertedModel, type ConvertOptions, type LayersModelJson } from './keras-model';
 
 /** The ONNX opset the converted models declare. */
 const OPSET = 17;

@@ -28,10 +28,9 @@ import { rewritePRelu } from './prelu-rewrite';
 import { activationParams, quantizeBias, quantizeWeights } from './quant-math';
 import { type QuantizationPlan, type QuantizeOptions, type Range, planQuantization } from './quant-plan';
 
-export { decode, encode, floatValues, graphOf, pruneOutputs } from './onnx-graph';
-export { rewritePRelu } from './prelu-rewrite';
+export { decode, graphOf } from './onnx-graph';
 export { activationParams, quantizeBias, quantizeWeights, roundHalfEven } from './quant-math';
-export { planQuantization, type ConvPlan, type QuantizationPlan, type QuantizeOptions, type Range } from './quant-plan';
+export { type QuantizationPlan, type QuantizeOptions, type Range } from './quant-plan';
 
 export interface QuantizeResult {
   onnx: Uint8Array;

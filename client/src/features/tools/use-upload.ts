@@ -3,14 +3,7 @@ import { isZipFile } from './zip-images';
 import { checkUpload, inspectFile, type UploadFacts, type UploadProblem } from './upload-checks';
 import { useBatchChoice, type BatchChoice } from './use-batch-choice';
 
-export {
-  batchBlocker,
-  batchCount,
-  batchReady,
-  goodImages,
-  type BatchChoice,
-  type BatchImage,
-} from './use-batch-choice';
+export { batchBlocker, batchCount, batchReady, goodImages, type BatchChoice } from './use-batch-choice';
 
 export interface UploadState {
   file: File | null;

@@ -11,7 +11,6 @@ import { endUpload, uploadSessionOf } from './upload-admission';
 export {
   MULTIPART_LIMITS,
   MULTIPART_MESSAGES,
-  type FileRule,
   type FormSpec,
   type ReceivedFile,
   type ReceivedForm,

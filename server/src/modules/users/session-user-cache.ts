@@ -4,8 +4,6 @@ import type { Db } from '../../lib/db';
 import { UserChangeListener } from './user-change-listener';
 import { findSessionUser, type SessionUser } from './users.repository';
 
-export { USER_CHANGED_CHANNEL, USER_CHANGES_APPLICATION_NAME } from './user-change-listener';
-
 export interface SessionUserCacheOptions {
   /** Rows kept at most; the least recently used go first. */
   maxEntries?: number;

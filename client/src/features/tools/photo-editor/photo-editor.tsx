@@ -17,8 +17,6 @@ import { useLeaveGuard } from './use-leave-guard';
 import { useMatteHistory } from './use-matte-history';
 import './photo-editor.css';
 
-export { PREVIEW_DELAY_MS } from './use-compose-preview';
-
 type Mode = 'layout' | 'touchUp';
 
 /**
