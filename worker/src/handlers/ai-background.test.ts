@@ -127,7 +127,8 @@ describe('AI background', () => {
       compared += 1;
       if (a === 255) opaque += 1;
       // Fully opaque: the very same pixel. Nearly: the background shows through by at most its share (255 - a).
-      for (let c = 0; c < 3; c++) if (Math.abs(out[i * 3 + c]! - src[i * 3 + c]!) > (a === 255 ? 0 : 256 - a)) off.push(i);
+      for (let c = 0; c < 3; c++)
+        if (Math.abs(out[i * 3 + c]! - src[i * 3 + c]!) > (a === 255 ? 0 : 256 - a)) off.push(i);
     }
     expect(compared).toBeGreaterThan(5000);
     expect(opaque).toBeGreaterThan(5000);
