@@ -1,9 +1,7 @@
-import type { Request, Router } from 'express';
-import { routes } from '@imagestudio/contracts';
+import type { Request } from 'express';
 import type { AppContext } from '../../context';
-import { mountRoute } from '../../http/route';
 import { audit, auditWriter } from './admin-audit';
-import { requireReauth } from './admin-guard';
+import { type AdminHandlers, REAUTH } from './admin-handlers';
 import * as service from './admin.service';
 
 /** The longest Idempotency-Key kept (characters). */
@@ -19,63 +17,57 @@ const idempotencyKey = (req: Request) => {
  * change of rows writes its audit row in its own transaction (the service's); resending a verification mails, so
  * it is audited once it has succeeded.
  */
-export function addUserRoutes(router: Router, ctx: AppContext): void {
-  const r = routes.admin;
-  const reauth = { before: [requireReauth] };
-
-  mountRoute(router, r.users, ({ query: { page, q } }) => service.searchUsers(ctx, q, page));
-
-  mountRoute(router, r.user, async ({ req, params }) => {
-    const user = await service.userDetail(ctx, params.id);
-    await audit(ctx, req, 'users.view', `user:${user.id}`);
-    return user;
-  });
-
-  mountRoute(
-    router,
-    r.adjustBalance,
-    ({ req, params, body: input }) =>
-      service.adjustBalance(
+export function userHandlers(ctx: AppContext) {
+  const setDisabled = async (req: Request, id: string, disabled: boolean) =>
+    (
+      await service.setDisabled(
         ctx,
         req.user!.id,
-        params.id,
-        input,
-        idempotencyKey(req),
-        auditWriter(ctx, req, 'users.adjust'),
-      ),
-    reauth,
-  );
+        id,
+        disabled,
+        auditWriter(ctx, req, disabled ? 'users.disable' : 'users.enable'),
+      )
+    ).after;
 
-  for (const [route, action, disabled] of [
-    [r.disableUser, 'disable', true],
-    [r.enableUser, 'enable', false],
-  ] as const) {
-    mountRoute(
-      router,
-      route,
-      async ({ req, params }) =>
-        (await service.setDisabled(ctx, req.user!.id, params.id, disabled, auditWriter(ctx, req, `users.${action}`)))
-          .after,
-      reauth,
-    );
-  }
+  return {
+    users: ({ query: { page, q } }) => service.searchUsers(ctx, q, page),
 
-  mountRoute(
-    router,
-    r.signOutUser,
-    ({ req, params }) => service.signOutEverywhere(ctx, params.id, auditWriter(ctx, req, 'users.sign-out')),
-    reauth,
-  );
+    user: async ({ req, params }) => {
+      const user = await service.userDetail(ctx, params.id);
+      await audit(ctx, req, 'users.view', `user:${user.id}`);
+      return user;
+    },
 
-  mountRoute(
-    router,
-    r.revokeUserKey,
-    ({ req, params }) => service.revokeUserKey(ctx, params.id, params.keyId, auditWriter(ctx, req, 'users.revoke-key')),
-    reauth,
-  );
+    adjustBalance: {
+      handler: ({ req, params, body: input }) =>
+        service.adjustBalance(
+          ctx,
+          req.user!.id,
+          params.id,
+          input,
+          idempotencyKey(req),
+          auditWriter(ctx, req, 'users.adjust'),
+        ),
+      before: REAUTH,
+    },
 
-  mountRoute(router, r.resendVerification, async ({ req, params }) => {
-    const result = await service.resendUserVerification(ctx, params.id);
-    await audit(ctx, req, 'users.resend-verification', `user:${params.id}`, result);
-  });
+    disableUser: { handler: ({ req, params }) => setDisabled(req, params.id, true), before: REAUTH },
+    enableUser: { handler: ({ req, params }) => setDisabled(req, params.id, false), before: REAUTH },
+
+    signOutUser: {
+      handler: ({ req, params }) => service.signOutEverywhere(ctx, params.id, auditWriter(ctx, req, 'users.sign-out')),
+      before: REAUTH,
+    },
+
+    revokeUserKey: {
+      handler: ({ req, params }) =>
+        service.revokeUserKey(ctx, params.id, params.keyId, auditWriter(ctx, req, 'users.revoke-key')),
+      before: REAUTH,
+    },
+
+    resendVerification: async ({ req, params }) => {
+      const result = await service.resendUserVerification(ctx, params.id);
+      await audit(ctx, req, 'users.resend-verification', `user:${params.id}`, result);
+    },
+  } satisfies AdminHandlers;
 }
