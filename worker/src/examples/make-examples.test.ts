@@ -52,10 +52,12 @@ describe('the showcase examples', () => {
             const file = exampleFile(name, side, width);
             const [now, committed] = await Promise.all([rgba(path.join(out, file)), rgba(path.join(MADE, file))]);
             expect([file, now.width, now.height]).toEqual([file, committed.width, committed.height]);
-            // Equal bytes on the machine that made them; another CPU's float rounding may move a few pixels by a
-            // level or two, which a changed matte (the cat's chin: thousands of pixels by 100+) far exceeds.
+            // Equal bytes on the machine that made them. Another CPU's SIMD paths (libvips, onnxruntime) round
+            // differently, and the lossy WebP encoder carries that into whole blocks: on an AVX-512 machine the
+            // files made on an AVX2 one differ by a mean of 1.0 a channel, with 0.01% of pixels past 32. A changed
+            // matte (the cat's chin: thousands of pixels by 100+) is far past both bounds.
             const { mean, far } = difference(now.data, committed.data);
-            expect({ file, mean: mean < 0.5, far: far < 0.0005 }).toEqual({ file, mean: true, far: true });
+            expect({ file, mean: mean < 2, far: far < 0.0005 }).toEqual({ file, mean: true, far: true });
           }
     } finally {
       fs.rmSync(out, { recursive: true, force: true });
