@@ -2,11 +2,12 @@ import { UnrecoverableError } from 'bullmq';
 import { WORKER_USER_MESSAGES, type ExecutionProvider, type ToolProvider } from '@imagestudio/contracts';
 import { ImagesApi, ImagesApiError, type ImagesApiOptions } from '../generation-api/images-api';
 import { apiSize, modelTraits } from '../generation-api/model-traits';
-import { type ModelRunner, loadWithPrecision } from '../inference';
-import { type ModelEntry, defaultModel, preparedModelFile } from '../models';
+import type { ModelRunner } from '../inference';
+import type { ModelEntry } from '../models';
 import { aiBackground } from '../pipelines/ai-background';
+import { loadDefaultMatting } from './default-matting';
 import { runSingleImageJob } from './job-io';
-import type { Tool, ToolLoader } from './types';
+import { type Tool, type ToolLoader, isUnavailable } from './types';
 
 /** Progress: the matte by 20%, the API's background by 70%, the composed picture 90%, uploaded 100%. */
 const PERCENTS = { downloaded: 10, prepared: 20, inferred: 70, encoded: 90, uploaded: 100 };
@@ -24,18 +25,12 @@ const USER_MESSAGES = {
  * background-removal model. Without either the tool is unavailable, so the worker does not advertise it and the
  * API answers 503 before charging.
  */
-export const loadAiBackgroundTool: ToolLoader<'ai-background'> = async ({ config, runtime, logger }) => {
+export const loadAiBackgroundTool: ToolLoader<'ai-background'> = async (deps) => {
+  const { config, logger } = deps;
   if (!config.GENERATION_API_URL) return { unavailable: 'GENERATION_API_URL is not set' };
-  const wanted = defaultModel('background-removal');
-  if (!wanted) return { unavailable: 'no background-removal model in the manifest' };
-  const file = preparedModelFile(config.MODELS_DIR, wanted);
-  if (!file) return { unavailable: `model ${wanted.id} is not prepared (run npm run models)` };
-  // The same model, precision and file choice as background removal, so both tools cut a photo alike.
-  const { session, entry, precision } = await loadWithPrecision(runtime, wanted, file, {
-    setting: config.WORKER_PRECISION,
-    modelsDir: config.MODELS_DIR,
-    logger,
-  });
+  const loaded = await loadDefaultMatting(deps);
+  if (isUnavailable(loaded)) return loaded;
+  const { session, entry, precision } = loaded;
   const model = config.GENERATION_API_MODEL;
   const tool = aiBackgroundTool(session, entry, {
     baseUrl: config.GENERATION_API_URL,

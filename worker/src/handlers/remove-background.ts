@@ -1,11 +1,10 @@
 import { UnrecoverableError } from 'bullmq';
-import { loadWithPrecision } from '../inference';
-import { defaultModel, preparedModelFile } from '../models';
 import { removeBackground } from '../pipelines/remove-background';
 import { warmUp, warmUpImage } from '../pipelines/warm-up';
 import { loadCustomMatting } from './custom-matting';
+import { loadDefaultMatting } from './default-matting';
 import { downloadInput, runSingleImageJob } from './job-io';
-import type { ToolLoader } from './types';
+import { type ToolLoader, isUnavailable } from './types';
 
 const PERCENTS = { downloaded: 10, prepared: 20, inferred: 70, encoded: 90, uploaded: 100 };
 
@@ -14,21 +13,11 @@ const PERCENTS = { downloaded: 10, prepared: 20, inferred: 70, encoded: 90, uplo
  * not prepared it. An operator's own model (WORKER_MATTING_MODEL_FILE) is offered as `hq` when it passes its
  * checks (custom-matting.ts).
  */
-export const loadRemoveBackgroundTool: ToolLoader<'remove-background'> = async ({ config, runtime, logger }) => {
-  const wanted = defaultModel('background-removal');
-  if (!wanted) return { unavailable: 'no background-removal model in the manifest' };
-  const file = preparedModelFile(config.MODELS_DIR, wanted);
-  if (!file) return { unavailable: `model ${wanted.id} is not prepared (run npm run models)` };
-  // The int8 file where WORKER_PRECISION and the CPU call for it; same tensors and preprocessing as the fp32 one.
-  const {
-    session,
-    entry: model,
-    precision,
-  } = await loadWithPrecision(runtime, wanted, file, {
-    setting: config.WORKER_PRECISION,
-    modelsDir: config.MODELS_DIR,
-    logger,
-  });
+export const loadRemoveBackgroundTool: ToolLoader<'remove-background'> = async (deps) => {
+  const { config, runtime, logger } = deps;
+  const loaded = await loadDefaultMatting(deps);
+  if (isUnavailable(loaded)) return loaded;
+  const { session, entry: model, precision } = loaded;
   if (config.WORKER_WARMUP_RUNS > 0 && model.preprocessing.kind === 'matting') {
     // At the model's own input size, so the warm-up runs exactly what a typical job runs.
     const image = await warmUpImage(model.preprocessing.width, model.preprocessing.height);
