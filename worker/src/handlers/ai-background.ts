@@ -1,6 +1,6 @@
-import { UnrecoverableError } from 'bullmq';
-import { WORKER_USER_MESSAGES, type ExecutionProvider, type ToolProvider } from '@imagestudio/contracts';
-import { ImagesApi, ImagesApiError, type ImagesApiOptions } from '../generation-api/images-api';
+import type { ExecutionProvider, ToolProvider } from '@imagestudio/contracts';
+import { ImagesApi, type ImagesApiOptions } from '../generation-api/images-api';
+import { imagesApiJobFailure } from '../generation-api/job-failure';
 import { apiSize, modelTraits } from '../generation-api/model-traits';
 import type { ModelRunner } from '../inference';
 import type { ModelEntry } from '../models';
@@ -11,14 +11,6 @@ import { type Tool, type ToolLoader, isUnavailable } from './types';
 
 /** Progress: the matte by 20%, the API's background by 70%, the composed picture 90%, uploaded 100%. */
 const PERCENTS = { downloaded: 10, prepared: 20, inferred: 70, encoded: 90, uploaded: 100 };
-
-/** The API's failure kinds as the user reads them (the refund is shown beside them). */
-const USER_MESSAGES = {
-  declined: WORKER_USER_MESSAGES.declined,
-  auth: WORKER_USER_MESSAGES.serviceFailed,
-  failed: WORKER_USER_MESSAGES.serviceFailed,
-  timeout: WORKER_USER_MESSAGES.serviceTimedOut,
-} as const;
 
 /**
  * Needs both halves: a hosted images API (GENERATION_API_URL, with generation's model, key and timeout) and the
@@ -75,7 +67,7 @@ export function aiBackgroundTool(
                 client
                   .edit(request, () => ctx.checkCancelled())
                   .catch((err: unknown) => {
-                    throw asJobFailure(err);
+                    throw imagesApiJobFailure(err);
                   }),
             },
             step,
@@ -83,10 +75,4 @@ export function aiBackgroundTool(
         { provider: session.provider, notes: [`background painted by ${painter}`] },
       ),
   };
-}
-
-/** The API's failure as the job's unrecoverable failure: the user's message, the operator's detail after it. */
-function asJobFailure(err: unknown): unknown {
-  if (!(err instanceof ImagesApiError)) return err;
-  return new UnrecoverableError(`${USER_MESSAGES[err.kind]} (images API: ${err.message})`);
 }

@@ -9,6 +9,7 @@ import {
 } from '@imagestudio/contracts';
 import type { Logger } from '@imagestudio/runtime';
 import { ImagesApi, ImagesApiError, type ImagesApiOptions } from '../../generation-api/images-api';
+import { imagesApiJobFailure } from '../../generation-api/job-failure';
 import { apiSize, type ModelTraits, modelTraits } from '../../generation-api/model-traits';
 import { type DecodedImage, decodeImage } from '../../imaging/decode';
 import { generatedPng, styledPrompt } from './generate-common';
@@ -17,14 +18,6 @@ import type { JobContext, Tool, ToolLoader } from '../types';
 
 /** Progress: the API calls fill 0-80%, encoding 90%, uploads 100%. */
 const PERCENTS = { received: 80, encoded: 90, uploaded: 100 };
-
-/** The API's failure kinds as the user reads them (the job's refund is shown beside them). */
-const USER_MESSAGES = {
-  declined: WORKER_USER_MESSAGES.declined,
-  auth: WORKER_USER_MESSAGES.serviceFailed,
-  failed: WORKER_USER_MESSAGES.serviceFailed,
-  timeout: WORKER_USER_MESSAGES.serviceTimedOut,
-} as const;
 
 /**
  * Generation through a hosted OpenAI-compatible images API (GENERATION_API_URL). Nothing is checked at start
@@ -139,7 +132,7 @@ async function requestImages(
     } catch (err) {
       if (err instanceof ImagesApiError && err.kind === 'failed' && learnFrom(err, traits, decoded.length, ctx.logger))
         continue;
-      throw asJobFailure(err);
+      throw imagesApiJobFailure(err);
     }
     if (request.seed === undefined) seeded = false;
     for (const reply of replies.slice(0, payload.count - decoded.length)) decoded.push(await decodeReply(reply));
@@ -162,12 +155,6 @@ function learnFrom(err: ImagesApiError, traits: ModelTraits, done: number, logge
   }
   logger.info({ param: err.param }, 'images API does not take this parameter; asking without it from now on');
   return true;
-}
-
-/** The API's failure as the job's unrecoverable failure: the user's message, the operator's detail after it. */
-function asJobFailure(err: unknown): unknown {
-  if (!(err instanceof ImagesApiError)) return err;
-  return new UnrecoverableError(`${USER_MESSAGES[err.kind]} (images API: ${err.message})`);
 }
 
 /** An image from the API; one that cannot be decoded is a broken reply. */
