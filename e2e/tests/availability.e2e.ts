@@ -50,8 +50,10 @@ test('without generation, Start creating leads to a working tool, the menu marks
     await page.getByRole('link', { name: 'Start creating' }).click();
     await page.waitForURL((url) => url.pathname === '/services/remove-background');
 
-    // The menu opens on hover with a mouse (a click would toggle it shut again).
-    await page.getByRole('button', { name: 'Services' }).hover();
+    // Opened by a click, which pins it open. Once in CI a hover here left the menu shut for 10 s (not reproduced,
+    // cause unknown); this test is about the mark, and shell.e2e.ts checks the hover.
+    const services = page.getByRole('button', { name: 'Services' });
+    await services.click();
     const mark = page.getByTestId('service-off-generate');
     await mark.waitFor();
     check(
@@ -59,7 +61,8 @@ test('without generation, Start creating leads to a working tool, the menu marks
       'the menu does not mark generation as off',
     );
     await ctx.screenshot(page, 'services-menu-generation-off-1280');
-    await page.mouse.move(0, 600);
+    await services.click();
+    await mark.waitFor({ state: 'hidden' });
 
     await page.goto('/services/generate-image');
     const panel = page.getByTestId('tool-switched-off');
