@@ -39,6 +39,8 @@ export const aiBackgroundTool = {
   priceSetting: 'ai_background_price',
   takesImage: true,
   batchable: true,
+  // An AI-altered result: signed with a C2PA manifest (docs/content-credentials.md).
+  contentCredentials: { action: 'c2pa.edited', sourceType: 'compositeWithTrainedAlgorithmicMedia' },
   resultName: (job) => `${fileNameBase(job.input_name) || 'image'}-ai-background`,
   schemas: ({ z, optionalText, jobBase }: SchemaKit) => ({
     request: z

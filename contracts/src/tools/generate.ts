@@ -18,6 +18,8 @@ export const generateTool = {
   takesImage: false,
   // Batches run one tool over uploaded images; generation takes none.
   batchable: false,
+  // An AI-made result: signed with a C2PA manifest (docs/content-credentials.md).
+  contentCredentials: { action: 'c2pa.created', sourceType: 'trainedAlgorithmicMedia' },
   // The prompt's first words: "a-lighthouse-at-dusk-2".
   resultName: (job, index) => {
     const words = String(job.params.prompt ?? '')

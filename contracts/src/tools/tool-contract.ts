@@ -37,8 +37,30 @@ export interface ToolContract {
    */
   resultName: (job: { input_name: string | null; params: Record<string, unknown> }, index: number) => string;
   /**
+   * Set on tools whose results an AI model made or substantially altered: the worker then signs each result
+   * with a C2PA manifest (Content Credentials) naming this action, the IPTC digital source type and the model
+   * or backend, plus the input's hash as the parent ingredient for an edit. Tools without it (cut-outs,
+   * upscales) keep the XMP DigitalSourceType tag only. See docs/content-credentials.md.
+   */
+  contentCredentials?: ContentCredentialsDeclaration;
+  /**
    * The request's fields (snake_case, as sent) and the queue payload (camelCase, ids and S3 keys only). A
    * function of the kit so that this file needs zod only as a type (see schema-kit.ts).
    */
   schemas: (kit: SchemaKit) => { request: z.ZodObject; payload: z.ZodObject };
+}
+
+/** The C2PA action a tool's result records (c2pa.created: a new image; c2pa.edited: an input image changed). */
+export type ContentCredentialsAction = 'c2pa.created' | 'c2pa.edited';
+
+/**
+ * IPTC digital source types (https://cv.iptc.org/newscodes/digitalsourcetype/) for AI-made media, the same
+ * words the XMP tag uses: trainedAlgorithmicMedia for a generated image, compositeWithTrainedAlgorithmicMedia
+ * for a photo with AI-made parts.
+ */
+export type ContentCredentialsSourceType = 'trainedAlgorithmicMedia' | 'compositeWithTrainedAlgorithmicMedia';
+
+export interface ContentCredentialsDeclaration {
+  action: ContentCredentialsAction;
+  sourceType: ContentCredentialsSourceType;
 }
