@@ -1,5 +1,7 @@
 import type { JobName } from '@imagestudio/contracts';
 import { aiBackgroundEntry } from '../features/tools/ai-background/ai-background.entry';
+import { eraseEntry } from '../features/tools/erase/erase.entry';
+import { expandEntry } from '../features/tools/expand/expand.entry';
 import { generateEntry } from '../features/tools/generate/generate.entry';
 import { removeBackgroundEntry } from '../features/tools/remove-background/remove-background.entry';
 import type { ToolEntry } from '../features/tools/tool-entry';
@@ -16,6 +18,8 @@ export const TOOLS = {
   'remove-background': removeBackgroundEntry,
   upscale: upscaleEntry,
   'ai-background': aiBackgroundEntry,
+  erase: eraseEntry,
+  expand: expandEntry,
 } as const satisfies { [N in JobName]: ToolEntry<N> };
 
 /** Every key of the tools' own English texts (part of the client's message keys). */

@@ -1,4 +1,6 @@
 import { aiBackgroundTool } from './ai-background';
+import { eraseTool } from './erase';
+import { expandTool } from './expand';
 import { generateTool } from './generate';
 import { removeBackgroundTool } from './remove-background';
 import type { ToolContract } from './tool-contract';
@@ -9,7 +11,14 @@ import { upscaleTool } from './upscale';
  * tools below is derived from these definitions. This module and the tool files stay free of zod at run time
  * (their schemas are built in tool-schemas.ts), so the browser bundle can use the lists without it.
  */
-export const TOOLS = [generateTool, removeBackgroundTool, upscaleTool, aiBackgroundTool] as const;
+export const TOOLS = [
+  generateTool,
+  removeBackgroundTool,
+  upscaleTool,
+  aiBackgroundTool,
+  eraseTool,
+  expandTool,
+] as const;
 
 type Tool = (typeof TOOLS)[number];
 /** One BullMQ job name per tool. */
@@ -51,6 +60,23 @@ export {
   AI_BACKGROUND_PRESET_IDS,
   type AiBackgroundPreset,
 } from './ai-background';
+export { eraseTool, erasePrompt, maskStrength, ERASE_DEFAULT_PROMPT, ERASE_MESSAGES, MASK_PAINTED } from './erase';
+export { expandTool, expandPrompt, EXPAND_DEFAULT_PROMPT } from './expand';
+export {
+  expandCanvas,
+  expandRefusal,
+  EXPAND_ASPECTS,
+  EXPAND_ASPECT_IDS,
+  EXPAND_FACTORS,
+  EXPAND_FACTOR_RANGE,
+  EXPAND_MAX_SIDE,
+  EXPAND_MESSAGES,
+  EXPAND_POSITIONS,
+  type ExpandAspect,
+  type ExpandCanvas,
+  type ExpandChoice,
+  type ExpandPosition,
+} from './expand-canvas';
 export { generateTool, GENERATE_MESSAGES } from './generate';
 export { removeBackgroundTool } from './remove-background';
 export { upscaleTool, UPSCALE_MODELS, DEFAULT_UPSCALE_MODEL, type UpscaleModel } from './upscale';

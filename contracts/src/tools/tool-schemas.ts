@@ -47,3 +47,11 @@ export type UpscalePayload = JobPayloads['upscale'];
 export const aiBackgroundRequestSchema = TOOL_SCHEMAS['ai-background'].request;
 export type AiBackgroundRequest = ToolRequests['ai-background'];
 export type AiBackgroundPayload = JobPayloads['ai-background'];
+
+export const eraseRequestSchema = TOOL_SCHEMAS.erase.request;
+export type EraseRequest = ToolRequests['erase'];
+export type ErasePayload = JobPayloads['erase'];
+
+export const expandRequestSchema = TOOL_SCHEMAS.expand.request;
+export type ExpandRequest = ToolRequests['expand'];
+export type ExpandPayload = JobPayloads['expand'];

@@ -3,6 +3,8 @@ import { InferenceRequireGpuError } from '../inference';
 import type { LoadedTools, ToolDeps, ToolLoader, ToolLoaders } from './types';
 import { isUnavailable } from './types';
 import { loadAiBackgroundTool } from './ai-background';
+import { loadExpandTool } from './expand';
+import { loadEraseTool } from './erase';
 import { loadGenerateTool } from './generate/generate';
 import { loadRemoveBackgroundTool } from './remove-background';
 import { loadUpscaleTool } from './upscale';
@@ -16,6 +18,8 @@ export const TOOL_LOADERS: ToolLoaders = {
   'remove-background': loadRemoveBackgroundTool,
   upscale: loadUpscaleTool,
   'ai-background': loadAiBackgroundTool,
+  expand: loadExpandTool,
+  erase: loadEraseTool,
 };
 
 /** Runs every loader of a tool in WORKER_TOOLS (all by default) once at start; checks the map covers exactly the contract's job names. */

@@ -13,4 +13,6 @@ export { GeneratePage } from './generate/generate-page';
 export { RemoveBackgroundPage } from './remove-background/remove-background-page';
 export { UpscalePage } from './upscale/upscale-page';
 export { AiBackgroundPage } from './ai-background/ai-background-page';
+export { ErasePage } from './erase/erase-page';
+export { ExpandPage } from './expand/expand-page';
 export { ToolLandingPage } from './landing-page';

@@ -1,5 +1,7 @@
 import type { JobName } from '@imagestudio/contracts';
 import { aiBackgroundDefinition } from './ai-background.definition';
+import { eraseDefinition } from './erase.definition';
+import { expandDefinition } from './expand.definition';
 import { generateDefinition } from './generate.definition';
 import { removeBackgroundDefinition } from './remove-background.definition';
 import type { AnyToolDefinition } from './tool-definition';
@@ -12,6 +14,8 @@ const DEFINITIONS = {
   'remove-background': removeBackgroundDefinition,
   upscale: upscaleDefinition,
   'ai-background': aiBackgroundDefinition,
+  erase: eraseDefinition,
+  expand: expandDefinition,
 } satisfies { [N in JobName]: AnyToolDefinition & { contract: { name: N } } };
 
 /** The server side of a tool (parsing, price, payload, work units). */
