@@ -7,6 +7,7 @@ import type { WorkerConfig } from './config';
 import { TOOL_LOADERS, loadTools } from './handlers';
 import { type LoadedTools, type Tool, type ToolLoaders, isUnavailable } from './handlers/types';
 import { InferenceRuntime, type Precision } from './inference';
+import { ContentCredentials } from './content-credentials';
 import {
   type Logger,
   type RedisClient,
@@ -17,6 +18,7 @@ import {
 } from '@imagestudio/runtime';
 import { startHeartbeat } from './queue/heartbeat';
 import { Limiter } from './queue/limiter';
+import { ActiveJobs } from './queue/hand-back';
 import { createProcessor } from './queue/processor';
 import { WorkerStorage } from './storage/storage';
 
@@ -30,13 +32,19 @@ export interface RunningWorker {
   /** Jobs taken at once: WORKER_CONCURRENCY for local models plus GENERATION_API_CONCURRENCY for a hosted API. */
   concurrency: number;
   workerId: string;
-  /** Ordered shutdown: stop taking jobs and finish active ones, then heartbeat, models, S3, Redis. */
-  close(): Promise<void>;
+  /**
+   * Ordered shutdown: stop taking jobs and let the active ones finish, then heartbeat, models, S3, Redis. With
+   * `graceMs`, jobs still running after it are handed back to the queue for another worker (their ids returned).
+   */
+  close(graceMs?: number): Promise<{ handedBack: string[] }>;
 }
 
 const VERSION = (
   JSON.parse(fs.readFileSync(path.join(projectRoot(), 'worker', 'package.json'), 'utf8')) as { version: string }
 ).version;
+
+/** The claim generator of the results' Content Credentials. */
+const GENERATOR = { name: 'imagestudio-worker', version: VERSION };
 
 export interface StartOptions {
   /** Called after each heartbeat written to Redis (main.ts feeds the liveness watchdog with it). */
@@ -76,6 +84,9 @@ export async function startWorker(
       logger: logger.child({ module: 'inference' }),
     });
     cleanup.push(() => runtime.close());
+    // Before the tools: a wrong certificate or key stops the worker here, not every AI job later.
+    const credentials = await ContentCredentials.start(config, logger, GENERATOR);
+    cleanup.push(() => credentials.close());
     const tools = await loadTools(loaders, { config, runtime, logger });
     const available = JOB_NAMES.filter((n) => !isUnavailable(tools[n]));
     const providers = Object.fromEntries(available.map((n) => [n, (tools[n] as Tool<JobName>).provider])) as Partial<
@@ -91,8 +102,10 @@ export async function startWorker(
     const { limited, concurrency } = limitConcurrency(tools, config);
 
     const workerId = `${os.hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+    const activeJobs = new ActiveJobs();
     // Typed Worker<unknown, JobResult, string> by the processor it is given.
-    const worker = new Worker(QUEUE_NAME, createProcessor({ tools: limited, storage, redis, logger }), {
+    const processor = activeJobs.track(createProcessor({ tools: limited, storage, redis, logger, credentials }));
+    const worker = new Worker(QUEUE_NAME, processor, {
       // Stored on every job it takes (BullMQ's processedBy): the console's job page names the worker that ran it.
       name: workerId,
       connection: queueConnection(redis),
@@ -141,14 +154,16 @@ export async function startWorker(
       provider,
       concurrency,
       workerId,
-      close: async () => {
-        await worker.close();
+      close: async (graceMs) => {
+        const handedBack = await activeJobs.closeWorker(worker, graceMs, logger);
+        for (const id of handedBack) running.delete(id);
         await stopHeartbeat();
         for (const name of JOB_NAMES) {
           const tool = tools[name];
           if (!isUnavailable(tool)) await tool.close?.().catch(() => undefined);
         }
         await undo();
+        return { handedBack };
       },
     };
   } catch (err) {

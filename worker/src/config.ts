@@ -2,6 +2,7 @@ import os from 'node:os';
 import { z } from 'zod';
 import { JOB_NAMES, executionProviderSchema } from '@imagestudio/contracts';
 import { envBool, fromProjectRoot, parseEnv, processEnv, projectRoot, queueEnv, s3Env } from '@imagestudio/runtime';
+import { contentCredentialsEnv } from './content-credentials/env';
 
 /**
  * The worker process's configuration: every environment variable it reads, validated once at boot.
@@ -74,6 +75,12 @@ const envSchema = z
      */
     WORKER_WATCHDOG_S: z.coerce.number().int().min(0).max(3600).default(30),
     /**
+     * Seconds a stopping worker (SIGTERM, SIGINT) lets its running jobs finish; jobs still running then go back
+     * to the queue at once for another worker. A supervisor's kill timeout must be longer (Kubernetes'
+     * terminationGracePeriodSeconds: this plus about 15 s for the heartbeat, models and connections).
+     */
+    WORKER_SHUTDOWN_GRACE_S: z.coerce.number().int().min(1).max(3600).default(60),
+    /**
      * Which file of a model runs (worker/src/inference/precision.ts): auto = the int8 file on a CPU with VNNI or
      * AMX when it is prepared, fp32 otherwise and on GPU providers; fp32 / int8 force one (int8 falls back to
      * fp32 when its file is missing).
@@ -116,6 +123,8 @@ const envSchema = z
     GENERATION_BACKEND: z.enum(['onnx', 'api']).optional(),
     /** The tools this worker offers (e.g. `generate` for an API-only worker without a GPU); unset = all it can run. */
     WORKER_TOOLS: toolList.optional(),
+    /** C2PA_*: the certificate AI results are signed with (content-credentials/env.ts). */
+    ...contentCredentialsEnv,
   })
   .superRefine((env, issue) => {
     if (env.GENERATION_MODEL_DIR && env.GENERATION_API_URL && !env.GENERATION_BACKEND) {

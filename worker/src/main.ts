@@ -4,6 +4,9 @@ import { loadWorkerConfig } from './config';
 import { loadConfigOrExit, stopOnSignals } from '@imagestudio/runtime';
 import { createLogger } from '@imagestudio/runtime';
 
+/** After the grace for running jobs: handing them back, the heartbeat, models and connections. */
+const SHUTDOWN_AFTER_GRACE_MS = 15_000;
+
 /** Starts the GPU worker: config, connections, models, BullMQ Worker; ordered shutdown on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfigOrExit(() => loadWorkerConfig());
@@ -17,16 +20,21 @@ async function main(): Promise<void> {
       : undefined;
   if (watchdog) beat = watchdog.beat;
 
+  const graceMs = config.WORKER_SHUTDOWN_GRACE_S * 1000;
   stopOnSignals(
     async (signal) => {
-      logger.info({ signal }, 'shutting down: finishing active jobs');
+      logger.info({ signal, graceS: config.WORKER_SHUTDOWN_GRACE_S }, 'shutting down: finishing active jobs');
       await watchdog?.stop();
-      await running.close();
+      const { handedBack } = await running.close(graceMs);
+      if (handedBack.length > 0) {
+        logger.warn({ jobIds: handedBack }, 'jobs still running at the end of the grace period went back to the queue');
+      }
       logger.info('stopped');
     },
-    60_000,
-    // Jobs still running now stay locked; BullMQ's stalled check hands them to another worker.
-    () => logger.warn('active jobs did not finish in time; exiting, their locks will expire and they will be retried'),
+    graceMs + SHUTDOWN_AFTER_GRACE_MS,
+    // Only when handing back or closing hung (Redis away): the jobs stay locked and BullMQ's stalled check hands
+    // them to another worker once their locks expire.
+    () => logger.warn('shutdown did not finish in time; exiting, locked jobs will be retried once their locks expire'),
   );
 }
 
