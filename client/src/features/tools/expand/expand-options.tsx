@@ -47,7 +47,7 @@ export function CanvasPickers({
   const { t } = useStore();
   return (
     <>
-      <fieldset className="field model-picker" data-testid="canvas-picker">
+      <fieldset className="field model-picker expand-picker" data-testid="canvas-picker">
         <legend className="field__label">{t('client-tools.expand.canvas')}</legend>
         {CANVAS_OPTIONS.map((o) => (
           <label key={o} className="model-picker__option">
@@ -58,22 +58,20 @@ export function CanvasPickers({
           </label>
         ))}
       </fieldset>
-      <fieldset className="field" data-testid="position-picker">
+      <fieldset className="field model-picker expand-picker" data-testid="position-picker">
         <legend className="field__label">{t('client-tools.expand.position')}</legend>
-        <div className="expand-options">
-          {EXPAND_POSITIONS.map((p) => (
-            <label key={p} className="model-picker__option">
-              <input
-                type="radio"
-                name="expand-position"
-                value={p}
-                checked={position === p}
-                onChange={() => onPosition(p)}
-              />
-              <span>{t(`client-tools.expand.position.${p}`)}</span>
-            </label>
-          ))}
-        </div>
+        {EXPAND_POSITIONS.map((p) => (
+          <label key={p} className="model-picker__option">
+            <input
+              type="radio"
+              name="expand-position"
+              value={p}
+              checked={position === p}
+              onChange={() => onPosition(p)}
+            />
+            <span>{t(`client-tools.expand.position.${p}`)}</span>
+          </label>
+        ))}
       </fieldset>
     </>
   );
