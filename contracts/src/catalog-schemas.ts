@@ -110,11 +110,15 @@ export const toolQuoteSchema = z
 
 export const toolStateSchema = z
   .object({
-    available: z.boolean().describe('Whether a live worker runs the tool'),
+    available: z.boolean().describe('Whether a live worker runs the tool, or one is started for its jobs (onDemand)'),
     provider: z
       .string()
       .nullable()
-      .describe('What runs it: an execution provider (cuda, cpu) or remote:<model>; null when unavailable'),
+      .describe('What runs it: an execution provider (cuda, cpu) or remote:<model>; null when no worker is live'),
+    onDemand: z
+      .literal(true)
+      .optional()
+      .describe('No worker runs it now, but one is started when a job comes: the first job waits for it to start'),
     precision: z
       .string()
       .optional()

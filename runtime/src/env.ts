@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JOB_NAMES } from '@imagestudio/contracts';
 
 /**
  * The environment variables the API and the worker read alike, and the one way both turn an environment into
@@ -9,6 +10,17 @@ import { z } from 'zod';
 export const envBool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** A comma-separated list of tool names ("remove-background,upscale"), each one the registry knows. */
+export const envToolList = z
+  .string()
+  .transform((s) =>
+    s
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.enum(JOB_NAMES)).min(1));
 
 /** Settings of every process. */
 export const processEnv = {

@@ -25,4 +25,4 @@ export { superviseApiAndWorker, type Supervisor, type SupervisorOptions } from '
 export { EXIT_WITH_PARENT, killOnExit } from './child-guard';
 export { createLogger, type Logger } from './logger';
 export { fromProjectRoot, projectRoot } from './root';
-export { ConfigError, envBool, parseEnv, processEnv, queueEnv, s3Env } from './env';
+export { ConfigError, envBool, envToolList, parseEnv, processEnv, queueEnv, s3Env } from './env';

@@ -1,6 +1,15 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { ConfigError, envBool, parseEnv, processEnv, projectRoot, queueEnv, s3Env } from '@imagestudio/runtime';
+import {
+  ConfigError,
+  envBool,
+  envToolList,
+  parseEnv,
+  processEnv,
+  projectRoot,
+  queueEnv,
+  s3Env,
+} from '@imagestudio/runtime';
 
 /**
  * The API process's configuration: every environment variable it reads, validated once at boot.
@@ -19,6 +28,11 @@ const envSchema = z.object({
 
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/imagestudio'),
   ...queueEnv,
+  /**
+   * Tools whose workers an autoscaler starts when jobs wait (KEDA scaling from zero): with no live worker they are
+   * still offered and their jobs queue until a worker is up, instead of a 503. Unset = only what live workers run.
+   */
+  WORKERS_ON_DEMAND: envToolList.optional(),
 
   SESSION_SECRET: z.string().min(16).default(DEV_SESSION_SECRET),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),

@@ -109,21 +109,24 @@ function containerEnvNames(objects: K8sObject[], container: Container): string[]
   return names;
 }
 
-/**
- * The worker's drain on SIGTERM in seconds: WORKER_SHUTDOWN_GRACE_S as its ConfigMaps or env set it. The worker
- * hands back what still runs after it and needs about 15 s more to stop (worker/src/main.ts).
- */
-function workerDrainSeconds(objects: K8sObject[], container: Container): number {
-  let grace: string | undefined;
+/** What a container's ConfigMaps and env set a variable to (its last setting wins, as in the pod). */
+function envValue(objects: K8sObject[], container: Container, name: string): string | undefined {
+  let value: string | undefined;
   for (const from of container.envFrom ?? []) {
     if (!from.configMapRef) continue;
     const data = find<K8sObject & { data: Record<string, string> }>(objects, 'ConfigMap', from.configMapRef.name).data;
-    grace = data.WORKER_SHUTDOWN_GRACE_S ?? grace;
+    value = data[name] ?? value;
   }
-  grace =
-    (container.env as Array<{ name: string; value?: string }> | undefined)?.find(
-      (e) => e.name === 'WORKER_SHUTDOWN_GRACE_S',
-    )?.value ?? grace;
+  const env = container.env as Array<{ name: string; value?: string }> | undefined;
+  return env?.find((e) => e.name === name)?.value ?? value;
+}
+
+/**
+ * The worker's drain on SIGTERM in seconds (WORKER_SHUTDOWN_GRACE_S). It hands back what still runs after it and
+ * needs about 15 s more to stop (worker/src/main.ts).
+ */
+function workerDrainSeconds(objects: K8sObject[], container: Container): number {
+  const grace = envValue(objects, container, 'WORKER_SHUTDOWN_GRACE_S');
   if (grace === undefined) throw new Error('the worker pod does not set WORKER_SHUTDOWN_GRACE_S');
   return Number(grace);
 }
@@ -234,8 +237,17 @@ describe.each(['cpu', 'gpu'])('deploy/k8s/overlays/%s', (overlay) => {
     };
     const { spec } = find<Scaled>(objects, 'ScaledObject', 'imagestudio-worker');
     expect(spec.scaleTargetRef.name).toBe('imagestudio-worker');
-    expect(spec.minReplicaCount).toBeGreaterThanOrEqual(1);
     expect(spec.maxReplicaCount).toBeGreaterThan(spec.minReplicaCount);
+    // From zero only when the API still offers the workers' tools with none running (WORKERS_ON_DEMAND): it
+    // would refuse their jobs otherwise, and an empty queue never wakes a worker.
+    if (spec.minReplicaCount === 0) {
+      const api = podSpec(find<Workload>(objects, 'Deployment', 'imagestudio-api')).containers[0]!;
+      const worker = podSpec(find<Workload>(objects, 'Deployment', 'imagestudio-worker')).containers[0]!;
+      const onDemand = envValue(objects, api, 'WORKERS_ON_DEMAND')?.split(',') ?? [];
+      expect(onDemand.length).toBeGreaterThan(0);
+      const workerTools = envValue(objects, worker, 'WORKER_TOOLS')?.split(',');
+      if (workerTools) expect(workerTools).toEqual(expect.arrayContaining(onDemand));
+    }
     const [trigger] = spec.triggers;
     expect(trigger!.type).toBe('prometheus');
     const metrics = readRepoFile('server/src/modules/jobs/job-metrics.ts');

@@ -1,4 +1,10 @@
-import { HEARTBEAT_KEY_PREFIX, JOB_MESSAGES, heartbeatKey, type WorkerHeartbeat } from '@imagestudio/contracts';
+import {
+  HEARTBEAT_KEY_PREFIX,
+  JOB_MESSAGES,
+  UPSCALE_MODELS,
+  heartbeatKey,
+  type WorkerHeartbeat,
+} from '@imagestudio/contracts';
 import { AppError } from '../../lib/errors';
 import { fakeQueueRedis, testConfig, type FakeQueueRedis } from '../../test/fakes';
 import {
@@ -16,10 +22,13 @@ function beat(workerId: string, extra: Partial<WorkerHeartbeat>): WorkerHeartbea
   return { workerId, tools: [], models: {}, provider: 'cpu', concurrency: 1, version: '1', at: '', ...extra };
 }
 
-function setup(prefix = PREFIX): { ctx: WorkersDeps; redis: FakeQueueRedis; add(b: WorkerHeartbeat): void } {
+function setup(
+  prefix = PREFIX,
+  env: Record<string, string> = {},
+): { ctx: WorkersDeps; redis: FakeQueueRedis; add(b: WorkerHeartbeat): void } {
   const redis = fakeQueueRedis();
   const ctx: WorkersDeps = {
-    config: testConfig({ QUEUE_PREFIX: prefix }),
+    config: testConfig({ QUEUE_PREFIX: prefix, ...env }),
     queueRedis: redis.client,
     services: { heartbeats: createHeartbeatCache() },
   };
@@ -86,6 +95,35 @@ describe('toolStatus', () => {
     const { ctx, redis } = setup('bull');
     redis.set(`${HEARTBEAT_KEY_PREFIX}old`, JSON.stringify(beat('old', { tools: ['upscale'] })));
     expect((await toolStatus(ctx)).upscale.available).toBe(true);
+  });
+});
+
+describe('workers started on demand (WORKERS_ON_DEMAND)', () => {
+  it('offers such a tool with no live worker, with every model, so that its jobs queue and wake a worker', async () => {
+    const { ctx } = setup(PREFIX, { WORKERS_ON_DEMAND: 'upscale, remove-background' });
+    const status = await toolStatus(ctx);
+    expect(status.upscale).toEqual({
+      available: true,
+      provider: null,
+      models: [...UPSCALE_MODELS],
+      onDemand: true,
+    });
+    expect(status['remove-background']).toMatchObject({ available: true, onDemand: true });
+    expect(status.generate).toEqual({ available: false, provider: null, models: [] });
+    await expect(assertToolAvailable(ctx, 'upscale')).resolves.toBeUndefined();
+    await expect(assertUpscaleModelAvailable(ctx, 'illustration')).resolves.toBeUndefined();
+    const refused = await rejection(assertToolAvailable(ctx, 'generate'));
+    expect([refused.status, refused.code]).toEqual([503, 'tool_unavailable']);
+  });
+
+  it('describes a live worker as it is, not as on demand', async () => {
+    const { ctx, add } = setup(PREFIX, { WORKERS_ON_DEMAND: 'upscale' });
+    add(beat('gpu-1', { tools: ['upscale'], provider: 'cuda', models: { upscale: ['photo'] } }));
+    expect((await toolStatus(ctx)).upscale).toEqual({ available: true, provider: 'cuda', models: ['photo'] });
+  });
+
+  it('refuses a name the registry does not know', () => {
+    expect(() => testConfig({ WORKERS_ON_DEMAND: 'upscale,sharpen' })).toThrow(/WORKERS_ON_DEMAND/);
   });
 });
 

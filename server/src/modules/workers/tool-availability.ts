@@ -65,7 +65,11 @@ const PROVIDER_RANK = ['cuda', 'webgpu', 'cpu'];
 const rank = (provider: string) =>
   PROVIDER_RANK.includes(provider) ? PROVIDER_RANK.indexOf(provider) : PROVIDER_RANK.length;
 
-/** Per tool: available when some live worker advertises it, with what runs it there. */
+/**
+ * Per tool: available when some live worker advertises it, with what runs it there. A tool in WORKERS_ON_DEMAND
+ * with no live worker is available too (an autoscaler starts one for its queued jobs), with every model its
+ * contract knows.
+ */
 export async function toolStatus(ctx: WorkersDeps, fresh = false): Promise<ToolStatus> {
   const beats = await liveHeartbeats(ctx, fresh);
   const status = {} as ToolStatus;
@@ -80,7 +84,10 @@ export async function toolStatus(ctx: WorkersDeps, fresh = false): Promise<ToolS
     // What the model computes in on a worker with that provider (absent from heartbeats of older workers).
     const precision = beats.find((b) => b.tools.includes(tool) && (b.providers?.[tool] ?? b.provider) === provider)
       ?.precisions?.[tool];
-    status[tool] = { available: providers.length > 0, provider, ...(precision ? { precision } : {}), models };
+    status[tool] =
+      providers.length === 0 && ctx.config.WORKERS_ON_DEMAND?.includes(tool)
+        ? { available: true, provider: null, models: [...known], onDemand: true }
+        : { available: providers.length > 0, provider, ...(precision ? { precision } : {}), models };
   }
   return status;
 }
