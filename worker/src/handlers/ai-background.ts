@@ -72,7 +72,7 @@ export function aiBackgroundTool(
             },
             step,
           ),
-        { provider: session.provider, notes: [`background painted by ${painter}`] },
+        { provider: session.provider, notes: [`background painted by ${painter}`], madeBy: painter },
       ),
   };
 }

@@ -2,14 +2,15 @@ import { UnrecoverableError } from 'bullmq';
 import { ImageInputError } from '../imaging/decode';
 import { CONTENT_TYPES, type OutputFormat } from '../imaging/encode';
 import type { JobContext } from './types';
+import type { ResultProvenance } from '../content-credentials';
 import type {
   ComposeSources,
-  ExecutionProvider,
   JobName,
   JobResult,
   JobResultFile,
   JobStage,
   SubjectBox,
+  ToolProvider,
 } from '@imagestudio/contracts';
 import { composeSourceKeys, resultKey, thumbnailKey } from '@imagestudio/runtime';
 import { makeThumbnail } from '@imagestudio/runtime/imaging';
@@ -29,20 +30,26 @@ export async function downloadInput(ctx: JobContext<JobName>, key: string): Prom
 /**
  * Stores one result at its deterministic key, with its small WebP preview beside it at thumbnailKey() (lists show
  * that, never the full-size file; the job result names it in `thumbnailKeys`, see previewKeys), and describes it.
+ * The one place results are written: a tool whose contract declares `contentCredentials` gets each result signed
+ * here (ctx.signing), naming `provenance`'s model and, for an edit, its input as the parent ingredient.
  */
 export async function uploadResult(
   ctx: JobContext<JobName>,
   index: number,
   image: { data: Buffer; width: number; height: number },
   format: OutputFormat,
+  provenance: ResultProvenance = {},
 ): Promise<JobResultFile> {
   const key = resultKey(ctx.payload, index, format === 'jpeg' ? 'jpg' : format);
   const thumbKey = thumbnailKey(ctx.payload, index);
+  const stored = ctx.signing
+    ? ctx.signing.sign(image.data, format, provenance, ctx.logger)
+    : Promise.resolve(image.data);
   await Promise.all([
-    ctx.storage.put(key, image.data, CONTENT_TYPES[format]),
+    stored.then((data) => ctx.storage.put(key, data, CONTENT_TYPES[format])),
     makeThumbnail(image.data).then((thumb) => ctx.storage.put(thumbKey, thumb, CONTENT_TYPES.webp)),
   ]);
-  return { key, width: image.width, height: image.height, format, bytes: image.data.length };
+  return { key, width: image.width, height: image.height, format, bytes: (await stored).length };
 }
 
 /** The previews uploadResult wrote for `files`, for the job result's `thumbnailKeys`. */
@@ -112,7 +119,12 @@ export async function runSingleImageJob<N extends JobName>(
   ctx: JobContext<N> & { payload: { inputKey: string; outputFormat: string } },
   percents: Record<string, number> & { uploaded: number },
   pipeline: (input: Buffer, step: (stage: string) => Promise<void>) => Promise<PipelineResult>,
-  result: { provider: ExecutionProvider; notes: string[] },
+  result: {
+    provider: ToolProvider;
+    notes: string[];
+    /** The model or backend that made the result, for its Content Credentials (default: `provider`). */
+    madeBy?: string;
+  },
 ): Promise<JobResult> {
   const step = stepper(ctx, percents);
   const timings: Record<string, number> = {};
@@ -126,7 +138,10 @@ export async function runSingleImageJob<N extends JobName>(
   });
   t = performance.now();
   const [file, sources] = await Promise.all([
-    uploadResult(ctx, 0, out, out.format ?? (ctx.payload.outputFormat as OutputFormat)),
+    uploadResult(ctx, 0, out, out.format ?? (ctx.payload.outputFormat as OutputFormat), {
+      agent: result.madeBy ?? result.provider,
+      input: { bytes: input },
+    }),
     out.sources ? uploadSources(ctx, out.sources) : undefined,
   ]);
   timings.upload = performance.now() - t;

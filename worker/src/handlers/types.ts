@@ -1,5 +1,6 @@
 import type { JobName, JobPayloads, JobResult, ToolProvider } from '@imagestudio/contracts';
 import type { WorkerConfig } from '../config';
+import type { ResultSigning } from '../content-credentials';
 import type { InferenceRuntime, Precision } from '../inference';
 import type { Logger } from '@imagestudio/runtime';
 import type { WorkerStorage } from '../storage/storage';
@@ -29,6 +30,11 @@ export interface JobContext<N extends JobName> {
   progress(percent: number, stage: string): Promise<void>;
   /** Throws JobCancelledError when the API asked to stop this job (contracts cancelKey). */
   checkCancelled(): Promise<void>;
+  /**
+   * Signs each result with a C2PA manifest before it is stored (uploadResult): set by the processor when the
+   * job's tool declares `contentCredentials` in its contract (or C2PA_SIGN_ALL_RESULTS is on). Absent: unsigned.
+   */
+  signing?: ResultSigning;
 }
 
 export interface Tool<N extends JobName> {

@@ -10,6 +10,7 @@ import {
 import type { Logger } from '@imagestudio/runtime';
 import type { RedisClient } from '@imagestudio/runtime';
 import type { WorkerStorage } from '../storage/storage';
+import type { ContentCredentials } from '../content-credentials';
 import { type JobContext, type LoadedTools, isUnavailable } from '../handlers/types';
 import { JobCancelledError } from './errors';
 
@@ -19,6 +20,8 @@ export interface ProcessorDeps {
   /** The queue's Redis (db QUEUE_REDIS_DB), where the API sets cancel flags. */
   redis: RedisClient;
   logger: Logger;
+  /** Signs the results of tools that declare Content Credentials; absent: nothing is signed (tests). */
+  credentials?: ContentCredentials;
 }
 
 function isJobName(name: string): name is JobName {
@@ -69,6 +72,7 @@ async function runJob<N extends JobName>(
     checkCancelled: async () => {
       if (await deps.redis.exists(cancelKey(payload.jobId))) throw new JobCancelledError();
     },
+    signing: deps.credentials?.forTool(name),
   };
   const started = performance.now();
   try {

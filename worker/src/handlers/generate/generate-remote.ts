@@ -85,7 +85,9 @@ async function runRemoteGenerateJob(
   t = performance.now();
   const files: JobResultFile[] = [];
   for (const [n, png] of pngs.entries()) {
-    const file = await uploadResult(ctx, n, { data: png, width: payload.width, height: payload.height }, 'png');
+    const file = await uploadResult(ctx, n, { data: png, width: payload.width, height: payload.height }, 'png', {
+      agent: provider,
+    });
     files.push(images.seeded ? { ...file, seed: payload.seed + n } : file);
   }
   const uploadMs = performance.now() - t;

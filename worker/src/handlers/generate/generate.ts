@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { formatJobStage, type GeneratePayload, type JobResultFile } from '@imagestudio/contracts';
 import { loadGenerationModel, missingModelFiles, type GenerationModel } from '../../generation/generation-model';
 import { generateImages } from '../../generation/pipeline';
@@ -86,7 +87,10 @@ export async function runGenerateJob(model: GenerationModel, ctx: JobContext<'ge
   t = performance.now();
   const files: JobResultFile[] = [];
   for (const [n, png] of pngs.entries()) {
-    const file = await uploadResult(ctx, n, { data: png, width: payload.width, height: payload.height }, 'png');
+    const file = await uploadResult(ctx, n, { data: png, width: payload.width, height: payload.height }, 'png', {
+      // The operator's export is known by its folder's name (Content Credentials' software agent).
+      agent: `onnx:${path.basename(model.dir)}`,
+    });
     files.push({ ...file, seed: out.images[n]!.seed });
   }
   const uploadMs = performance.now() - t;

@@ -1,0 +1,3 @@
+export { contentCredentialsEnv } from './env';
+export { ContentCredentials, type ResultSigning } from './content-credentials';
+export type { ResultProvenance } from './plan';
