@@ -1,12 +1,11 @@
-import { UnrecoverableError } from 'bullmq';
 import sharp from 'sharp';
-import { DEFAULT_PRODUCT_PHOTO_LAYOUT, WORKER_USER_MESSAGES, type ProductPhotoLayout } from '@imagestudio/contracts';
+import { DEFAULT_PRODUCT_PHOTO_LAYOUT, type ProductPhotoLayout } from '@imagestudio/contracts';
 import { ComposeInputError, composeProductPhoto, type ComposeProvenance } from '@imagestudio/runtime/imaging';
-import type { ImagesEditRequest } from '../generation-api/images-api';
+import { type MaskedEditOptions, maskedEdit } from '../generation-api/masked-edit';
 import type { ModelRunner } from '../inference';
 import type { ModelEntry } from '../models';
-import { type DecodedImage, ImageInputError, decodeImage } from '../imaging/decode';
-import { HALF_ALPHA, refineMatte } from '../imaging/matte-refinement';
+import { ImageInputError, decodeImage } from '../imaging/decode';
+import { refineMatte } from '../imaging/matte-refinement';
 import { COMPOSE_REFUSAL_MESSAGES } from './compose-refusals';
 import type { PipelineOutput } from './remove-background';
 import { predictAlpha } from './remove-background';
@@ -23,54 +22,12 @@ const AI_BACKGROUND_PROVENANCE: ComposeProvenance = {
   tool: 'Image Studio AI background',
 };
 
-export interface AiBackgroundOptions {
-  prompt: string;
-  /** The size to ask of the API for a photo of this size; the result keeps the photo's own size. */
-  apiSize: (width: number, height: number) => { width: number; height: number };
+/** The masked edit's options (the result keeps the photo's own size) and the result's format. */
+export interface AiBackgroundOptions extends MaskedEditOptions {
   outputFormat: 'png' | 'webp' | 'jpeg';
-  /** The images API's edit call (ImagesApi.edit, bound to the job's cancel check). */
-  edit: (request: ImagesEditRequest) => Promise<Buffer>;
 }
 
 type Step = (stage: string) => Promise<void>;
-
-/**
- * The photo and its mask at the API's size: the mask is the photo made transparent (alpha 0) wherever the
- * background must be painted and opaque (255) on the subject, which is how these APIs read a mask. The matte is
- * cut at half opacity: its soft edge is the compositor's business, not the API's.
- */
-async function editInputs(
-  image: DecodedImage,
-  alpha: Buffer,
-  size: { width: number; height: number },
-): Promise<{ image: Buffer; mask: Buffer }> {
-  const { width, height } = image;
-  const rgb = await sharp(image.data, { raw: { width, height, channels: 4 } })
-    .removeAlpha()
-    .resize(size.width, size.height, { fit: 'fill' })
-    .raw()
-    .toBuffer();
-  const small = await sharp(alpha, { raw: { width, height, channels: 1 } })
-    .resize(size.width, size.height, { fit: 'fill' })
-    .extractChannel(0)
-    .raw()
-    .toBuffer();
-  const rgba = Buffer.alloc(size.width * size.height * 4);
-  for (let i = 0; i < small.length; i++) {
-    rgba[i * 4] = rgb[i * 3]!;
-    rgba[i * 4 + 1] = rgb[i * 3 + 1]!;
-    rgba[i * 4 + 2] = rgb[i * 3 + 2]!;
-    rgba[i * 4 + 3] = small[i]! >= HALF_ALPHA ? 255 : 0;
-  }
-  const raw = { raw: { width: size.width, height: size.height, channels: 3 as const } };
-  const [photo, mask] = await Promise.all([
-    sharp(rgb, raw).png().toBuffer(),
-    sharp(rgba, { raw: { ...raw.raw, channels: 4 } })
-      .png()
-      .toBuffer(),
-  ]);
-  return { image: photo, mask };
-}
 
 /** Decode -> matte -> the API's background -> the original subject composed over it -> encode. */
 export async function aiBackground(
@@ -90,25 +47,15 @@ export async function aiBackground(
   alpha = refineMatte(alpha, image);
   timings.refine = performance.now() - t;
   t = performance.now();
-  const apiSize = options.apiSize(image.width, image.height);
-  const inputs = await editInputs(image, alpha, apiSize);
-  const size = `${apiSize.width}x${apiSize.height}`;
-  const painted = await options.edit({ ...inputs, prompt: options.prompt, size });
+  // The matte is the keep-map: the subject is kept, everything else repainted.
+  const painted = await maskedEdit(image, alpha, options);
   timings.request = performance.now() - t;
   await step('inferred');
   t = performance.now();
-  // The API may answer at another size than asked: the background is stretched back to the photo's frame.
-  let background: Buffer;
-  try {
-    background = await sharp(painted)
-      .resize(image.width, image.height, { fit: 'fill' })
-      .removeAlpha()
-      .png({ compressionLevel: 1 })
-      .toBuffer();
-  } catch {
-    // A broken reply is not the user's photo's fault, and a retry would be charged by the API again.
-    throw new UnrecoverableError(`${WORKER_USER_MESSAGES.serviceFailed} (images API: reply is not a readable image)`);
-  }
+  const { width, height } = painted;
+  const background = await sharp(painted.data, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
   const layout: ProductPhotoLayout = {
     ...DEFAULT_PRODUCT_PHOTO_LAYOUT,
     background: { kind: 'image' },

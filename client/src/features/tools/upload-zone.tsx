@@ -9,6 +9,10 @@ import { batchCount, type UploadState } from './use-upload';
 const PHONE_IMAGE_NAME = /\.(heic|heif|avif|tiff?)$/i;
 
 /** The image and ZIP files among dropped, pasted or picked items (a file without a type may still be an image). */
+/** The image types the picker offers (a batch zone also takes a ZIP). */
+const IMAGE_TYPES =
+  'image/jpeg,image/png,image/webp,image/avif,image/tiff,image/heic,image/heif,.avif,.tif,.tiff,.heic,.heif';
+
 function imageFiles(files: FileList | null | undefined): File[] {
   if (!files) return [];
   const all = Array.from(files);
@@ -27,19 +31,23 @@ function carriesFiles(event: globalThis.DragEvent | DragEvent): boolean {
 /**
  * Where an image comes in: the file picker (several files allowed), a drop anywhere on the page, or a
  * paste anywhere on the page. Several images, or a ZIP of them, make a batch. Shows the client check's
- * message before anything is uploaded.
+ * message before anything is uploaded. A `single` zone (a tool that runs on one photo only) takes one image:
+ * the first of several.
  */
 export const UploadZone = observer(function UploadZone({
   upload,
   disabled,
+  single = false,
 }: {
   upload: UploadState;
   disabled?: boolean;
+  single?: boolean;
 }) {
   const { t } = useStore();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
+  const take = (files: File[]) => (single ? upload.choose(files[0]!) : upload.chooseMany(files));
 
   useEffect(() => {
     if (disabled) return;
@@ -47,7 +55,7 @@ export const UploadZone = observer(function UploadZone({
       const files = imageFiles(event.clipboardData?.files);
       if (files.length > 0) {
         event.preventDefault();
-        upload.chooseMany(files);
+        take(files);
       }
     };
     // A drop anywhere on the page counts; the browser would otherwise open the image in place of the app.
@@ -71,7 +79,7 @@ export const UploadZone = observer(function UploadZone({
       depth = 0;
       setOver(false);
       const files = imageFiles(event.dataTransfer?.files);
-      if (files.length > 0) upload.chooseMany(files);
+      if (files.length > 0) take(files);
     };
     document.addEventListener('paste', onPaste);
     document.addEventListener('dragenter', onEnter);
@@ -86,7 +94,7 @@ export const UploadZone = observer(function UploadZone({
       document.removeEventListener('drop', onDrop);
       setOver(false);
     };
-  }, [upload, disabled]);
+  }, [upload, disabled, single]);
 
   const failed = upload.batch ? upload.batch.problem : upload.problem;
   const problem = failed ? t(failed.key, failed.vars) : null;
@@ -108,13 +116,13 @@ export const UploadZone = observer(function UploadZone({
           id={inputId}
           className="visually-hidden"
           type="file"
-          multiple
-          accept="image/jpeg,image/png,image/webp,image/avif,image/tiff,image/heic,image/heif,.avif,.tif,.tiff,.heic,.heif,.zip,application/zip"
+          multiple={!single}
+          accept={single ? IMAGE_TYPES : `${IMAGE_TYPES},.zip,application/zip`}
           disabled={disabled}
           aria-label={t('client-tools.upload.label')}
           onChange={(e) => {
             const files = Array.from(e.target.files ?? []);
-            if (files.length > 0) upload.chooseMany(files);
+            if (files.length > 0) take(files);
             e.target.value = '';
           }}
         />
@@ -129,7 +137,7 @@ export const UploadZone = observer(function UploadZone({
                     w: upload.facts.width,
                     h: upload.facts.height ?? 0,
                   })
-                : `${t('client-tools.upload.hint', { mb: LIMITS.uploadMaxBytes / 1024 / 1024, mp: LIMITS.uploadMaxPixels / 1e6 })} ${t('client-tools.upload.batchHint')}`}
+                : `${t('client-tools.upload.hint', { mb: LIMITS.uploadMaxBytes / 1024 / 1024, mp: LIMITS.uploadMaxPixels / 1e6 })}${single ? '' : ` ${t('client-tools.upload.batchHint')}`}`}
         </p>
       </div>
       {over ? (

@@ -178,14 +178,22 @@ function requestBody(route: Route): Json | undefined {
       { schema: { type: 'object', properties: schema.properties, required } },
     ]),
   );
+  // A file part the server marks among the fields (a tool's `fileFields`) is documented as the file it is, with
+  // the field's own description where it has one.
+  const fields = (schema.properties ?? {}) as Record<string, { description?: string }>;
+  const properties: Record<string, unknown> = { ...route.form.files, ...fields };
+  for (const [name, file] of Object.entries(route.form.files)) {
+    const described = fields[name]?.description;
+    properties[name] = described ? { ...file, description: described } : file;
+  }
   return {
     required: true,
     content: {
       'multipart/form-data': {
         schema: {
           type: 'object',
-          properties: { ...route.form.files, ...schema.properties },
-          required: [...(route.form.requiredFiles ?? []), ...required],
+          properties,
+          required: [...new Set([...(route.form.requiredFiles ?? []), ...required])],
         },
       },
       ...encoded,

@@ -36,6 +36,15 @@ export interface ToolDefinition<out N extends JobName, P extends Record<string, 
   assertRunnable?(ctx: ToolDefinitionsDeps, params: P): Promise<void>;
   /** A check of each uploaded image beyond the common upload checks (the upscaled size). */
   checkImage?(params: P, image: { width: number; height: number }): void;
+  /**
+   * A check of the further files (the contract's `fileFields`, already checked and cleaned like images) against
+   * the checked image, before anything is charged (erase's mask: the photo's shape, something painted): 422.
+   */
+  checkFiles?(
+    params: P,
+    image: { width: number; height: number },
+    files: Record<string, { bytes: Buffer }>,
+  ): Promise<void>;
   /** What one job with these params costs, in tenths of a token. */
   costTenths(settings: ToolSettings, params: P): number;
   /**

@@ -43,6 +43,8 @@ export async function startTool(
   );
   await definition.assertRunnable?.(ctx, params);
   const extras = Object.values(files ?? {});
+  // The checked image's size, for the further files' check (prepareInput runs first).
+  let checked: { width: number; height: number } | null = null;
   return submitJob(ctx, {
     ...meta,
     tool,
@@ -55,9 +57,14 @@ export async function startTool(
       prepareInput: async () => {
         const clean = await inspectUpload(image);
         definition.checkImage?.(params, clean);
+        checked = clean;
         return clean;
       },
-      prepareFiles: () => inspectFileParts(files),
+      prepareFiles: async () => {
+        const parts = await inspectFileParts(files);
+        if (checked) await definition.checkFiles?.(params, checked, parts);
+        return parts;
+      },
     }),
   });
 }

@@ -25,17 +25,18 @@ describe('the touch-up brush by keyboard', () => {
     expect(brushKeyAction(key('Escape'), 32)).toEqual({ kind: 'lift' });
   });
 
-  it('resizes with [ and ] and undoes with Ctrl+Z or Cmd+Z', () => {
+  it('resizes with [ and ], undoes with Ctrl+Z or Cmd+Z and redoes with Ctrl+Shift+Z or Ctrl+Y', () => {
     expect(brushKeyAction(key('['), 32)).toEqual({ kind: 'resize', delta: -BRUSH_SIZE_STEP });
     expect(brushKeyAction(key(']'), 32)).toEqual({ kind: 'resize', delta: BRUSH_SIZE_STEP });
     expect(brushKeyAction(key('z', { ctrlKey: true }), 32)).toEqual({ kind: 'undo' });
     expect(brushKeyAction(key('Z', { metaKey: true }), 32)).toEqual({ kind: 'undo' });
+    expect(brushKeyAction(key('Z', { ctrlKey: true, shiftKey: true }), 32)).toEqual({ kind: 'redo' });
+    expect(brushKeyAction(key('y', { metaKey: true }), 32)).toEqual({ kind: 'redo' });
   });
 
   it('leaves other keys and shortcuts to the browser and the screen reader', () => {
     for (const k of [key('Tab'), key('a'), key('z'), key('ArrowLeft', { ctrlKey: true }), key(' ', { altKey: true })])
       expect(brushKeyAction(k, 32)).toBeNull();
-    // Ctrl+Shift+Z is redo elsewhere; there is no redo here, so it must not undo.
-    expect(brushKeyAction(key('Z', { ctrlKey: true, shiftKey: true }), 32)).toBeNull();
+    expect(brushKeyAction(key('y', { ctrlKey: true, altKey: true }), 32)).toBeNull();
   });
 });

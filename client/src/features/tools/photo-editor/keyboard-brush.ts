@@ -2,7 +2,8 @@
  * The touch-up brush without a pointer: what a key pressed on the focused touch-up canvas does. Arrow keys move
  * a brush cursor (a quarter of the brush per press, the whole brush with Shift), Space or Enter puts the brush
  * down (a dab where the cursor is; moves then paint) and lifts it again, Escape lifts it, `[` and `]` make the
- * brush smaller and larger, Ctrl+Z (Cmd+Z on a Mac) undoes the last stroke. Distances are in screen pixels, like
+ * brush smaller and larger, Ctrl+Z (Cmd+Z on a Mac) undoes the last stroke and Ctrl+Shift+Z or Ctrl+Y redoes it
+ * (where the brush's owner keeps strokes to redo). Distances are in screen pixels, like
  * the size slider, so the brush moves the same on screen whatever the photo's size.
  */
 
@@ -11,7 +12,8 @@ export type BrushKeyAction =
   | { kind: 'togglePaint' }
   | { kind: 'lift' }
   | { kind: 'resize'; delta: number }
-  | { kind: 'undo' };
+  | { kind: 'undo' }
+  | { kind: 'redo' };
 
 export interface BrushKey {
   key: string;
@@ -34,7 +36,10 @@ const DIRECTIONS: Record<string, [number, number]> = {
 /** The brush action of a key for a brush `brushSize` screen pixels wide; null for keys the brush leaves alone. */
 export function brushKeyAction(e: BrushKey, brushSize: number): BrushKeyAction | null {
   const command = e.ctrlKey || e.metaKey;
-  if (command && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'z') return { kind: 'undo' };
+  const letter = e.key.toLowerCase();
+  if (command && !e.altKey && !e.shiftKey && letter === 'z') return { kind: 'undo' };
+  if (command && !e.altKey && ((e.shiftKey && letter === 'z') || (!e.shiftKey && letter === 'y')))
+    return { kind: 'redo' };
   // Other shortcuts (Ctrl+arrows, Alt+...) stay the browser's and the screen reader's.
   if (command || e.altKey) return null;
   const direction = DIRECTIONS[e.key];

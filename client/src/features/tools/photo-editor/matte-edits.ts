@@ -45,6 +45,8 @@ export function fromDraftStrokes(strokes: readonly MatteDraftStroke[]): BrushStr
 export class MatteEdits {
   private done: BrushStroke[] = [];
   private open: BrushStroke | null = null;
+  /** Strokes taken back by undo, newest last; a new stroke forgets them. */
+  private undone: BrushStroke[] = [];
 
   /** The finished strokes, oldest first, then the one being drawn. */
   get strokes(): readonly BrushStroke[] {
@@ -55,6 +57,10 @@ export class MatteEdits {
     return this.done.length > 0 && this.open === null;
   }
 
+  get canRedo(): boolean {
+    return this.undone.length > 0 && this.open === null;
+  }
+
   get edited(): boolean {
     return this.strokes.length > 0;
   }
@@ -62,6 +68,7 @@ export class MatteEdits {
   /** Starts a stroke at `point` (a pointer went down on the picture). */
   begin(mode: BrushMode, size: number, point: Point): BrushStroke {
     this.open = { mode, size: Math.max(1, tenth(size)), points: [kept(point)] };
+    this.undone = [];
     return this.open;
   }
 
@@ -85,7 +92,14 @@ export class MatteEdits {
   /** Drops the last finished stroke; returns whether there was one. */
   undo(): boolean {
     if (!this.canUndo) return false;
-    this.done.pop();
+    this.undone.push(this.done.pop()!);
+    return true;
+  }
+
+  /** Paints again the stroke undo took last; returns whether there was one. */
+  redo(): boolean {
+    if (!this.canRedo) return false;
+    this.done.push(this.undone.pop()!);
     return true;
   }
 
@@ -93,12 +107,14 @@ export class MatteEdits {
   clear(): void {
     this.done = [];
     this.open = null;
+    this.undone = [];
   }
 
   /** Takes up saved strokes (the draft) as the finished ones, each a step of undo as when it was painted. */
   restore(strokes: readonly BrushStroke[]): void {
     this.done = [...strokes];
     this.open = null;
+    this.undone = [];
   }
 }
 

@@ -9,10 +9,6 @@ import type { BrushStroke } from './matte-edits';
 const repainted: BrushStroke[][] = [];
 jest.mock('./preview-canvas', () => ({
   loadImage: async () => ({}),
-  drawTouchUp: (target: HTMLCanvasElement) => {
-    target.width = 40;
-    target.height = 30;
-  },
   CutoutSurfaces: class {
     scale = 1;
     constructor(
@@ -25,6 +21,10 @@ jest.mock('./preview-canvas', () => ({
       repainted.push(strokes.map((s) => ({ ...s, points: [...s.points] })));
     }
     paintSegment() {}
+    drawOn(target: HTMLCanvasElement) {
+      target.width = 40;
+      target.height = 30;
+    }
     fullMatte = async () => new Blob(['matte'], { type: 'image/png' });
   },
 }));

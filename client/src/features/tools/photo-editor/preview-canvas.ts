@@ -21,14 +21,15 @@ export function loadImage(src: string): Promise<HTMLImageElement> {
   });
 }
 
-function canvasOf(width: number, height: number): HTMLCanvasElement {
+/** A canvas of whole pixels, at least one each way (the erase page's working copies too). */
+export function canvasOf(width: number, height: number): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
   canvas.width = Math.max(1, Math.round(width));
   canvas.height = Math.max(1, Math.round(height));
   return canvas;
 }
 
-function context(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
+export function context(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
   const ctx = canvas.getContext('2d', { willReadFrequently: true });
   if (!ctx) throw new Error('no 2D canvas');
   return ctx;
@@ -81,6 +82,11 @@ export class CutoutSurfaces {
     context(this.cutout).putImageData(out, 0, 0);
   }
 
+  /** The touch-up view on the on-screen canvas (the brush's surface, use-brush.ts). */
+  drawOn(target: HTMLCanvasElement): void {
+    drawTouchUp(target, this);
+  }
+
   /** The full-size matte with `strokes`, as the PNG compose takes (`matte` field). */
   async fullMatte(strokes: readonly BrushStroke[]): Promise<Blob> {
     const canvas = this.fullMatteCanvas(strokes);
@@ -103,7 +109,7 @@ export class CutoutSurfaces {
  * The touch-up view: the whole photo faintly (what restoring brings back) under the cut-out, at the working
  * copy's size, so a pointer maps to the matte by one scale.
  */
-export function drawTouchUp(target: HTMLCanvasElement, surfaces: CutoutSurfaces): void {
+function drawTouchUp(target: HTMLCanvasElement, surfaces: CutoutSurfaces): void {
   target.width = surfaces.cutout.width;
   target.height = surfaces.cutout.height;
   const ctx = context(target);

@@ -43,7 +43,7 @@ export function TouchUpCanvas({
  * The keyboard's brush: a ring over the touch-up canvas where the next dab goes, as wide as the brush. An element
  * over the canvas rather than paint on it, so the canvas keeps showing only the cut-out.
  */
-function BrushCursor({
+export function BrushCursor({
   canvas,
   at,
   size,

@@ -1,21 +1,42 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
 import { brushKeyAction } from './keyboard-brush';
-import type { BrushMode, BrushStroke, Point } from './matte-edits';
-import { drawTouchUp, type CutoutSurfaces } from './preview-canvas';
-import type { MatteHistory } from './use-matte-history';
+import type { BrushMode, BrushStroke, MatteEdits, Point } from './matte-edits';
 
 /** The brush's diameter range, in pixels of the preview on screen. */
 export const BRUSH_MIN = 4;
 export const BRUSH_MAX = 120;
 
-export interface BrushInputs {
+/**
+ * What the brush paints on: working copies `scale` x the picture's full-size pixels (strokes are kept in those),
+ * painted a segment at a time, and drawn onto the on-screen canvas (the editor's cut-out, erase's painted area).
+ */
+export interface BrushSurface {
+  readonly width: number;
+  readonly height: number;
+  readonly scale: number;
+  /** Paints the newest part of a stroke (from point `from - 1` on) without repainting the rest. */
+  paintSegment(stroke: BrushStroke, from: number): void;
+  drawOn(target: HTMLCanvasElement): void;
+}
+
+/** The strokes the brush adds to, and the steps back (and forward, where kept) its keys ask for. */
+export interface BrushHistory<S extends BrushSurface> {
+  edits: MatteEdits;
+  /** Moves on with every change to the strokes. */
+  version: number;
+  strokeEnded(): void;
+  undo(surfaces: S | null): void;
+  redo?(surfaces: S | null): void;
+}
+
+export interface BrushInputs<S extends BrushSurface> {
   canvasRef: RefObject<HTMLCanvasElement | null>;
-  surfaces: CutoutSurfaces | null;
-  /** The touch-up view is shown (the brush paints there only). */
+  surfaces: S | null;
+  /** The brush's view is shown (the brush paints there only). */
   touchUp: boolean;
-  /** A download is being made: the matte stays as it is meanwhile. */
+  /** A download is being made: the strokes stay as they are meanwhile. */
   busy: boolean;
-  history: MatteHistory;
+  history: BrushHistory<S>;
 }
 
 /**
@@ -23,7 +44,7 @@ export interface BrushInputs {
  * with it (keyboard-brush.ts says which key does what). The canvas is drawn in the browser, at once after each
  * change and at most once a frame while a stroke is under way.
  */
-export function useBrush({ canvasRef, surfaces, touchUp, busy, history }: BrushInputs) {
+export function useBrush<S extends BrushSurface>({ canvasRef, surfaces, touchUp, busy, history }: BrushInputs<S>) {
   const [brush, setBrush] = useState<BrushMode>('erase');
   const [brushSize, setBrushSize] = useState(32);
   const drawing = useRef<BrushStroke | null>(null);
@@ -35,7 +56,7 @@ export function useBrush({ canvasRef, surfaces, touchUp, busy, history }: BrushI
 
   const draw = () => {
     const canvas = canvasRef.current;
-    if (canvas && surfaces && touchUp) drawTouchUp(canvas, surfaces);
+    if (canvas && surfaces && touchUp) surfaces.drawOn(canvas);
   };
   // The touch-up view: the cut-out over the faint photo, drawn again whenever it or the strokes change.
   useEffect(draw, [surfaces, touchUp, history.version]);
@@ -49,13 +70,12 @@ export function useBrush({ canvasRef, surfaces, touchUp, busy, history }: BrushI
     const perCss = mattePerCss(e.currentTarget);
     return { x: (e.clientX - rect.left) * perCss, y: (e.clientY - rect.top) * perCss, perCss };
   };
-  const begin = (surfaces: CutoutSurfaces, width: number, at: Point) => {
+  const begin = (surfaces: S, width: number, at: Point) => {
     drawing.current = edits.begin(brush, width, at);
     surfaces.paintSegment(drawing.current, 0);
   };
   /** Paints the newest part of the stroke under way. */
-  const paintLatest = (surfaces: CutoutSurfaces, stroke: BrushStroke) =>
-    surfaces.paintSegment(stroke, stroke.points.length - 1);
+  const paintLatest = (surfaces: S, stroke: BrushStroke) => surfaces.paintSegment(stroke, stroke.points.length - 1);
 
   const onPointerDown = (e: PointerEvent<HTMLCanvasElement>) => {
     if (!touchUp || !surfaces || busy) return;
@@ -113,7 +133,8 @@ export function useBrush({ canvasRef, surfaces, touchUp, busy, history }: BrushI
       setBrushSize((size) => Math.min(BRUSH_MAX, Math.max(BRUSH_MIN, size + action.delta)));
     } else {
       onPointerEnd();
-      history.undo(surfaces);
+      if (action.kind === 'redo') history.redo?.(surfaces);
+      else history.undo(surfaces);
     }
   };
   const onBlur = () => {
