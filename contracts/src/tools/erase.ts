@@ -48,6 +48,8 @@ export const eraseTool = {
   takesImage: true,
   fileFields: ['mask'],
   batchable: false,
+  // An AI-altered result: signed with a C2PA manifest (docs/content-credentials.md).
+  contentCredentials: { action: 'c2pa.edited', sourceType: 'compositeWithTrainedAlgorithmicMedia' },
   resultName: (job) => `${fileNameBase(job.input_name) || 'image'}-erased`,
   schemas: ({ z, optionalText, jobBase }: SchemaKit) => ({
     request: z.object({
