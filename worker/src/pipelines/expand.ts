@@ -18,7 +18,7 @@ import type { PipelineResult } from '../handlers/job-io';
  */
 export const FEATHER_PX = 4;
 
-export interface ExpandOptions {
+interface ExpandOptions {
   choice: ExpandChoice;
   prompt: string;
   /** The size to ask of the API for a canvas of this size (the result keeps the photo's resolution). */
@@ -35,7 +35,7 @@ type Frame = { width: number; height: number; left: number; top: number };
  * the canvas, the canvas centred in it. A model that takes only some shapes then paints the canvas undistorted;
  * the frame's margin is painted too and cut away afterwards.
  */
-export function apiFrame(canvas: { width: number; height: number }, api: { width: number; height: number }): Frame {
+function apiFrame(canvas: { width: number; height: number }, api: { width: number; height: number }): Frame {
   const shape = api.width / api.height;
   const width = Math.max(canvas.width, Math.round(canvas.height * shape));
   const height = Math.max(canvas.height, Math.round(canvas.width / shape));
@@ -84,15 +84,20 @@ function cropCanvas(painted: Buffer, frame: Frame, canvas: ExpandCanvas): Buffer
 /**
  * The painted canvas with the photo put back at its place: opaque new area, the photo's own pixels (and alpha,
  * when it has one) elsewhere, blended with the painting only within FEATHER_PX of an edge that meets new area.
+ * `painted` (raw RGB of the canvas, the caller's own copy) is written over when the photo has no alpha.
  */
-export function putPhotoBack(
-  image: DecodedImage,
-  painted: Buffer,
-  canvas: ExpandCanvas,
-): { data: Buffer; channels: 3 | 4 } {
+function putPhotoBack(image: DecodedImage, painted: Buffer, canvas: ExpandCanvas): { data: Buffer; channels: 3 | 4 } {
   const channels = image.hasAlpha ? 4 : 3;
-  const out = Buffer.alloc(canvas.width * canvas.height * channels, 255);
-  for (let i = 0; i < canvas.width * canvas.height; i++) painted.copy(out, i * channels, i * 3, i * 3 + 3);
+  // The painting first (opaque), then the photo over it.
+  let out = painted;
+  if (channels === 4) {
+    out = Buffer.alloc(canvas.width * canvas.height * 4, 255);
+    for (let i = 0; i < canvas.width * canvas.height; i++) {
+      out[i * 4] = painted[i * 3]!;
+      out[i * 4 + 1] = painted[i * 3 + 1]!;
+      out[i * 4 + 2] = painted[i * 3 + 2]!;
+    }
+  }
   // Distance to an edge of the photo that meets new area; an edge on the canvas's own border has no seam.
   const open = {
     left: canvas.left > 0,

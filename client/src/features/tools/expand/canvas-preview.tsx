@@ -8,7 +8,7 @@ type Size = { width: number; height: number };
 const BEFORE_MAX_SIDE = 1600;
 
 /** The photo's own size once the browser has read it (null before, or when it cannot show the image). */
-export function useNaturalSize(url: string | null): Size | null {
+function useNaturalSize(url: string | null): Size | null {
   const [size, setSize] = useState<Size | null>(null);
   useEffect(() => {
     setSize(null);
