@@ -8,7 +8,7 @@ import { readRepoFile, unknownEnvNames } from './deploy.test-support';
 
 interface Service {
   image?: string;
-  build?: unknown;
+  build?: { args?: Record<string, string> };
   command?: string[];
   profiles?: string[];
   environment?: Record<string, string>;
@@ -98,6 +98,18 @@ describe('docker-compose.worker.yml (a worker host)', () => {
     expect(new Set([...appServices(main), ...appServices(file)].map(([, s]) => s.image)).size).toBe(1);
     expect(file.services.worker!.environment!.WORKER_REQUIRE_GPU).toBe('${WORKER_REQUIRE_GPU:-true}');
     expect(file.services['worker-cpu']!.profiles).toEqual(['cpu']);
+  });
+
+  it('builds the GPU image on a CUDA 12 and cuDNN 9 runtime base with the CUDA provider of onnxruntime', () => {
+    expect(file.services.worker!.build!.args).toEqual({
+      ONNXRUNTIME_NODE_INSTALL: '${ONNXRUNTIME_NODE_INSTALL:-cuda12}',
+      RUNTIME_BASE: expect.stringMatching(/^\$\{RUNTIME_BASE:-nvidia\/cuda:12\.[\d.]+-cudnn-runtime-[\w.]+\}$/),
+    });
+    // The Dockerfile's runtime stage is that base, with Node's binary copied in (the CUDA base has none).
+    const dockerfile = readRepoFile('Dockerfile');
+    expect(dockerfile).toMatch(/^ARG RUNTIME_BASE=node:24-bookworm-slim$/m);
+    expect(dockerfile.match(/^FROM .*$/gm)!.at(-1)).toBe('FROM ${RUNTIME_BASE}');
+    expect(dockerfile).toContain('COPY --from=deps /usr/local/bin/node /usr/local/bin/node');
   });
 
   it('sets only variables the worker reads', () => {
