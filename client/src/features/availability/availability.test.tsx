@@ -100,6 +100,20 @@ describe('tool availability', () => {
     );
   });
 
+  it('offers a tool whose worker starts on demand, saying that the first result waits for that start', async () => {
+    const { api } = signedIn([]);
+    const status = statusOf([]);
+    status.upscale = { available: true, provider: null, models: ['photo'], onDemand: true };
+    api.route(endpoints.tools.status, () => ok(status));
+    renderApp('/services/upscale', api);
+    const notice = await screen.findByTestId('tool-on-demand');
+    expect(notice.textContent).toBe(
+      'No server runs this tool at the moment: one starts when you run it, so your first result takes a little longer.',
+    );
+    expect(screen.queryByTestId('tool-switched-off')).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+  });
+
   it('keeps a page that shows a job (?job=) even when its tool went away, so the outcome stays visible', async () => {
     const { api } = signedIn(['generate']);
     api.route(

@@ -9,4 +9,6 @@ export const clientAvailability = {
   'client-availability.menuOff': '{tool} (switched off right now)',
   'client-availability.works.one': '{tools} works.',
   'client-availability.works.many': '{tools} work.',
+  'client-availability.onDemand':
+    'No server runs this tool at the moment: one starts when you run it, so your first result takes a little longer.',
 } as const;
