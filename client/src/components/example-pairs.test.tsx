@@ -56,4 +56,27 @@ describe('example pairs', () => {
       expect(img.getAttribute('fetchpriority')).toBe('low');
     }
   });
+
+  it("say the upscale's real sizes: the after side is the crop at the factor the caption claims", () => {
+    const pair = EXAMPLE_PAIRS.motorcycle;
+    // The widest file made of the after side is the crop enlarged by the factor, not resized for the page.
+    const widest = Math.max(...EXAMPLE_WIDTHS);
+    expect(manifest.files[path.basename(exampleSrc('motorcycle', 'after', widest))]!.width).toBe(
+      pair.source * pair.factor,
+    );
+    render(
+      <TextsProvider t={(key, vars) => translate({}, key, vars)}>
+        <ExamplePair name="motorcycle" />
+        <ExamplePair name="coffee" />
+      </TextsProvider>,
+    );
+    const [sizes, ...more] = screen.getAllByTestId('example-sizes');
+    expect(more).toHaveLength(0);
+    expect(sizes!.textContent).toBe(
+      'From a 288 x 288 px crop to 1152 x 1152 px: both sides are drawn at the same size here.',
+    );
+    expect(screen.getByTestId('example-motorcycle').querySelector('figcaption')?.textContent).toContain(
+      `Enlarged ${pair.factor}x by our model`,
+    );
+  });
 });

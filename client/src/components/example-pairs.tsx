@@ -14,8 +14,11 @@ export const EXAMPLE_PAIRS = {
   chelsea: { aspect: 1152 / 766, kind: 'removeBg' },
   /** 600x400 photo, made 1152x768. */
   coffee: { aspect: 3 / 2, kind: 'removeBg' },
-  /** A square crop of the photo, x4. */
-  motorcycle: { aspect: 1, kind: 'upscale' },
+  /**
+   * A 288 px square crop of the photo, x4 (worker/src/examples/make-examples.ts): both sides are drawn at the same
+   * size, so the caption says what was enlarged to what.
+   */
+  motorcycle: { aspect: 1, kind: 'upscale', source: 288, factor: 4 },
 } as const;
 
 export type ExampleName = keyof typeof EXAMPLE_PAIRS;
@@ -54,6 +57,14 @@ export function ExamplePair({
   const t = useTexts();
   const pair = EXAMPLE_PAIRS[name];
   const what = t(`client-tools.examples.${pair.kind}`);
+  // An upscale's two sides fill the same frame: say the real sizes, not only "4x".
+  const scaled =
+    'source' in pair
+      ? t('client-tools.examples.upscaleSizes', {
+          from: `${pair.source} x ${pair.source}`,
+          to: `${pair.source * pair.factor} x ${pair.source * pair.factor}`,
+        })
+      : null;
   return (
     <figure className="example-pair" data-testid={`example-${name}`}>
       <ComparisonSlider
@@ -65,7 +76,14 @@ export function ExamplePair({
         label={t('client-tools.examples.compare', { what })}
         aspect={aspect ?? pair.aspect}
       />
-      <figcaption>{what}</figcaption>
+      <figcaption>
+        {what}
+        {scaled ? (
+          <span className="example-pair__sizes" data-testid="example-sizes">
+            {scaled}
+          </span>
+        ) : null}
+      </figcaption>
     </figure>
   );
 }

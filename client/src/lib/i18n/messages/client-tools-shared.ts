@@ -21,4 +21,5 @@ export const clientToolsShared = {
   'client-tools.examples.compare': 'Example, before and after: {what}',
   'client-tools.examples.before': 'Before',
   'client-tools.examples.after': 'After',
+  'client-tools.examples.upscaleSizes': 'From a {from} px crop to {to} px: both sides are drawn at the same size here.',
 } as const;
