@@ -6,6 +6,7 @@ import {
   type ExpandChoice,
   type ExpandPosition,
 } from '@imagestudio/contracts';
+import { numberLocale } from '../../../lib/format';
 import { useStore } from '../../../stores';
 
 /** A shape ("16:9") or a factor ("1.5"), as one radio group offers them. */
@@ -53,7 +54,9 @@ export function CanvasPickers({
           <label key={o} className="model-picker__option">
             <input type="radio" name="expand-canvas" value={o} checked={option === o} onChange={() => onOption(o)} />
             <span>
-              {isAspect(o) ? t(`client-tools.expand.aspect.${o}`) : t('client-tools.expand.factor', { n: o })}
+              {isAspect(o)
+                ? t(`client-tools.expand.aspect.${o}`)
+                : t('client-tools.expand.factor', { n: new Intl.NumberFormat(numberLocale()).format(Number(o)) })}
             </span>
           </label>
         ))}
