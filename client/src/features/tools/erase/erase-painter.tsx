@@ -57,7 +57,9 @@ export function ErasePainter({
           <>
             <canvas
               ref={canvasRef}
-              className="photo-editor__canvas photo-editor__canvas--brush"
+              className="photo-editor__canvas photo-editor__canvas--brush erase-painter__canvas"
+              // As wide as the frame allows (a small photo too: painting needs room), no taller than the editor's.
+              style={{ maxWidth: `calc(min(60vh, 520px) * ${surfaces.width / surfaces.height})` }}
               role="img"
               aria-label={t('client-tools.erase.canvas')}
               aria-describedby="erase-keys"

@@ -48,6 +48,30 @@ describe('touch-up brush edits', () => {
     expect(edits.edited).toBe(false);
   });
 
+  it('redoes what undo took back, newest first, until a new stroke or a clear forgets it', () => {
+    const edits = new MatteEdits();
+    for (const size of [10, 20, 30]) {
+      edits.begin('erase', size, { x: size, y: 1 });
+      edits.end();
+    }
+    expect(edits.canRedo).toBe(false);
+    edits.undo();
+    edits.undo();
+    expect(edits.strokes.map((s) => s.size)).toEqual([10]);
+    expect(edits.redo()).toBe(true);
+    expect(edits.strokes.map((s) => s.size)).toEqual([10, 20]);
+    // A new stroke: the one still undone (30) is gone for good.
+    edits.begin('erase', 40, { x: 4, y: 4 });
+    expect(edits.canRedo).toBe(false);
+    edits.end();
+    expect(edits.redo()).toBe(false);
+    expect(edits.strokes.map((s) => s.size)).toEqual([10, 20, 40]);
+    edits.undo();
+    edits.clear();
+    expect(edits.redo()).toBe(false);
+    expect(edits.edited).toBe(false);
+  });
+
   it('ignores points without a stroke and clears back to the stored matte', () => {
     const edits = new MatteEdits();
     expect(edits.extend({ x: 1, y: 1 })).toBeNull();
