@@ -20,7 +20,7 @@ export interface SigningMaterial {
 }
 
 export interface SigningAlgorithm {
-  /** COSE identifier: ES256 -7, ES384 -35, ES512 -36, EdDSA -8, PS256 -37. */
+  /** COSE identifier: ES256 -7, ES384 -35, EdDSA -8, PS256 -37. */
   cose: number;
   name: string;
   /** The digest node:crypto.sign takes (null for Ed25519, which hashes itself). */
@@ -33,7 +33,6 @@ export interface SigningAlgorithm {
 const EC_ALGORITHMS: Record<string, SigningAlgorithm> = {
   prime256v1: { cose: -7, name: 'ES256', hash: 'sha256', ecdsa: true, pss: false },
   secp384r1: { cose: -35, name: 'ES384', hash: 'sha384', ecdsa: true, pss: false },
-  secp521r1: { cose: -36, name: 'ES512', hash: 'sha512', ecdsa: true, pss: false },
 };
 
 /** The COSE algorithm a key signs with; throws for a key kind C2PA does not take. */
@@ -42,7 +41,8 @@ export function algorithmOf(key: crypto.KeyObject): SigningAlgorithm {
   if (kind === 'ec') {
     const curve = key.asymmetricKeyDetails?.namedCurve ?? '';
     const algorithm = EC_ALGORITHMS[curve];
-    if (!algorithm) throw new Error(`EC curve ${curve} is not one C2PA allows (P-256, P-384, P-521)`);
+    // P-521 (ES512) is left out: c2pa-ts 0.9.4 did not validate its own ES512 signatures in a trial.
+    if (!algorithm) throw new Error(`EC curve ${curve} is not one this worker signs with (P-256, P-384)`);
     return algorithm;
   }
   if (kind === 'ed25519') return { cose: -8, name: 'Ed25519', hash: null, ecdsa: false, pss: false };
@@ -132,11 +132,14 @@ const DEV_YEARS = 5;
  * of emailProtection and the root's key identifier.
  */
 export async function makeDevelopmentChain(
-  names: { root: string; signer: string } = {
+  // The signing key's kind: ES256 for the worker's own chain; tests try the others an operator may bring.
+  signerKey:
+    crypto.webcrypto.EcKeyGenParams | crypto.webcrypto.RsaHashedKeyGenParams | { name: 'Ed25519' } = ECDSA_P256,
+): Promise<{ chainPem: string; keyPem: string; rootPem: string }> {
+  const names = {
     root: 'CN=imagestudio development root (untrusted),O=imagestudio development',
     signer: 'CN=imagestudio development signer (untrusted),O=imagestudio development',
-  },
-): Promise<{ chainPem: string; keyPem: string; rootPem: string }> {
+  };
   const subtle = crypto.webcrypto.subtle;
   const notBefore = new Date(Date.now() - 60_000);
   const notAfter = new Date(Date.now() + DEV_YEARS * 365 * 86_400_000);
@@ -162,7 +165,10 @@ export async function makeDevelopmentChain(
     },
     webcrypto,
   );
-  const signerKeys = (await subtle.generateKey(ECDSA_P256, true, ['sign', 'verify'])) as crypto.webcrypto.CryptoKeyPair;
+  const signerKeys = (await subtle.generateKey(signerKey as crypto.webcrypto.EcKeyGenParams, true, [
+    'sign',
+    'verify',
+  ])) as crypto.webcrypto.CryptoKeyPair;
   const signer = await x509.X509CertificateGenerator.create(
     {
       serialNumber: serial(),

@@ -89,6 +89,8 @@ describe('content credentials', () => {
     ]);
     expect(report.manifest!.ingredients).toEqual([]);
     expect(report.manifest!.generator).toEqual(generator);
+    // A 2.x claim, labelled urn:c2pa:<uuid>.
+    expect(report.manifest!.label).toMatch(/^urn:c2pa:[0-9a-f-]{36}$/);
 
     // With the development root as a trust anchor nothing fails.
     const trusted = await readContentCredentials(signed, [root]);
@@ -158,6 +160,44 @@ describe('content credentials', () => {
     } finally {
       await all.close();
     }
+  });
+
+  it.each([
+    ['ES384', { name: 'ECDSA', namedCurve: 'P-384' }],
+    ['Ed25519', { name: 'Ed25519' }],
+    ['PS256', { name: 'RSA-PSS', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }],
+  ] as const)("signs with an operator's %s key", async (name, key) => {
+    const made = await makeDevelopmentChain(key);
+    fs.writeFileSync(path.join(dir, `${name}.pem`), made.chainPem);
+    fs.writeFileSync(path.join(dir, `${name}.key`), made.keyPem);
+    const operator = await ContentCredentials.start(
+      settings({
+        C2PA_SIGN_CERT_FILE: path.join(dir, `${name}.pem`),
+        C2PA_SIGN_KEY_FILE: path.join(dir, `${name}.key`),
+      }),
+      logger,
+      generator,
+    );
+    try {
+      expect(operator.material.algorithm.name).toBe(name);
+      const signed = await operator.forTool('generate')!.sign(await encode('png', 9), 'png', { agent: 'x' }, logger);
+      expect((await readContentCredentials(signed, pemCertificates(made.rootPem))).failures).toEqual([]);
+    } finally {
+      await operator.close();
+    }
+  });
+
+  it('refuses a P-521 key (c2pa-ts does not validate ES512)', async () => {
+    const made = await makeDevelopmentChain({ name: 'ECDSA', namedCurve: 'P-521' });
+    fs.writeFileSync(path.join(dir, 'p521.pem'), made.chainPem);
+    fs.writeFileSync(path.join(dir, 'p521.key'), made.keyPem);
+    await expect(
+      ContentCredentials.start(
+        settings({ C2PA_SIGN_CERT_FILE: path.join(dir, 'p521.pem'), C2PA_SIGN_KEY_FILE: path.join(dir, 'p521.key') }),
+        logger,
+        generator,
+      ),
+    ).rejects.toThrow('EC curve secp521r1 is not one this worker signs with');
   });
 
   it("takes the operator's PEM files and refuses a key that is not the certificate's", async () => {

@@ -8,7 +8,7 @@ import { envBool } from '@imagestudio/runtime';
 export const contentCredentialsEnv = {
   /** PEM certificate chain the results are signed with: the signing certificate first, then its issuers. */
   C2PA_SIGN_CERT_FILE: z.string().min(1).optional(),
-  /** PEM private key of the signing certificate (PKCS#8 or SEC1; EC P-256/P-384/P-521, Ed25519 or RSA-PSS). */
+  /** PEM private key of the signing certificate (PKCS#8 or SEC1; EC P-256 or P-384, Ed25519 or RSA). */
   C2PA_SIGN_KEY_FILE: z.string().min(1).optional(),
   /** Where the development certificate is made and kept when the two above are unset (relative to the project). */
   C2PA_DEV_CERT_DIR: z.string().min(1).default('data/content-credentials'),

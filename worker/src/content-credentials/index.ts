@@ -1,3 +1,2 @@
-export { contentCredentialsEnv } from './env';
 export { ContentCredentials, type ResultSigning } from './content-credentials';
 export type { ResultProvenance } from './plan';

@@ -90,7 +90,10 @@ async function sign({ bytes, plan }) {
   const data = new Uint8Array(bytes);
   const asset = plan.format === 'image/png' ? new PNG(data) : new JPEG(data);
   const store = new M.ManifestStore();
-  const manifest = store.createManifest({ assetFormat: plan.format, instanceID: plan.instanceId, defaultHashAlgorithm: 'SHA-256', signer });
+  // A 2.x claim (c2pa.claim.v2, ClaimVersion.V2 = 1): the version C2PA 2.1 asks new manifests to use.
+  const manifest = store.createManifest({
+    assetFormat: plan.format, instanceID: plan.instanceId, defaultHashAlgorithm: 'SHA-256', signer, claimVersion: 1,
+  });
   manifest.claim.claimGeneratorName = plan.generator.name;
   manifest.claim.claimGeneratorVersion = plan.generator.version;
   const references = plan.ingredients.map((ingredient) => {
