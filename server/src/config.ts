@@ -22,6 +22,11 @@ const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me';
 const envSchema = z.object({
   ...processEnv,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /**
+   * Seconds a stopping API (SIGTERM, SIGINT) gives requests in flight (an upload on a slow line, a download) to
+   * finish after it stops taking connections; event streams end at once and browsers reconnect elsewhere.
+   */
+  API_SHUTDOWN_GRACE_S: z.coerce.number().int().min(1).max(600).default(20),
   HOST: z.string().default('0.0.0.0'),
   APP_URL: z.string().url().optional(),
   TRUST_PROXY: z.string().default('false'),

@@ -7,6 +7,10 @@ import { loadConfigOrExit, stopOnSignals } from '@imagestudio/runtime';
 import type { AppContext } from './context';
 import { createLogger } from '@imagestudio/runtime';
 import { backgroundTasks } from './modules';
+import { drainHttpServer } from './http/drain';
+
+/** After the requests' grace: background tasks, Postgres, Redis and S3 clients. */
+const SHUTDOWN_AFTER_GRACE_MS = 10_000;
 
 /** Starts the API: config, connections, app, listen; then shuts down in order on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -25,19 +29,16 @@ async function main(): Promise<void> {
 
   stopOnSignals(
     async (signal) => {
-      logger.info({ signal }, 'shutting down');
+      logger.info({ signal, graceS: config.API_SHUTDOWN_GRACE_S }, 'shutting down');
       // Stop accepting connections first, let in-flight requests finish, then close dependencies.
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      // Long-lived responses (event streams) get a short grace period, then are cut.
-      setTimeout(() => server.closeAllConnections(), 5000).unref();
-      await closed;
+      const { cut } = await drainHttpServer(server, config.API_SHUTDOWN_GRACE_S * 1000);
+      if (cut) logger.warn('requests still in flight at the end of the grace period were cut');
       await Promise.all(stoppers.map((stop) => stop().catch(() => undefined)));
       await closeDeps(ctx);
       logger.info('stopped');
     },
-    15_000,
-    () => logger.error('shutdown did not finish in 15 s; exiting'),
+    config.API_SHUTDOWN_GRACE_S * 1000 + SHUTDOWN_AFTER_GRACE_MS,
+    () => logger.error('shutdown did not finish in time; exiting'),
   );
 }
 

@@ -218,6 +218,17 @@ describe.each(['cpu', 'gpu'])('deploy/k8s/overlays/%s', (overlay) => {
     expect(api.image).toMatch(/^[\w.-]+\/imagestudio:[\w.-]+$/); // each overlay names the release
   });
 
+  it('lets a stopping API finish the requests in flight before it is killed', () => {
+    const api = podSpec(find<Workload>(objects, 'Deployment', 'imagestudio-api'));
+    const container = api.containers[0]! as Container & { lifecycle?: { preStop?: { exec?: { command: string[] } } } };
+    const preStop = container.lifecycle?.preStop?.exec?.command ?? [];
+    const sleep = preStop[0] === 'sleep' ? Number(preStop[1]) : 0;
+    const grace = Number(envValue(objects, container, 'API_SHUTDOWN_GRACE_S'));
+    expect(grace).toBeGreaterThan(0);
+    // After the grace the API takes up to 10 s to close (server/src/main.ts).
+    expect(api.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(sleep + grace + 10);
+  });
+
   it('lets a stopping worker drain its running jobs before it is killed', () => {
     const worker = podSpec(find<Workload>(objects, 'Deployment', 'imagestudio-worker'));
     expect(worker.containers[0]!.command).toEqual(['node', 'dist/worker.js']);

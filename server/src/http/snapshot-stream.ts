@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { registerOpenStream } from './drain';
 
 /** Changes written by another API process reach a stream through this poll. */
 const POLL_MS = 1000;
@@ -51,8 +52,14 @@ export function openSnapshotStream<T>(req: Request, res: Response, options: Snap
     closed = true;
     clearInterval(poll);
     clearInterval(keepalive);
+    unregister();
     for (const fn of closers) fn();
   };
+  // A stopping API ends the stream; the browser reconnects to another process (the retry below).
+  const unregister = registerOpenStream(() => {
+    cleanup();
+    res.end();
+  });
   const push = () => {
     if (closed) return;
     if (busy) {
