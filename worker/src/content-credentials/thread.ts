@@ -66,6 +66,8 @@ const crypto = require('node:crypto');
 const { pathToFileURL } = require('node:url');
 const x509 = require(workerData.paths.x509);
 const lib = Promise.all(['asset', 'jumbf', 'manifest'].map((s) => import(pathToFileURL(workerData.paths.c2pa[s]).href)));
+// A library that fails to load is each request's error (awaited there), not an unhandled rejection killing the thread.
+lib.catch(() => undefined);
 const { material } = workerData;
 // c2pa-ts 0.9.4's own signer writes ECDSA signatures DER-encoded; COSE (and c2pa-rs) want r|s, so this one signs.
 const signer = material && makeSigner(material);
