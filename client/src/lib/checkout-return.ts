@@ -12,6 +12,11 @@ export interface CheckoutReturn {
   /** The tool page's path, e.g. /services/remove-background. */
   path: string;
   files: File[];
+  /**
+   * The tool's options as the page had them (its own values, e.g. factor, model, output format), restored with
+   * the files; absent in entries kept before options were.
+   */
+  options?: Record<string, unknown>;
   savedAt: number;
 }
 
@@ -32,12 +37,17 @@ function store(): UseStore | null {
 /** The query parameter of the tool's URL that asks it to take the kept selection back. */
 export const RESTORE_PARAM = 'restore';
 
-/** Keeps a tool's selection for the way back from checkout (replacing any older one). */
-export async function keepForCheckout(tool: JobName, path: string, files: File[]): Promise<void> {
+/** Keeps a tool's selection and options for the way back from checkout (replacing any older one). */
+export async function keepForCheckout(
+  tool: JobName,
+  path: string,
+  files: File[],
+  options: Record<string, unknown> = {},
+): Promise<void> {
   const s = store();
   if (!s) return;
   try {
-    await set(KEY, { tool, path, files, savedAt: Date.now() } satisfies CheckoutReturn, s);
+    await set(KEY, { tool, path, files, options, savedAt: Date.now() } satisfies CheckoutReturn, s);
   } catch {
     // Persistence is best effort.
   }
@@ -55,14 +65,20 @@ export async function checkoutReturn(): Promise<CheckoutReturn | null> {
   }
 }
 
+/** What a tool takes back: its files and its options (null when none were kept). */
+export interface CheckoutSelection {
+  files: File[];
+  options: Record<string, unknown> | null;
+}
+
 /** The kept selection of `tool`, removed: a tool takes it back once. */
-export async function takeCheckoutSelection(tool: JobName): Promise<File[]> {
+export async function takeCheckoutSelection(tool: JobName): Promise<CheckoutSelection> {
   const kept = await checkoutReturn();
-  if (!kept || kept.tool !== tool) return [];
+  if (!kept || kept.tool !== tool) return { files: [], options: null };
   try {
     await del(KEY, store()!);
   } catch {
     // Taken anyway; a stale entry expires.
   }
-  return kept.files;
+  return { files: kept.files, options: kept.options ?? null };
 }

@@ -33,7 +33,7 @@ function endedJob(status: 'cancelled' | 'failed', error: string): JobView {
 }
 
 describe('how a job that ended without a result is said', () => {
-  it('a cancel the customer chose is a calm status notice, not a red alert', async () => {
+  it('a cancel the customer chose is a calm notice, not a red alert, said once in the status line', async () => {
     renderApp(
       '/services/upscale?job=u1',
       signedIn().route(endpoints.jobs.get, ok(endedJob('cancelled', 'Cancelled. Your tokens have been refunded.')), {
@@ -42,23 +42,24 @@ describe('how a job that ended without a result is said', () => {
     );
     const status = await screen.findByTestId('job-status');
     expect(status.getAttribute('data-status')).toBe('cancelled');
-    expect(status.getAttribute('role')).toBe('status');
     expect(status.classList.contains('job-status--cancelled')).toBe(true);
+    // The page's one live region says it; the notice is none of its own (it would be read twice).
+    expect(status.getAttribute('role')).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('Cancelled. Your tokens have been refunded.');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('a failure stays an alert', async () => {
+  it('a failure is said with the refund a service reason leaves out', async () => {
     renderApp(
       '/services/upscale?job=u1',
-      signedIn().route(
-        endpoints.jobs.get,
-        ok(endedJob('failed', 'The image could not be processed. Your tokens have been refunded.')),
-        { id: 'u1' },
-      ),
+      signedIn().route(endpoints.jobs.get, ok(endedJob('failed', 'The prompt was declined.')), { id: 'u1' }),
     );
     const status = await screen.findByTestId('job-status');
-    expect(status.getAttribute('role')).toBe('alert');
     expect(status.classList.contains('job-status--cancelled')).toBe(false);
+    expect(screen.getByTestId('job-refunded').textContent).toBe(' Your tokens have been refunded.');
+    expect(screen.getByTestId('tool-announcement').textContent).toBe(
+      'The prompt was declined. Your tokens have been refunded.',
+    );
   });
 
   it('an empty canvas invites a picture instead of showing a broken-image icon', async () => {

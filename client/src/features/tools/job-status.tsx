@@ -6,7 +6,7 @@ import { TOOLS } from '../../config/tools';
 import { useNow } from '../../hooks/use-now';
 import type { Translate } from '../../lib/i18n';
 import { useStore } from '../../stores';
-import { secondsLeftNow } from '../../stores/job-progress';
+import { secondsLeftNow, type JobProgress } from '../../stores/job-progress';
 import type { ToolRunStore } from './stores/tool-run-store';
 
 /** The stage a running job is in, named for people: "Processing tile 3 of 12", "Encoding the result". */
@@ -33,6 +33,35 @@ export function timeLeftText(t: Translate, seconds: number | null): string | nul
   return t('client-tools.job.minutesLeft', { n: Math.round(seconds / 60) });
 }
 
+/** How a job that ended without a result is said: the message, and the refund where the message does not say it. */
+export function endedText(t: Translate, state: JobProgress): { message: string; refundNote: string | null } {
+  // One message: the server's own text says what happened and whether the tokens came back.
+  const message =
+    state.status === 'cancelled'
+      ? t(state.job.refunded ? 'client-tools.job.cancelledRefunded' : 'client-tools.job.cancelled')
+      : (state.job.error ?? t('client-tools.job.failed'));
+  // A service's own reason (e.g. a declined prompt) does not mention the refund: say it once, after it.
+  const refundUnsaid = state.status === 'failed' && state.job.refunded && !/refund|erstatt/i.test(message);
+  return { message, refundNote: refundUnsaid ? t('client-tools.job.refundedNote') : null };
+}
+
+/**
+ * The one status line a screen reader hears about a run (the page's only live region): "Cancelling..." as soon
+ * as Cancel is pressed, then "Done" or how the job ended; nothing while it runs (its percent would be read at
+ * every step).
+ */
+export function runAnnouncement(t: Translate, run: ToolRunStore): string {
+  const state = run.state;
+  if (run.cancelling) return t('client-tools.job.cancelling');
+  if (!state || run.phase === 'submitting') return '';
+  if (state.status === 'succeeded') return t('client-tools.job.succeeded');
+  if (state.status === 'failed' || state.status === 'cancelled') {
+    const { message, refundNote } = endedText(t, state);
+    return refundNote ? `${message} ${refundNote}` : message;
+  }
+  return '';
+}
+
 /**
  * The live state of a tool's run: upload progress, queued with its position, running with the stage it is
  * in, its progress and the time left (and Cancel), or how it ended in one message. Success is shown by the
@@ -54,32 +83,27 @@ export const JobStatus = observer(function JobStatus({ run }: { run: ToolRunStor
   }
   if (!state || state.status === 'succeeded') return null;
   if (state.status === 'failed' || state.status === 'cancelled') {
-    // One message: the server's own text says what happened and whether the tokens came back.
-    const message =
-      state.status === 'cancelled'
-        ? t(state.job.refunded ? 'client-tools.job.cancelledRefunded' : 'client-tools.job.cancelled')
-        : (state.job.error ?? t('client-tools.job.failed'));
-    // A service's own reason (e.g. a declined prompt) does not mention the refund: say it once, after it.
-    const refundUnsaid = state.status === 'failed' && state.job.refunded && !/refund|erstatt/i.test(message);
-    // A cancel is the customer's own choice: a calm notice (role status), not the red alert of a failure.
+    const { message, refundNote } = endedText(t, state);
+    // A cancel is the customer's own choice: a calm notice, not the red of a failure. Neither is a live region
+    // of its own: the page's status line (runAnnouncement) says it once, and the message takes the focus.
     const cancelled = state.status === 'cancelled';
     return (
       <div
         className={`job-status job-status--ended${cancelled ? ' job-status--cancelled' : ''}`}
         data-testid="job-status"
         data-status={state.status}
-        role={cancelled ? 'status' : 'alert'}
       >
-        <p className="job-status__title" data-testid="job-ended-message">
+        <p className="job-status__title" data-testid="job-ended-message" tabIndex={-1} data-run-outcome="">
           {cancelled ? <CircleSlash aria-hidden="true" /> : <CircleX aria-hidden="true" />}
           {message}
-          {refundUnsaid ? <span data-testid="job-refunded"> {t('client-tools.job.refundedNote')}</span> : null}
+          {refundNote ? <span data-testid="job-refunded"> {refundNote}</span> : null}
         </p>
       </div>
     );
   }
   const queued = state.status === 'queued';
-  const left = timeLeftText(t, secondsLeftNow(state, now));
+  // A time left means nothing once Cancel is pressed: the job stops at its next step.
+  const left = run.cancelling ? null : timeLeftText(t, secondsLeftNow(state, now));
   const stage = queued
     ? state.queuePosition
       ? t('client-tools.job.queuePosition', { n: state.queuePosition })

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Link, useLocation } from 'react-router';
 import type { JobName } from '@imagestudio/contracts';
@@ -58,6 +58,7 @@ export const RunPanel = observer(function RunPanel({
 }: RunPanelProps) {
   const { tools, profile, auth, tokenPricing, t } = useStore();
   const [confirming, setConfirming] = useState(false);
+  const panelRef = usePanelHeight();
   const location = useLocation();
   const run = runner ?? tools.runs[tool];
   const available = tools.available(tool);
@@ -79,7 +80,7 @@ export const RunPanel = observer(function RunPanel({
   };
 
   return (
-    <div className="run-panel">
+    <div ref={panelRef} className="run-panel">
       <p className="run-panel__balance" data-testid="tool-balance">
         {t('client-tools.common.balance', { n: formatTokens(profile.balance) })}
       </p>
@@ -142,3 +143,26 @@ export const RunPanel = observer(function RunPanel({
     </div>
   );
 });
+
+/**
+ * Publishes the panel's height to its column as --run-panel-height: on a wide screen the panel sticks to the
+ * window's bottom over the options, and tools.css keeps a focused option above it by that much (a notice or a
+ * blocker line makes the panel taller, so the height is measured, not assumed).
+ */
+function usePanelHeight() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const panel = ref.current;
+    const column = panel?.parentElement;
+    if (!panel || !column || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      column.style.setProperty('--run-panel-height', `${Math.ceil(panel.getBoundingClientRect().height)}px`);
+    });
+    observer.observe(panel);
+    return () => {
+      observer.disconnect();
+      column.style.removeProperty('--run-panel-height');
+    };
+  }, []);
+  return ref;
+}

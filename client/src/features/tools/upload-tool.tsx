@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useSearchParams } from 'react-router';
 import { ImagePlus } from 'lucide-react';
@@ -11,7 +11,7 @@ import { useStore } from '../../stores';
 import type { BatchRunStore } from './stores/batch-run-store';
 import type { ToolRunStore } from './stores/tool-run-store';
 import { BatchCanvas, batchTotal } from './batch-view';
-import { JobStatus } from './job-status';
+import { JobStatus, runAnnouncement } from './job-status';
 import { NewRunButton } from './new-run-button';
 import { noPreviewImage } from './no-preview';
 import { RunPanel } from './run-panel';
@@ -71,13 +71,16 @@ export function useUploadTool(tool: BatchTool, upscaleFactor?: number) {
     // Only on arrival: a handed-over image is taken once.
   }, [tools]);
 
-  // Back from buying tokens (the success page's way back): the files chosen before the purchase, once.
+  // Back from buying tokens (the success page's way back): the files and options chosen before the purchase,
+  // once. The page applies `restored` to its options (what UploadToolLayout kept: `keep`, else the text fields).
   const restoring = params.get(RESTORE_PARAM) !== null;
+  const [restored, setRestored] = useState<Record<string, unknown> | null>(null);
   useEffect(() => {
     if (!restoring) return;
     // Not cancelled when the parameter leaves the URL below: the files are taken (and removed) once either way.
-    void takeCheckoutSelection(tool).then((files) => {
+    void takeCheckoutSelection(tool).then(({ files, options }) => {
       if (files.length > 0) upload.chooseMany(files);
+      if (options) setRestored(options);
     });
     setParams(
       (p) => {
@@ -94,7 +97,7 @@ export function useUploadTool(tool: BatchTool, upscaleFactor?: number) {
   }, [upload.file]);
 
   const preview = beforeImage(upload, run.job, t);
-  return { run, batch, startOver, upload, preview };
+  return { run, batch, startOver, upload, preview, restored };
 }
 
 /**
@@ -136,6 +139,15 @@ function textFields(fields: Record<string, string | Blob>): Record<string, strin
   return Object.fromEntries(
     Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
+}
+
+/** A batch's status line for screen readers: "Cancelling...", then how it ended ("All done · 3 of 3 done"). */
+function batchAnnouncement(t: Translate, batch: BatchRunStore): string {
+  const view = batch.view;
+  if (batch.cancelling) return t('client-tools.job.cancelling');
+  if (!view || !batch.finished) return '';
+  const done = t('client-tools.batch.done', { done: view.counts.succeeded, total: view.items.length });
+  return `${t(`client-tools.batch.status.${view.status}`)} · ${done}`;
 }
 
 /** The RunPanel's blocker and disabled state for an upload tool: no image yet, still checking, or rejected. */
@@ -198,6 +210,11 @@ interface UploadToolLayoutProps {
   onRun(): void;
   /** The tool's own option fields. */
   children: ReactNode;
+  /**
+   * The page's option values to keep while the customer buys tokens (useUploadTool's `restored` hands them
+   * back); the text `fields` when absent. Values IndexedDB can store: plain data and Files.
+   */
+  keep?: Record<string, unknown>;
 }
 
 /**
@@ -220,6 +237,7 @@ export const UploadToolLayout = observer(function UploadToolLayout({
   fingerprint,
   onRun,
   children,
+  keep,
 }: UploadToolLayoutProps) {
   const { t } = useStore();
   const batchMode = upload.batch !== null || batch.phase !== 'idle';
@@ -244,7 +262,7 @@ export const UploadToolLayout = observer(function UploadToolLayout({
       : upload.file
         ? [upload.file]
         : [];
-    if (files.length > 0) void keepForCheckout(tool, TOOLS[tool].path, files);
+    if (files.length > 0) void keepForCheckout(tool, TOOLS[tool].path, files, keep ?? rerunFields);
   };
   const runBatch = () => {
     const choice = upload.batch;
@@ -270,6 +288,7 @@ export const UploadToolLayout = observer(function UploadToolLayout({
         )
       }
       activity={batchMode ? batch.phase : run.activity}
+      announcement={batchMode ? batchAnnouncement(t, batch) : runAnnouncement(t, run)}
       controls={
         <>
           <UploadZone upload={upload} disabled={busy} />

@@ -11,6 +11,20 @@ type OutputFormat = 'png' | 'webp' | 'jpeg';
 /** A preset, or the user's own prompt. */
 type Scene = AiBackgroundPreset | 'custom';
 
+/** Takes a job's options, or the form fields kept across a token purchase, into the page's state. */
+function applyOptions(
+  p: Record<string, unknown>,
+  set: { scene(s: Scene): void; prompt(p: string): void; format(f: OutputFormat): void },
+): void {
+  if (AI_BACKGROUND_PRESET_IDS.includes(p.preset as AiBackgroundPreset)) set.scene(p.preset as AiBackgroundPreset);
+  else if (typeof p.prompt === 'string') {
+    set.scene('custom');
+    set.prompt(p.prompt);
+  }
+  if (p.output_format === 'png' || p.output_format === 'webp' || p.output_format === 'jpeg')
+    set.format(p.output_format);
+}
+
 /**
  * /services/ai-background: upload (one photo or a batch), a scene preset or an own prompt, the output format,
  * and the result over the photo on a before/after slider with its download.
@@ -21,26 +35,23 @@ export const AiBackgroundPage = observer(function AiBackgroundPage() {
   const [scene, setScene] = useState<Scene>('studio-white');
   const [prompt, setPrompt] = useState('');
   const [format, setFormat] = useState<OutputFormat>('png');
-  const { run, batch, startOver, upload, preview: before } = useUploadTool('ai-background');
+  const { run, batch, startOver, upload, preview: before, restored } = useUploadTool('ai-background');
   const quote = tools.quote('ai-background', 1);
 
   useEffect(() => {
     void tools.loadQuote('ai-background', 1);
   }, [tools]);
 
-  // A job opened by URL, from projects or after a reload shows the options it ran with.
+  // A job opened by URL, from projects or after a reload shows the options it ran with; the way back from
+  // buying tokens, the options chosen before the purchase.
+  const setters = { scene: setScene, prompt: setPrompt, format: setFormat };
   const shown = run.job;
   useEffect(() => {
-    const p = shown?.params;
-    if (!p) return;
-    if (AI_BACKGROUND_PRESET_IDS.includes(p.preset as AiBackgroundPreset)) setScene(p.preset as AiBackgroundPreset);
-    else if (typeof p.prompt === 'string') {
-      setScene('custom');
-      setPrompt(p.prompt);
-    }
-    if (p.output_format === 'png' || p.output_format === 'webp' || p.output_format === 'jpeg')
-      setFormat(p.output_format);
+    if (shown?.params) applyOptions(shown.params, setters);
   }, [shown?.id]);
+  useEffect(() => {
+    if (restored) applyOptions(restored, setters);
+  }, [restored]);
 
   // Exactly one of prompt and preset goes to the API.
   const fields: Record<string, string> =

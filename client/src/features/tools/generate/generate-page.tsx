@@ -13,7 +13,7 @@ import {
 import { Button, EmptyState } from '../../../components';
 import { TOOLS } from '../../../config/tools';
 import { useStore } from '../../../stores';
-import { JobStatus } from '../job-status';
+import { JobStatus, runAnnouncement } from '../job-status';
 import { NewRunButton } from '../new-run-button';
 import { DownloadLink } from '../result-image';
 import { RunPanel } from '../run-panel';
@@ -103,6 +103,7 @@ export const GeneratePage = observer(function GeneratePage() {
       lead={t('client-tools.generate.lead')}
       canvas={canvas}
       activity={run.activity}
+      announcement={runAnnouncement(t, run)}
       controls={
         <>
           <GenerateForm

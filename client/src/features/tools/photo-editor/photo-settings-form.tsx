@@ -3,7 +3,7 @@ import { useT } from '../../../stores';
 import { BackgroundFields } from './background-fields';
 import {
   CANVAS_PRESETS,
-  EDITOR_FORMATS,
+  FORMAT_OPTIONS,
   LOSSY_FORMATS,
   MARGIN_MAX,
   SHADOWS,
@@ -18,8 +18,6 @@ const SHADOW_LABELS = {
   drop: 'client-tools.editor.shadowDrop',
   contact: 'client-tools.editor.shadowContact',
 } as const satisfies Record<ShadowChoice, string>;
-
-const FORMAT_LABELS: Record<EditorFormat, string> = { png: 'PNG', webp: 'WebP', avif: 'AVIF', jpeg: 'JPEG' };
 
 /**
  * The finishing settings: background swatches (transparent, white, black, a colour, an uploaded image, the photo's
@@ -90,7 +88,7 @@ export function PhotoSettingsForm({
       <Select
         label={t('client-tools.editor.format')}
         value={settings.format}
-        options={EDITOR_FORMATS.map((format) => ({ value: format, label: FORMAT_LABELS[format] }))}
+        options={FORMAT_OPTIONS}
         onChange={(e) => set('format', e.target.value as EditorFormat)}
       />
       {LOSSY_FORMATS.includes(settings.format) ? (

@@ -18,6 +18,14 @@ export type ShadowChoice = (typeof SHADOWS)[number];
 export const EDITOR_FORMATS = ['png', 'webp', 'avif', 'jpeg'] as const;
 export type EditorFormat = (typeof EDITOR_FORMATS)[number];
 
+const FORMAT_LABELS: Record<EditorFormat, string> = { png: 'PNG', webp: 'WebP', avif: 'AVIF', jpeg: 'JPEG' };
+
+/**
+ * The output formats as a select offers them: the same in the cut-out's options before a run and in the editor
+ * after it (a JPEG has no transparency: the server flattens it on white).
+ */
+export const FORMAT_OPTIONS = EDITOR_FORMATS.map((value) => ({ value, label: FORMAT_LABELS[value] }));
+
 /** The formats a quality applies to (PNG is lossless; WebP turns lossy with one). */
 export const LOSSY_FORMATS: readonly EditorFormat[] = ['webp', 'avif', 'jpeg'];
 

@@ -62,3 +62,33 @@ describe('the matting model choice', () => {
     expect((await runWith(api)).get('model')).toBeNull();
   });
 });
+
+describe('the output format before a run', () => {
+  it("offers the editor's formats and sends the one chosen", async () => {
+    const api = signedIn([]);
+    renderApp('/services/remove-background', api);
+    const select = (await screen.findByLabelText('Output format')) as HTMLSelectElement;
+    expect([...select.options].map((o) => [o.value, o.textContent])).toEqual([
+      ['png', 'PNG'],
+      ['webp', 'WebP'],
+      ['avif', 'AVIF'],
+      ['jpeg', 'JPEG'],
+    ]);
+    fireEvent.change(select, { target: { value: 'avif' } });
+    expect((await runWith(api)).get('output_format')).toBe('avif');
+  });
+
+  it('shows a JPEG job opened again with its format (no longer falling back to PNG)', async () => {
+    const done = jobFixture({
+      id: 'j2',
+      params: { output_format: 'jpeg', mask_only: false },
+      results: [{ url: 'https://s3/out.jpg', width: 100, height: 80, format: 'jpeg', bytes: 4000, subject_box: null }],
+    });
+    const api = signedIn([]).route(endpoints.jobs.get, ok(done), { id: 'j2' });
+    renderApp('/services/remove-background?job=j2', api);
+    await screen.findByTestId('result');
+    await waitFor(() => expect((screen.getByLabelText('Output format') as HTMLSelectElement).value).toBe('jpeg'));
+    // A JPEG is opaque (flattened on white): no backdrop to choose behind it.
+    expect(screen.queryByRole('group', { name: 'Preview background' })).toBeNull();
+  });
+});

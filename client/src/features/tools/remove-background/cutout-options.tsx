@@ -2,27 +2,51 @@ import { useEffect, useState } from 'react';
 import type { JobView } from '@imagestudio/contracts';
 import { Checkbox, Select } from '../../../components';
 import { useStore } from '../../../stores';
+import { EDITOR_FORMATS, FORMAT_OPTIONS, type EditorFormat } from '../photo-editor/photo-settings';
 
 type MattingModel = 'standard' | 'hq';
 
+function isFormat(value: unknown): value is EditorFormat {
+  return (EDITOR_FORMATS as readonly unknown[]).includes(value);
+}
+
+/** The options' own values, as the page keeps them across a token purchase. */
+export interface CutoutValues {
+  format: EditorFormat;
+  useColor: boolean;
+  color: string;
+  maskOnly: boolean;
+  model: MattingModel;
+}
+
 /**
- * The options of a plain cut-out: output format, mask only, or a background colour filled in; and the model,
- * where some live worker offers the operator's `hq` one.
+ * The options of a plain cut-out: output format (those the editor offers too), mask only, or a background colour
+ * filled in; and the model, where some live worker offers the operator's `hq` one. `restored`: the values kept
+ * across a token purchase.
  */
-export function useCutoutOptions(shown: JobView | null) {
+export function useCutoutOptions(shown: JobView | null, restored?: Partial<CutoutValues> | null) {
   const { tools } = useStore();
   const hqOffered = tools.models('remove-background').includes('hq');
   const [model, setModel] = useState<MattingModel>('standard');
-  const [format, setFormat] = useState<'png' | 'webp'>('png');
+  const [format, setFormat] = useState<EditorFormat>('png');
   const [useColor, setUseColor] = useState(false);
   const [color, setColor] = useState('#ffffff');
   const [maskOnly, setMaskOnly] = useState(false);
+
+  useEffect(() => {
+    if (!restored) return;
+    if (isFormat(restored.format)) setFormat(restored.format);
+    if (typeof restored.useColor === 'boolean') setUseColor(restored.useColor);
+    if (typeof restored.color === 'string') setColor(restored.color);
+    if (typeof restored.maskOnly === 'boolean') setMaskOnly(restored.maskOnly);
+    if (restored.model === 'hq' || restored.model === 'standard') setModel(restored.model);
+  }, [restored]);
 
   // A job opened by URL, from projects or after a reload shows the options it ran with, not the defaults.
   useEffect(() => {
     const p = shown?.params;
     if (!p) return;
-    if (p.output_format === 'png' || p.output_format === 'webp') setFormat(p.output_format);
+    if (isFormat(p.output_format)) setFormat(p.output_format);
     setMaskOnly(p.mask_only === true);
     const background = typeof p.background_color === 'string' ? p.background_color : null;
     setUseColor(background !== null);
@@ -44,6 +68,8 @@ export function useCutoutOptions(shown: JobView | null) {
   };
   return {
     values: { format, useColor, color, maskOnly, model: chosen, hqOffered },
+    /** What the page keeps across a token purchase (the model as chosen, whether offered now or not). */
+    kept: { format, useColor, color, maskOnly, model } satisfies CutoutValues,
     set: { format: setFormat, useColor: setUseColor, color: setColor, maskOnly: setMaskOnly, model: setModel },
     /** What makes two runs the same (the re-run check). */
     fingerprint: { format, background, maskOnly, model: chosen },
@@ -76,11 +102,8 @@ export function CutoutOptionsForm({ options }: { options: CutoutOptions }) {
       <Select
         label={t('client-tools.removeBg.format')}
         value={values.format}
-        options={[
-          { value: 'png', label: 'PNG' },
-          { value: 'webp', label: 'WebP' },
-        ]}
-        onChange={(e) => set.format(e.target.value as 'png' | 'webp')}
+        options={FORMAT_OPTIONS}
+        onChange={(e) => set.format(e.target.value as EditorFormat)}
       />
       <Checkbox
         label={t('client-tools.removeBg.maskOnly')}

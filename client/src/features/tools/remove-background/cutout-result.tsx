@@ -16,8 +16,8 @@ export const CutoutResult = observer(function CutoutResult({ job, preview }: { j
   const [backdrop, setBackdrop] = useState<Backdrop>('checker');
   const [previewColor, setPreviewColor] = useState('#19c3a6');
   const result = job.results[0]!;
-  // A filled or mask result is opaque: nothing would show through a backdrop.
-  const transparent = !job.params.background_color && !job.params.mask_only;
+  // A filled or mask result is opaque, and so is a JPEG (flattened on white): nothing would show through a backdrop.
+  const transparent = !job.params.background_color && !job.params.mask_only && result.format !== 'jpeg';
   return (
     <>
       <figure className="result-single" data-testid="result">

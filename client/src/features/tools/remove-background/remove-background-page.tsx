@@ -5,8 +5,16 @@ import { useStore } from '../../../stores';
 import { InputPreview, UploadToolLayout, uploadFingerprint, useUploadTool } from '../upload-tool';
 import { PhotoSettingsForm } from '../photo-editor/photo-settings-form';
 import { DEFAULT_PHOTO_SETTINGS, photoFields, type PhotoSettings } from '../photo-editor/photo-settings';
-import { CutoutOptionsForm, useCutoutOptions } from './cutout-options';
+import { CutoutOptionsForm, useCutoutOptions, type CutoutValues } from './cutout-options';
 import { CutoutResult } from './cutout-result';
+
+/** Every option of the page, kept in IndexedDB while the customer buys tokens. */
+interface KeptOptions {
+  cutout?: CutoutValues;
+  batchFinish?: boolean;
+  batchSettings?: Partial<PhotoSettings>;
+  batchBackground?: File | null;
+}
 
 /**
  * /services/remove-background: upload, options, the result beside the original in a comparison slider over
@@ -15,13 +23,23 @@ import { CutoutResult } from './cutout-result';
  */
 export const RemoveBackgroundPage = observer(function RemoveBackgroundPage() {
   const { tools, t } = useStore();
-  const { run, batch, startOver, upload, preview } = useUploadTool('remove-background');
-  const options = useCutoutOptions(run.job);
+  const { run, batch, startOver, upload, preview, restored } = useUploadTool('remove-background');
+  const kept = restored as KeptOptions | null;
+  const options = useCutoutOptions(run.job, kept?.cutout);
   // A batch's finishing settings (off: each item is the plain cut-out of the options above).
   const [batchFinish, setBatchFinish] = useState(false);
   const [batchSettings, setBatchSettings] = useState<PhotoSettings>(DEFAULT_PHOTO_SETTINGS);
   const [batchBackground, setBatchBackground] = useState<File | null>(null);
   const quote = tools.quote('remove-background');
+
+  // Back from buying tokens: the batch's finishing as it was (the cut-out options restore themselves).
+  useEffect(() => {
+    if (!kept) return;
+    if (typeof kept.batchFinish === 'boolean') setBatchFinish(kept.batchFinish);
+    if (kept.batchSettings) setBatchSettings({ ...DEFAULT_PHOTO_SETTINGS, ...kept.batchSettings });
+    if (kept.batchBackground instanceof Blob) setBatchBackground(kept.batchBackground);
+  }, [kept]);
+  const keep = { cutout: options.kept, batchFinish, batchSettings, batchBackground } satisfies KeptOptions;
 
   useEffect(() => {
     void tools.loadQuote('remove-background');
@@ -69,6 +87,7 @@ export const RemoveBackgroundPage = observer(function RemoveBackgroundPage() {
       cost={quote?.cost}
       fingerprint={fingerprint}
       onRun={start}
+      keep={keep}
     >
       {batchMode ? (
         <Checkbox

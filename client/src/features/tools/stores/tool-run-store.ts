@@ -95,17 +95,21 @@ export class ToolRunStore {
     }
   }
 
-  /** Asks the server to cancel; the outcome (cancelled + refund) arrives through the tracker. */
+  /**
+   * Asks the server to cancel; the outcome (cancelled + refund) arrives through the tracker. A running job
+   * stops at its worker's next step, seconds after the server's answer: `cancelling` stays true until the job
+   * has ended, so the page says "Cancelling..." all that time instead of going back to its running state.
+   */
   async cancel(): Promise<void> {
     const job = this.job;
-    if (!job || !this.busy) return;
+    if (!job || !this.busy || this.cancelling) return;
     this.cancelling = true;
     try {
       const reply = await this.root.api.call(endpoints.jobs.cancel, { params: { id: job.id } });
       if (reply.payload) this.report(reply.payload);
     } catch {
-      // A job that finished meanwhile answers 409; its final state comes from the tracker.
-    } finally {
+      // A job that finished meanwhile answers 409 (its final state comes from the tracker); after any other
+      // failure the job still runs and Cancel is offered again.
       runInAction(() => (this.cancelling = false));
     }
   }
@@ -134,6 +138,7 @@ export class ToolRunStore {
     this.state = null;
     this.problem = null;
     this.uploadFraction = 0;
+    this.cancelling = false;
   }
 
   clearProblem(): void {
@@ -142,6 +147,7 @@ export class ToolRunStore {
 
   private follow(job: JobView): void {
     this.stopTracking();
+    this.cancelling = false;
     this.phase = 'tracking';
     this.state = initialProgress(job);
     if (isFinished(this.state)) return;
@@ -163,6 +169,7 @@ export class ToolRunStore {
     const wasFinished = isFinished(this.state);
     this.state = applyJobReport(this.state, job);
     if (!wasFinished && isFinished(this.state)) {
+      this.cancelling = false;
       this.stopTracking();
       // A refund (or nothing, on success) changed the balance: the header follows without a reload.
       void this.root.profile.fetch();

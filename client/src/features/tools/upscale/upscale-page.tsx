@@ -22,24 +22,31 @@ export const UpscalePage = observer(function UpscalePage() {
   const offered = tools.models('upscale');
   // Before the status is known (or when no worker is up) the full list shows; the server has the last word.
   const choices = UPSCALE_MODELS.filter((m) => (offered.length === 0 ? m !== 'photo-max' : offered.includes(m)));
-  const { run, batch, startOver, upload, preview: before } = useUploadTool('upscale', factor);
+  const { run, batch, startOver, upload, preview: before, restored } = useUploadTool('upscale', factor);
   const quote = tools.quote('upscale', 1, factor, model);
 
   useEffect(() => {
     void tools.loadQuote('upscale', 1, factor, model);
   }, [tools, factor, model]);
 
-  // A job opened by URL, from projects or after a reload shows the options it ran with, not the defaults.
-  const shown = run.job;
-  useEffect(() => {
-    const p = shown?.params;
-    if (!p) return;
-    if (p.factor === 2 || p.factor === 4) setFactor(p.factor);
+  /** Takes a job's options, or the form fields kept across a token purchase (the factor then a string). */
+  const applyOptions = (p: Record<string, unknown>) => {
+    const f = Number(p.factor);
+    if (f === 2 || f === 4) setFactor(f);
     if (UPSCALE_MODELS.includes(p.model as UpscaleModel)) setModel(p.model as UpscaleModel);
     if (p.output_format === 'png' || p.output_format === 'webp' || p.output_format === 'jpeg')
       setFormat(p.output_format);
+  };
+  // A job opened by URL, from projects or after a reload shows the options it ran with, not the defaults.
+  const shown = run.job;
+  useEffect(() => {
+    if (shown?.params) applyOptions(shown.params);
     // Only when another job is shown: later edits of the options are the user's.
   }, [shown?.id]);
+  // Back from buying tokens: the options chosen before the purchase.
+  useEffect(() => {
+    if (restored) applyOptions(restored);
+  }, [restored]);
 
   useEffect(() => {
     if (!choices.includes(model) && choices[0])
