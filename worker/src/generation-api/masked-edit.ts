@@ -11,7 +11,7 @@ import type { ImagesEditRequest } from './images-api';
  */
 
 /** A keep-map's value from which a pixel is kept rather than repainted (one byte per pixel, 255 = keep). */
-export const KEEP_THRESHOLD = 128;
+const KEEP_THRESHOLD = 128;
 
 export interface MaskedEditOptions {
   prompt: string;

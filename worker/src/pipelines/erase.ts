@@ -15,9 +15,9 @@ import type { PipelineResult } from '../handlers/job-io';
  * The feather: the API's pixels are blended in over this blur radius (sigma, in photo pixels) inside the painted
  * area's edge, so the fill has no hard seam; outside the painted area no pixel is blended at all.
  */
-export const FEATHER_SIGMA = 2;
+const FEATHER_SIGMA = 2;
 
-export interface EraseOptions extends MaskedEditOptions {
+interface EraseOptions extends MaskedEditOptions {
   outputFormat: 'png' | 'webp' | 'jpeg';
 }
 
@@ -27,7 +27,7 @@ type Step = (stage: string) => Promise<void>;
  * The painted area at the photo's size, one byte a pixel: 255 where the mask asks to erase, 0 elsewhere. The mask
  * may come at any size of the photo's shape (the server checked the shape): it is stretched to the photo first.
  */
-export async function paintedArea(mask: Buffer, width: number, height: number): Promise<Buffer> {
+async function paintedArea(mask: Buffer, width: number, height: number): Promise<Buffer> {
   let rgba: Buffer;
   try {
     rgba = await sharp(mask, { failOn: 'error' })
@@ -57,7 +57,7 @@ export async function paintedArea(mask: Buffer, width: number, height: number): 
  * How much of the API's picture each pixel takes (0-255): none outside the painted area, and inside it the
  * blurred painting, which is about half at the edge and all of it a few pixels in.
  */
-export async function fillWeights(painted: Buffer, width: number, height: number): Promise<Buffer> {
+async function fillWeights(painted: Buffer, width: number, height: number): Promise<Buffer> {
   const blurred = await sharp(painted, { raw: { width, height, channels: 1 } })
     .blur(FEATHER_SIGMA)
     .extractChannel(0)
