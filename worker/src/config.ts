@@ -1,7 +1,16 @@
 import os from 'node:os';
 import { z } from 'zod';
-import { JOB_NAMES, executionProviderSchema } from '@imagestudio/contracts';
-import { envBool, fromProjectRoot, parseEnv, processEnv, projectRoot, queueEnv, s3Env } from '@imagestudio/runtime';
+import { executionProviderSchema } from '@imagestudio/contracts';
+import {
+  envBool,
+  envToolList,
+  fromProjectRoot,
+  parseEnv,
+  processEnv,
+  projectRoot,
+  queueEnv,
+  s3Env,
+} from '@imagestudio/runtime';
 import { contentCredentialsEnv } from './content-credentials/env';
 
 /**
@@ -24,17 +33,6 @@ const providerList = z
   )
   .pipe(z.array(executionProviderSchema).min(1))
   .refine((list) => new Set(list).size === list.length, 'lists a provider twice');
-
-/** "generate, upscale" -> ['generate', 'upscale']: the tools this worker offers. */
-const toolList = z
-  .string()
-  .transform((s) =>
-    s
-      .split(',')
-      .map((t) => t.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.enum(JOB_NAMES)).min(1));
 
 /** "0.485,0.456,0.406" -> [0.485, 0.456, 0.406]: one value per colour channel, R, G, B. */
 const rgbTriple = z
@@ -122,7 +120,7 @@ const envSchema = z
     /** Which generation backend runs when both GENERATION_MODEL_DIR and GENERATION_API_URL are set. */
     GENERATION_BACKEND: z.enum(['onnx', 'api']).optional(),
     /** The tools this worker offers (e.g. `generate` for an API-only worker without a GPU); unset = all it can run. */
-    WORKER_TOOLS: toolList.optional(),
+    WORKER_TOOLS: envToolList.optional(),
     /** C2PA_*: the certificate AI results are signed with (content-credentials/env.ts). */
     ...contentCredentialsEnv,
   })
