@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useT } from '../../stores';
 import './tools.css';
 
@@ -35,7 +35,10 @@ export function ToolLayout({
   controls: ReactNode;
   canvas: ReactNode;
   activity?: string;
-  /** The status line; without one a page's success is said as "Done" (runAnnouncement says every ending). */
+  /**
+   * The status line (runAnnouncement). Without one, the end of a run the page followed is said by the text of
+   * its outcome ("Result" is said as "Done").
+   */
   announcement?: string;
 }) {
   const t = useT();
@@ -43,17 +46,20 @@ export function ToolLayout({
   const canvasRef = useRef<HTMLElement>(null);
   const previous = useRef(activity);
   const followed = useRef(OPEN.has(activity));
+  const [outcomeText, setOutcomeText] = useState('');
 
   useEffect(() => {
     const changed = previous.current !== activity;
     previous.current = activity;
     if (!changed) return;
+    setOutcomeText('');
     if (OPEN.has(activity)) followed.current = true;
     const phone = typeof window.matchMedia === 'function' && window.matchMedia(PHONE).matches;
     // Only the end of a run seen on this page: a finished job opened by URL keeps the focus on the page's heading.
     if (ENDED.has(activity) && followed.current) {
       followed.current = false;
-      focusOutcome(pageRef.current, canvasRef.current, phone);
+      const outcome = focusOutcome(pageRef.current, canvasRef.current, phone);
+      if (outcome) setOutcomeText(activity === 'succeeded' ? t('client-tools.job.succeeded') : outcome);
     }
     if (!SHOWN.has(activity) || !phone) return;
     const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -67,7 +73,7 @@ export function ToolLayout({
         <p>{lead}</p>
       </header>
       <p className="visually-hidden" role="status" data-testid="tool-announcement">
-        {announcement ?? (activity === 'succeeded' ? t('client-tools.job.succeeded') : '')}
+        {announcement ?? outcomeText}
       </p>
       <div className="tool-page__grid">
         <section ref={canvasRef} className="tool-page__canvas" data-testid="tool-canvas">
@@ -87,13 +93,13 @@ export function ToolLayout({
 /**
  * Focuses the canvas's outcome unless the customer has moved on to something outside the tool page meanwhile
  * (the header's menu, another tab of the app): only a focus that was lost or is still on the page moves. On a
- * phone the canvas scrolls into view on its own, smoothly.
+ * phone the canvas scrolls into view on its own, smoothly. Returns the outcome's text, null without one.
  */
-function focusOutcome(page: HTMLElement | null, canvas: HTMLElement | null, phone: boolean): void {
+function focusOutcome(page: HTMLElement | null, canvas: HTMLElement | null, phone: boolean): string | null {
   const target = canvas?.querySelector<HTMLElement>('[data-run-outcome]');
-  if (!target) return;
+  if (!target) return null;
   const active = document.activeElement;
   const lost = active === null || active === document.body || !active.isConnected;
-  if (!lost && !page?.contains(active)) return;
-  target.focus({ preventScroll: phone });
+  if (lost || page?.contains(active)) target.focus({ preventScroll: phone });
+  return target.textContent?.trim() ?? null;
 }
