@@ -23,6 +23,20 @@ async function brushStroke(page: Page, fx: number, fy: number): Promise<void> {
   await page.mouse.up();
 }
 
+/** The same stroke by a finger: touch events (Chromium's touch emulation) become pointer events of type touch. */
+async function touchStroke(page: Page, fx: number, fy: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+  const box = (await page.locator(CANVAS).boundingBox())!;
+  const at = (f: number) => [{ x: box.x + box.width * f, y: box.y + box.height * fy }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(fx - 0.1) });
+  for (let i = 1; i <= 10; i++)
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(fx - 0.1 + i * 0.02) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
+  await cdp.detach();
+}
+
 async function strokes(page: Page): Promise<number> {
   return Number(await page.locator(CANVAS).getAttribute('data-strokes'));
 }
@@ -53,7 +67,7 @@ async function pixels(page: Page, fx: number, fy: number): Promise<{ before: num
 
 const near = (a: number[], b: number[], tolerance: number) => a.every((v, i) => Math.abs(v - b[i]!) <= tolerance);
 
-test('Erase: paint a stroke (undo, redo, keyboard), run it, see only the painted area filled on the before/after slider, one token', async ({
+test('Erase: paint a stroke (undo, redo, keyboard, touch), run it, see only the painted area filled on the before/after slider, one token', async ({
   ctx,
   workers,
 }) => {
@@ -83,6 +97,11 @@ test('Erase: paint a stroke (undo, redo, keyboard), run it, see only the painted
   check((await strokes(page)) === 2, `after the keyboard's stroke the painting has ${await strokes(page)}`);
   await page.keyboard.press('Control+z');
   check((await strokes(page)) === 1, 'Ctrl+Z did not undo the keyboard stroke');
+  // A finger paints too (low in the photo, away from the pixels checked below); Undo takes it back.
+  await touchStroke(page, 0.5, 0.85);
+  check((await strokes(page)) === 2, `after a touch stroke the painting has ${await strokes(page)}`);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  check((await strokes(page)) === 1, 'Undo did not take the touch stroke back');
   await ctx.screenshot(page, 'tool-erase-painted-1280');
 
   await run.click();
