@@ -5,7 +5,7 @@ import { LIMITS } from '@imagestudio/contracts';
 import { ComparisonSlider } from '../../../components/comparison-slider';
 import { EmptyState, Select } from '../../../components';
 import { useStore, useT } from '../../../stores';
-import { JobStatus } from '../job-status';
+import { JobStatus, runAnnouncement } from '../job-status';
 import { NewRunButton } from '../new-run-button';
 import { DownloadLink } from '../result-image';
 import { RunPanel } from '../run-panel';
@@ -113,6 +113,7 @@ export const ErasePage = observer(function ErasePage() {
       lead={t('client-tools.erase.lead')}
       canvas={canvas}
       activity={run.activity}
+      announcement={runAnnouncement(t, run)}
       controls={
         <>
           <UploadZone upload={upload} disabled={run.busy} single />
