@@ -13,10 +13,13 @@ jest.mock('../photo-editor/preview-canvas', () => ({
   ...jest.requireActual('../photo-editor/preview-canvas'),
   loadImage: async () => ({ naturalWidth: 40, naturalHeight: 30 }),
 }));
-// The browser's own check of a chosen file decodes it; this one is a 40 x 30 PNG.
+// The browser's own check of a chosen file decodes it: a 40 x 30 picture, one this browser cannot show when a HEIC.
 jest.mock('../upload-checks', () => ({
   ...jest.requireActual('../upload-checks'),
-  inspectFile: async (file: Blob) => ({ bytes: file.size, format: 'png', width: 40, height: 30 }),
+  inspectFile: async (file: File) =>
+    file.name.endsWith('.heic')
+      ? { bytes: file.size, format: 'heic', width: 40, height: 30, noPreview: true }
+      : { bytes: file.size, format: 'png', width: 40, height: 30 },
 }));
 jest.mock('./erase-surfaces', () => ({
   EraseSurfaces: class {
@@ -123,6 +126,17 @@ describe('erase page', () => {
     expect(sent.get('prompt')).toBe('a brick wall');
     expect(sent.get('output_format')).toBe('png');
     expect(await screen.findByText('Position 1 in the queue')).toBeTruthy();
+  });
+
+  it('says why a photo this browser cannot show cannot be painted on, and does not run', async () => {
+    renderApp('/services/erase', signedIn());
+    fireEvent.change(await screen.findByLabelText('Image'), { target: { files: [png('holiday.heic')] } });
+    const notice = await screen.findByTestId('erase-no-preview');
+    expect(notice.textContent).toBe(
+      'This browser cannot show this photo, so it cannot be painted on. Choose a JPEG, PNG or WebP copy of it.',
+    );
+    expect(screen.queryByRole('img', { name: 'Photo: paint over what to erase' })).toBeNull();
+    expect(button('Erase - 1 token').disabled).toBe(true);
   });
 
   it('takes one photo even when several are chosen: no batches here', async () => {

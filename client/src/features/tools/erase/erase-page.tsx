@@ -72,6 +72,8 @@ export const ErasePage = observer(function ErasePage() {
     void run.submit(body, quote?.cost ?? 0, fingerprint);
   };
 
+  // A HEIC or TIFF this browser cannot show cannot be painted on either.
+  const noPreview = upload.file !== null && upload.facts?.noPreview === true;
   const result = run.state?.status === 'succeeded' ? run.state.job.results[0] : undefined;
   const before = upload.previewUrl ?? run.job?.input_preview_url ?? run.job?.input_url ?? null;
   const canvas =
@@ -94,6 +96,10 @@ export const ErasePage = observer(function ErasePage() {
         <JobStatus run={run} />
         {upload.previewUrl ? (
           <ErasePainter surfaces={surfaces} strokes={strokes} busy={run.busy} />
+        ) : noPreview ? (
+          <p className="notice" data-testid="erase-no-preview">
+            {t('client-tools.erase.noPreview')}
+          </p>
         ) : (
           <EmptyState icon={<ImagePlus aria-hidden="true" />} text={t('client-tools.erase.empty')} />
         )}
@@ -104,9 +110,11 @@ export const ErasePage = observer(function ErasePage() {
     ? upload.checking
       ? null
       : t('client-tools.run.chooseImage')
-    : !painted
-      ? t('client-tools.erase.paintFirst')
-      : null;
+    : noPreview
+      ? t('client-tools.erase.noPreview')
+      : !painted
+        ? t('client-tools.erase.paintFirst')
+        : null;
   return (
     <ToolLayout
       title={t('client-tools.erase.title')}

@@ -41,6 +41,8 @@ export const eraseEntry = toolEntry('erase', {
     'client-tools.erase.run': 'Erase',
     'client-tools.erase.empty': 'Upload a photo to begin.',
     'client-tools.erase.loading': 'Loading the photo…',
+    'client-tools.erase.noPreview':
+      'This browser cannot show this photo, so it cannot be painted on. Choose a JPEG, PNG or WebP copy of it.',
     'client-tools.erase.before': 'Before',
     'client-tools.erase.after': 'After',
     'client-tools.erase.compare': 'Before and after comparison',
