@@ -1,5 +1,9 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
+import { E2E_DATABASE_URL } from '@imagestudio/runtime/testing';
 import { check, type E2EContext } from './harness';
 import { waitForMailLink } from './mail';
 
@@ -85,4 +89,17 @@ export async function signedInPage(ctx: E2EContext, tag: string, width = 1280): 
   await signIn(page, email);
   await page.waitForURL((url) => url.pathname === '/account/profile');
   return page;
+}
+
+/** Takes tokens from an account the way an operator does (`npm run admin -- users deduct`), against the run's database. */
+export async function deductWithCli(email: string, tokens: number): Promise<void> {
+  await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/admin.ts', 'users', 'deduct', email, String(tokens), '--reason', 'e2e: out of tokens'],
+    {
+      cwd: path.resolve(__dirname, '..', '..'),
+      env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL, LOG_LEVEL: 'warn' },
+      timeout: 60_000,
+    },
+  );
 }

@@ -1,13 +1,9 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { E2E_DATABASE_URL } from '@imagestudio/runtime/testing';
 import { test } from '../lib/fixtures';
 import { check } from '../lib/harness';
 import { allToolsWorker, expectHeaderBalance, smallPhoto } from '../lib/tools';
-import { signIn, signedInPage, verifiedAccount } from '../lib/users';
+import { deductWithCli, signIn, signedInPage, verifiedAccount } from '../lib/users';
 
 /** CPU inference on a shared machine: two small images, one after another. */
 const BATCH_MS = 240_000;
@@ -217,19 +213,6 @@ test('a picture made in the editor is kept: Projects and History list it with it
   check(previews.length >= 2 && full.length === 0, `the lists loaded ${images.join(', ')}`);
   await expectHeaderBalance(page, '9', 'downloading a kept picture again charged tokens');
 });
-
-/** Takes tokens from an account the way an operator does (`npm run admin -- users deduct`), against the run's database. */
-async function deductWithCli(email: string, tokens: number): Promise<void> {
-  await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/admin.ts', 'users', 'deduct', email, String(tokens), '--reason', 'e2e: out of tokens'],
-    {
-      cwd: path.resolve(__dirname, '..', '..'),
-      env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL, LOG_LEVEL: 'warn' },
-      timeout: 60_000,
-    },
-  );
-}
 
 test('out of tokens in a tool: Buy -> pay in the test checkout -> back to the tool with the chosen images and the run ready', async ({
   ctx,
