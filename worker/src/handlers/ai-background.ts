@@ -1,7 +1,6 @@
-import type { ExecutionProvider, ToolProvider } from '@imagestudio/contracts';
-import { ImagesApi, type ImagesApiOptions } from '../generation-api/images-api';
-import { imagesApiJobFailure } from '../generation-api/job-failure';
-import { apiSize, modelTraits } from '../generation-api/model-traits';
+import type { ExecutionProvider } from '@imagestudio/contracts';
+import type { ImagesApiOptions } from '../generation-api/images-api';
+import { imagesApiEditor, imagesApiSettings } from '../generation-api/job-editor';
 import type { ModelRunner } from '../inference';
 import type { ModelEntry } from '../models';
 import { aiBackground } from '../pipelines/ai-background';
@@ -18,19 +17,12 @@ const PERCENTS = { downloaded: 10, prepared: 20, inferred: 70, encoded: 90, uplo
  * API answers 503 before charging.
  */
 export const loadAiBackgroundTool: ToolLoader<'ai-background'> = async (deps) => {
-  const { config, logger } = deps;
-  if (!config.GENERATION_API_URL) return { unavailable: 'GENERATION_API_URL is not set' };
+  const api = imagesApiSettings(deps.config, deps.logger);
+  if (isUnavailable(api)) return api;
   const loaded = await loadDefaultMatting(deps);
   if (isUnavailable(loaded)) return loaded;
   const { session, entry, precision } = loaded;
-  const model = config.GENERATION_API_MODEL;
-  const tool = aiBackgroundTool(session, entry, {
-    baseUrl: config.GENERATION_API_URL,
-    key: config.GENERATION_API_KEY,
-    model,
-    timeoutMs: config.GENERATION_API_TIMEOUT_S * 1000,
-    logger: logger.child({ module: 'images-api', model }),
-  });
+  const tool = aiBackgroundTool(session, entry, api);
   return { ...tool, precision, close: () => session.release() };
 };
 
@@ -40,15 +32,17 @@ export function aiBackgroundTool(
   model: ModelEntry,
   api: ImagesApiOptions,
 ): Tool<'ai-background'> {
-  const client = new ImagesApi(api);
-  const traits = modelTraits(api.model);
-  const painter: ToolProvider = `remote:${api.model}`;
+  const { painter, forJob } = imagesApiEditor(api);
   return {
     // The matting model's provider: the job then takes one of the local models' slots (WORKER_CONCURRENCY), so a
     // worker that also runs the local tools takes no more jobs at once than its models can hold.
     provider: session.provider,
-    run: (ctx) =>
-      runSingleImageJob(
+    run: (ctx) => {
+      const api = forJob(ctx.checkCancelled);
+      // A size the request asked for wins over the one chosen for the photo's shape.
+      const asked = /^(\d+)x(\d+)$/.exec(ctx.payload.size ?? '');
+      const apiSize = asked ? () => ({ width: Number(asked[1]), height: Number(asked[2]) }) : api.apiSize;
+      return runSingleImageJob(
         ctx,
         PERCENTS,
         (input, step) =>
@@ -56,23 +50,11 @@ export function aiBackgroundTool(
             session,
             model,
             input,
-            {
-              prompt: ctx.payload.prompt,
-              outputFormat: ctx.payload.outputFormat,
-              apiSize: (width, height) => {
-                const asked = /^(\d+)x(\d+)$/.exec(ctx.payload.size ?? '');
-                return asked ? { width: Number(asked[1]), height: Number(asked[2]) } : apiSize(traits, width, height);
-              },
-              edit: (request) =>
-                client
-                  .edit(request, () => ctx.checkCancelled())
-                  .catch((err: unknown) => {
-                    throw imagesApiJobFailure(err);
-                  }),
-            },
+            { prompt: ctx.payload.prompt, outputFormat: ctx.payload.outputFormat, apiSize, edit: api.edit },
             step,
           ),
         { provider: session.provider, notes: [`background painted by ${painter}`], madeBy: painter },
-      ),
+      );
+    },
   };
 }

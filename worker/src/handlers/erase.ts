@@ -1,10 +1,8 @@
-import type { ToolProvider } from '@imagestudio/contracts';
-import { ImagesApi, type ImagesApiOptions } from '../generation-api/images-api';
-import { imagesApiJobFailure } from '../generation-api/job-failure';
-import { apiSize, modelTraits } from '../generation-api/model-traits';
+import type { ImagesApiOptions } from '../generation-api/images-api';
+import { imagesApiEditor, imagesApiSettings } from '../generation-api/job-editor';
 import { erase } from '../pipelines/erase';
 import { downloadInput, runSingleImageJob } from './job-io';
-import type { Tool, ToolLoader } from './types';
+import { type Tool, type ToolLoader, isUnavailable } from './types';
 
 /** Progress: photo and mask read by 20%, the API's fill by 70%, the composed picture 90%, uploaded 100%. */
 const PERCENTS = { downloaded: 10, prepared: 20, inferred: 70, encoded: 90, uploaded: 100 };
@@ -14,22 +12,13 @@ const PERCENTS = { downloaded: 10, prepared: 20, inferred: 70, encoded: 90, uplo
  * tool is unavailable, so the worker does not advertise it and the API answers 503 before charging.
  */
 export const loadEraseTool: ToolLoader<'erase'> = async ({ config, logger }) => {
-  if (!config.GENERATION_API_URL) return { unavailable: 'GENERATION_API_URL is not set' };
-  const model = config.GENERATION_API_MODEL;
-  return eraseTool({
-    baseUrl: config.GENERATION_API_URL,
-    key: config.GENERATION_API_KEY,
-    model,
-    timeoutMs: config.GENERATION_API_TIMEOUT_S * 1000,
-    logger: logger.child({ module: 'images-api', model }),
-  });
+  const api = imagesApiSettings(config, logger);
+  return isUnavailable(api) ? api : eraseTool(api);
 };
 
 /** The tool around one API client; `api` can shorten the retry backoff (tests). */
 export function eraseTool(api: ImagesApiOptions): Tool<'erase'> {
-  const client = new ImagesApi(api);
-  const traits = modelTraits(api.model);
-  const painter: ToolProvider = `remote:${api.model}`;
+  const { painter, forJob } = imagesApiEditor(api);
   return {
     // The work is the API's; the worker only blends the answer in, so the job takes no local model's slot.
     provider: painter,
@@ -41,17 +30,7 @@ export function eraseTool(api: ImagesApiOptions): Tool<'erase'> {
           erase(
             input,
             await downloadInput(ctx, ctx.payload.maskKey),
-            {
-              prompt: ctx.payload.prompt,
-              outputFormat: ctx.payload.outputFormat,
-              apiSize: (width, height) => apiSize(traits, width, height),
-              edit: (request) =>
-                client
-                  .edit(request, () => ctx.checkCancelled())
-                  .catch((err: unknown) => {
-                    throw imagesApiJobFailure(err);
-                  }),
-            },
+            { prompt: ctx.payload.prompt, outputFormat: ctx.payload.outputFormat, ...forJob(ctx.checkCancelled) },
             step,
           ),
         { provider: painter, notes: [`erased area filled by ${painter}`] },

@@ -1,10 +1,8 @@
-import type { ToolProvider } from '@imagestudio/contracts';
-import { ImagesApi, type ImagesApiOptions } from '../generation-api/images-api';
-import { imagesApiJobFailure } from '../generation-api/job-failure';
-import { apiSize, modelTraits } from '../generation-api/model-traits';
+import type { ImagesApiOptions } from '../generation-api/images-api';
+import { imagesApiEditor, imagesApiSettings } from '../generation-api/job-editor';
 import { expandImage } from '../pipelines/expand';
 import { runSingleImageJob } from './job-io';
-import type { Tool, ToolLoader } from './types';
+import { type Tool, type ToolLoader, isUnavailable } from './types';
 
 /** Progress: the canvas ready 10%, the API's painting 70%, the result encoded 90%, uploaded 100%. */
 const PERCENTS = { downloaded: 5, prepared: 10, inferred: 70, encoded: 90, uploaded: 100 };
@@ -15,23 +13,14 @@ const PERCENTS = { downloaded: 5, prepared: 10, inferred: 70, encoded: 90, uploa
  * charging.
  */
 export const loadExpandTool: ToolLoader<'expand'> = async ({ config, logger }) => {
-  if (!config.GENERATION_API_URL) return { unavailable: 'GENERATION_API_URL is not set' };
-  const model = config.GENERATION_API_MODEL;
-  return expandTool({
-    baseUrl: config.GENERATION_API_URL,
-    key: config.GENERATION_API_KEY,
-    model,
-    timeoutMs: config.GENERATION_API_TIMEOUT_S * 1000,
-    logger: logger.child({ module: 'images-api', model }),
-  });
+  const api = imagesApiSettings(config, logger);
+  return isUnavailable(api) ? api : expandTool(api);
 };
 
 /** The tool around one API client; `api` can shorten the retry backoff (tests). */
 export function expandTool(api: ImagesApiOptions): Tool<'expand'> {
-  const client = new ImagesApi(api);
-  const traits = modelTraits(api.model);
   // Only the API works hard here: the job takes one of the remote slots (GENERATION_API_CONCURRENCY).
-  const provider: ToolProvider = `remote:${api.model}`;
+  const { painter: provider, forJob } = imagesApiEditor(api);
   return {
     provider,
     run: (ctx) =>
@@ -45,13 +34,7 @@ export function expandTool(api: ImagesApiOptions): Tool<'expand'> {
               choice: { aspect: ctx.payload.aspect, factor: ctx.payload.factor, position: ctx.payload.position },
               prompt: ctx.payload.prompt,
               outputFormat: ctx.payload.outputFormat,
-              apiSize: (width, height) => apiSize(traits, width, height),
-              edit: (request) =>
-                client
-                  .edit(request, () => ctx.checkCancelled())
-                  .catch((err: unknown) => {
-                    throw imagesApiJobFailure(err);
-                  }),
+              ...forJob(ctx.checkCancelled),
             },
             step,
           ),
