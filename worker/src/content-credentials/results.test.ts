@@ -17,8 +17,8 @@ import { type LoadedTools, type Tool, isUnavailable } from '../handlers/types';
 import { loadUpscaleTool } from '../handlers/upscale';
 import type { InferenceRuntime } from '../inference';
 import { createProcessor } from '../queue/processor';
-import { WorkerStorage } from '../storage/storage';
-import { startLocalS3, type LocalS3 } from '../test-support/local-s3';
+import type { WorkerStorage } from '../storage/storage';
+import { startLocalStorage, type LocalS3 } from '../test-support/local-s3';
 import { FIXTURES, MODELS_DIR, mattingModel, startCpuRuntime } from '../test-support/models';
 import { pemCertificates } from './certificates';
 import { ContentCredentials } from './content-credentials';
@@ -42,15 +42,7 @@ const tools: Partial<Record<JobName, Tool<never>>> = {};
 
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'c2pa-results-'));
-  s3 = await startLocalS3(BUCKET);
-  storage = await WorkerStorage.open({
-    endpoint: s3.endpoint,
-    region: 'us-east-1',
-    bucket: BUCKET,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  });
+  ({ s3, storage } = await startLocalStorage(BUCKET));
   api = await FakeImagesApi.start();
   runtime = await startCpuRuntime();
   const { model, file } = mattingModel();

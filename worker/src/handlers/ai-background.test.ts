@@ -17,8 +17,8 @@ import { decodeImage } from '../imaging/decode';
 import { refineMatte } from '../imaging/matte-refinement';
 import type { InferenceRuntime, ModelSession } from '../inference';
 import { predictAlpha } from '../pipelines/remove-background';
-import { WorkerStorage } from '../storage/storage';
-import { startLocalS3, type LocalS3 } from '../test-support/local-s3';
+import type { WorkerStorage } from '../storage/storage';
+import { startLocalStorage, type LocalS3 } from '../test-support/local-s3';
 import { FIXTURES, MODELS_DIR, mattingModel, startCpuRuntime } from '../test-support/models';
 import { aiBackgroundTool, loadAiBackgroundTool } from './ai-background';
 import { type JobContext, type Tool, isUnavailable } from './types';
@@ -38,15 +38,7 @@ let tool: Tool<'ai-background'>;
 beforeAll(async () => {
   runtime = await startCpuRuntime();
   session = await runtime.load(file);
-  s3 = await startLocalS3(BUCKET);
-  storage = await WorkerStorage.open({
-    endpoint: s3.endpoint,
-    region: 'us-east-1',
-    bucket: BUCKET,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  });
+  ({ s3, storage } = await startLocalStorage(BUCKET));
   api = await FakeImagesApi.start();
   tool = aiBackgroundTool(session, model, {
     baseUrl: api.baseUrl,

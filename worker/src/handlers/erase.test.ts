@@ -15,8 +15,8 @@ import {
 import { loadWorkerConfig } from '../config';
 import { FakeImagesApi } from '../generation-api/test-support/fake-images-api';
 import type { ImagesApiOptions } from '../generation-api/images-api';
-import { WorkerStorage } from '../storage/storage';
-import { startLocalS3, type LocalS3 } from '../test-support/local-s3';
+import type { WorkerStorage } from '../storage/storage';
+import { startLocalStorage, type LocalS3 } from '../test-support/local-s3';
 import { FIXTURES, MODELS_DIR } from '../test-support/models';
 import { eraseTool, loadEraseTool } from './erase';
 import { type JobContext, isUnavailable } from './types';
@@ -37,15 +37,7 @@ let storage: WorkerStorage;
 let api: FakeImagesApi;
 
 beforeAll(async () => {
-  s3 = await startLocalS3(BUCKET);
-  storage = await WorkerStorage.open({
-    endpoint: s3.endpoint,
-    region: 'us-east-1',
-    bucket: BUCKET,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  });
+  ({ s3, storage } = await startLocalStorage(BUCKET));
   api = await FakeImagesApi.start();
 }, 60_000);
 

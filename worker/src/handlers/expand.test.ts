@@ -16,8 +16,8 @@ import { loadWorkerConfig } from '../config';
 import { FakeImagesApi } from '../generation-api/test-support/fake-images-api';
 import { type DecodedImage, decodeImage } from '../imaging/decode';
 import { FEATHER_PX } from '../pipelines/expand';
-import { WorkerStorage } from '../storage/storage';
-import { startLocalS3, type LocalS3 } from '../test-support/local-s3';
+import type { WorkerStorage } from '../storage/storage';
+import { startLocalStorage, type LocalS3 } from '../test-support/local-s3';
 import { FIXTURES } from '../test-support/models';
 import type { InferenceRuntime } from '../inference';
 import { expandTool, loadExpandTool } from './expand';
@@ -35,15 +35,7 @@ let api: FakeImagesApi;
 let tool: Tool<'expand'>;
 
 beforeAll(async () => {
-  s3 = await startLocalS3(BUCKET);
-  storage = await WorkerStorage.open({
-    endpoint: s3.endpoint,
-    region: 'us-east-1',
-    bucket: BUCKET,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  });
+  ({ s3, storage } = await startLocalStorage(BUCKET));
   api = await FakeImagesApi.start();
   tool = expandTool({
     baseUrl: api.baseUrl,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
+import { WorkerStorage } from '../storage/storage';
 
 export interface LocalS3 {
   /** http://127.0.0.1:<port>, for S3_ENDPOINT. */
@@ -31,4 +32,18 @@ export async function startLocalS3(bucket: string): Promise<LocalS3> {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The worker's S3 access to a fresh local S3 server with one bucket: close `storage`, then stop `s3`. */
+export async function startLocalStorage(bucket: string): Promise<{ s3: LocalS3; storage: WorkerStorage }> {
+  const s3 = await startLocalS3(bucket);
+  const storage = await WorkerStorage.open({
+    endpoint: s3.endpoint,
+    region: 'us-east-1',
+    bucket,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  });
+  return { s3, storage };
 }

@@ -20,8 +20,8 @@ import { FakeImagesApi } from '../../generation-api/test-support/fake-images-api
 import { pngChunks } from '@imagestudio/runtime/imaging';
 import { InferenceRuntime } from '../../inference';
 import { JobCancelledError } from '../../queue/errors';
-import { WorkerStorage } from '../../storage/storage';
-import { startLocalS3, type LocalS3 } from '../../test-support/local-s3';
+import type { WorkerStorage } from '../../storage/storage';
+import { startLocalStorage, type LocalS3 } from '../../test-support/local-s3';
 import { loadGenerateTool } from './generate';
 import { foldPrompt, remoteGenerateTool } from './generate-remote';
 import { type JobContext, type Tool, isUnavailable } from '../types';
@@ -41,15 +41,7 @@ const logger = pino(
 
 beforeAll(async () => {
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'gen-remote-'));
-  s3 = await startLocalS3(BUCKET);
-  storage = await WorkerStorage.open({
-    endpoint: s3.endpoint,
-    region: 'us-east-1',
-    bucket: BUCKET,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  });
+  ({ s3, storage } = await startLocalStorage(BUCKET));
   api = await FakeImagesApi.start();
 });
 

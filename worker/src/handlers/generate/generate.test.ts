@@ -10,8 +10,8 @@ import { buildTinyGenerationModel, type TinyModelOptions } from '../../generatio
 import { InferenceRuntime } from '../../inference';
 import { createLogger } from '@imagestudio/runtime';
 import { JobCancelledError } from '../../queue/errors';
-import { WorkerStorage } from '../../storage/storage';
-import { startLocalS3, type LocalS3 } from '../../test-support/local-s3';
+import type { WorkerStorage } from '../../storage/storage';
+import { startLocalStorage, type LocalS3 } from '../../test-support/local-s3';
 import { loadGenerateTool } from './generate';
 import { isUnavailable, type JobContext, type Tool } from '../types';
 
@@ -25,16 +25,8 @@ const logger = createLogger('silent', 'test');
 
 beforeAll(async () => {
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'gen-handler-'));
-  s3 = await startLocalS3(BUCKET);
+  ({ s3, storage } = await startLocalStorage(BUCKET));
   endpoint = s3.endpoint;
-  storage = await WorkerStorage.open({
-    endpoint,
-    region: 'us-east-1',
-    bucket: BUCKET,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  });
   runtime = await InferenceRuntime.start({ providers: ['cpu'], requireGpu: false, cpuThreads: 1 });
 });
 
