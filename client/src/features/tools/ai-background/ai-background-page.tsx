@@ -1,13 +1,12 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { AI_BACKGROUND_PRESET_IDS, LIMITS, type AiBackgroundPreset } from '@imagestudio/contracts';
+import { AI_BACKGROUND_PRESET_IDS, type AiBackgroundPreset } from '@imagestudio/contracts';
 import { ComparisonSlider } from '../../../components/comparison-slider';
-import { Select } from '../../../components';
 import { useStore } from '../../../stores';
 import { DownloadLink } from '../result-image';
 import { InputPreview, UploadToolLayout, uploadFingerprint, useUploadTool } from '../upload-tool';
+import { OutputFormatSelect, PromptField, type OutputFormat } from '../tool-fields';
 
-type OutputFormat = 'png' | 'webp' | 'jpeg';
 /** A preset, or the user's own prompt. */
 type Scene = AiBackgroundPreset | 'custom';
 
@@ -31,7 +30,6 @@ function applyOptions(
  */
 export const AiBackgroundPage = observer(function AiBackgroundPage() {
   const { tools, t } = useStore();
-  const promptId = useId();
   const [scene, setScene] = useState<Scene>('studio-white');
   const [prompt, setPrompt] = useState('');
   const [format, setFormat] = useState<OutputFormat>('png');
@@ -117,31 +115,15 @@ export const AiBackgroundPage = observer(function AiBackgroundPage() {
         ))}
       </fieldset>
       {scene === 'custom' && (
-        <div className="field">
-          <label className="field__label" htmlFor={promptId}>
-            {t('client-tools.ai-background.prompt')}
-          </label>
-          <textarea
-            id={promptId}
-            className="input tool-form__prompt"
-            rows={3}
-            maxLength={LIMITS.promptMaxLength}
-            value={prompt}
-            placeholder={t('client-tools.ai-background.promptPlaceholder')}
-            onChange={(e) => setPrompt(e.target.value)}
-          />
-        </div>
+        <PromptField
+          label={t('client-tools.ai-background.prompt')}
+          placeholder={t('client-tools.ai-background.promptPlaceholder')}
+          value={prompt}
+          onChange={setPrompt}
+          rows={3}
+        />
       )}
-      <Select
-        label={t('client-tools.ai-background.format')}
-        value={format}
-        options={[
-          { value: 'png', label: 'PNG' },
-          { value: 'webp', label: 'WebP' },
-          { value: 'jpeg', label: 'JPEG' },
-        ]}
-        onChange={(e) => setFormat(e.target.value as OutputFormat)}
-      />
+      <OutputFormatSelect label={t('client-tools.ai-background.format')} value={format} onChange={setFormat} />
     </UploadToolLayout>
   );
 });

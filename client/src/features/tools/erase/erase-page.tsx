@@ -1,9 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { ImagePlus } from 'lucide-react';
-import { LIMITS } from '@imagestudio/contracts';
 import { ComparisonSlider } from '../../../components/comparison-slider';
-import { EmptyState, Select } from '../../../components';
+import { EmptyState } from '../../../components';
 import { useStore, useT } from '../../../stores';
 import { JobStatus, runAnnouncement } from '../job-status';
 import { NewRunButton } from '../new-run-button';
@@ -17,8 +16,7 @@ import { useUpload } from '../use-upload';
 import { ErasePainter, useEraseSurfaces } from './erase-painter';
 import { useEraseStrokes } from './use-erase-strokes';
 import './erase.css';
-
-type OutputFormat = 'png' | 'webp' | 'jpeg';
+import { OutputFormatSelect, PromptField, type OutputFormat } from '../tool-fields';
 
 /**
  * /services/erase: one photo (a mask belongs to one photo, so no batches), painted over with the editor's brush
@@ -158,33 +156,15 @@ function EraseOptions({
   onFormat(format: OutputFormat): void;
 }) {
   const t = useT();
-  const promptId = useId();
   return (
     <>
-      <div className="field">
-        <label className="field__label" htmlFor={promptId}>
-          {t('client-tools.erase.prompt')}
-        </label>
-        <textarea
-          id={promptId}
-          className="input tool-form__prompt"
-          rows={2}
-          maxLength={LIMITS.promptMaxLength}
-          value={prompt}
-          placeholder={t('client-tools.erase.promptPlaceholder')}
-          onChange={(e) => onPrompt(e.target.value)}
-        />
-      </div>
-      <Select
-        label={t('client-tools.erase.format')}
-        value={format}
-        options={[
-          { value: 'png', label: 'PNG' },
-          { value: 'webp', label: 'WebP' },
-          { value: 'jpeg', label: 'JPEG' },
-        ]}
-        onChange={(e) => onFormat(e.target.value as OutputFormat)}
+      <PromptField
+        label={t('client-tools.erase.prompt')}
+        placeholder={t('client-tools.erase.promptPlaceholder')}
+        value={prompt}
+        onChange={onPrompt}
       />
+      <OutputFormatSelect label={t('client-tools.erase.format')} value={format} onChange={onFormat} />
     </>
   );
 }

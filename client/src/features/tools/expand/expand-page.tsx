@@ -1,16 +1,15 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { ImagePlus } from 'lucide-react';
 import {
   EXPAND_POSITIONS,
-  LIMITS,
   expandCanvas,
   expandRefusal,
   type ExpandChoice,
   type ExpandPosition,
 } from '@imagestudio/contracts';
 import { ComparisonSlider } from '../../../components/comparison-slider';
-import { EmptyState, Select } from '../../../components';
+import { EmptyState } from '../../../components';
 import { useStore } from '../../../stores';
 import { JobStatus } from '../job-status';
 import { DownloadLink } from '../result-image';
@@ -18,8 +17,7 @@ import type { ToolRunStore } from '../stores/tool-run-store';
 import { UploadToolLayout, uploadFingerprint, useUploadTool } from '../upload-tool';
 import { CanvasOutline, useBeforeOnCanvas } from './canvas-preview';
 import { CANVAS_OPTIONS, CanvasPickers, canvasFields, choiceOf, ranChoice, type CanvasOption } from './expand-options';
-
-type OutputFormat = 'png' | 'webp' | 'jpeg';
+import { OutputFormatSelect, PromptField, type OutputFormat } from '../tool-fields';
 
 /**
  * The page's canvas: the finished result on the before/after slider (its "before" the photo at its place on the
@@ -72,7 +70,6 @@ const ExpandCanvasView = observer(function ExpandCanvasView({
  */
 export const ExpandPage = observer(function ExpandPage() {
   const { tools, t } = useStore();
-  const promptId = useId();
   const [option, setOption] = useState<CanvasOption>('16:9');
   const [position, setPosition] = useState<ExpandPosition>('center');
   const [prompt, setPrompt] = useState('');
@@ -140,30 +137,13 @@ export const ExpandPage = observer(function ExpandPage() {
           {t('client-tools.expand.size', { width: planned.width, height: planned.height })}
         </p>
       )}
-      <div className="field">
-        <label className="field__label" htmlFor={promptId}>
-          {t('client-tools.expand.prompt')}
-        </label>
-        <textarea
-          id={promptId}
-          className="input tool-form__prompt"
-          rows={2}
-          maxLength={LIMITS.promptMaxLength}
-          value={prompt}
-          placeholder={t('client-tools.expand.promptPlaceholder')}
-          onChange={(e) => setPrompt(e.target.value)}
-        />
-      </div>
-      <Select
-        label={t('client-tools.expand.format')}
-        value={format}
-        options={[
-          { value: 'png', label: 'PNG' },
-          { value: 'webp', label: 'WebP' },
-          { value: 'jpeg', label: 'JPEG' },
-        ]}
-        onChange={(e) => setFormat(e.target.value as OutputFormat)}
+      <PromptField
+        label={t('client-tools.expand.prompt')}
+        placeholder={t('client-tools.expand.promptPlaceholder')}
+        value={prompt}
+        onChange={setPrompt}
       />
+      <OutputFormatSelect label={t('client-tools.expand.format')} value={format} onChange={setFormat} />
     </UploadToolLayout>
   );
 });

@@ -6,8 +6,7 @@ import { useStore } from '../../../stores';
 import { maxUpscaleSide } from '../upload-checks';
 import { InputPreview, UploadToolLayout, uploadFingerprint, useUploadTool } from '../upload-tool';
 import { UpscaleResult } from './upscale-result';
-
-type OutputFormat = 'png' | 'webp' | 'jpeg';
+import { OutputFormatSelect, type OutputFormat } from '../tool-fields';
 
 /**
  * /services/upscale: upload, model (the ones live workers run, one sentence each), factor 2 or 4 with its size
@@ -106,16 +105,7 @@ export const UpscalePage = observer(function UpscalePage() {
         }))}
         onChange={(e) => setFactor(Number(e.target.value))}
       />
-      <Select
-        label={t('client-tools.upscale.format')}
-        value={format}
-        options={[
-          { value: 'png', label: 'PNG' },
-          { value: 'webp', label: 'WebP' },
-          { value: 'jpeg', label: 'JPEG' },
-        ]}
-        onChange={(e) => setFormat(e.target.value as OutputFormat)}
-      />
+      <OutputFormatSelect label={t('client-tools.upscale.format')} value={format} onChange={setFormat} />
     </UploadToolLayout>
   );
 });
