@@ -35,9 +35,9 @@ const EmailAlreadyVerifiedPage = lazyPage(() =>
 );
 const HistoryTab = lazyPage(() => import('../features/job-lists').then((m) => m.HistoryTab));
 const ProjectsTab = lazyPage(() => import('../features/job-lists').then((m) => m.ProjectsTab));
-/** Each tool's page, the export of features/tools that its registry entry names. */
+/** Each tool's page, the loader in features/tools' `toolPages` that its registry entry names. */
 const toolPages = byTool(JOB_NAMES, (tool) =>
-  lazyPage(() => import('../features/tools').then((m) => m[TOOLS[tool].page])),
+  lazyPage(() => import('../features/tools').then((m) => m.toolPages[TOOLS[tool].page as keyof typeof m.toolPages]())),
 );
 const ToolLandingPage = lazyPage(() => import('../features/tools').then((m) => m.ToolLandingPage));
 const NotFoundPage = lazyPage(() => import('../features/message-pages').then((m) => m.NotFoundPage));

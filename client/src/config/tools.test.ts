@@ -23,11 +23,13 @@ describe('the tool registry', () => {
     expect(new Set(apiPaths).size).toBe(entries.length);
   });
 
-  it('names a page component that the tools feature exports', () => {
+  it('names a page that the tools feature loads, each in its own chunk', async () => {
+    const loaders: Record<string, () => Promise<unknown>> = toolsFeature.toolPages;
     for (const { page } of entries) {
-      expect(Object.keys(toolsFeature)).toContain(page);
-      expect(toolsFeature[page]).toBeTruthy();
+      expect(Object.keys(loaders)).toContain(page);
+      expect(await loaders[page]!()).toBeTruthy();
     }
+    expect(Object.keys(loaders)).toHaveLength(entries.length);
   });
 
   it('has the English texts of each name and landing page in its own entry', () => {

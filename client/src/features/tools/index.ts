@@ -8,11 +8,16 @@ import { clientToolsEditor } from '../../lib/i18n/messages/client-tools-editor';
 addEnglish(clientTools);
 addEnglish(clientToolsEditor);
 
-// Each tool's page, under the name its entry in TOOLS (config/tools.ts) gives as `page`.
-export { GeneratePage } from './generate/generate-page';
-export { RemoveBackgroundPage } from './remove-background/remove-background-page';
-export { UpscalePage } from './upscale/upscale-page';
-export { AiBackgroundPage } from './ai-background/ai-background-page';
-export { ErasePage } from './erase/erase-page';
-export { ExpandPage } from './expand/expand-page';
+/**
+ * Each tool's page, under the name its entry in TOOLS (config/tools.ts) gives as `page`, in a chunk of its own:
+ * a landing page or one tool's page does not download the other tools' pages.
+ */
+export const toolPages = {
+  GeneratePage: () => import('./generate/generate-page').then((m) => m.GeneratePage),
+  RemoveBackgroundPage: () => import('./remove-background/remove-background-page').then((m) => m.RemoveBackgroundPage),
+  UpscalePage: () => import('./upscale/upscale-page').then((m) => m.UpscalePage),
+  AiBackgroundPage: () => import('./ai-background/ai-background-page').then((m) => m.AiBackgroundPage),
+  ErasePage: () => import('./erase/erase-page').then((m) => m.ErasePage),
+  ExpandPage: () => import('./expand/expand-page').then((m) => m.ExpandPage),
+};
 export { ToolLandingPage } from './landing-page';
