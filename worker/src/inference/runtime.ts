@@ -61,6 +61,14 @@ export interface RunResult {
 
 const GPU_PROVIDERS: readonly ExecutionProvider[] = ['cuda', 'webgpu'];
 
+/**
+ * onnxruntime's intra-op threads busy-wait for more work after each run by default. On CPU the work that follows a
+ * run is the pipeline's own (matte refinement, encoding) on the main thread, which the spinning threads then
+ * compete with: measured on 2 cores (load 3.3, int8 ISNet at 1024^2, 7 alternating runs each), JavaScript right
+ * after a run took a median 73 ms with spinning and 36 ms without, and the runs themselves 1671 vs 1458 ms.
+ */
+const NO_SPINNING = { session: { intra_op: { allow_spinning: '0' } } } as const;
+
 export class InferenceRequireGpuError extends Error {}
 
 /** Execution providers this onnxruntime-node build can load (cpu, webgpu bundled; cuda when installed). */
@@ -244,7 +252,7 @@ export class InferenceRuntime {
       // instead of 1.06-1.14 GB and made its second run as slow as its first, for no steady-state gain (warm
       // 1024^2 runs 1114-1217 ms without it, 1156-1312 ms with it; worker/README.md). GPU providers keep it:
       // unmeasured there.
-      ...(provider === 'cpu' ? { enableMemPattern: false } : {}),
+      ...(provider === 'cpu' ? { enableMemPattern: false, extra: NO_SPINNING } : {}),
     };
   }
 

@@ -42,12 +42,18 @@ export function mattingSpecOf(model: ModelEntry | MattingSpec): MattingSpec {
 export function mattingInput(rgb: Uint8Array, spec: MattingSpec): Float32Array {
   const plane = spec.width * spec.height;
   const out = new Float32Array(3 * plane);
-  for (let c = 0; c < 3; c++) {
-    // A lookup per byte value instead of a subtraction and a division for every pixel.
+  // A lookup per byte value instead of a subtraction and a division for every pixel; one pass over the pixels
+  // writes all three planes (a pass per channel read the 3 MB input three times).
+  const luts = [0, 1, 2].map((c) => {
     const lut = new Float32Array(256);
     for (let v = 0; v < 256; v++) lut[v] = (v - spec.mean[c]!) / spec.std[c]!;
-    const base = c * plane;
-    for (let i = 0; i < plane; i++) out[base + i] = lut[rgb[i * 3 + c]!]!;
+    return lut;
+  });
+  const [r, g, b] = luts as [Float32Array, Float32Array, Float32Array];
+  for (let i = 0, s = 0; i < plane; i++, s += 3) {
+    out[i] = r[rgb[s]!]!;
+    out[plane + i] = g[rgb[s + 1]!]!;
+    out[2 * plane + i] = b[rgb[s + 2]!]!;
   }
   return out;
 }
