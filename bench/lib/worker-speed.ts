@@ -163,7 +163,8 @@ export async function backgroundRemovalStages(
   const stageTimes: Record<string, number[]> = {};
   for (let i = 0; i < warmups + runs; i++) {
     const t = performance.now();
-    const out = await removeBackground(session, model, input, { outputFormat: 'png' });
+    // As the job handler runs it: the sources of a later re-composition are encoded too.
+    const out = await removeBackground(session, model, input, { outputFormat: 'png', keepSources: true });
     const ms = performance.now() - t;
     if (i < warmups) continue;
     totals.push(ms);

@@ -11,7 +11,8 @@
  * - A 4096^2 x2 `photo` upscale, estimated from a 1024^2 x2 run (inference scaled by the input pixels the tile plan
  *   computes, the rest by area): goal under 100 s on 2 cores. The worker section runs the full 4096^2 once.
  * - Background removal at 1024^2 (the default fp32 ISNet) stage by stage: goal, the worker's own time (all but
- *   onnxruntime's run) under 10% of end to end. S3 is not in it (the job handler's upload).
+ *   onnxruntime's run) under 10% of end to end. As the job handler runs it (the re-composition sources encoded
+ *   too, which the worker section's child leaves out); S3 is not in it (the handler's uploads).
  */
 import os from 'node:os';
 import path from 'node:path';

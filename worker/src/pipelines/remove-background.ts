@@ -167,33 +167,39 @@ export async function removeBackground(
   if (decontaminate && (!layout.maskOnly || options.keepSources))
     decontaminateEdges(rgba, alpha, image.width, image.height);
   timings.refine = performance.now() - t;
+  // The result and the stored sources are encoded at the same time (libvips runs each on a thread of its own, and
+  // zlib is single-threaded), and the confidence score, plain JavaScript, is worked out while they run.
   t = performance.now();
-  // From the matte every output is made of (the picture, the mask, the stored cut-out), whatever the layout.
-  const confidence = cutoutConfidence(alpha, image.width, image.height)?.confidence ?? null;
-  timings.confidence = performance.now() - t;
-  t = performance.now();
-  let composed;
-  try {
-    composed = await composeProductPhoto({
-      // The input's colour profile goes with its pixels (a P3 photo stays P3); the matte has none.
-      foreground: { data: rgba, width: image.width, height: image.height, channels: 4, icc: image.icc },
-      matte: { data: alpha, width: image.width, height: image.height },
-      backgroundImage: options.backgroundImage,
-      layout,
-      opaque: !image.hasAlpha,
-      provenance: BACKGROUND_REMOVAL_PROVENANCE,
-    });
-  } catch (err) {
+  const composing = composeProductPhoto({
+    // The input's colour profile goes with its pixels (a P3 photo stays P3); the matte has none.
+    foreground: { data: rgba, width: image.width, height: image.height, channels: 4, icc: image.icc },
+    matte: { data: alpha, width: image.width, height: image.height },
+    backgroundImage: options.backgroundImage,
+    layout,
+    opaque: !image.hasAlpha,
+    provenance: BACKGROUND_REMOVAL_PROVENANCE,
+  }).catch((err: unknown) => {
     // A background image that cannot be used is the user's to replace.
     throw err instanceof ComposeInputError ? new ImageInputError(COMPOSE_REFUSAL_MESSAGES[err.code]) : err;
-  }
-  timings.encode = performance.now() - t;
-  let sources: PipelineOutput['sources'];
-  if (options.keepSources) {
-    t = performance.now();
-    sources = { ...(await encodeSources(image, alpha)), width: image.width, height: image.height };
-    timings.sources = performance.now() - t;
-  }
+  });
+  const encodingSources = options.keepSources ? encodeSources(image, alpha) : undefined;
+  // Awaited below; marked handled now, so a refusal that comes while the score is worked out is not an unhandled
+  // rejection.
+  for (const p of [composing, encodingSources]) p?.catch(() => undefined);
+  // Until both have handed their pixels to libvips (the composition's JavaScript steps run in between).
+  await new Promise((resolve) => setImmediate(resolve));
+  const tc = performance.now();
+  // From the matte every output is made of (the picture, the mask, the stored cut-out), whatever the layout.
+  const confidence = cutoutConfidence(alpha, image.width, image.height)?.confidence ?? null;
+  timings.confidence = performance.now() - tc;
+  const [composed, sourceFiles] = await Promise.all([composing, encodingSources]);
+  // The encoding's wall time, the sources' included, without the score's.
+  timings.encode = performance.now() - t - timings.confidence;
+  const sources: PipelineOutput['sources'] = sourceFiles && {
+    ...sourceFiles,
+    width: image.width,
+    height: image.height,
+  };
   await step('encoded');
   return {
     data: composed.data,
