@@ -35,7 +35,9 @@ describe('connecting to a missing dependency', () => {
       await expect(connectRedis(`redis://127.0.0.1:${silent.port}`)).rejects.toThrow(
         /Redis at .* (did not answer within 5000 ms|is not reachable)/,
       );
-      expect(Date.now() - started).toBeLessThan(6000);
+      // The 5 s limit is named in the message; the wall clock only shows that it gave up at about that time
+      // instead of waiting on the silent server for ever (a loaded CI machine once took 7.6 s here).
+      expect(Date.now() - started).toBeLessThan(10_000);
     } finally {
       silent.close();
     }
