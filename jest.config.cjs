@@ -10,4 +10,8 @@ module.exports = {
     '<rootDir>/client',
   ],
   testTimeout: 30000,
+  // One test file at a time on a 2-core machine, but in a worker process that is replaced once it holds more than
+  // this after a file: run in the main process, the whole suite's leftovers (native image buffers, model sessions)
+  // grew past Node's 4 GB heap in a CI run, with GC pauses of seconds before that.
+  workerIdleMemoryLimit: '1536MB',
 };
