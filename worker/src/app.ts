@@ -191,7 +191,11 @@ function limitConcurrency(tools: LoadedTools, config: WorkerConfig): { limited: 
     const run = tool.run.bind(tool) as Tool<JobName>['run'];
     limited[name] = {
       ...tool,
-      run: (ctx: Parameters<typeof run>[0]) => pool.run(() => run(ctx)),
+      run: (ctx: Parameters<typeof run>[0]) =>
+        pool.run(
+          () => run(ctx),
+          () => ctx.checkCancelled(),
+        ),
     } as LoadedTools[JobName];
   }
   const concurrency = [...used].reduce((sum, pool) => sum + pool.size, 0) || config.WORKER_CONCURRENCY;
