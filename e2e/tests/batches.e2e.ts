@@ -76,7 +76,7 @@ test('three photos make a batch: priced first, each item live in the grid, one Z
   await page.waitForFunction(`document.querySelector('[data-testid="balance"] strong')?.textContent === '7'`);
   await ctx.screenshot(page, 'batch-running-1280');
   await page.locator('[data-testid="batch-view"][data-status="succeeded"]').waitFor({ timeout: BATCH_MS });
-  await page.getByText('3 of 3 done').waitFor();
+  await page.getByTestId('batch-done').filter({ hasText: '3 of 3 done' }).waitFor();
   // Every card shows its result.
   await page.waitForFunction(
     `[...document.querySelectorAll('[data-testid="batch-item"] img')].filter((i) => i.complete && i.naturalWidth > 0).length === 3`,
