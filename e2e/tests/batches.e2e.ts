@@ -119,7 +119,7 @@ test('three photos make a batch: priced first, each item live in the grid, one Z
   await page.getByLabel('Language').selectOption({ label: 'Deutsch' });
   await page.getByRole('navigation', { name: 'Hauptnavigation' }).first().waitFor();
   await page.goto(batchUrl);
-  await page.getByText('3 von 3 fertig').waitFor();
+  await page.getByTestId('batch-done').filter({ hasText: '3 von 3 fertig' }).waitFor();
   await page.getByTestId('batch-zip').filter({ hasText: 'Alle herunterladen (ZIP)' }).waitFor();
   await ctx.screenshot(page, 'batch-done-de-1280');
 });
